@@ -1,0 +1,24 @@
+// What every interface module receives: the world, the node's settings, its faults and its auth.
+import type { Auth } from './auth.ts';
+import type { FaultSet } from './faults.ts';
+import type { World } from './world/world.ts';
+
+export interface NodeSettings {
+  seed: number;
+  scale: number;
+  /** `http-list-max-elements-limit` of the ledger stream: more results than this -> 413. */
+  listLimit: number;
+  /** How long an open-ended ledger stream waits for new elements when the request gives no idle timeout. */
+  defaultIdleTimeoutMs: number;
+  /** How long a buy-traffic submission stays "being processed" (a second one meanwhile gets 429). */
+  walletProcessingMs: number;
+}
+
+export interface NodeContext {
+  world: World;
+  settings: NodeSettings;
+  faults: FaultSet;
+  auth: Auth;
+  /** The simulated ledger clock in microseconds; wallet actions advance it. */
+  clock: { now(): number; advance(micros: number): number };
+}

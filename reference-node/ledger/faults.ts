@@ -1,0 +1,3 @@
+import type { FaultDefinition } from '../faults.ts';
+
+export const LEDGER_FAULTS: FaultDefinition[] = [];

@@ -1,0 +1,66 @@
+// Assembles the reference node: one fastify server on loopback serving the ledger (/v2), wallet
+// (/api/validator) and scan (/api/scan) interfaces of one simulated network.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Auth } from './auth.ts';
+import type { NodeContext, NodeSettings } from './context.ts';
+import { FaultSet } from './faults.ts';
+import { ledgerRoutes } from './ledger/routes.ts';
+import { scanRoutes } from './scan/routes.ts';
+import { walletRoutes } from './wallet/routes.ts';
+import { buildWorld } from './world/world.ts';
+
+export interface ReferenceNodeOptions extends Partial<NodeSettings> {
+  port?: number;
+  host?: string;
+  faults?: readonly string[];
+}
+
+export const DEFAULT_SETTINGS: NodeSettings = {
+  seed: 1,
+  scale: 1,
+  listLimit: 500,
+  defaultIdleTimeoutMs: 200,
+  walletProcessingMs: 150,
+};
+
+/** Request bodies whose JSON does not parse; each interface renders it in its own error shape. */
+export class BadJsonError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'CN_BAD_JSON';
+}
+
+export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
+  const settings: NodeSettings = {
+    seed: options.seed ?? DEFAULT_SETTINGS.seed,
+    scale: options.scale ?? DEFAULT_SETTINGS.scale,
+    listLimit: options.listLimit ?? DEFAULT_SETTINGS.listLimit,
+    defaultIdleTimeoutMs: options.defaultIdleTimeoutMs ?? DEFAULT_SETTINGS.defaultIdleTimeoutMs,
+    walletProcessingMs: options.walletProcessingMs ?? DEFAULT_SETTINGS.walletProcessingMs,
+  };
+  const faults = new FaultSet(options.faults ?? []);
+  const world = buildWorld({ seed: settings.seed, scale: settings.scale });
+  let now = world.ledgerEndMicros();
+  return {
+    world, settings, faults, auth: new Auth(settings.seed),
+    clock: { now: () => now, advance: (micros: number) => (now += micros) },
+  };
+}
+
+export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+  // Keep the raw text so that a body that is not JSON becomes a 400 in the interface's own shape.
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (e) {
+      done(new BadJsonError(`request body is not valid JSON: ${(e as Error).message}`), undefined);
+    }
+  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  await app.register(async (scope) => ledgerRoutes(scope, ctx), { prefix: '/v2' });
+  await app.register(async (scope) => walletRoutes(scope, ctx), { prefix: '/api/validator' });
+  await app.register(async (scope) => scanRoutes(scope, ctx), { prefix: '/api/scan' });
+  return app;
+}

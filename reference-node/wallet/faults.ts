@@ -1,0 +1,3 @@
+import type { FaultDefinition } from '../faults.ts';
+
+export const WALLET_FAULTS: FaultDefinition[] = [];

@@ -1,0 +1,171 @@
+// The simulated network's records, independent of any interface's wire format. Each interface module
+// renders these in its own shape (ledger stream, scan history, wallet), so all three tell one story.
+
+export interface Participant {
+  id: string; // PAR::name::fingerprint
+  name: string;
+}
+
+export interface Party {
+  id: string; // hint::fingerprint
+  hint: string;
+  /** Participant ids hosting the party (two for the multi-hosted party). */
+  hostedOn: string[];
+}
+
+export interface Validator {
+  party: string;
+  participantId: string;
+  mediatorId: string;
+  /** Faucet statistics of the validator's liveness rounds. */
+  faucets: { firstCollectedInRound: number; lastCollectedInRound: number; numRoundsCollected: number; numRoundsMissed: number };
+}
+
+export interface Synchronizer {
+  id: string; // alias::fingerprint
+  alias: string;
+  sequencerId: string;
+  mediatorId: string;
+  sequencerIdentityTransactions: string[];
+  mediatorIdentityTransactions: string[];
+}
+
+export interface Contract {
+  contractId: string;
+  templateId: string; // packageId:Module:Entity
+  packageName: string;
+  createArguments: Record<string, unknown>;
+  createdAtMicros: number;
+  signatories: string[];
+  observers: string[];
+  /** Index of the creating update in the history. */
+  createdIn: number;
+  /** Opaque blob a node would hand out for explicit disclosure. */
+  createdEventBlob: string;
+}
+
+export interface CreatedNode {
+  nodeId: number;
+  kind: 'created';
+  contract: Contract;
+}
+
+export interface ExercisedNode {
+  nodeId: number;
+  kind: 'exercised';
+  contractId: string;
+  templateId: string;
+  packageName: string;
+  /** Stakeholders of the exercised contract (signatories, observers). */
+  signatories: string[];
+  observers: string[];
+  choice: string;
+  choiceArgument: Record<string, unknown>;
+  actingParties: string[];
+  consuming: boolean;
+  /** Node ids of the direct children, in the order they occurred. */
+  children: number[];
+  exerciseResult: unknown;
+  interfaceId?: string;
+}
+
+export type TxNode = CreatedNode | ExercisedNode;
+
+export interface View {
+  viewId: number;
+  informees: string[];
+  confirmingParties: Array<{ parties: string[]; threshold: number }>;
+  subViews: number[];
+  viewHash: string;
+}
+
+export interface Verdict {
+  /** Transaction this verdict is about (may be a rejected one that never reached the ledger). */
+  updateId: string;
+  migrationId: number;
+  domainId: string;
+  recordTimeMicros: number;
+  finalizationTimeMicros: number;
+  submittingParties: string[];
+  submittingParticipantUid: string;
+  result: string;
+  mediatorGroup: number;
+  views: View[];
+  rootViews: number[];
+  trafficSummary: { totalTrafficCost: number; envelopes: Array<{ trafficCost: number; viewIds: number[] }> };
+  appActivity?: { roundNumber: number; records: Array<{ party: string; weight: number }> };
+}
+
+interface UpdateBase {
+  index: number;
+  updateId: string;
+  migrationId: number;
+  synchronizerId: string;
+  recordTimeMicros: number;
+}
+
+export interface TransactionUpdate extends UpdateBase {
+  kind: 'transaction';
+  workflowId: string;
+  commandId: string;
+  submitters: string[];
+  effectiveAtMicros: number;
+  rootNodeIds: number[];
+  /** Nodes by node id (index in this array = node id). */
+  nodes: TxNode[];
+  externalTransactionHash?: string;
+  paidTrafficCost: number;
+  verdict?: Verdict;
+}
+
+export interface ReassignmentUpdate extends UpdateBase {
+  kind: 'assign' | 'unassign';
+  /** Shared by the matching unassign and assign. */
+  unassignId: string;
+  submitter: string;
+  source: string;
+  target: string;
+  /** Migration id of the target (assign) or source (unassign) synchronizer; equal to migrationId here. */
+  reassignmentCounter: number;
+  contract: Contract;
+}
+
+export interface TopologyUpdate extends UpdateBase {
+  kind: 'topology';
+  events: Array<{ type: 'Added' | 'Changed' | 'Onboarding' | 'Revoked'; partyId: string; participantId: string; permission?: string }>;
+}
+
+export type Update = TransactionUpdate | ReassignmentUpdate | TopologyUpdate;
+
+export interface AnsEntryRecord {
+  contractId?: string;
+  user: string;
+  name: string;
+  url: string;
+  description: string;
+  /** Microseconds; undefined = no expiry (special entries only). */
+  expiresAtMicros?: number;
+  createdAtMicros: number;
+}
+
+export interface BulkObject {
+  key: string;
+  bytes: Buffer;
+  digest: string;
+  /** Updates covered: every update with record time in (fromMicros, toMicros]. */
+  fromMicros: number;
+  toMicros: number;
+}
+
+export interface MemberTraffic {
+  totalConsumed: number;
+  totalLimit: number;
+  totalPurchased: number;
+}
+
+export interface Snapshot {
+  migrationId: number;
+  recordTimeMicros: number;
+  /** The last update index included in the snapshot. */
+  upToIndex: number;
+}

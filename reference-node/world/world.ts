@@ -1,0 +1,572 @@
+// One simulated network behind all three interfaces. The history has two parts:
+// - a base segment, generated once from the seed, carrying every shape the description mentions
+//   (multi-root trees, nested exercises, reassignment pairs, topology changes, migrations, verdicts);
+// - a bulk segment of simple transactions whose content is a pure function of its index, so that
+//   `scale` can reach a million updates and a hundred thousand holdings without memory or start-up cost.
+// Ids encode the index they belong to, so lookups by id need no index structures.
+import { createHash } from 'node:crypto';
+import { derivedHex, Rng } from './rng.ts';
+import { GENESIS_MICROS, UPDATE_SPACING_MICROS } from './time.ts';
+import type {
+  AnsEntryRecord, BulkObject, Contract, CreatedNode, ExercisedNode, MemberTraffic, Participant, Party, Snapshot,
+  Synchronizer, TxNode, Update, TransactionUpdate, Validator, Verdict, View,
+} from './model.ts';
+
+export interface WorldOptions {
+  seed: number;
+  /** 1 = the default network; the bulk segment holds 1000 x scale updates and 100 x scale holdings. */
+  scale: number;
+}
+
+export const BASE_UPDATES = 240;
+export const BULK_UPDATES_PER_SCALE = 1000;
+/** One bulk update in this many creates a holding. */
+export const BULK_HOLDING_EVERY = 10;
+export const ROUND_EVERY_UPDATES = 10;
+const BULK_OBJECT_UPDATES = 100;
+
+export const HOLDING_TEMPLATES = ['Splice.Amulet:Amulet', 'Splice.Amulet:LockedAmulet'];
+
+export interface TransferOfferRecord {
+  trackingId: string;
+  /** Wallet party (the sender) whose wallet reports this offer. */
+  sender: string;
+  status: Record<string, unknown>;
+}
+
+export class World {
+  readonly seed: number;
+  readonly scale: number;
+  readonly fingerprint: string;
+  readonly amuletPackage: string;
+  readonly walletPackage: string;
+  readonly participants: Participant[] = [];
+  readonly parties: Party[] = [];
+  readonly validators: Validator[] = [];
+  readonly synchronizers: Synchronizer[] = [];
+  readonly dso: Party;
+  readonly svParties: Party[] = [];
+  /** The participant whose ledger interface the reference node serves. */
+  readonly ledgerParticipant: Participant;
+  readonly multiHostedParty: Party;
+  /** Users of the wallet: ledger user id -> party. */
+  readonly walletUsers = new Map<string, string>();
+  /** Ledger users: user id -> parties it may read as (admin reads as all). */
+  readonly ledgerUsers = new Map<string, { readAs: string[] | 'any' }>();
+  readonly migrationIds = [0, 1];
+  readonly currentMigrationId = 1;
+  /** First index of migration 1. */
+  readonly migrationBoundary: number;
+  readonly baseCount = BASE_UPDATES;
+  readonly bulkCount: number;
+  readonly count: number;
+  readonly snapshots: Snapshot[] = [];
+  readonly rejectedVerdicts: Verdict[] = [];
+  readonly ansEntries: AnsEntryRecord[] = [];
+  readonly preapprovals = new Map<string, { contract: Contract; domainId: string }>();
+  readonly memberTraffic = new Map<string, MemberTraffic>();
+  readonly svRewardWeights = new Map<string, Array<{ effectiveAtMicros: number; weight: string }>>();
+  readonly coupons: Contract[] = [];
+  readonly transferOffers: TransferOfferRecord[] = [];
+  readonly backfillingComplete = true;
+  /** Holdings created in the base segment, in creation order, with the index that archived them. */
+  readonly baseHoldings: Array<{ contract: Contract; archivedIn?: number }> = [];
+  readonly bulkHoldingOwners: string[];
+  readonly amuletRules: Contract;
+  private readonly base: Update[] = [];
+
+  constructor(options: WorldOptions) {
+    this.seed = options.seed;
+    this.scale = options.scale;
+    const rng = new Rng(options.seed);
+    this.fingerprint = '1220' + rng.hex(32);
+    this.amuletPackage = derivedHex(this.seed, 'pkg-amulet', 32);
+    this.walletPackage = derivedHex(this.seed, 'pkg-wallet', 32);
+    this.bulkCount = Math.max(0, Math.round(options.scale * BULK_UPDATES_PER_SCALE));
+    this.count = this.baseCount + this.bulkCount;
+    this.migrationBoundary = Math.floor(this.baseCount * 0.4);
+
+    // --- network ----------------------------------------------------------------------
+    for (const alias of ['global-domain', 'private-synchronizer']) {
+      const fp = '1220' + rng.hex(32);
+      this.synchronizers.push({
+        id: `${alias}::${fp}`, alias,
+        sequencerId: `SEQ::sequencer-${alias}::${fp}`, mediatorId: `MED::mediator-${alias}::${fp}`,
+        sequencerIdentityTransactions: [rng.hex(48), rng.hex(48)], mediatorIdentityTransactions: [rng.hex(48)],
+      });
+    }
+    for (let n = 1; n <= 4; n++) this.participants.push({ id: `PAR::participant${n}::1220${rng.hex(32)}`, name: `participant${n}` });
+    this.ledgerParticipant = this.participants[0]!;
+    const party = (hint: string, hostedOn: Participant[]): Party => {
+      const p = { id: `${hint}::1220${rng.hex(32)}`, hint, hostedOn: hostedOn.map((x) => x.id) };
+      this.parties.push(p);
+      return p;
+    };
+    this.dso = party('DSO', [this.participants[3]!]);
+    for (let n = 1; n <= 2; n++) this.svParties.push(party(`sv${n}`, [this.participants[3]!]));
+    for (let n = 1; n <= 4; n++) {
+      const participant = this.participants[n - 1]!;
+      const v = party(`validator${n}`, [participant]);
+      const first = rng.int(1, 5);
+      const collected = rng.int(3, 20);
+      const missed = rng.int(0, 4);
+      this.validators.push({
+        party: v.id, participantId: participant.id, mediatorId: `MED::mediator${n}::1220${rng.hex(32)}`,
+        faucets: { firstCollectedInRound: first, lastCollectedInRound: first + collected + missed - 1, numRoundsCollected: collected, numRoundsMissed: missed },
+      });
+    }
+    // A validator that collected in a single round: last equals first.
+    const single = this.validators[3]!.faucets;
+    Object.assign(single, { lastCollectedInRound: single.firstCollectedInRound, numRoundsCollected: 1, numRoundsMissed: 0 });
+    const users = ['alice', 'bob', 'carol', 'dave'].map((h, i) => party(h, [this.participants[i < 2 ? 0 : i - 1]!]));
+    this.multiHostedParty = party('shared', [this.participants[0]!, this.participants[1]!]);
+    this.bulkHoldingOwners = [users[0]!.id, users[1]!.id, users[2]!.id, this.multiHostedParty.id];
+
+    this.walletUsers.set('alice-wallet', users[0]!.id);
+    this.walletUsers.set('bob-wallet', users[1]!.id);
+    this.ledgerUsers.set('ledger-admin', { readAs: 'any' });
+    this.ledgerUsers.set('alice-ledger', { readAs: [users[0]!.id] });
+
+    // --- history ------------------------------------------------------------------------
+    this.amuletRules = this.generateBase(rng, users);
+    this.generateSnapshots();
+    this.generateReferenceData(rng, users);
+  }
+
+  // ===================================================================================
+  // History access
+  // ===================================================================================
+
+  recordTimeMicros(index: number): number {
+    return GENESIS_MICROS + (index + 1) * UPDATE_SPACING_MICROS;
+  }
+
+  /** Index of the first update whose record time is strictly greater than `micros`. */
+  firstIndexAfter(micros: number): number {
+    const i = Math.floor((micros - GENESIS_MICROS) / UPDATE_SPACING_MICROS); // index+1 <= ... so record(i-1) <= micros
+    return Math.min(this.count, Math.max(0, i));
+  }
+
+  migrationOf(index: number): number {
+    return index < this.migrationBoundary ? 0 : 1;
+  }
+
+  round(index: number): number {
+    return Math.floor(index / ROUND_EVERY_UPDATES);
+  }
+
+  updateId(index: number): string {
+    return '1220' + index.toString(16).padStart(8, '0') + derivedHex(this.seed, `update:${index}`, 28);
+  }
+
+  /** The index an update id names, if it is one of ours. */
+  indexOfUpdateId(id: string): number | undefined {
+    if (!/^1220[0-9a-f]{64}$/.test(id)) return undefined;
+    const index = parseInt(id.slice(4, 12), 16);
+    return index < this.count && this.updateId(index) === id ? index : undefined;
+  }
+
+  contractId(index: number, nodeId: number): string {
+    return '00' + index.toString(16).padStart(8, '0') + nodeId.toString(16).padStart(4, '0') + derivedHex(this.seed, `contract:${index}:${nodeId}`, 30);
+  }
+
+  getUpdate(index: number): Update {
+    if (index < 0 || index >= this.count) throw new RangeError(`no update ${index}`);
+    return index < this.baseCount ? this.base[index]! : this.bulkUpdate(index);
+  }
+
+  /** Scan's offset of an update: monotonically and lexicographically increasing on this node. */
+  scanOffset(index: number): string {
+    return String(index + 1).padStart(16, '0');
+  }
+
+  /** The simulated ledger's "now": just after the last update. */
+  ledgerEndMicros(): number {
+    return this.recordTimeMicros(this.count - 1) + 1;
+  }
+
+  // ===================================================================================
+  // Holdings
+  // ===================================================================================
+
+  /** Number of holdings created in the bulk segment. */
+  get bulkHoldingCount(): number {
+    return Math.ceil(this.bulkCount / BULK_HOLDING_EVERY);
+  }
+
+  /** Holding number `seq` in creation order (base holdings first), or undefined past the end. */
+  holdingAt(seq: number): { contract: Contract; archivedIn?: number } | undefined {
+    if (seq < this.baseHoldings.length) return this.baseHoldings[seq];
+    const j = seq - this.baseHoldings.length;
+    if (j >= this.bulkHoldingCount) return undefined;
+    const tx = this.bulkUpdate(this.baseCount + j * BULK_HOLDING_EVERY) as TransactionUpdate;
+    return { contract: (tx.nodes[1] as CreatedNode).contract };
+  }
+
+  get holdingCount(): number {
+    return this.baseHoldings.length + this.bulkHoldingCount;
+  }
+
+  /** Owner of a holding: the second signatory (the first is the DSO). */
+  holdingOwner(c: Contract): string {
+    return (c.createArguments.owner as string) ?? c.signatories[1]!;
+  }
+
+  // ===================================================================================
+  // Generation
+  // ===================================================================================
+
+  private contract(index: number, nodeId: number, template: string, args: Record<string, unknown>, signatories: string[], observers: string[]): Contract {
+    const pkg = template.startsWith('Splice.Wallet') ? this.walletPackage : this.amuletPackage;
+    return {
+      contractId: this.contractId(index, nodeId),
+      templateId: `${pkg}:${template}`,
+      packageName: template.startsWith('Splice.Wallet') ? 'splice-wallet' : 'splice-amulet',
+      createArguments: args,
+      createdAtMicros: this.recordTimeMicros(index) - 250,
+      signatories,
+      observers,
+      createdIn: index,
+      createdEventBlob: Buffer.from(`blob:${index}:${nodeId}`).toString('base64'),
+    };
+  }
+
+  private amuletArgs(index: number, owner: string, amount: string): Record<string, unknown> {
+    return { dso: this.dso.id, owner, amount: { initialAmount: amount, createdAt: { number: String(this.round(index)) }, ratePerRound: { rate: '0.0000190259' } } };
+  }
+
+  private txBase(index: number, workflow: string, submitters: string[], rootNodeIds: number[], nodes: TxNode[]): TransactionUpdate {
+    return {
+      kind: 'transaction', index, updateId: this.updateId(index), migrationId: this.migrationOf(index),
+      synchronizerId: this.synchronizers[0]!.id, recordTimeMicros: this.recordTimeMicros(index),
+      workflowId: workflow, commandId: `cmd-${derivedHex(this.seed, `cmd:${index}`, 6)}`, submitters,
+      effectiveAtMicros: this.recordTimeMicros(index) - 250, rootNodeIds, nodes, paidTrafficCost: 1000 + (index % 97) * 13,
+    };
+  }
+
+  private tap(index: number, owner: string, amount: string, withMarker: boolean): TransactionUpdate {
+    const amulet = this.contract(index, 1, 'Splice.Amulet:Amulet', this.amuletArgs(index, owner, amount), [this.dso.id, owner], []);
+    const nodes: TxNode[] = [
+      this.exercise(0, this.amuletRules, 'AmuletRules_DevNet_Tap', { receiver: owner, amount }, [owner], false, [1], { amulet: amulet.contractId }),
+      { nodeId: 1, kind: 'created', contract: amulet },
+    ];
+    const roots = [0];
+    if (withMarker) {
+      const provider = this.validators[index % this.validators.length]!.party;
+      nodes.push({ nodeId: 2, kind: 'created', contract: this.contract(index, 2, 'Splice.Amulet:FeaturedAppActivityMarker', { dso: this.dso.id, provider, beneficiary: owner, weight: '1.0' }, [this.dso.id], [provider, owner]) });
+      roots.push(2);
+    }
+    return this.txBase(index, '', [owner], roots, nodes);
+  }
+
+  private exercise(nodeId: number, target: Contract, choice: string, arg: Record<string, unknown>, actors: string[], consuming: boolean, children: number[], result: unknown): ExercisedNode {
+    return {
+      nodeId, kind: 'exercised', contractId: target.contractId, templateId: target.templateId, packageName: target.packageName,
+      signatories: target.signatories, observers: target.observers, choice, choiceArgument: arg, actingParties: actors, consuming, children, exerciseResult: result,
+    };
+  }
+
+  private bulkUpdate(index: number): Update {
+    const b = index - this.baseCount;
+    if (b % BULK_HOLDING_EVERY === 0) {
+      const owner = this.bulkHoldingOwners[(b / BULK_HOLDING_EVERY) % this.bulkHoldingOwners.length]!;
+      const tx = this.tap(index, owner, `${10 + (b % 90)}.0000000000`, false);
+      tx.verdict = this.verdictFor(tx);
+      return tx;
+    }
+    const validator = this.validators[b % this.validators.length]!.party;
+    const record = this.contract(index, 0, 'Splice.ValidatorLicense:ValidatorLivenessActivityRecord', { dso: this.dso.id, validator, round: { number: String(this.round(index)) } }, [this.dso.id], [validator]);
+    const tx = this.txBase(index, 'liveness', [validator], [0], [{ nodeId: 0, kind: 'created', contract: record }]);
+    tx.verdict = this.verdictFor(tx);
+    return tx;
+  }
+
+  private generateBase(rng: Rng, users: Party[]): Contract {
+    const push = (u: Update) => this.base.push(u);
+    const next = () => this.base.length;
+    const sync = (n: number) => this.synchronizers[n]!.id;
+
+    // 0: the DSO creates the amulet rules.
+    const rules = this.contract(0, 0, 'Splice.AmuletRules:AmuletRules', { dso: this.dso.id, isDevNet: true }, [this.dso.id], []);
+    push(this.txBase(0, 'bootstrap', [this.dso.id], [0], [{ nodeId: 0, kind: 'created', contract: rules }]));
+    (this as { amuletRules: Contract }).amuletRules = rules;
+    // 1: the ledger participant's parties are authorized on it (topology, ledger stream only).
+    const hostedHere = this.parties.filter((p) => p.hostedOn.includes(this.ledgerParticipant.id));
+    push({
+      kind: 'topology', index: 1, updateId: this.updateId(1), migrationId: 0, synchronizerId: sync(0), recordTimeMicros: this.recordTimeMicros(1),
+      events: hostedHere.map((p) => ({ type: 'Added' as const, partyId: p.id, participantId: this.ledgerParticipant.id, permission: 'PARTICIPANT_PERMISSION_SUBMISSION' })),
+    });
+
+    // Holding state while generating: active, unlocked, on the global synchronizer.
+    const active: Array<{ contract: Contract; seq: number; counter: number; synchronizer: number }> = [];
+    const addHolding = (c: Contract) => {
+      this.baseHoldings.push({ contract: c });
+      active.push({ contract: c, seq: this.baseHoldings.length - 1, counter: 0, synchronizer: 0 });
+    };
+    const archive = (c: Contract, at: number) => {
+      const h = this.baseHoldings.find((x) => x.contract.contractId === c.contractId)!;
+      h.archivedIn = at;
+      active.splice(active.findIndex((x) => x.contract.contractId === c.contractId), 1);
+    };
+    let outOfOrderPairDone = false;
+
+    for (let step = 0; next() < this.baseCount; step++) {
+      const i = next();
+      const kind = step % 8;
+      const owner = rng.pick(users.map((u) => u.id).concat(this.multiHostedParty.id));
+      const spendable = active.filter((a) => a.synchronizer === 0 && a.contract.templateId.endsWith(':Amulet'));
+      if (kind <= 2 || spendable.length < 3) {
+        const tx = this.tap(i, owner, `${rng.int(5, 500)}.0000000000`, kind === 1);
+        push(tx);
+        addHolding((tx.nodes[1] as CreatedNode).contract);
+      } else if (kind <= 4) {
+        // Transfer: nested exercise that archives the input, a reward coupon, the receiver's and the change holding.
+        const input = rng.pick(spendable);
+        const sender = this.holdingOwner(input.contract);
+        const receiver = rng.pick(users.map((u) => u.id).filter((u) => u !== sender));
+        const coupon = this.contract(i, 2, 'Splice.Amulet:AppRewardCoupon', { dso: this.dso.id, provider: sender, amount: '0.3' }, [this.dso.id], [sender]);
+        const out = this.contract(i, 3, 'Splice.Amulet:Amulet', this.amuletArgs(i, receiver, '1.5000000000'), [this.dso.id, receiver], []);
+        const change = this.contract(i, 4, 'Splice.Amulet:Amulet', this.amuletArgs(i, sender, '2.2500000000'), [this.dso.id, sender], []);
+        const nodes: TxNode[] = [
+          this.exercise(0, rules, 'AmuletRules_Transfer', { sender, receiver, input: input.contract.contractId }, [sender], false, [1, 3, 4], { created: [out.contractId, change.contractId] }),
+          this.exercise(1, input.contract, 'Amulet_Spend', { spender: sender }, [sender], true, [2], {}),
+          { nodeId: 2, kind: 'created', contract: coupon },
+          { nodeId: 3, kind: 'created', contract: out },
+          { nodeId: 4, kind: 'created', contract: change },
+        ];
+        const tx = this.txBase(i, 'transfer', [sender], [0], nodes);
+        if (kind === 4) tx.externalTransactionHash = derivedHex(this.seed, `ext:${i}`, 32);
+        push(tx);
+        archive(input.contract, i);
+        addHolding(out);
+        addHolding(change);
+      } else if (kind === 5) {
+        // Lock: the owner's holding is consumed into a locked holding that the lock holder observes.
+        const input = rng.pick(spendable);
+        const holder = this.validators[0]!.party;
+        const locked = this.contract(i, 1, 'Splice.Amulet:LockedAmulet', { ...this.amuletArgs(i, this.holdingOwner(input.contract), '3.0000000000'), lock: { holders: [holder] } }, [this.dso.id, this.holdingOwner(input.contract)], [holder]);
+        const tx = this.txBase(i, 'lock', [this.holdingOwner(input.contract)], [0], [
+          this.exercise(0, input.contract, 'Amulet_Lock', { holder }, [this.holdingOwner(input.contract)], true, [1], { locked: locked.contractId }),
+          { nodeId: 1, kind: 'created', contract: locked },
+        ]);
+        push(tx);
+        archive(input.contract, i);
+        addHolding(locked);
+      } else if (kind === 6 && i + 1 < this.baseCount) {
+        // A reassignment pair; the counter grows with every unassign of the contract.
+        const moving = rng.pick(active.filter((a) => a.contract.templateId.endsWith(':Amulet')));
+        moving.counter += 1;
+        const from = moving.synchronizer;
+        const to = 1 - from;
+        const unassignId = derivedHex(this.seed, `unassign:${i}`, 20);
+        const submitter = this.holdingOwner(moving.contract);
+        const common = { unassignId, submitter, source: sync(from), target: sync(to), reassignmentCounter: moving.counter, contract: moving.contract };
+        const unassign = { ...common, kind: 'unassign' as const, synchronizerId: sync(from) };
+        const assign = { ...common, kind: 'assign' as const, synchronizerId: sync(to) };
+        // Usually the assignment follows its unassignment; once, it is recorded first.
+        const order = !outOfOrderPairDone && step > 40 ? [assign, unassign] : [unassign, assign];
+        if (order[0] === assign) outOfOrderPairDone = true;
+        for (const u of order) {
+          const idx = next();
+          push({ ...u, index: idx, updateId: this.updateId(idx), migrationId: this.migrationOf(idx), recordTimeMicros: this.recordTimeMicros(idx) });
+        }
+        moving.synchronizer = to;
+      } else {
+        const who = rng.pick(hostedHere);
+        push({
+          kind: 'topology', index: i, updateId: this.updateId(i), migrationId: this.migrationOf(i), synchronizerId: sync(0), recordTimeMicros: this.recordTimeMicros(i),
+          events: [
+            who.id === this.multiHostedParty.id
+              ? { type: 'Onboarding', partyId: who.id, participantId: this.participants[1]!.id, permission: 'PARTICIPANT_PERMISSION_OBSERVATION' }
+              : { type: 'Changed', partyId: who.id, participantId: this.ledgerParticipant.id, permission: rng.pick(['PARTICIPANT_PERMISSION_SUBMISSION', 'PARTICIPANT_PERMISSION_CONFIRMATION']) },
+          ],
+        });
+      }
+    }
+    for (const u of this.base) if (u.kind === 'transaction') u.verdict = this.verdictFor(u);
+    // Verdicts of transactions the mediator rejected: they exist only as verdicts.
+    const txs = this.base.filter((u): u is TransactionUpdate => u.kind === 'transaction');
+    for (let k = 0; k < 3; k++) {
+      const v = this.verdictFor(txs[10 + k * 30]!);
+      this.rejectedVerdicts.push({ ...v, updateId: '1220ffff' + derivedHex(this.seed, `rejected:${k}`, 30), result: 'VERDICT_RESULT_REJECTED', appActivity: undefined });
+    }
+    return rules;
+  }
+
+  /** Informees of a node: stakeholders for creates and consuming exercises, signatories and actors otherwise. */
+  informees(node: TxNode): string[] {
+    if (node.kind === 'created') return unique([...node.contract.signatories, ...node.contract.observers]);
+    return unique(node.consuming ? [...node.signatories, ...node.observers, ...node.actingParties] : [...node.signatories, ...node.actingParties]);
+  }
+
+  /** Witnesses of every node: its informees and those of all its ancestors. */
+  witnesses(tx: TransactionUpdate): Map<number, string[]> {
+    const out = new Map<number, string[]>();
+    const visit = (id: number, inherited: string[]) => {
+      const node = tx.nodes[id]!;
+      const w = unique([...inherited, ...this.informees(node)]);
+      out.set(id, w);
+      if (node.kind === 'exercised') for (const c of node.children) visit(c, w);
+    };
+    for (const r of tx.rootNodeIds) visit(r, []);
+    return out;
+  }
+
+  private verdictFor(tx: TransactionUpdate): Verdict {
+    const views: View[] = tx.rootNodeIds.map((r, k) => ({
+      viewId: k, informees: this.informees(tx.nodes[r]!), confirmingParties: [{ parties: [this.dso.id], threshold: 1 }],
+      subViews: [] as number[], viewHash: derivedHex(this.seed, `view:${tx.index}:${k}`, 32),
+    }));
+    const root0 = tx.nodes[tx.rootNodeIds[0]!]!;
+    if (root0.kind === 'exercised' && root0.children.length > 1) {
+      const sub = views.length;
+      views.push({ viewId: sub, informees: this.informees(tx.nodes[root0.children[0]!]!), confirmingParties: [{ parties: tx.submitters, threshold: 1 }], subViews: [], viewHash: derivedHex(this.seed, `view:${tx.index}:${sub}`, 32) });
+      views[0]!.subViews.push(sub);
+    }
+    const envelopes = views.map((v) => ({ trafficCost: 200 + v.viewId * 17, viewIds: [v.viewId] }));
+    const hasCoupon = tx.nodes.some((n) => n.kind === 'created' && n.contract.templateId.endsWith('AppRewardCoupon'));
+    return {
+      updateId: tx.updateId, migrationId: tx.migrationId, domainId: tx.synchronizerId, recordTimeMicros: tx.recordTimeMicros,
+      finalizationTimeMicros: tx.recordTimeMicros + 120_000, submittingParties: tx.submitters,
+      submittingParticipantUid: this.ledgerParticipant.id.slice(5), result: 'VERDICT_RESULT_ACCEPTED', mediatorGroup: 0,
+      views, rootViews: tx.rootNodeIds.map((_, k) => k),
+      trafficSummary: { totalTrafficCost: envelopes.reduce((s, e) => s + e.trafficCost, 0), envelopes },
+      appActivity: hasCoupon ? { roundNumber: this.round(tx.index), records: tx.submitters.map((p) => ({ party: p, weight: 1 + (tx.index % 5) })) } : undefined,
+    };
+  }
+
+  private generateSnapshots(): void {
+    const add = (migrationId: number, upToIndex: number) =>
+      this.snapshots.push({ migrationId, upToIndex, recordTimeMicros: this.recordTimeMicros(upToIndex) + 500_000 });
+    add(0, Math.floor(this.migrationBoundary / 2));
+    add(0, this.migrationBoundary - 1);
+    add(1, Math.floor((this.migrationBoundary + this.baseCount) / 2));
+    add(1, this.baseCount - 1);
+    if (this.bulkCount > 0) add(1, this.count - 1);
+  }
+
+  /** The snapshot used for a holdings query, or undefined (exact: must match; at_or_before: latest not after). */
+  findSnapshot(migrationId: number, micros: number, match: 'exact' | 'at_or_before'): Snapshot | undefined {
+    const of = this.snapshots.filter((s) => s.migrationId === migrationId).sort((a, b) => a.recordTimeMicros - b.recordTimeMicros);
+    if (match === 'exact') return of.find((s) => s.recordTimeMicros === micros);
+    return of.filter((s) => s.recordTimeMicros <= micros).pop();
+  }
+
+  /** Takes a snapshot now (force-ACS); returns it. */
+  forceSnapshot(): Snapshot {
+    const latest = this.snapshots.filter((s) => s.migrationId === this.currentMigrationId).map((s) => s.recordTimeMicros);
+    const micros = Math.max(this.ledgerEndMicros(), ...latest) + 1000;
+    const s = { migrationId: this.currentMigrationId, upToIndex: this.count - 1, recordTimeMicros: micros };
+    this.snapshots.push(s);
+    return s;
+  }
+
+  // ===================================================================================
+  // Bulk history objects: each covers a run of updates, its bytes made on demand
+  // ===================================================================================
+
+  get bulkObjectCount(): number {
+    return Math.ceil(this.count / BULK_OBJECT_UPDATES);
+  }
+
+  bulkObject(k: number): BulkObject | undefined {
+    if (k < 0 || k >= this.bulkObjectCount) return undefined;
+    const from = k * BULK_OBJECT_UPDATES;
+    const to = Math.min(this.count, from + BULK_OBJECT_UPDATES) - 1;
+    const lines: string[] = [];
+    for (let i = from; i <= to; i++) lines.push(JSON.stringify({ update_id: this.updateId(i), migration_id: this.migrationOf(i), record_time_micros: this.recordTimeMicros(i) }));
+    const bytes = Buffer.from(lines.join('\n') + '\n');
+    return {
+      key: `updates/${String(k).padStart(8, '0')}-${derivedHex(this.seed, `bulk:${k}`, 6)}.jsonl`,
+      bytes, digest: createHash('sha256').update(bytes).digest('hex'),
+      fromMicros: this.recordTimeMicros(from) - 1, toMicros: this.recordTimeMicros(to),
+    };
+  }
+
+  bulkObjectByKey(key: string): BulkObject | undefined {
+    const m = /^updates\/(\d{8})-[0-9a-f]{12}\.jsonl$/.exec(key);
+    if (!m) return undefined;
+    const obj = this.bulkObject(Number(m[1]));
+    return obj?.key === key ? obj : undefined;
+  }
+
+  // ===================================================================================
+  // Reference data of the scan and wallet interfaces
+  // ===================================================================================
+
+  private generateReferenceData(rng: Rng, users: Party[]): void {
+    const end = this.ledgerEndMicros();
+    const day = 86_400_000_000;
+    let n = 0;
+    const entry = (user: string, name: string, url: string, description: string, expires: number | undefined, special = false) => {
+      this.ansEntries.push({
+        contractId: special ? undefined : this.contractId(0, 1000 + n),
+        user, name, url, description, expiresAtMicros: expires, createdAtMicros: GENESIS_MICROS + (n + 1) * 3_600_000_000,
+      });
+      n++;
+    };
+    entry(this.dso.id, 'dso.ans', '', '', undefined, true);
+    entry(this.svParties[0]!.id, 'sv1.sv.ans', 'https://sv1.example.com', 'Super validator 1', undefined, true);
+    entry(users[0]!.id, 'alice.unverified.ans', 'https://alice.example.com', 'Alice', end + 90 * day);
+    entry(users[1]!.id, 'bob.unverified.ans', 'http://bob.example.org/profile', '', end + 30 * day);
+    entry(users[2]!.id, 'carol.unverified.ans', '', 'Carol', end - 2 * day); // expired
+    entry(users[3]!.id, 'dave.unverified.ans', 'https://dave.example.net', 'Dave', end + 10 * day);
+    entry(users[0]!.id, 'alice-shop.unverified.ans', 'https://shop.alice.example.com', 'Shop', end + 200 * day);
+    entry(users[1]!.id, 'bobby.unverified.ans', '', '', end - 40 * day); // expired
+    for (let k = 0; k < 6; k++) entry(users[k % 4]!.id, `app${k}.unverified.ans`, k % 2 ? `https://app${k}.example.com` : '', `App ${k}`, end + (k + 1) * day);
+
+    for (const u of users.slice(0, 2)) {
+      const c = this.contract(0, 2000 + this.preapprovals.size, 'Splice.AmuletRules:TransferPreapproval', { dso: this.dso.id, receiver: u.id, provider: this.validators[0]!.party, validFrom: '2025-01-06T09:00:00Z' }, [this.dso.id, u.id], [this.validators[0]!.party]);
+      this.preapprovals.set(u.id, { contract: c, domainId: this.synchronizers[0]!.id });
+    }
+
+    for (const v of this.validators) {
+      const limit = rng.int(10, 100) * 1_000_000;
+      this.memberTraffic.set(v.participantId, { totalConsumed: rng.int(0, limit), totalLimit: limit, totalPurchased: limit });
+      this.memberTraffic.set(v.mediatorId, { totalConsumed: rng.int(0, 1_000_000), totalLimit: 5_000_000, totalPurchased: 5_000_000 });
+    }
+    // One member whose purchase is still being incorporated: purchased exceeds the limit.
+    const pending = this.memberTraffic.get(this.validators[1]!.participantId)!;
+    pending.totalPurchased = pending.totalLimit + 2_000_000;
+
+    for (const [k, sv] of this.svParties.entries()) {
+      this.svRewardWeights.set(sv.id, [
+        { effectiveAtMicros: GENESIS_MICROS + day, weight: String(10000 * (k + 1)) },
+        { effectiveAtMicros: GENESIS_MICROS + 5 * day, weight: String(15000 * (k + 1)) },
+      ]);
+    }
+
+    for (let k = 0; k < 3; k++) {
+      this.coupons.push(this.contract(0, 3000 + k, 'Splice.Amulet:UnclaimedDevelopmentFundCoupon', { dso: this.dso.id, amount: `${(k + 1) * 100}.0000000000` }, [this.dso.id], []));
+    }
+
+    const alice = users[0]!.id;
+    const bob = users[1]!.id;
+    const offer = (trackingId: string, sender: string, status: Record<string, unknown>) => this.transferOffers.push({ trackingId, sender, status });
+    const txId = (k: string) => '1220' + derivedHex(this.seed, `offer-tx:${k}`, 32);
+    offer('offer-created-1', alice, { status: 'created', transaction_id: txId('c1'), contract_id: this.contractId(0, 4000) });
+    offer('offer-accepted-1', alice, { status: 'accepted', transaction_id: txId('a1'), contract_id: this.contractId(0, 4001) });
+    offer('offer-completed-1', alice, { status: 'completed', transaction_id: txId('d1'), contract_id: this.contractId(0, 4002) });
+    offer('offer-failed-expired', alice, { status: 'failed', failure_kind: 'expired' });
+    offer('offer-failed-rejected', alice, { status: 'failed', failure_kind: 'rejected' });
+    offer('offer-failed-withdrawn', alice, { status: 'failed', failure_kind: 'withdrawn', withdrawn_reason: 'insufficient funds' });
+    offer('offer-bob-created', bob, { status: 'created', transaction_id: txId('b1'), contract_id: this.contractId(0, 4003) });
+  }
+
+  /** Root hash of a reward-accounting round: all three result kinds occur. */
+  rootHash(round: number): { status: string; round_number?: number; root_hash?: string } | undefined {
+    const current = this.round(this.count - 1);
+    if (round < 0 || round > current + 10) return undefined;
+    if (round === 0) return { status: 'cannot_provide' };
+    if (round >= current - 1) return { status: 'undetermined' };
+    return { status: 'ok', round_number: round, root_hash: derivedHex(this.seed, `root:${round}`, 32) };
+  }
+}
+
+function unique(xs: string[]): string[] {
+  return [...new Set(xs)];
+}
+
+export function buildWorld(options: WorldOptions): World {
+  return new World(options);
+}
