@@ -1,11 +1,10 @@
 // Command line entry: `cn-conformance <command>`.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { compileSpec, SpecLoadError } from '../generators/index.ts';
-import { checkSpec } from './spec-check.ts';
+import { run, type RunOptions } from './run.ts';
 import { collect, selectSpecs, UsageError } from './spec-options.ts';
+import { serveReference, type ServeOptions } from './serve-reference.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -20,29 +19,20 @@ function program(): Command {
 
   cli
     .command('run')
-    .description('Run the conformance checks. Today: the spec-level checks of every loaded OpenAPI document.')
+    .description('Run the conformance checks against the targets (default: the embedded reference node)')
     .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
     .option('--report-dir <dir>', 'where to write the results', 'reports/latest')
-    .action(async (opts: { spec: string[]; reportDir: string }) => {
-      const specs = selectSpecs(opts.spec);
-      const results = [];
-      for (const [name, source] of specs) results.push(await checkSpec(name, source));
-      console.log('Spec-level checks (target checks arrive with the reference node and the suites):');
-      for (const r of results) {
-        if (r.loadError) console.log(`  ${r.name.padEnd(8)} UNUSABLE  ${r.loadError}`);
-        else console.log(`  ${r.name.padEnd(8)} OpenAPI ${r.openapi}  ${r.operations} operations  ${r.validators} validators  ${r.examplesChecked} examples  ${r.failures.length} failed  (${r.millis} ms)`);
-        for (const f of r.failures) console.log(`    FAIL ${f}`);
-      }
-      const file = join(resolve(opts.reportDir), 'spec-check.json');
-      try {
-        await mkdir(resolve(opts.reportDir), { recursive: true });
-        await writeFile(file, JSON.stringify({ tool: 'cn-conformance', version: pkg.version, results }, null, 2) + '\n');
-      } catch (error) {
-        throw new UsageError(`cannot write the report ${file}: ${(error as Error).message}`);
-      }
-      console.log(`Written ${file}`);
-      if (results.some((r) => r.loadError)) process.exitCode = EXIT.usage;
-      else if (results.some((r) => r.failures.length > 0)) process.exitCode = EXIT.failed;
+    .option('--ledger-url <url>', 'base URL of the ledger JSON interface')
+    .option('--wallet-url <url>', 'base URL of the validator (with or without /api/validator)')
+    .option('--scan-url <url>', 'base URL of the scan (with or without /api/scan)')
+    .option('--ledger-token <jwt>', 'bearer token for the ledger interface')
+    .option('--wallet-token <jwt>', 'bearer token of a wallet user')
+    .option('--allow-mutations', 'also run checks that change the target (buy traffic, force-ACS, command submission)')
+    .option('--samples <n>', 'generated requests per operation', '5')
+    .option('--seed <n>', 'seed of the generated requests (and of the embedded node)', '1')
+    .option('--timeout-ms <n>', 'timeout of every request', '10000')
+    .action(async (opts: RunOptions) => {
+      process.exitCode = (await run(opts)).exitCode;
     });
 
   cli
@@ -62,6 +52,17 @@ function program(): Command {
       if (opts.json) console.log(JSON.stringify(rows, null, 2));
       else for (const r of rows) console.log(`${r.spec.padEnd(7)} ${r.method.padEnd(5)} ${r.path.padEnd(78)} ${r.id}${r.deprecated ? ' (deprecated)' : ''}  auth: ${r.auth}  statuses: ${r.statuses.join(',')}`);
     });
+
+  cli
+    .command('serve-reference')
+    .description('Start the embedded reference node (a simulator of the three interfaces) on loopback')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', '0')
+    .option('--seed <n>', 'seed of the simulated network (same seed, same data)', '1')
+    .option('--scale <n>', 'size of the history: 1000 x N extra updates, 100 x N extra holdings', '1')
+    .option('--list-limit <n>', 'the ledger stream\'s list limit (413 beyond it)')
+    .option('--fault <name>', 'switch on a named fault; repeatable (see --list-faults)', collect, [])
+    .option('--list-faults', 'print the fault catalog and exit')
+    .action(async (opts: ServeOptions) => serveReference(opts));
 
   return cli;
 }

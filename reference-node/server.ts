@@ -1,6 +1,6 @@
 // Assembles the reference node: one fastify server on loopback serving the ledger (/v2), wallet
 // (/api/validator) and scan (/api/scan) interfaces of one simulated network.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Auth } from './auth.ts';
 import type { NodeContext, NodeSettings } from './context.ts';
 import { FaultSet } from './faults.ts';
@@ -46,8 +46,26 @@ export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
   };
 }
 
+/** Error body in the shape of the interface a path belongs to, for errors raised before any interface. */
+function frameworkError(url: string, status: number, message: string): Record<string, unknown> {
+  if (url.startsWith('/v2')) return { code: status === 404 ? 'NOT_FOUND' : 'INVALID_ARGUMENT', cause: message, context: {}, errorCategory: status === 404 ? 11 : 8 };
+  return { error: message };
+}
+
 export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 10 * 1024 * 1024,
+    // A malformed URL is refused before routing; answer it in the shape of the interface it aimed at.
+    frameworkErrors: (error, req, reply) => {
+      void (reply as FastifyReply).code(400).send(frameworkError(req.url, 400, `bad request: ${error.message}`));
+    },
+  });
+  app.setNotFoundHandler((req, reply) => reply.code(404).send(frameworkError(req.url, 404, `no such path: ${req.method} ${req.url.split('?')[0]}`)));
+  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    return reply.code(status).send(frameworkError(req.url, status, status === 500 ? 'internal error' : error.message));
+  });
   // Keep the raw text so that a body that is not JSON becomes a 400 in the interface's own shape.
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);

@@ -1,7 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+// The ledger JSON interface (registered under /v2): the update stream, the overview endpoints, and the
+// error shapes for everything else (unparsable bodies, unknown routes).
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
+import { BadJsonError } from '../server.ts';
+import { sendCantonError, sendStreamBadRequest } from './errors.ts';
+import { overviewRoutes } from './overview.ts';
+import { getUpdates } from './update-stream.ts';
+
+const STREAM_ROUTE = '/v2/updates';
 
 export async function ledgerRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
-  void app;
-  void ctx;
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    const onStream = req.routeOptions.url === STREAM_ROUTE;
+    // The stream's invalid bodies are plain text; every other error of the interface is a JsCantonError.
+    if (status === 400 && onStream) return sendStreamBadRequest(ctx, reply, `Invalid value for: body (${err.message})`);
+    if (err instanceof BadJsonError || status === 400) return sendCantonError(ctx, reply, 400, 'invalidArgument', err.message);
+    if (status === 500) return sendCantonError(ctx, reply, 500, 'internal', 'The request could not be processed because of an internal error.');
+    return sendCantonError(ctx, reply, status, 'invalidArgument', err.message, err.code);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    sendCantonError(ctx, reply, 404, 'notFound', `There is no ledger endpoint ${req.method} ${req.url.split('?')[0]}.`, 'JSON_API_ENDPOINT_NOT_FOUND'));
+
+  app.post('/updates', (req, reply) => getUpdates(ctx, req, reply));
+  overviewRoutes(app, ctx);
 }

@@ -1,7 +1,22 @@
+// The scan interface (prefix /api/scan): read-only views of the world's history and state. Every answer
+// is JSON except bulk downloads; every error is `{error}` with 400, 404 or 500, unknown routes included.
 import type { FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
+import { ansRoutes } from './ans.ts';
+import { bulkRoutes } from './bulk.ts';
+import { renderError, sendError } from './errors.ts';
+import { historyRoutes } from './history.ts';
+import { holdingsRoutes } from './holdings.ts';
+import { miscRoutes } from './misc.ts';
+import { partyRoutes } from './parties.ts';
+import { rewardRoutes } from './rewards.ts';
+import { trafficRoutes } from './traffic.ts';
+import { validatorRoutes } from './validators.ts';
 
 export async function scanRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
-  void app;
-  void ctx;
+  app.setErrorHandler((error, _req, reply) => renderError(error, reply, ctx));
+  app.setNotFoundHandler((req, reply) => sendError(reply, ctx, 404, `No scan endpoint ${req.method} ${req.url.split('?')[0]}`));
+  for (const routes of [holdingsRoutes, historyRoutes, bulkRoutes, partyRoutes, trafficRoutes, validatorRoutes, ansRoutes, rewardRoutes, miscRoutes]) {
+    await routes(app, ctx);
+  }
 }

@@ -1,3 +1,34 @@
+// The wallet interface's faults: each one breaks a single rule of the description, so the suite can
+// prove it notices that rule being broken.
 import type { FaultDefinition } from '../faults.ts';
 
-export const WALLET_FAULTS: FaultDefinition[] = [];
+const fault = (name: string, family: string, breaks: string): FaultDefinition => ({ name, interface: 'wallet', family, breaks });
+
+export const WALLET_FAULTS: FaultDefinition[] = [
+  fault('wallet-tracking-id-not-exactly-once', 'exactly-once submission',
+    'A buy-traffic submission repeating a tracking id is answered 200 with a second request contract instead of 409 or 429.'),
+  fault('wallet-processing-answered-409', 'exactly-once submission',
+    'A duplicate arriving while the first submission is still being processed gets 409 instead of 429.'),
+  fault('wallet-failed-command-blocks-retry', 'exactly-once submission',
+    'After a submission whose command failed without buying traffic, resubmitting its tracking id gets 409 instead of being accepted.'),
+  fault('wallet-no-auth-required', 'authentication',
+    'Wallet endpoints accept requests that carry no bearer token (acting for the first wallet user).'),
+  fault('wallet-multi-hosted-accepted', 'buy-traffic validation',
+    'A buy-traffic request for a party hosted on several participants is accepted instead of answered 400.'),
+  fault('wallet-bad-input-500', 'buy-traffic validation',
+    'Invalid buy-traffic bodies are answered 500 (internal error) instead of 400.'),
+  fault('wallet-expiry-ignored', 'buy-traffic expiry',
+    'A buy-traffic request that has not succeeded by expires_at still buys the traffic afterwards instead of expiring.'),
+  fault('wallet-transfer-status-missing-field', 'transfer offer states',
+    'A created, accepted or completed transfer offer status is reported without its contract_id.'),
+  fault('wallet-transfer-status-extra-field', 'transfer offer states',
+    'A failed transfer offer status carries transaction_id and contract_id, which that state does not have.'),
+  fault('wallet-status-unknown-200', 'transfer offer lookup',
+    'A status lookup for a tracking id no offer was submitted with is answered 200 with an invented status instead of 404.'),
+  fault('wallet-other-users-offer-visible', 'transfer offer lookup',
+    "A status lookup answers 200 with another wallet user's transfer offer instead of 404."),
+  fault('wallet-error-body-shape', 'error shape',
+    'Wallet error bodies are {message: string} instead of {error: string}.'),
+  fault('wallet-dso-requires-auth', 'authentication',
+    'GET /v0/scan-proxy/dso-party-id, which carries no credentials, is rejected with 401 when no token is sent.'),
+];

@@ -1,7 +1,63 @@
-import type { FastifyInstance } from 'fastify';
+// The wallet interface of the validator node (registered under /api/validator): buy-traffic requests,
+// transfer offer status and the scan proxy's DSO party id. All state lives in this plugin instance.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bearer } from '../auth.ts';
 import type { NodeContext } from '../context.ts';
+import { BuyTrafficRequests } from './buy-traffic.ts';
+import { readBuyTrafficBody } from './buy-traffic-body.ts';
+import { walletCaller, type WalletCaller } from './caller.ts';
+import { InvalidInputError, sendError, WalletError } from './errors.ts';
+import { WALLET_REQUEST_STEP_MICROS } from './ledger-timing.ts';
+import { PurchasedTraffic } from './member-traffic.ts';
+import { transferOfferStatus } from './transfer-offers.ts';
 
 export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
-  void app;
-  void ctx;
+  const requests = new BuyTrafficRequests(ctx, new PurchasedTraffic(ctx));
+  const callers = new WeakMap<FastifyRequest, WalletCaller>();
+
+  // Runs before the body is read, so credentials are judged first; each accepted wallet call lets ledger time pass.
+  const authenticate = async (request: FastifyRequest) => {
+    callers.set(request, await walletCaller(ctx, request));
+    ctx.clock.advance(WALLET_REQUEST_STEP_MICROS);
+  };
+  const callerOf = (request: FastifyRequest) => callers.get(request)!;
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    // Bodies that do not parse (BadJsonError) or that fastify refuses are invalid input like failed validation.
+    const invalidInput = error instanceof InvalidInputError
+      || (!(error instanceof WalletError) && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500);
+    if (invalidInput) {
+      if (ctx.faults.has('wallet-bad-input-500')) return sendError(reply, ctx, 500, 'Internal error, please contact the node operator');
+      return sendError(reply, ctx, 400, error.message);
+    }
+    if (error instanceof WalletError) {
+      if (error.status === 401) reply.header('www-authenticate', 'Bearer');
+      return sendError(reply, ctx, error.status, error.message);
+    }
+    return sendError(reply, ctx, 500, 'Internal error, please contact the node operator');
+  });
+  app.setNotFoundHandler((request, reply) => sendError(reply, ctx, 404, `No wallet route ${request.method} ${request.url.split('?')[0]}`));
+
+  app.post('/v0/wallet/buy-traffic-requests', { onRequest: authenticate }, async (request, reply) => {
+    const body = readBuyTrafficBody(ctx, request.body);
+    const outcome = await requests.submit(callerOf(request).user, body);
+    if (outcome.status !== 200) return sendError(reply, ctx, outcome.status, outcome.message);
+    return reply.code(200).send({ request_contract_id: outcome.contract.contractId });
+  });
+
+  // These two take no body: whatever is sent is read and dropped, never a parse error.
+  await app.register(async (noBody) => {
+    noBody.removeAllContentTypeParsers();
+    noBody.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
+
+    noBody.post<{ Params: { tracking_id: string } }>('/v0/wallet/transfer-offers/:tracking_id/status', { onRequest: authenticate }, async (request, reply) =>
+      reply.code(200).send(transferOfferStatus(ctx, callerOf(request), request.params.tracking_id)));
+
+    noBody.get('/v0/scan-proxy/dso-party-id', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (ctx.faults.has('wallet-dso-requires-auth') && bearer(request.headers.authorization) === undefined) {
+        throw new WalletError(401, 'Unauthorized: missing credentials');
+      }
+      return reply.code(200).send({ dso_party_id: ctx.world.dso.id });
+    });
+  });
 }

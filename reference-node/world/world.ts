@@ -531,8 +531,9 @@ export class World {
 
     for (const [k, sv] of this.svParties.entries()) {
       this.svRewardWeights.set(sv.id, [
-        { effectiveAtMicros: GENESIS_MICROS + day, weight: String(10000 * (k + 1)) },
-        { effectiveAtMicros: GENESIS_MICROS + 5 * day, weight: String(15000 * (k + 1)) },
+        // Both changes lie inside the default history (about 20 minutes long), so "before now" finds one.
+        { effectiveAtMicros: GENESIS_MICROS + 60_000_000, weight: String(10000 * (k + 1)) },
+        { effectiveAtMicros: GENESIS_MICROS + 300_000_000, weight: String(15000 * (k + 1)) },
       ]);
     }
 

@@ -19,26 +19,33 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-describe('cn-conformance run (spec-level checks)', () => {
-  it('checks the three shipped documents, writes its result and exits 0', async () => {
+describe('cn-conformance run', () => {
+  it('checks the documents, sweeps the embedded reference node, writes its result and exits 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-run-'));
-    const { code, stdout } = await cli('run', '--report-dir', dir);
-    expect(code).toBe(0);
+    const { code, stdout } = await cli('run', '--report-dir', dir, '--samples', '3');
     expect(stdout).toMatch(/ledger\s+OpenAPI 3\.0\.3\s+19 operations/);
     expect(stdout).toMatch(/wallet\s+OpenAPI 3\.0\.3\s+3 operations/);
     expect(stdout).toMatch(/scan\s+OpenAPI 3\.0\.3\s+20 operations/);
-    const written = JSON.parse(readFileSync(join(dir, 'spec-check.json'), 'utf8'));
-    expect(written.results.map((r: { name: string }) => r.name)).toEqual(['ledger', 'wallet', 'scan']);
-    for (const r of written.results) {
+    expect(stdout).toContain('target embedded reference node');
+    const written = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
+    expect(written.specChecks.map((r: { name: string }) => r.name)).toEqual(['ledger', 'wallet', 'scan']);
+    for (const r of written.specChecks) {
       expect(r.failures).toEqual([]);
-      expect(r.examplesChecked).toBeGreaterThan(0);
       expect(r.sha256).toMatch(/^[0-9a-f]{64}$/);
     }
+    const ops = written.operations as Array<{ operationId: string; status: string; reason?: string; problems: unknown[] }>;
+    expect(ops.length).toBe(42);
+    expect(ops.filter((o) => o.status === 'failed').map((o) => [o.operationId, o.problems[0]])).toEqual([]);
+    // Read-only by default: only the operations that change the target are skipped, each with its reason.
+    const skipped = ops.filter((o) => o.status === 'skipped');
+    expect(skipped.length).toBe(11);
+    for (const o of skipped) expect(o.reason).toContain('mutations allowed');
+    expect(code).toBe(0);
   });
 
   it('exits 2 naming the file and pointer when a --spec document is invalid', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-run-'));
-    const { code, stdout } = await cli('run', '--report-dir', dir, '--spec', 'scan=test/fixtures/broken/not-openapi.yaml');
+    const { code, stdout } = await cli('run', '--report-dir', dir, '--samples', '1', '--spec', 'scan=test/fixtures/broken/not-openapi.yaml');
     expect(code).toBe(2);
     expect(stdout).toMatch(/scan\s+UNUSABLE\s+.*not-openapi\.yaml at #\/paths\/~1a\/get\/responses\/200/);
   });

@@ -90,6 +90,23 @@ describe('the three documents cover the description', () => {
     for (const o of ops) expect(o.extensions['x-cn-source'], o.id).toEqual(expect.any(String));
   });
 
+  it('marks the operations that change a target with x-cn-mutates', async () => {
+    const mutating = (await all()).filter((o) => o.extensions['x-cn-mutates'] === true).map(key).sort();
+    expect(mutating).toEqual([
+      'POST /api/scan/v0/state/acs/force',
+      'POST /api/validator/v0/wallet/buy-traffic-requests',
+      'POST /v2/commands/async/submit',
+      'POST /v2/commands/async/submit-reassignment',
+      'POST /v2/commands/submit-and-wait',
+      'POST /v2/commands/submit-and-wait-for-reassignment',
+      'POST /v2/commands/submit-and-wait-for-transaction',
+      'POST /v2/commands/submit-and-wait-for-transaction-tree',
+      'POST /v2/dars',
+      'POST /v2/package-vetting',
+      'POST /v2/packages',
+    ]);
+  });
+
   it('marks deprecated exactly what the description deprecates', async () => {
     for (const o of await all()) expect(o.deprecated, key(o)).toBe(DEPRECATED.has(key(o)));
   });

@@ -1,0 +1,63 @@
+// `cn-conformance serve-reference`: the embedded reference node as a standalone server.
+import { FAULT_CATALOG, startReferenceNode } from '../reference-node/index.ts';
+import { UnknownFaultError } from '../reference-node/faults.ts';
+import { UsageError } from './spec-options.ts';
+
+export interface ServeOptions {
+  port: string;
+  seed: string;
+  scale: string;
+  listLimit?: string;
+  fault: string[];
+  listFaults?: boolean;
+}
+
+function integer(name: string, text: string, min: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`${name} must be an integer >= ${min}, got "${text}"`);
+  return n;
+}
+
+export function listFaults(): string {
+  const width = Math.max(...FAULT_CATALOG.map((f) => f.name.length));
+  return FAULT_CATALOG.map((f) => `${f.name.padEnd(width)}  [${f.interface}/${f.family}] ${f.breaks}`).join('\n');
+}
+
+export async function serveReference(opts: ServeOptions): Promise<void> {
+  if (opts.listFaults) {
+    console.log(listFaults());
+    return;
+  }
+  const scale = Number(opts.scale);
+  if (!(scale >= 0) || !Number.isFinite(scale)) throw new UsageError(`--scale must be a number >= 0, got "${opts.scale}"`);
+  let node;
+  try {
+    node = await startReferenceNode({
+      port: integer('--port', opts.port, 0),
+      seed: integer('--seed', opts.seed, 0),
+      scale,
+      listLimit: opts.listLimit === undefined ? undefined : integer('--list-limit', opts.listLimit, 1),
+      faults: opts.fault,
+    });
+  } catch (error) {
+    if (error instanceof UnknownFaultError) throw new UsageError(error.message);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${opts.port} is already in use`);
+    throw error;
+  }
+  const { urls, credentials, context } = node;
+  console.log(`cn-conformance reference node (seed ${context.settings.seed}, scale ${context.settings.scale}, ${context.world.count} updates, ${context.world.holdingCount} holdings, list limit ${context.settings.listLimit})`);
+  console.log(`  ledger     ${urls.ledger}`);
+  console.log(`  validator  ${urls.validator}`);
+  console.log(`  scan       ${urls.scan}`);
+  console.log(`faults: ${context.faults.names.length ? context.faults.names.join(', ') : 'none'}`);
+  console.log('test credentials (valid for 24 h):');
+  console.log(`  ledger admin (reads as every party)  Authorization: Bearer ${credentials.ledgerAdminToken}`);
+  console.log(`  ledger user ${credentials.ledgerUserToken.user} (reads as ${credentials.ledgerUserToken.readAs.join(', ')})  Authorization: Bearer ${credentials.ledgerUserToken.token}`);
+  for (const w of credentials.walletUsers) console.log(`  wallet user ${w.user} (party ${w.party})  Authorization: Bearer ${w.token}`);
+  console.log('Press Ctrl+C to stop.');
+  await new Promise<void>((resolve) => {
+    const stop = () => void node.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,46 @@
+// Who is calling: credentials come as `Authorization: Bearer <JWT>` (httpAuth) or as an API key in
+// `Sec-WebSocket-Protocol` carrying `jwt.token.<JWT>` (apiKeyAuth, as the WebSocket variant sends it).
+// The token's subject must be a ledger user of the world; its read rights decide which parties it may read.
+import type { FastifyRequest } from 'fastify';
+import { bearer, isFailure } from '../auth.ts';
+import type { NodeContext } from '../context.ts';
+import { LedgerHttpError } from './errors.ts';
+
+export type Caller =
+  | { kind: 'anonymous' }
+  | { kind: 'user'; user: string; readAs: readonly string[] | 'any' };
+
+const API_KEY_PREFIX = 'jwt.token.';
+
+/** The token a request carries: undefined when it carries none, '' when the Authorization header is malformed. */
+export function presentedToken(req: FastifyRequest): string | undefined {
+  const authorization = req.headers.authorization;
+  if (authorization !== undefined) return bearer(authorization) ?? '';
+  const protocols = req.headers['sec-websocket-protocol'];
+  const items = (Array.isArray(protocols) ? protocols.join(',') : protocols ?? '').split(',').map((s) => s.trim());
+  const key = items.find((s) => s.startsWith(API_KEY_PREFIX));
+  return key === undefined ? undefined : key.slice(API_KEY_PREFIX.length);
+}
+
+/**
+ * Identifies the caller. Missing credentials are an error only when `required`; credentials that are
+ * present but invalid are always 401, and a valid token of an unknown user is 403.
+ */
+export async function identify(ctx: NodeContext, req: FastifyRequest, required: boolean): Promise<Caller> {
+  const token = presentedToken(req);
+  if (token === undefined && !required) return { kind: 'anonymous' };
+  const verified = await ctx.auth.verify(token === '' ? 'malformed' : token);
+  if (isFailure(verified)) throw new LedgerHttpError(401, 'unauthenticated', `The request could not be authenticated: ${verified.reason}.`);
+  const user = ctx.world.ledgerUsers.get(verified.subject);
+  if (!user) throw new LedgerHttpError(403, 'permissionDenied', `The token's user '${verified.subject}' is not a user of this participant.`);
+  return { kind: 'user', user: verified.subject, readAs: user.readAs };
+}
+
+/** Throws 403 unless the caller may read as every listed party (and as any party, when asked). */
+export function requireReadRights(caller: Caller, parties: Iterable<string>, anyParty: boolean): void {
+  if (caller.kind === 'anonymous' || caller.readAs === 'any') return;
+  if (anyParty) throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not read as any party (filtersForAnyParty or all-party topology events).`);
+  const allowed = new Set(caller.readAs);
+  const denied = [...parties].filter((p) => !allowed.has(p));
+  if (denied.length > 0) throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not read as ${denied.join(', ')}.`);
+}

@@ -1,0 +1,45 @@
+// Finds a contract of the world by id, with the update that created it and, if any, the consuming exercise
+// that archived it. Contract ids encode their creating update's index and node id, so no index is needed;
+// archives only happen in the base segment, so the search for one is bounded by its size.
+import type { World } from '../world/world.ts';
+import type { Contract, ExercisedNode } from '../world/model.ts';
+
+export interface ContractHistory {
+  contract: Contract;
+  createdIndex: number;
+  createdNodeId: number;
+  synchronizerId: string;
+  archived?: { index: number; node: ExercisedNode; synchronizerId: string };
+}
+
+const CONTRACT_ID = /^00([0-9a-f]{8})([0-9a-f]{4})[0-9a-f]{60}$/;
+
+export function findContract(world: World, contractId: string): ContractHistory | undefined {
+  const found = created(world, contractId);
+  if (!found) return undefined;
+  for (let i = found.createdIndex + 1; i < world.baseCount; i++) {
+    const u = world.getUpdate(i);
+    if (u.kind !== 'transaction') continue;
+    const node = u.nodes.find((n): n is ExercisedNode => n.kind === 'exercised' && n.consuming && n.contractId === contractId);
+    if (node) return { ...found, archived: { index: i, node, synchronizerId: u.synchronizerId } };
+  }
+  return found;
+}
+
+function created(world: World, contractId: string): ContractHistory | undefined {
+  const m = CONTRACT_ID.exec(contractId);
+  if (!m) return undefined;
+  const index = parseInt(m[1]!, 16);
+  const nodeId = parseInt(m[2]!, 16);
+  if (index < world.count) {
+    const u = world.getUpdate(index);
+    const node = u.kind === 'transaction' ? u.nodes[nodeId] : undefined;
+    if (node?.kind === 'created' && node.contract.contractId === contractId) {
+      return { contract: node.contract, createdIndex: index, createdNodeId: nodeId, synchronizerId: u.synchronizerId };
+    }
+  }
+  // Reference contracts of the scan and wallet views (coupons, preapprovals) exist outside the history's trees.
+  const extra = [...world.coupons, ...[...world.preapprovals.values()].map((p) => p.contract)].find((c) => c.contractId === contractId);
+  if (extra) return { contract: extra, createdIndex: extra.createdIn, createdNodeId: nodeId, synchronizerId: world.synchronizers[0]!.id };
+  return undefined;
+}

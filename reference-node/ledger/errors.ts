@@ -1,0 +1,49 @@
+// The two error wire shapes of the ledger interface: the update stream's plain-text 400, and the
+// JsCantonError JSON body used for every other error status.
+import type { FastifyReply } from 'fastify';
+import type { NodeContext } from '../context.ts';
+import { LF } from './faults.ts';
+
+/** Error kinds with their Canton error category and gRPC status code (both integers on the wire). */
+export const ERROR_KINDS = {
+  invalidArgument: { code: 'INVALID_ARGUMENT', category: 8, grpc: 3 },
+  unauthenticated: { code: 'UNAUTHENTICATED', category: 6, grpc: 16 },
+  permissionDenied: { code: 'PERMISSION_DENIED', category: 7, grpc: 7 },
+  notFound: { code: 'NOT_FOUND', category: 11, grpc: 5 },
+  listLimit: { code: 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED', category: 9, grpc: 9 },
+  internal: { code: 'INTERNAL_ERROR', category: 4, grpc: 13 },
+} as const;
+
+export type ErrorKind = keyof typeof ERROR_KINDS;
+
+/** A request problem found while handling; routes turn it into the right wire shape. */
+export class LedgerHttpError extends Error {
+  constructor(readonly status: number, readonly kind: ErrorKind, message: string, readonly codeOverride?: string) {
+    super(message);
+  }
+}
+
+export function cantonErrorBody(ctx: NodeContext, kind: ErrorKind, cause: string, code?: string): Record<string, unknown> {
+  const k = ERROR_KINDS[kind];
+  const body: Record<string, unknown> = {
+    code: code ?? k.code,
+    cause,
+    context: { participant: ctx.world.ledgerParticipant.name, category: String(k.category) },
+    resources: [],
+    errorCategory: k.category,
+    grpcCodeValue: k.grpc,
+    definiteAnswer: false,
+  };
+  if (ctx.faults.has(LF.errorBodyShape)) delete body.errorCategory;
+  return body;
+}
+
+export function sendCantonError(ctx: NodeContext, reply: FastifyReply, status: number, kind: ErrorKind, cause: string, code?: string): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(cantonErrorBody(ctx, kind, cause, code));
+}
+
+/** The update stream's 400: a plain-text explanation (or, under a fault, a JSON body). */
+export function sendStreamBadRequest(ctx: NodeContext, reply: FastifyReply, message: string): FastifyReply {
+  if (ctx.faults.has(LF.error400AsJson)) return sendCantonError(ctx, reply, 400, 'invalidArgument', message);
+  return reply.code(400).type('text/plain; charset=utf-8').send(message);
+}

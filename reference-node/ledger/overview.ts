@@ -1,0 +1,165 @@
+// The 18 overview endpoints of the ledger interface. The description shows their purpose only, so the
+// shapes are the plausible 3.5 ones (the document keeps them open). Commands are accepted and answered
+// with a plausible result, but the simulated ledger never changes: the history is a pure function of the
+// seed. Each command answer says so in the `x-cn-simulated` header.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { NodeContext } from '../context.ts';
+import { isoMicros } from '../world/time.ts';
+import { identify, requireReadRights, type Caller } from './callers.ts';
+import { findContract } from './contract-lookup.ts';
+import { LedgerHttpError, sendCantonError } from './errors.ts';
+import { ledgerEndOffset, updateOffset } from './offsets.ts';
+import { Audience, hostedParties } from './projection.ts';
+import { archivedEvent, createdEvent } from './render.ts';
+import { InvalidStreamRequest, namedParties, parseEventFormat } from './stream-request.ts';
+
+export const LEDGER_API_VERSION = '3.5.14';
+const SIMULATED = 'accepted; commands do not change the simulated ledger';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
+
+type Handler = (req: FastifyRequest, caller: Caller) => unknown | Promise<unknown>;
+
+export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
+  // Credentials are optional on these endpoints; invalid ones are still refused.
+  const route = (handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const caller = await identify(ctx, req, false);
+      const body = await handler(req, caller);
+      if (Buffer.isBuffer(body)) return reply.code(200).type('application/octet-stream').send(body);
+      return reply.code(200).type('application/json; charset=utf-8').send(body);
+    } catch (e) {
+      if (e instanceof LedgerHttpError) return sendCantonError(ctx, reply, e.status, e.kind, e.message, e.codeOverride);
+      throw e;
+    }
+  };
+  const command = (answer: (cmd: CommandEcho) => unknown): Handler => (req) => answer(echo(ctx, req.body));
+  const simulated = (handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('x-cn-simulated', SIMULATED);
+    return route(handler)(req, reply);
+  };
+
+  app.post('/commands/submit-and-wait', simulated(command((c) => ({ updateId: c.updateId, completionOffset: c.offset }))));
+  app.post('/commands/submit-and-wait-for-transaction', simulated(command((c) => ({ transaction: c.transaction }))));
+  app.post('/commands/submit-and-wait-for-reassignment', simulated(command((c) => ({
+    reassignment: { updateId: c.updateId, commandId: c.commandId, workflowId: c.workflowId, offset: c.offset, recordTime: c.time, synchronizerId: c.synchronizerId, events: [] },
+  }))));
+  app.post('/commands/submit-and-wait-for-transaction-tree', simulated(command((c) => {
+    const { events: _flat, ...tree } = c.transaction;
+    return { transactionTree: { ...tree, eventsById: {} } };
+  })));
+  app.post('/commands/async/submit', simulated(command(() => ({}))));
+  app.post('/commands/async/submit-reassignment', simulated(command(() => ({}))));
+  // No command was ever submitted to this participant through the interface: nothing has completed.
+  app.post('/commands/completions', route(() => []));
+  app.post('/commands/command-completions', route(() => []));
+  app.post('/events/events-by-contract-id', route((req, caller) => eventsByContractId(ctx, req.body, caller)));
+  app.get('/version', route(() => ({
+    version: LEDGER_API_VERSION,
+    features: {
+      userManagement: { supported: true, maxRightsPerUser: 1000, maxUsersPageSize: 1000 },
+      partyManagement: { maxPartiesPageSize: 10000 },
+      offsetCheckpoint: { maxOffsetCheckpointEmissionDelay: { seconds: 75, nanos: 0 } },
+      experimental: { staticTime: { supported: false }, commandInspectionService: { supported: true } },
+    },
+  })));
+  app.post('/dars/validate', simulated(() => ({})));
+  app.post('/dars', simulated(() => ({})));
+  app.post('/packages', simulated(() => ({})));
+  app.get('/packages', route(() => ({ packageIds: packages(ctx).map((p) => p.id) })));
+  app.get<{ Params: { packageId: string } }>('/packages/:packageId', route((req) => {
+    const id = (req.params as { packageId: string }).packageId;
+    const pkg = packages(ctx).find((p) => p.id === id);
+    if (!pkg) throw new LedgerHttpError(404, 'notFound', `Package ${id} is not known to this participant.`, 'PACKAGE_NOT_FOUND');
+    return archiveBytes(pkg);
+  }));
+  app.get('/packages/:packageId/status', route((req) => {
+    const id = (req.params as { packageId: string }).packageId;
+    return { packageStatus: packages(ctx).some((p) => p.id === id) ? 'PACKAGE_STATUS_REGISTERED' : 'PACKAGE_STATUS_UNSPECIFIED' };
+  }));
+  app.get('/package-vetting', route(() => ({
+    vettedPackages: ctx.world.synchronizers.map((s) => ({
+      participantId: ctx.world.ledgerParticipant.id,
+      synchronizerId: s.id,
+      topologySerial: 1,
+      packages: packages(ctx).map((p) => ({ packageId: p.id, packageName: p.name, packageVersion: '0.1.0' })),
+    })),
+  })));
+  app.post('/package-vetting', simulated(() => ({})));
+}
+
+function packages(ctx: NodeContext): Array<{ id: string; name: string }> {
+  return [{ id: ctx.world.amuletPackage, name: 'splice-amulet' }, { id: ctx.world.walletPackage, name: 'splice-wallet' }];
+}
+
+/** Deterministic stand-in for a package archive. */
+function archiveBytes(pkg: { id: string; name: string }): Buffer {
+  return Buffer.concat([Buffer.from([0x0a, 0x40]), Buffer.from(pkg.id), Buffer.from(`\n${pkg.name} (simulated DAML-LF archive)\n`)]);
+}
+
+interface CommandEcho {
+  updateId: string;
+  commandId: string;
+  workflowId: string;
+  offset: number;
+  time: string;
+  synchronizerId: string;
+  transaction: Json;
+}
+
+/** A plausible, deterministic answer to a command: ids derived from the request, the ledger's current offset and time. */
+function echo(ctx: NodeContext, body: unknown): CommandEcho {
+  const hash = createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+  const b = isObject(body) ? body : {};
+  const inner = isObject(b.commands) ? b.commands : b; // submit-and-wait-for-transaction nests the commands
+  const commandId = typeof inner.commandId === 'string' ? inner.commandId : `cmd-${hash.slice(0, 12)}`;
+  const workflowId = typeof inner.workflowId === 'string' ? inner.workflowId : '';
+  const updateId = `1220${hash}`;
+  const offset = ledgerEndOffset(ctx.world.count);
+  const time = isoMicros(ctx.clock.now());
+  const synchronizerId = ctx.world.synchronizers[0]!.id;
+  return {
+    updateId, commandId, workflowId, offset, time, synchronizerId,
+    transaction: { updateId, commandId, workflowId, effectiveAt: time, offset, synchronizerId, recordTime: time, events: [] },
+  };
+}
+
+function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Json {
+  if (!isObject(body)) throw new LedgerHttpError(400, 'invalidArgument', 'The request body must be a JSON object with a contractId.');
+  if (typeof body.contractId !== 'string' || body.contractId === '') throw new LedgerHttpError(400, 'invalidArgument', 'contractId must be a non-empty string.');
+  let audience: Audience | undefined;
+  if (body.eventFormat !== undefined) {
+    try {
+      const format = parseEventFormat(body.eventFormat, 'eventFormat');
+      const named = namedParties(format);
+      requireReadRights(caller, named.parties, named.anyParty);
+      audience = new Audience(ctx, format, hostedParties(ctx));
+    } catch (e) {
+      if (e instanceof InvalidStreamRequest) throw new LedgerHttpError(400, 'invalidArgument', e.message);
+      throw e;
+    }
+  }
+  const found = findContract(ctx.world, body.contractId);
+  const c = found?.contract;
+  const stakeholders = c ? [...new Set([...c.signatories, ...c.observers])] : [];
+  // With an event format, only its requesting stakeholders see the contract; without, every stakeholder does.
+  const witnessParties = c && audience ? audience.see(stakeholders, c).parties : stakeholders;
+  if (!found || !c || witnessParties.length === 0) {
+    throw new LedgerHttpError(404, 'notFound', `Contract events not found, or not visible to the requesting parties: ${body.contractId}`, 'CONTRACT_EVENTS_NOT_FOUND');
+  }
+  const out: Json = {
+    created: {
+      createdEvent: createdEvent(c, { offset: updateOffset(found.createdIndex), nodeId: found.createdNodeId, witnessParties, blob: false, acsDelta: true }),
+      synchronizerId: found.synchronizerId,
+    },
+  };
+  if (found.archived) {
+    out.archived = {
+      archivedEvent: archivedEvent(found.archived.node, { offset: updateOffset(found.archived.index), witnessParties }),
+      synchronizerId: found.archived.synchronizerId,
+    };
+  }
+  return out;
+}

@@ -1,0 +1,224 @@
+// What the requesting parties see of one update of the history. The ledger participant only holds data of
+// the parties it hosts, so requested parties hosted elsewhere see nothing. Rules (description, Events 2):
+// - ACS delta: CreatedEvent / ArchivedEvent of contracts where a requesting party is a stakeholder
+//   (signatories and observers); witnessParties = those requesting stakeholders;
+// - ledger effects: CreatedEvent / ExercisedEvent that a requesting party witnesses; witnessParties = those
+//   requesting witnesses;
+// - a requesting party counts for an event only when its filters (or the any-party filters) match the template.
+import type { NodeContext } from '../context.ts';
+import type { Contract, ExercisedNode, ReassignmentUpdate, TopologyUpdate, TransactionUpdate, Update } from '../world/model.ts';
+import { LF } from './faults.ts';
+import { archivedEvent, createdEvent, element, exercisedEvent, reassignmentRecord, topologyRecord, transactionRecord } from './render.ts';
+import type { CompiledFilters, EventFormatSpec, Shape, StreamRequest, TopologySpec } from './stream-request.ts';
+
+type Json = Record<string, unknown>;
+
+export function hostedParties(ctx: NodeContext): string[] {
+  const here = ctx.world.ledgerParticipant.id;
+  return ctx.world.parties.filter((p) => p.hostedOn.includes(here)).map((p) => p.id);
+}
+
+function templateMatches(requested: string, templateId: string, packageName: string): boolean {
+  if (requested === templateId) return true;
+  // Package-name references (`#name:Module:Entity`) select every package of that name.
+  return requested === `#${packageName}:${templateId.slice(templateId.indexOf(':') + 1)}`;
+}
+
+interface Subject {
+  templateId: string;
+  packageName: string;
+  interfaceId?: string;
+}
+
+/** The requesting parties of one event format, with their filters. */
+export class Audience {
+  /** Requesting parties in request order (by-party keys first), each with the filters that apply to it. */
+  readonly parties: Array<{ party: string; filters: CompiledFilters[] }> = [];
+  readonly partySet: ReadonlySet<string>;
+
+  constructor(private readonly ctx: NodeContext, format: EventFormatSpec, hosted: readonly string[]) {
+    const hostedSet = new Set(hosted);
+    for (const [party, f] of format.byParty) {
+      if (hostedSet.has(party)) this.parties.push({ party, filters: format.anyParty ? [f, format.anyParty] : [f] });
+    }
+    if (format.anyParty) {
+      for (const party of hosted) if (!format.byParty.has(party)) this.parties.push({ party, filters: [format.anyParty] });
+    }
+    this.partySet = new Set(this.parties.map((p) => p.party));
+  }
+
+  private match(filters: CompiledFilters[], s: Subject): { matches: boolean; blob: boolean } {
+    let matches = false;
+    let blob = false;
+    const anyTemplate = this.ctx.faults.has(LF.templateFilterIgnored);
+    for (const f of filters) {
+      if (f.wildcard) {
+        matches = true;
+        blob ||= f.wildcardBlob;
+      }
+      for (const [t, b] of f.templates) {
+        if (anyTemplate || templateMatches(t, s.templateId, s.packageName)) {
+          matches = true;
+          blob ||= b;
+        }
+      }
+      if (s.interfaceId !== undefined && f.interfaces.has(s.interfaceId)) {
+        matches = true;
+        blob ||= f.interfaces.get(s.interfaceId)!;
+      }
+    }
+    return { matches, blob };
+  }
+
+  /** The requesting parties among `visibleTo` whose filters select the subject. */
+  see(visibleTo: readonly string[], s: Subject): { parties: string[]; blob: boolean } {
+    const visible = new Set(visibleTo);
+    const parties: string[] = [];
+    let blob = false;
+    for (const p of this.parties) {
+      if (!visible.has(p.party)) continue;
+      const m = this.match(p.filters, s);
+      if (m.matches) {
+        parties.push(p.party);
+        blob ||= m.blob;
+      }
+    }
+    return { parties, blob };
+  }
+
+  /** witnessParties as rendered: the seeing requesting parties (or, under a fault, everybody it is visible to). */
+  witnessParties(seeing: string[], visibleTo: readonly string[]): string[] {
+    return this.ctx.faults.has(LF.witnessPartiesTooWide) ? [...new Set([...seeing, ...visibleTo])] : seeing;
+  }
+}
+
+const stakeholders = (signatories: readonly string[], observers: readonly string[]) => [...new Set([...signatories, ...observers])];
+
+function lastDescendant(tx: TransactionUpdate, nodeId: number): number {
+  const node = tx.nodes[nodeId]!;
+  if (node.kind !== 'exercised') return nodeId;
+  return node.children.reduce((max, c) => Math.max(max, lastDescendant(tx, c)), nodeId);
+}
+
+export class Projector {
+  private readonly hosted: string[];
+  private readonly tx?: { audience: Audience; shape: Shape };
+  private readonly reassignments?: Audience;
+  private readonly topology?: TopologySpec;
+
+  constructor(private readonly ctx: NodeContext, req: StreamRequest) {
+    this.hosted = hostedParties(ctx);
+    if (req.transactions) this.tx = { audience: new Audience(ctx, req.transactions.format, this.hosted), shape: req.transactions.shape };
+    let reassignmentFormat = req.reassignments;
+    if (!reassignmentFormat && ctx.faults.has(LF.unrequestedKind)) {
+      reassignmentFormat = req.transactions?.format ?? { byParty: new Map(), anyParty: { wildcard: true, wildcardBlob: false, templates: new Map(), interfaces: new Map() }, verbose: false };
+    }
+    if (reassignmentFormat) this.reassignments = new Audience(ctx, reassignmentFormat, this.hosted);
+    this.topology = req.topology;
+  }
+
+  /** The stream element of update `u` at `offset`, or undefined when nothing of it is selected. */
+  project(u: Update, offset: number): Json | undefined {
+    const eventOffset = this.ctx.faults.has(LF.eventOffsetMismatch) ? offset - 2 : offset;
+    switch (u.kind) {
+      case 'transaction':
+        return this.tx ? this.transaction(u, offset, eventOffset, this.tx.audience, this.tx.shape) : undefined;
+      case 'assign':
+      case 'unassign':
+        return this.reassignments ? this.reassignment(u, offset, eventOffset, this.reassignments) : undefined;
+      case 'topology':
+        return this.topology ? this.topologyTx(u, offset, this.topology) : undefined;
+    }
+  }
+
+  private transaction(tx: TransactionUpdate, offset: number, eventOffset: number, audience: Audience, shape: Shape): Json | undefined {
+    const events = shape === 'acs-delta' ? this.acsDelta(tx, eventOffset, audience) : this.ledgerEffects(tx, eventOffset, audience);
+    if (events.length === 0) return undefined;
+    const submitted = tx.submitters.some((p) => audience.partySet.has(p));
+    return element('Transaction', transactionRecord(tx, {
+      offset, events, commandId: submitted || this.ctx.faults.has(LF.commandIdLeak), dropRecordTime: this.ctx.faults.has(LF.requiredFieldDropped),
+    }));
+  }
+
+  private acsDelta(tx: TransactionUpdate, offset: number, audience: Audience): Json[] {
+    // Contracts created and consumed in the same transaction never reach the active contract set.
+    const created = new Set(tx.nodes.flatMap((n) => (n.kind === 'created' ? [n.contract.contractId] : [])));
+    const consumed = new Set(tx.nodes.flatMap((n) => (n.kind === 'exercised' && n.consuming ? [n.contractId] : [])));
+    const events: Json[] = [];
+    const leaked: Json[] = [];
+    for (const node of tx.nodes) {
+      if (node.kind === 'created') {
+        const c = node.contract;
+        if (consumed.has(c.contractId)) continue;
+        const sh = stakeholders(c.signatories, c.observers);
+        const seen = audience.see(sh, c);
+        if (seen.parties.length > 0) {
+          events.push({ CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties: audience.witnessParties(seen.parties, sh), blob: seen.blob, acsDelta: true }) });
+        } else if (this.ctx.faults.has(LF.acsDeltaLeak) && audience.parties.length > 0) {
+          leaked.push({ CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties: [audience.parties[0]!.party], blob: false, acsDelta: true }) });
+        }
+      } else if (node.consuming && !created.has(node.contractId)) {
+        const sh = stakeholders(node.signatories, node.observers);
+        const seen = audience.see(sh, node);
+        if (seen.parties.length === 0) continue;
+        const witnessParties = audience.witnessParties(seen.parties, sh);
+        events.push(this.ctx.faults.has(LF.wrongEventKind)
+          ? { ExercisedEvent: exercisedEvent(node, { offset, witnessParties, lastDescendantNodeId: lastDescendant(tx, node.nodeId), acsDelta: true }) }
+          : { ArchivedEvent: archivedEvent(node, { offset, witnessParties }) });
+      }
+    }
+    // The leak shows only inside transactions the parties legitimately see.
+    return events.length > 0 ? [...events, ...leaked] : events;
+  }
+
+  private ledgerEffects(tx: TransactionUpdate, offset: number, audience: Audience): Json[] {
+    const witnesses = this.ctx.world.witnesses(tx);
+    const created = new Set(tx.nodes.flatMap((n) => (n.kind === 'created' ? [n.contract.contractId] : [])));
+    const consumed = new Set(tx.nodes.flatMap((n) => (n.kind === 'exercised' && n.consuming ? [n.contractId] : [])));
+    const events: Json[] = [];
+    let legit = 0;
+    for (const node of tx.nodes) {
+      const w = witnesses.get(node.nodeId) ?? [];
+      const subject = node.kind === 'created' ? node.contract : node;
+      let seen = audience.see(w, subject);
+      if (seen.parties.length === 0) {
+        if (!this.ctx.faults.has(LF.ledgerEffectsLeak) || audience.parties.length === 0) continue;
+        seen = { parties: [audience.parties[0]!.party], blob: false };
+      } else {
+        legit++;
+      }
+      const witnessParties = audience.witnessParties(seen.parties, w);
+      if (node.kind === 'created') {
+        const c = node.contract;
+        // Part of the ACS delta when a seeing party is a stakeholder and the contract outlives the transaction.
+        const acsDelta = !consumed.has(c.contractId) && seen.parties.some((p) => c.signatories.includes(p) || c.observers.includes(p));
+        events.push({ CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties, blob: seen.blob, acsDelta }) });
+      } else {
+        const acsDelta = isArchiveFor(node, seen.parties) && !created.has(node.contractId);
+        events.push({ ExercisedEvent: exercisedEvent(node, { offset, witnessParties, lastDescendantNodeId: lastDescendant(tx, node.nodeId), acsDelta }) });
+      }
+    }
+    // The leak shows only inside transactions the parties legitimately see.
+    return legit > 0 ? events : [];
+  }
+
+  private reassignment(u: ReassignmentUpdate, offset: number, eventOffset: number, audience: Audience): Json | undefined {
+    const c: Contract = u.contract;
+    const sh = stakeholders(c.signatories, c.observers);
+    const seen = audience.see(sh, c);
+    if (seen.parties.length === 0) return undefined;
+    return element('Reassignment', reassignmentRecord(u, {
+      offset, eventOffset, witnessParties: audience.witnessParties(seen.parties, sh), blob: seen.blob,
+      commandId: audience.partySet.has(u.submitter) || this.ctx.faults.has(LF.commandIdLeak),
+    }));
+  }
+
+  private topologyTx(u: TopologyUpdate, offset: number, spec: TopologySpec): Json | undefined {
+    const events = spec.parties === 'all' ? u.events : u.events.filter((e) => (spec.parties as ReadonlySet<string>).has(e.partyId));
+    return events.length === 0 ? undefined : element('TopologyTransaction', topologyRecord(u, offset, events));
+  }
+}
+
+function isArchiveFor(node: ExercisedNode, parties: string[]): boolean {
+  return node.consuming && parties.some((p) => node.signatories.includes(p) || node.observers.includes(p));
+}

@@ -1,0 +1,142 @@
+// Wire records of the ledger update stream (release line 3.5 field names). Pure functions of world records
+// plus what the projection decided (offset, witness parties, optional fields); no filtering happens here.
+import type { Contract, ExercisedNode, ReassignmentUpdate, TopologyUpdate, TransactionUpdate } from '../world/model.ts';
+import { isoMicros } from '../world/time.ts';
+
+type Json = Record<string, unknown>;
+
+/** Package id part of a `packageId:Module:Entity` template id. */
+export function packageIdOf(templateId: string): string {
+  return templateId.slice(0, templateId.indexOf(':'));
+}
+
+export function createdEvent(c: Contract, o: { offset: number; nodeId: number; witnessParties: string[]; blob: boolean; acsDelta: boolean }): Json {
+  const ev: Json = {
+    offset: o.offset,
+    nodeId: o.nodeId,
+    contractId: c.contractId,
+    templateId: c.templateId,
+    createArgument: c.createArguments,
+    witnessParties: o.witnessParties,
+    signatories: c.signatories,
+    observers: c.observers,
+    createdAt: isoMicros(c.createdAtMicros),
+    packageName: c.packageName,
+    representativePackageId: packageIdOf(c.templateId),
+    acsDelta: o.acsDelta,
+  };
+  if (o.blob) ev.createdEventBlob = c.createdEventBlob;
+  return ev;
+}
+
+export function archivedEvent(n: ExercisedNode, o: { offset: number; witnessParties: string[] }): Json {
+  const ev: Json = { offset: o.offset, nodeId: n.nodeId, contractId: n.contractId, templateId: n.templateId, witnessParties: o.witnessParties, packageName: n.packageName };
+  if (n.interfaceId) ev.implementedInterfaces = [n.interfaceId];
+  return ev;
+}
+
+export function exercisedEvent(n: ExercisedNode, o: { offset: number; witnessParties: string[]; lastDescendantNodeId: number; acsDelta: boolean }): Json {
+  const ev: Json = {
+    offset: o.offset,
+    nodeId: n.nodeId,
+    contractId: n.contractId,
+    templateId: n.templateId,
+    choice: n.choice,
+    choiceArgument: n.choiceArgument,
+    actingParties: n.actingParties,
+    consuming: n.consuming,
+    witnessParties: o.witnessParties,
+    lastDescendantNodeId: o.lastDescendantNodeId,
+    exerciseResult: n.exerciseResult,
+    packageName: n.packageName,
+    acsDelta: o.acsDelta,
+  };
+  if (n.interfaceId) ev.interfaceId = n.interfaceId;
+  return ev;
+}
+
+export function transactionRecord(tx: TransactionUpdate, o: { offset: number; events: Json[]; commandId: boolean; dropRecordTime: boolean }): Json {
+  const rec: Json = {
+    updateId: tx.updateId,
+    workflowId: tx.workflowId,
+    effectiveAt: isoMicros(tx.effectiveAtMicros),
+    events: o.events,
+    offset: o.offset,
+    synchronizerId: tx.synchronizerId,
+    recordTime: isoMicros(tx.recordTimeMicros),
+    paidTrafficCost: tx.paidTrafficCost,
+  };
+  if (o.commandId) rec.commandId = tx.commandId;
+  if (tx.externalTransactionHash) rec.externalTransactionHash = tx.externalTransactionHash;
+  if (o.dropRecordTime) delete rec.recordTime;
+  return rec;
+}
+
+/** How long an unassigned contract stays reserved for its assignment (simulated). */
+const ASSIGNMENT_EXCLUSIVITY_MICROS = 60_000_000;
+
+export function reassignmentRecord(u: ReassignmentUpdate, o: { offset: number; eventOffset: number; witnessParties: string[]; blob: boolean; commandId: boolean }): Json {
+  const event =
+    u.kind === 'assign'
+      ? {
+          JsAssignmentEvent: {
+            source: u.source,
+            target: u.target,
+            reassignmentId: u.unassignId,
+            submitter: u.submitter,
+            reassignmentCounter: u.reassignmentCounter,
+            createdEvent: createdEvent(u.contract, { offset: o.eventOffset, nodeId: 0, witnessParties: o.witnessParties, blob: o.blob, acsDelta: true }),
+          },
+        }
+      : {
+          JsUnassignedEvent: {
+            value: {
+              reassignmentId: u.unassignId,
+              contractId: u.contract.contractId,
+              templateId: u.contract.templateId,
+              source: u.source,
+              target: u.target,
+              submitter: u.submitter,
+              reassignmentCounter: u.reassignmentCounter,
+              assignmentExclusivity: isoMicros(u.recordTimeMicros + ASSIGNMENT_EXCLUSIVITY_MICROS),
+              witnessParties: o.witnessParties,
+              packageName: u.contract.packageName,
+              offset: o.eventOffset,
+              nodeId: 0,
+            },
+          },
+        };
+  const rec: Json = {
+    updateId: u.updateId,
+    workflowId: '',
+    offset: o.offset,
+    events: [event],
+    recordTime: isoMicros(u.recordTimeMicros),
+    synchronizerId: u.synchronizerId,
+  };
+  if (o.commandId) rec.commandId = `cmd-${u.kind}-${u.unassignId.slice(0, 12)}`;
+  return rec;
+}
+
+export function topologyRecord(u: TopologyUpdate, offset: number, events: TopologyUpdate['events']): Json {
+  return {
+    updateId: u.updateId,
+    offset,
+    synchronizerId: u.synchronizerId,
+    recordTime: isoMicros(u.recordTimeMicros),
+    events: events.map((e) => {
+      const value: Json = { partyId: e.partyId, participantId: e.participantId };
+      if (e.type !== 'Revoked') value.participantPermission = e.permission ?? 'PARTICIPANT_PERMISSION_UNSPECIFIED';
+      return { event: { [`ParticipantAuthorization${e.type}`]: { value } } };
+    }),
+  };
+}
+
+export function checkpointRecord(offset: number, synchronizerTimes: Array<{ synchronizerId: string; recordTimeMicros: number }>): Json {
+  return { offset, synchronizerTimes: synchronizerTimes.map((s) => ({ synchronizerId: s.synchronizerId, recordTime: isoMicros(s.recordTimeMicros) })) };
+}
+
+/** `{update: {<Kind>: {value: record}}}`: the element wrapping of the stream's answer. */
+export function element(kind: 'OffsetCheckpoint' | 'Transaction' | 'Reassignment' | 'TopologyTransaction', record: Json): Json {
+  return { update: { [kind]: { value: record } } };
+}

@@ -1,0 +1,227 @@
+// Reads a `POST /v2/updates` request (body and query) into a checked StreamRequest, applying the default
+// mapping of the deprecated `filter`/`verbose` fields. Any problem is an InvalidStreamRequest whose message
+// becomes the plain-text 400 body.
+import type { NodeContext } from '../context.ts';
+import { LF } from './faults.ts';
+
+export class InvalidStreamRequest extends Error {}
+
+/** One party's (or any party's) cumulative filters, compiled. */
+export interface CompiledFilters {
+  /** A wildcard entry exists (or no concrete entry at all: the implicit wildcard). */
+  wildcard: boolean;
+  wildcardBlob: boolean;
+  /** templateId as requested -> includeCreatedEventBlob. */
+  templates: Map<string, boolean>;
+  /** interfaceId -> includeCreatedEventBlob. */
+  interfaces: Map<string, boolean>;
+}
+
+export interface EventFormatSpec {
+  byParty: Map<string, CompiledFilters>;
+  anyParty?: CompiledFilters;
+  verbose: boolean;
+}
+
+export type Shape = 'acs-delta' | 'ledger-effects';
+
+export interface TopologySpec {
+  /** 'all': every party's participant-authorization events; otherwise only these parties'. */
+  parties: 'all' | ReadonlySet<string>;
+}
+
+export interface StreamRequest {
+  beginExclusive: number;
+  endInclusive?: number;
+  descending: boolean;
+  transactions?: { format: EventFormatSpec; shape: Shape };
+  reassignments?: EventFormatSpec;
+  topology?: TopologySpec;
+}
+
+export interface StreamQuery {
+  /** A valid limit no bigger than the list limit; undefined when absent or ignored. */
+  limit?: number;
+  idleTimeoutMs?: number;
+}
+
+const INT64_MAX = 9223372036854775807n;
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
+
+function fail(message: string): never {
+  throw new InvalidStreamRequest(message);
+}
+
+function int64(v: unknown, field: string, nonNegative: boolean): number {
+  if (typeof v !== 'number' || !Number.isInteger(v)) fail(`Invalid value for: body (${field} must be an int64 integer, got ${JSON.stringify(v)})`);
+  if (nonNegative && v < 0) fail(`Invalid value for: body (${field} must be non-negative, got ${v})`);
+  if (Math.abs(v) > Number(INT64_MAX)) fail(`Invalid value for: body (${field} is out of the int64 range)`);
+  return v;
+}
+
+function optionalBoolean(v: unknown, field: string): boolean | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'boolean') fail(`Invalid value for: body (${field} must be a boolean, got ${JSON.stringify(v)})`);
+  return v;
+}
+
+function object(v: unknown, field: string): Json {
+  if (!isObject(v)) fail(`Invalid value for: body (${field} must be a JSON object)`);
+  return v;
+}
+
+function blobFlag(v: Json, field: string): boolean {
+  return optionalBoolean(v.includeCreatedEventBlob, `${field}.includeCreatedEventBlob`) ?? false;
+}
+
+export function compileFilters(raw: unknown, field: string): CompiledFilters {
+  const f = object(raw, field);
+  const out: CompiledFilters = { wildcard: false, wildcardBlob: false, templates: new Map(), interfaces: new Map() };
+  let concrete = 0;
+  if (f.cumulative !== undefined) {
+    if (!Array.isArray(f.cumulative)) fail(`Invalid value for: body (${field}.cumulative must be an array)`);
+    f.cumulative.forEach((entry, i) => {
+      const at = `${field}.cumulative[${i}]`;
+      const idf = object(object(entry, at).identifierFilter, `${at}.identifierFilter`);
+      const keys = Object.keys(idf);
+      if (keys.length !== 1) fail(`Invalid value for: body (${at}.identifierFilter must have exactly one key, got ${keys.length})`);
+      const key = keys[0]!;
+      if (key === 'Empty') return; // defines no filter
+      const value = object(object(idf[key], `${at}.identifierFilter.${key}`).value, `${at}.identifierFilter.${key}.value`);
+      const vAt = `${at}.identifierFilter.${key}.value`;
+      concrete++;
+      if (key === 'WildcardFilter') {
+        out.wildcard = true;
+        out.wildcardBlob ||= blobFlag(value, vAt);
+      } else if (key === 'TemplateFilter') {
+        if (typeof value.templateId !== 'string' || value.templateId === '') fail(`Invalid value for: body (${vAt}.templateId must be a non-empty string)`);
+        out.templates.set(value.templateId, (out.templates.get(value.templateId) ?? false) || blobFlag(value, vAt));
+      } else if (key === 'InterfaceFilter') {
+        if (typeof value.interfaceId !== 'string' || value.interfaceId === '') fail(`Invalid value for: body (${vAt}.interfaceId must be a non-empty string)`);
+        optionalBoolean(value.includeInterfaceView, `${vAt}.includeInterfaceView`);
+        out.interfaces.set(value.interfaceId, (out.interfaces.get(value.interfaceId) ?? false) || blobFlag(value, vAt));
+      } else {
+        fail(`Invalid value for: body (${at}.identifierFilter has unknown kind '${key}')`);
+      }
+    });
+  }
+  // No concrete entry: a single wildcard without created-event blob.
+  if (concrete === 0) out.wildcard = true;
+  return out;
+}
+
+function partyMap(raw: unknown, field: string): Map<string, CompiledFilters> {
+  const m = new Map<string, CompiledFilters>();
+  if (raw === undefined) return m;
+  for (const [party, filters] of Object.entries(object(raw, field))) {
+    if (party.trim() === '') fail(`Invalid value for: body (${field} keys must be valid party ids, got an empty key)`);
+    m.set(party, compileFilters(filters, `${field}[${party}]`));
+  }
+  return m;
+}
+
+/** EventFormat or the deprecated TransactionFilter (same party fields). */
+function eventFormat(raw: unknown, field: string, verbose?: boolean): EventFormatSpec {
+  const f = object(raw, field);
+  return {
+    byParty: partyMap(f.filtersByParty, `${field}.filtersByParty`),
+    anyParty: f.filtersForAnyParty === undefined ? undefined : compileFilters(f.filtersForAnyParty, `${field}.filtersForAnyParty`),
+    verbose: verbose ?? optionalBoolean(f.verbose, `${field}.verbose`) ?? false,
+  };
+}
+
+/** An EventFormat given to another endpoint (events by contract id). */
+export function parseEventFormat(raw: unknown, field: string): EventFormatSpec {
+  return eventFormat(raw, field);
+}
+
+const SHAPES: Record<string, Shape> = {
+  // The description lists UNSPECIFIED among the allowed values; it reads as the documented default shape.
+  TRANSACTION_SHAPE_UNSPECIFIED: 'acs-delta',
+  TRANSACTION_SHAPE_ACS_DELTA: 'acs-delta',
+  TRANSACTION_SHAPE_LEDGER_EFFECTS: 'ledger-effects',
+};
+
+function topologyFormat(raw: unknown, field: string): TopologySpec | undefined {
+  const t = object(raw, field);
+  if (t.includeParticipantAuthorizationEvents === undefined) return undefined;
+  const pa = object(t.includeParticipantAuthorizationEvents, `${field}.includeParticipantAuthorizationEvents`);
+  if (pa.parties === undefined) return { parties: 'all' };
+  if (!Array.isArray(pa.parties) || pa.parties.some((p) => typeof p !== 'string')) {
+    fail(`Invalid value for: body (${field}.includeParticipantAuthorizationEvents.parties must be an array of party ids)`);
+  }
+  return { parties: pa.parties.length === 0 ? 'all' : new Set(pa.parties as string[]) };
+}
+
+export function parseStreamRequest(ctx: NodeContext, body: unknown): StreamRequest {
+  if (body === undefined) fail('Invalid value for: body (a GetUpdatesRequest JSON object is required)');
+  if (!isObject(body)) fail('Invalid value for: body (expected a JSON object)');
+  if (body.beginExclusive === undefined) fail('Invalid value for: body (missing required field beginExclusive)');
+  const req: StreamRequest = { beginExclusive: int64(body.beginExclusive, 'beginExclusive', true), descending: false };
+  if (body.endInclusive !== undefined) req.endInclusive = int64(body.endInclusive, 'endInclusive', false);
+  req.descending = optionalBoolean(body.descendingOrder, 'descendingOrder') ?? false;
+  if (req.descending && req.endInclusive === undefined && !ctx.faults.has(LF.descendingWithoutEndAccepted)) {
+    fail('Invalid value for: body (descendingOrder requires endInclusive: an open-ended stream cannot be read backwards)');
+  }
+
+  const legacy = body.filter !== undefined || body.verbose !== undefined;
+  const verbose = optionalBoolean(body.verbose, 'verbose');
+  if (body.updateFormat !== undefined) {
+    if (legacy && !ctx.faults.has(LF.filterAndFormatAccepted)) {
+      fail('Invalid value for: body (filter and verbose must be unset when updateFormat is defined)');
+    }
+    const uf = object(body.updateFormat, 'updateFormat');
+    if (uf.includeTransactions !== undefined) {
+      const tf = object(uf.includeTransactions, 'updateFormat.includeTransactions');
+      if (tf.eventFormat === undefined) fail('Invalid value for: body (updateFormat.includeTransactions.eventFormat is required)');
+      if (tf.transactionShape === undefined) fail('Invalid value for: body (updateFormat.includeTransactions.transactionShape is required)');
+      const shape = typeof tf.transactionShape === 'string' ? SHAPES[tf.transactionShape] : undefined;
+      if (!shape) fail(`Invalid value for: body (unknown transactionShape ${JSON.stringify(tf.transactionShape)}; expected one of ${Object.keys(SHAPES).join(', ')})`);
+      req.transactions = { format: eventFormat(tf.eventFormat, 'updateFormat.includeTransactions.eventFormat'), shape };
+    }
+    if (uf.includeReassignments !== undefined) req.reassignments = eventFormat(uf.includeReassignments, 'updateFormat.includeReassignments');
+    if (uf.includeTopologyEvents !== undefined) req.topology = topologyFormat(uf.includeTopologyEvents, 'updateFormat.includeTopologyEvents');
+    return req;
+  }
+  if (body.filter === undefined) {
+    // Design choice: a request that selects nothing at all is refused rather than answered with checkpoints only.
+    fail('Invalid value for: body (nothing requested: set updateFormat, or the deprecated filter)');
+  }
+  // Documented default mapping of the deprecated fields.
+  const format = eventFormat(body.filter, 'filter', verbose ?? false);
+  req.transactions = { format, shape: 'acs-delta' };
+  req.reassignments = format;
+  // Participant-authorization events of the parties named in the filter (all of them under filtersForAnyParty).
+  if (format.anyParty) req.topology = { parties: 'all' };
+  else if (format.byParty.size > 0) req.topology = { parties: new Set(format.byParty.keys()) };
+  return req;
+}
+
+function queryInt(raw: unknown, name: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const text = Array.isArray(raw) ? fail(`Invalid value for: query parameter ${name} (given more than once)`) : String(raw);
+  if (!/^\d+$/.test(text)) fail(`Invalid value for: query parameter ${name} (expected a non-negative integer, but got: ${JSON.stringify(text)})`);
+  if (BigInt(text) > INT64_MAX) fail(`Invalid value for: query parameter ${name} (out of the int64 range: ${text})`);
+  return Number(text);
+}
+
+export function parseStreamQuery(ctx: NodeContext, query: unknown): StreamQuery {
+  const q = isObject(query) ? query : {};
+  let limit: number | undefined;
+  try {
+    limit = queryInt(q.limit, 'limit');
+  } catch (e) {
+    if (!ctx.faults.has(LF.invalidLimitAccepted)) throw e;
+  }
+  // A limit bigger than the server's list limit is ignored: the server setting applies.
+  if (limit !== undefined && limit > ctx.settings.listLimit) limit = undefined;
+  if (ctx.faults.has(LF.limitIgnored)) limit = undefined;
+  return { limit, idleTimeoutMs: queryInt(q.stream_idle_timeout_ms, 'stream_idle_timeout_ms') };
+}
+
+/** Parties an event format names, and whether it asks for any party. */
+export function namedParties(f: EventFormatSpec | undefined): { parties: string[]; anyParty: boolean } {
+  return { parties: f ? [...f.byParty.keys()] : [], anyParty: f?.anyParty !== undefined };
+}

@@ -1,0 +1,101 @@
+// POST /v2/updates: the ledger participant's filtered update stream as one JSON array.
+// Order of checks: credentials (401), request (plain-text 400), read rights (403), then the read itself,
+// which stops as soon as it has enough elements, so a million-update history is never materialised
+// (a checkpoint every CHECKPOINT_EVERY updates also bounds how far a narrow filter scans for `cap` elements).
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { NodeContext } from '../context.ts';
+import { identify, requireReadRights } from './callers.ts';
+import { LedgerHttpError, sendCantonError, sendStreamBadRequest } from './errors.ts';
+import { LF } from './faults.ts';
+import { ledgerEndOffset, slots } from './offsets.ts';
+import { Projector } from './projection.ts';
+import { checkpointRecord, element } from './render.ts';
+import { InvalidStreamRequest, namedParties, parseStreamQuery, parseStreamRequest, type StreamQuery, type StreamRequest } from './stream-request.ts';
+
+/** Longest an open-ended read waits for new elements, whatever the request asks. */
+export const MAX_IDLE_WAIT_MS = 5_000;
+/** How far past endInclusive the end-ignored fault reads. */
+const END_IGNORED_EXTRA = 20;
+
+type Json = Record<string, unknown>;
+interface Element {
+  offset: number;
+  json: Json;
+}
+
+export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  try {
+    const caller = await identify(ctx, req, !ctx.faults.has(LF.noAuth));
+    const query = parseStreamQuery(ctx, req.query);
+    const request = parseStreamRequest(ctx, req.body);
+    if (!ctx.faults.has(LF.readRightsUnchecked)) {
+      const { parties, anyParty } = requestedParties(request);
+      requireReadRights(caller, parties, anyParty);
+    }
+    const result = read(ctx, request, query);
+    if (result.overLimit) {
+      return sendCantonError(ctx, reply, 413, 'listLimit',
+        `The number of matching elements is greater than the node limit (${ctx.settings.listLimit}); narrow the read, pass a limit, or use the WebSocket stream.`);
+    }
+    // An open-ended read is completed once no new element arrived for the idle timeout. This history does
+    // not grow, so the answer is what exists up to the ledger end, sent after that wait.
+    if (request.endInclusive === undefined && !result.completedByLimit) {
+      await sleep(Math.min(query.idleTimeoutMs ?? ctx.settings.defaultIdleTimeoutMs, MAX_IDLE_WAIT_MS));
+    }
+    return reply.code(200).type('application/json; charset=utf-8').send(finish(ctx, request, result.elements));
+  } catch (e) {
+    if (e instanceof InvalidStreamRequest) return sendStreamBadRequest(ctx, reply, e.message);
+    if (e instanceof LedgerHttpError) return sendCantonError(ctx, reply, e.status, e.kind, e.message, e.codeOverride);
+    throw e;
+  }
+}
+
+function requestedParties(r: StreamRequest): { parties: string[]; anyParty: boolean } {
+  const tx = namedParties(r.transactions?.format);
+  const re = namedParties(r.reassignments);
+  const topo = r.topology?.parties;
+  return {
+    parties: [...new Set([...tx.parties, ...re.parties, ...(topo && topo !== 'all' ? topo : [])])],
+    anyParty: tx.anyParty || re.anyParty || topo === 'all',
+  };
+}
+
+function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: Element[]; overLimit: boolean; completedByLimit: boolean } {
+  const { world, settings, faults } = ctx;
+  const no413 = faults.has(LF.no413);
+  // Collect one more than the list limit to know that it is exceeded (the no-413 fault reads on, bounded).
+  const cap = q.limit ?? (no413 ? 4 * settings.listLimit : settings.listLimit + 1);
+  let upTo = r.endInclusive ?? ledgerEndOffset(world.count);
+  if (r.endInclusive !== undefined && faults.has(LF.endIgnored)) upTo = r.endInclusive + END_IGNORED_EXTRA;
+  const descending = r.descending && !faults.has(LF.descendingIgnored);
+  const projector = new Projector(ctx, r);
+  const elements: Element[] = [];
+  for (const slot of slots(world.count, r.beginExclusive, upTo, descending, faults.has(LF.beginInclusive))) {
+    if (elements.length >= cap) break;
+    if (slot.kind === 'checkpoint') {
+      const micros = world.recordTimeMicros(slot.index);
+      const times = world.synchronizers.map((s) => ({ synchronizerId: s.id, recordTimeMicros: micros }));
+      elements.push({ offset: slot.offset, json: element('OffsetCheckpoint', checkpointRecord(slot.offset, times)) });
+      continue;
+    }
+    const json = projector.project(world.getUpdate(slot.index), slot.offset);
+    if (json) elements.push({ offset: slot.offset, json });
+  }
+  return {
+    elements,
+    overLimit: q.limit === undefined && !no413 && elements.length > settings.listLimit,
+    completedByLimit: elements.length >= cap,
+  };
+}
+
+/** The answer array, with the element-level faults applied. */
+function finish(ctx: NodeContext, r: StreamRequest, elements: Element[]): Json[] {
+  const out = elements.map((e) => e.json);
+  if (ctx.faults.has(LF.offsetsNotIncreasing) && !r.descending && out.length >= 2) [out[0], out[1]] = [out[1]!, out[0]!];
+  if (ctx.faults.has(LF.twoKeysUpdate)) {
+    const i = out.findIndex((e) => !('OffsetCheckpoint' in (e.update as Json)));
+    if (i >= 0) (out[i]!.update as Json).OffsetCheckpoint = { value: { offset: elements[i]!.offset } };
+  }
+  return out;
+}

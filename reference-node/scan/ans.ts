@@ -1,0 +1,41 @@
+// GET /v0/ans-entries: non-expired name-service entries whose name starts with the prefix, oldest first,
+// at most page_size of them. Entries the operator provides for itself never expire and have no contract id.
+import type { FastifyInstance } from 'fastify';
+import type { NodeContext } from '../context.ts';
+import type { AnsEntryRecord } from '../world/model.ts';
+import { isoMicros } from '../world/time.ts';
+import { badRequest } from './errors.ts';
+import { faultOn } from './faults.ts';
+import { int32Text, singleQuery } from './params.ts';
+
+function renderEntry(e: AnsEntryRecord): Record<string, unknown> {
+  return {
+    ...(e.contractId !== undefined ? { contract_id: e.contractId } : {}),
+    user: e.user,
+    name: e.name,
+    url: e.url,
+    description: e.description,
+    ...(e.expiresAtMicros !== undefined ? { expires_at: isoMicros(e.expiresAtMicros) } : {}),
+  };
+}
+
+export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
+  app.get('/v0/ans-entries', async (req) => {
+    const sizeText = singleQuery(req.query, 'page_size');
+    if (sizeText === undefined) throw badRequest('Missing query parameter page_size');
+    const size = int32Text(sizeText, 'page_size');
+    if (size < 1) throw badRequest(`Invalid page_size: ${size} (must be at least 1)`);
+    const prefix = singleQuery(req.query, 'name_prefix') ?? '';
+    const now = ctx.clock.now();
+
+    const matching = ctx.world.ansEntries
+      .filter((e) => faultOn(ctx, 'ans-prefix-ignored') || e.name.startsWith(prefix))
+      .filter((e) => faultOn(ctx, 'ans-expired-listed') || e.expiresAtMicros === undefined || e.expiresAtMicros > now)
+      .sort((a, b) => a.createdAtMicros - b.createdAtMicros);
+    if (faultOn(ctx, 'ans-wrong-order')) matching.reverse();
+    const entries = matching.slice(0, size + (faultOn(ctx, 'ans-too-many') ? 1 : 0)).map(renderEntry);
+    // ans-bad-url: the first entry's url uses a scheme other than http/https.
+    if (faultOn(ctx, 'ans-bad-url') && entries[0]) entries[0].url = `ftp://${entries[0].name}`;
+    return { entries };
+  });
+}

@@ -1,0 +1,58 @@
+// Contracts in the scan's record shapes: ActiveContract (v1/v2 holdings), CreatedEvent (v0 holdings, trees,
+// assignments) and Contract / ContractWithState (preapprovals, coupons).
+import type { World } from '../world/world.ts';
+import type { Contract } from '../world/model.ts';
+import { isoMicros } from '../world/time.ts';
+import { encodeRecord, type ValueEncoding } from './daml-values.ts';
+
+/** Event ids of the scan history: the update id and the node id within its transaction. */
+export function eventId(updateId: string, nodeId: number): string {
+  return `${updateId}:${nodeId}`;
+}
+
+/** The fields ActiveContract and CreatedEvent share. */
+function contractFields(c: Contract, encoding: ValueEncoding) {
+  return {
+    contract_id: c.contractId,
+    template_id: c.templateId,
+    package_name: c.packageName,
+    create_arguments: encodeRecord(c.createArguments, encoding),
+    created_at: isoMicros(c.createdAtMicros),
+    signatories: c.signatories,
+    observers: c.observers,
+  };
+}
+
+export function createdEvent(c: Contract, id: string, encoding: ValueEncoding = 'compact'): Record<string, unknown> {
+  return { event_type: 'created_event', event_id: id, ...contractFields(c, encoding) };
+}
+
+/** created_in_update_id is left out for contracts created in an earlier migration than the one asked about. */
+export function activeContract(world: World, c: Contract, migrationId: number): Record<string, unknown> {
+  const fromThisMigration = world.migrationOf(c.createdIn) >= migrationId;
+  return { ...(fromThisMigration ? { created_in_update_id: world.updateId(c.createdIn) } : {}), ...contractFields(c, 'compact') };
+}
+
+/** Node id of the created event of a contract within its creating transaction. */
+export function creatingNodeId(world: World, c: Contract): number {
+  const u = world.getUpdate(c.createdIn);
+  if (u.kind === 'transaction') {
+    const node = u.nodes.find((n) => n.kind === 'created' && n.contract.contractId === c.contractId);
+    if (node) return node.nodeId;
+  }
+  return 0;
+}
+
+export function contractRecord(c: Contract): Record<string, unknown> {
+  return {
+    template_id: c.templateId,
+    contract_id: c.contractId,
+    created_event_blob: c.createdEventBlob,
+    created_at: isoMicros(c.createdAtMicros),
+    payload: c.createArguments,
+  };
+}
+
+export function contractWithState(c: Contract, domainId: string | undefined): Record<string, unknown> {
+  return { contract: contractRecord(c), ...(domainId !== undefined ? { domain_id: domainId } : {}) };
+}

@@ -1,0 +1,139 @@
+// The world's updates in the scan history shapes: UpdateHistoryTransaction (v0, with offset),
+// UpdateHistoryTransactionV2 (v2 and event items: no offset, events_by_id keys in lexicographic order),
+// UpdateHistoryReassignment, and the verdict / traffic / app-activity parts of event items.
+import type { NodeContext } from '../context.ts';
+import type { ReassignmentUpdate, TransactionUpdate, TxNode, Verdict } from '../world/model.ts';
+import { isoMicros } from '../world/time.ts';
+import { createdEvent, eventId } from './contracts.ts';
+import { encodeValue, type ValueEncoding } from './daml-values.ts';
+import { faultOn } from './faults.ts';
+
+export interface HistoryShape {
+  encoding: ValueEncoding;
+  /** v2 / event items: events_by_id keys sorted, no transaction offset. */
+  v2: boolean;
+}
+
+/** Record times of the history: ISO 8601 with microseconds. */
+export function historyTime(ctx: NodeContext, micros: number): string {
+  // record-time-format: the microsecond digits are cut to milliseconds.
+  return faultOn(ctx, 'record-time-format') ? new Date(Math.floor(micros / 1000)).toISOString() : isoMicros(micros);
+}
+
+/** The node's offset of an update: increases with the update's position, and so with its record time. */
+export function historyOffset(ctx: NodeContext, index: number): string {
+  // offsets-not-increasing: every fifth update reuses the offset of an update three places earlier.
+  if (faultOn(ctx, 'offsets-not-increasing') && index % 5 === 4) return ctx.world.scanOffset(index - 3);
+  return ctx.world.scanOffset(index);
+}
+
+function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encoding: ValueEncoding): Record<string, unknown> {
+  const id = eventId(tx.updateId, node.nodeId);
+  if (node.kind === 'created') {
+    // tree-event-id-mismatch: the created event names a node id that is not its own.
+    const own = faultOn(ctx, 'tree-event-id-mismatch') ? eventId(tx.updateId, node.nodeId + 1000) : id;
+    return createdEvent(node.contract, own, encoding);
+  }
+  return {
+    event_type: 'exercised_event',
+    event_id: id,
+    contract_id: node.contractId,
+    template_id: node.templateId,
+    package_name: node.packageName,
+    ...(node.interfaceId !== undefined ? { interface_id: node.interfaceId } : {}),
+    choice: node.choice,
+    choice_argument: encodeValue(node.choiceArgument, encoding),
+    child_event_ids: node.children.map((c) => eventId(tx.updateId, c)),
+    exercise_result: encodeValue(node.exerciseResult, encoding),
+    consuming: node.consuming,
+    acting_parties: node.actingParties,
+    signatories: node.signatories,
+    observers: node.observers,
+  };
+}
+
+export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape: HistoryShape): Record<string, unknown> {
+  const entries = tx.nodes.map((n) => [eventId(tx.updateId, n.nodeId), treeEvent(ctx, tx, n, shape.encoding)] as const);
+  if (shape.v2) {
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    if (faultOn(ctx, 'v2-unsorted')) entries.reverse();
+  }
+  const events_by_id: Record<string, Record<string, unknown>> = {};
+  for (const [k, v] of entries) events_by_id[k] = v;
+
+  const root_event_ids = tx.rootNodeIds.map((r) => eventId(tx.updateId, r));
+  const missing = eventId(tx.updateId, tx.nodes.length + 100);
+  if (faultOn(ctx, 'tree-dangling-root')) root_event_ids.push(missing);
+  if (faultOn(ctx, 'tree-dangling-child')) {
+    const parent = Object.values(events_by_id).find((e) => e.event_type === 'exercised_event');
+    if (parent) parent.child_event_ids = [...(parent.child_event_ids as string[]), missing];
+  }
+
+  const out: Record<string, unknown> = {
+    update_id: tx.updateId,
+    migration_id: tx.migrationId,
+    workflow_id: tx.workflowId,
+    record_time: historyTime(ctx, tx.recordTimeMicros),
+    synchronizer_id: tx.synchronizerId,
+    effective_at: isoMicros(tx.effectiveAtMicros),
+  };
+  if (!shape.v2) out.offset = historyOffset(ctx, tx.index);
+  out.root_event_ids = root_event_ids;
+  out.events_by_id = events_by_id;
+  // Omitted when there is none; external-hash-null sends an explicit null instead.
+  if (tx.externalTransactionHash !== undefined) out.external_transaction_hash = tx.externalTransactionHash;
+  else if (faultOn(ctx, 'external-hash-null')) out.external_transaction_hash = null;
+  return out;
+}
+
+export function renderReassignment(ctx: NodeContext, u: ReassignmentUpdate, shape: HistoryShape): Record<string, unknown> {
+  let counter = u.reassignmentCounter;
+  // reassignment-counter-not-increasing: every reassignment of a contract reports counter 1.
+  if (faultOn(ctx, 'reassignment-counter-not-increasing')) counter = 1;
+  const common = { submitter: u.submitter, source_synchronizer: u.source, target_synchronizer: u.target, migration_id: u.migrationId, unassign_id: u.unassignId };
+  const event = u.kind === 'assign'
+    ? {
+        ...common,
+        created_event: createdEvent(u.contract, eventId(u.updateId, 0), shape.encoding),
+        // reassignment-counter-mismatch: the assignment is one ahead of its unassignment.
+        reassignment_counter: counter + (faultOn(ctx, 'reassignment-counter-mismatch') ? 1 : 0),
+      }
+    : { ...common, reassignment_counter: counter, contract_id: u.contract.contractId };
+  return { update_id: u.updateId, offset: historyOffset(ctx, u.index), record_time: historyTime(ctx, u.recordTimeMicros), event };
+}
+
+export function renderVerdict(v: Verdict): Record<string, unknown> {
+  return {
+    update_id: v.updateId,
+    migration_id: v.migrationId,
+    domain_id: v.domainId,
+    record_time: isoMicros(v.recordTimeMicros),
+    finalization_time: isoMicros(v.finalizationTimeMicros),
+    submitting_parties: v.submittingParties,
+    submitting_participant_uid: v.submittingParticipantUid,
+    verdict_result: v.result,
+    mediator_group: v.mediatorGroup,
+    transaction_views: {
+      views: v.views.map((view) => ({
+        view_id: view.viewId,
+        informees: view.informees,
+        confirming_parties: view.confirmingParties.map((c) => ({ parties: c.parties, threshold: c.threshold })),
+        sub_views: view.subViews,
+        view_hash: view.viewHash,
+      })),
+      root_views: v.rootViews,
+    },
+  };
+}
+
+export function renderTrafficSummary(v: Verdict): Record<string, unknown> {
+  return {
+    total_traffic_cost: v.trafficSummary.totalTrafficCost,
+    envelope_traffic_summaries: v.trafficSummary.envelopes.map((e) => ({ traffic_cost: e.trafficCost, view_ids: e.viewIds })),
+  };
+}
+
+export function renderAppActivity(v: Verdict): Record<string, unknown> | undefined {
+  if (!v.appActivity) return undefined;
+  return { round_number: v.appActivity.roundNumber, records: v.appActivity.records.map((r) => ({ party: r.party, weight: r.weight })) };
+}

@@ -1,0 +1,69 @@
+// GET /v0/updates/{update_id}, GET /v2/updates/{update_id} and GET /v0/events/{update_id}.
+// The scan history holds transactions and reassignments; topology updates exist only on the ledger stream,
+// so their ids are unknown here (404). Verdicts of rejected transactions exist only as event items.
+import type { FastifyInstance } from 'fastify';
+import type { NodeContext } from '../context.ts';
+import type { ReassignmentUpdate, TransactionUpdate, Verdict } from '../world/model.ts';
+import type { ValueEncoding } from './daml-values.ts';
+import { badRequest, notFound } from './errors.ts';
+import { renderAppActivity, renderReassignment, renderTransaction, renderTrafficSummary, renderVerdict, type HistoryShape } from './history-render.ts';
+import { booleanText, singleQuery } from './params.ts';
+
+type ScanUpdate = TransactionUpdate | ReassignmentUpdate;
+
+function lookup(ctx: NodeContext, id: string): ScanUpdate | undefined {
+  const index = ctx.world.indexOfUpdateId(id);
+  if (index === undefined) return undefined;
+  const u = ctx.world.getUpdate(index);
+  return u.kind === 'topology' ? undefined : u;
+}
+
+function render(ctx: NodeContext, u: ScanUpdate, shape: HistoryShape): Record<string, unknown> {
+  return u.kind === 'transaction' ? renderTransaction(ctx, u, shape) : renderReassignment(ctx, u, shape);
+}
+
+function verdictParts(v: Verdict): Record<string, unknown> {
+  const app = renderAppActivity(v);
+  return { verdict: renderVerdict(v), traffic_summary: renderTrafficSummary(v), ...(app ? { app_activity_records: app } : {}) };
+}
+
+function encodingParam(query: unknown): ValueEncoding {
+  const text = singleQuery(query, 'daml_value_encoding');
+  if (text === undefined || text === 'compact_json') return 'compact';
+  if (text === 'protobuf_json') return 'verbose';
+  throw badRequest(`Invalid value for query parameter daml_value_encoding: ${text} (expected compact_json or protobuf_json)`);
+}
+
+export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
+  app.get('/v0/updates/:update_id', async (req) => {
+    const { update_id } = req.params as { update_id: string };
+    const lossless = singleQuery(req.query, 'lossless');
+    const encoding: ValueEncoding = lossless !== undefined && booleanText(lossless, 'lossless') ? 'verbose' : 'compact';
+    const u = lookup(ctx, update_id);
+    if (!u) throw notFound(`Update ${update_id} not found`);
+    return render(ctx, u, { encoding, v2: false });
+  });
+
+  app.get('/v2/updates/:update_id', async (req) => {
+    const { update_id } = req.params as { update_id: string };
+    const u = lookup(ctx, update_id);
+    if (!u) throw notFound(`Update ${update_id} not found`);
+    return render(ctx, u, { encoding: 'compact', v2: true });
+  });
+
+  app.get('/v0/events/:update_id', async (req) => {
+    const { update_id } = req.params as { update_id: string };
+    const encoding = encodingParam(req.query);
+    const u = lookup(ctx, update_id);
+    if (u) {
+      const update = render(ctx, u, { encoding, v2: true });
+      return u.kind === 'transaction' && u.verdict ? { update, ...verdictParts(u.verdict) } : { update };
+    }
+    const rejected = ctx.world.rejectedVerdicts.find((v) => v.updateId === update_id);
+    if (rejected) {
+      const { app_activity_records: _none, ...parts } = verdictParts(rejected);
+      return parts;
+    }
+    throw notFound(`Event ${update_id} not found`);
+  });
+}

@@ -1,0 +1,70 @@
+// One page of the holdings state: the world's holdings in creation order, filtered to those active at the
+// snapshot and owned by one of the requested parties. A page walks forward from the position after the
+// `after` token; it stops at page_size matches (plus one look-ahead match to know whether more remain) or at
+// a hard bound of positions visited, so a request costs the same at 100k holdings as at 100.
+import type { NodeContext } from '../context.ts';
+import type { Contract, Snapshot } from '../world/model.ts';
+import { faultOn } from './faults.ts';
+
+/** Positions one request may visit. A page that reaches it before page_size matches ends early, with a
+ *  token to continue from, so a sparse owner at scale 1000 costs several short requests, not one long one. */
+export const MAX_POSITIONS_PER_PAGE = 10_000;
+
+export interface HoldingsPageRequest {
+  snapshot: Snapshot;
+  owners: ReadonlySet<string>;
+  pageSize: number;
+  /** Sequence number of the last position the previous page covered; -1 to start at the first holding. */
+  after: number;
+}
+
+export interface HoldingsPage {
+  items: Array<{ seq: number; contract: Contract }>;
+  /** Present iff more holdings may follow: pass as `after`. */
+  next?: number;
+}
+
+export function holdingsPage(ctx: NodeContext, req: HoldingsPageRequest): HoldingsPage {
+  const { world } = ctx;
+  const upTo = req.snapshot.upToIndex;
+  const lostItem = faultOn(ctx, 'holdings-lost-item');
+  let leakLeft = faultOn(ctx, 'holdings-owner-leak') ? 1 : 0;
+  const capacity = req.pageSize + (faultOn(ctx, 'holdings-page-too-large') ? 1 : 0);
+
+  const items: HoldingsPage['items'] = [];
+  let matches = 0;
+  let lastVisited = req.after;
+  let more = false;
+  for (let seq = req.after + 1, visited = 0; ; seq++, visited++) {
+    if (visited >= MAX_POSITIONS_PER_PAGE) {
+      more = true;
+      break;
+    }
+    const h = world.holdingAt(seq);
+    // Holdings are numbered in creation order, so the first one created after the snapshot ends the walk.
+    if (!h || h.contract.createdIn > upTo) break;
+    const active = h.archivedIn === undefined || h.archivedIn > upTo;
+    let owned = active && req.owners.has(world.holdingOwner(h.contract));
+    if (active && !owned && leakLeft > 0) {
+      leakLeft--;
+      owned = true;
+    }
+    if (owned) {
+      if (items.length >= capacity) {
+        more = true;
+        break;
+      }
+      matches++;
+      if (!(lostItem && matches === 2)) items.push({ seq, contract: h.contract });
+    }
+    lastVisited = seq;
+  }
+
+  const full = items.length >= capacity;
+  let next: number | undefined = more ? (full ? items[items.length - 1]!.seq : lastVisited) : undefined;
+  if (next === undefined && faultOn(ctx, 'holdings-endless-token')) next = Math.max(lastVisited, req.after, 0);
+  // The token points one element early, so the last contract of this page opens the next one as well.
+  if (next !== undefined && full && items.length >= 2 && faultOn(ctx, 'holdings-duplicate')) next = items[items.length - 1]!.seq - 1;
+  if (items.length >= 2 && faultOn(ctx, 'holdings-wrong-order')) items.reverse();
+  return next === undefined ? { items } : { items, next };
+}

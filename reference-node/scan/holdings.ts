@@ -1,0 +1,103 @@
+// POST /v0|v1|v2/holdings/state and POST /v0/state/acs/force.
+//
+// Snapshot matching: with record_time_match `exact` (the default) a record time that is not a snapshot time
+// of the migration is a 400 (the request is wrong, the snapshot exists elsewhere); a migration id without any
+// snapshot, or `at_or_before` with no snapshot at or before the time, is a 404.
+import type { FastifyInstance } from 'fastify';
+import type { NodeContext } from '../context.ts';
+import type { Snapshot } from '../world/model.ts';
+import { isoMicros } from '../world/time.ts';
+import { activeContract, createdEvent, creatingNodeId, eventId } from './contracts.ts';
+import { badRequest, notFound } from './errors.ts';
+import { faultOn } from './faults.ts';
+import { holdingsPage } from './holdings-page.ts';
+import { bodyObject, integerField, pageSize, requiredField, stringField, timestamp, type Body } from './params.ts';
+
+/** Largest holdings page_size (the description shows no maximum; larger pages are refused with 400). */
+export const MAX_HOLDINGS_PAGE_SIZE = 1000;
+
+type Version = 'v0' | 'v1' | 'v2';
+
+interface HoldingsRequest {
+  migrationId: number;
+  recordTime: string;
+  micros: number;
+  match: 'exact' | 'at_or_before';
+  pageSize: number;
+  owners: string[];
+  after: number;
+}
+
+/** v2 page tokens are opaque strings; underneath they carry the same position as the v0/v1 integers. */
+export function encodeV2Token(seq: number): string {
+  return Buffer.from(`holdings:${seq}`).toString('base64url');
+}
+
+function decodeV2Token(token: unknown): number {
+  if (typeof token !== 'string') throw badRequest('Invalid request: after must be a page token string from next_page_token');
+  const m = /^holdings:(\d{1,15})$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
+  if (!m) throw badRequest(`Invalid request: after is not a page token: ${token}`);
+  return Number(m[1]);
+}
+
+function parseRequest(ctx: NodeContext, raw: unknown, version: Version): HoldingsRequest {
+  const body: Body = bodyObject(raw);
+  const migrationId = integerField(body, 'migration_id', true);
+  const recordTime = stringField(body, 'record_time', true);
+  const micros = timestamp(recordTime, 'record_time');
+  const match = body.record_time_match ?? 'exact';
+  if (match !== 'exact' && match !== 'at_or_before') throw badRequest(`Invalid request: record_time_match must be exact or at_or_before, not ${JSON.stringify(match)}`);
+  const size = pageSize(requiredField(body, 'page_size'), 'page_size', MAX_HOLDINGS_PAGE_SIZE);
+  const owners = requiredField(body, 'owner_party_ids');
+  if (!Array.isArray(owners) || owners.some((o) => typeof o !== 'string')) throw badRequest('Invalid request: owner_party_ids must be an array of party ids');
+  if (owners.length === 0 && !faultOn(ctx, 'holdings-empty-owners-accepted')) throw badRequest('Invalid request: owner_party_ids must not be empty');
+  let after = -1;
+  if (body.after !== undefined && body.after !== null) {
+    if (version === 'v2') after = decodeV2Token(body.after);
+    else {
+      after = integerField(body, 'after', true);
+      if (after < 0) throw badRequest('Invalid request: after must be a next_page_token of an earlier page');
+    }
+  }
+  return { migrationId, recordTime, micros, match, pageSize: size, owners: owners as string[], after };
+}
+
+function findSnapshot(ctx: NodeContext, req: HoldingsRequest): Snapshot {
+  const { world } = ctx;
+  const found = world.findSnapshot(req.migrationId, req.micros, req.match);
+  if (found) return found;
+  const missing = `No ACS snapshot found for migration id ${req.migrationId} at ${req.recordTime}`;
+  if (!world.snapshots.some((s) => s.migrationId === req.migrationId) || req.match === 'at_or_before') throw notFound(missing);
+  const earlier = world.findSnapshot(req.migrationId, req.micros, 'at_or_before');
+  if (earlier && faultOn(ctx, 'holdings-exact-ignored')) return earlier;
+  throw badRequest(`${req.recordTime} is not the record time of an ACS snapshot of migration ${req.migrationId}; use a snapshot time or record_time_match at_or_before`);
+}
+
+function holdingsState(ctx: NodeContext, raw: unknown, version: Version): Record<string, unknown> {
+  const { world } = ctx;
+  const req = parseRequest(ctx, raw, version);
+  const snapshot = findSnapshot(ctx, req);
+  const page = holdingsPage(ctx, { snapshot, owners: new Set(req.owners), pageSize: req.pageSize, after: req.after });
+  const dropTemplate = version !== 'v0' && faultOn(ctx, 'required-field-dropped');
+  const created_events = page.items.map(({ contract }) => {
+    if (version === 'v0') return createdEvent(contract, eventId(world.updateId(contract.createdIn), creatingNodeId(world, contract)));
+    const c = activeContract(world, contract, req.migrationId);
+    if (dropTemplate) delete c.template_id;
+    return c;
+  });
+  const out: Record<string, unknown> = { record_time: req.recordTime, migration_id: req.migrationId, created_events };
+  if (page.next !== undefined) out.next_page_token = version === 'v2' ? encodeV2Token(page.next) : page.next;
+  return out;
+}
+
+export async function holdingsRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
+  for (const version of ['v0', 'v1', 'v2'] as const) {
+    app.post(`/${version}/holdings/state`, async (req) => holdingsState(ctx, req.body, version));
+  }
+  app.post('/v0/state/acs/force', async () => {
+    const s = ctx.world.forceSnapshot();
+    // force-acs-time-rejected: the reported time is a microsecond off the snapshot actually taken.
+    const micros = s.recordTimeMicros + (faultOn(ctx, 'force-acs-time-rejected') ? 1 : 0);
+    return { record_time: isoMicros(micros), migration_id: s.migrationId };
+  });
+}

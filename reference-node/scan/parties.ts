@@ -1,0 +1,26 @@
+// Per-party lookups: GET /v0/transfer-preapprovals/by-party/{party} and
+// GET /v1/domains/{domain_id}/parties/{party_id}/participant-id (every hosting participant).
+import type { FastifyInstance } from 'fastify';
+import type { NodeContext } from '../context.ts';
+import { contractWithState } from './contracts.ts';
+import { notFound } from './errors.ts';
+import { faultOn } from './faults.ts';
+
+export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
+  app.get('/v0/transfer-preapprovals/by-party/:party', async (req) => {
+    const { party } = req.params as { party: string };
+    const p = ctx.world.preapprovals.get(party);
+    if (!p) throw notFound(`No transfer preapproval found for party ${party}`);
+    return { transfer_preapproval: contractWithState(p.contract, p.domainId) };
+  });
+
+  app.get('/v1/domains/:domain_id/parties/:party_id/participant-id', async (req) => {
+    const { domain_id, party_id } = req.params as { domain_id: string; party_id: string };
+    if (!ctx.world.synchronizers.some((s) => s.id === domain_id)) throw notFound(`Synchronizer ${domain_id} not found`);
+    const party = ctx.world.parties.find((p) => p.id === party_id);
+    if (!party || party.hostedOn.length === 0) throw notFound(`No participant found hosting party ${party_id} on ${domain_id}`);
+    // participant-id-format: the PAR:: code is left off.
+    const ids = faultOn(ctx, 'participant-id-format') ? party.hostedOn.map((id) => id.replace(/^PAR::/, '')) : party.hostedOn;
+    return { participant_ids: ids };
+  });
+}

@@ -1,0 +1,31 @@
+// POST /v0/admin/sv/previous-sv-reward-weight and
+// GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash.
+//
+// An unknown SV party has no accepted reward-weight proposal, so it gets 200 {} (weight absent), the same
+// answer as a known SV without a change before `effectiveBefore`.
+import type { FastifyInstance } from 'fastify';
+import type { NodeContext } from '../context.ts';
+import { notFound } from './errors.ts';
+import { faultOn } from './faults.ts';
+import { bodyObject, int64Text, stringField, timestamp } from './params.ts';
+
+export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
+  app.post('/v0/admin/sv/previous-sv-reward-weight', async (req) => {
+    const body = bodyObject(req.body);
+    const sv = stringField(body, 'svParty', true);
+    const beforeText = stringField(body, 'effectiveBefore', false);
+    const before = beforeText === undefined ? ctx.clock.now() : timestamp(beforeText, 'effectiveBefore');
+    const earlier = (ctx.world.svRewardWeights.get(sv) ?? []).filter((c) => c.effectiveAtMicros < before);
+    const latest = earlier.reduce<(typeof earlier)[number] | undefined>((best, c) => (!best || c.effectiveAtMicros > best.effectiveAtMicros ? c : best), undefined);
+    return latest ? { rewardWeight: latest.weight } : {};
+  });
+
+  app.get('/v0/internal/reward-accounting-process/rounds/:round_number/root-hash', async (req) => {
+    const { round_number } = req.params as { round_number: string };
+    const round = int64Text(round_number, 'round number');
+    const result = round <= BigInt(Number.MAX_SAFE_INTEGER) && round >= 0n ? ctx.world.rootHash(Number(round)) : undefined;
+    if (!result) throw notFound(`No reward accounting process for round ${round_number}`);
+    if (result.round_number !== undefined && faultOn(ctx, 'root-hash-round-mismatch')) return { ...result, round_number: result.round_number + 1 };
+    return result;
+  });
+}

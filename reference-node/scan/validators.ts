@@ -1,0 +1,35 @@
+// GET /v0/validators/validator-faucets: liveness statistics of onboarded validators. Unknown ids are
+// ignored and the answer is sorted by validator id, so it does not depend on the order of the arguments.
+import type { FastifyInstance } from 'fastify';
+import type { NodeContext } from '../context.ts';
+import type { Validator } from '../world/model.ts';
+import { badRequest } from './errors.ts';
+import { faultOn } from './faults.ts';
+
+function requestedIds(query: unknown): string[] {
+  const raw = (query as Record<string, unknown> | undefined)?.validator_ids;
+  if (raw === undefined) throw badRequest('Missing query parameter validator_ids');
+  return [...new Set((Array.isArray(raw) ? raw : [raw]).map(String))];
+}
+
+function faucetRecord(ctx: NodeContext, v: Validator, label: string): Record<string, unknown> {
+  const f = v.faucets;
+  return {
+    validator: label,
+    numRoundsCollected: f.numRoundsCollected,
+    // faucet-arithmetic: one missed round too many, so collected + missed exceeds the span of rounds.
+    numRoundsMissed: f.numRoundsMissed + (faultOn(ctx, 'faucet-arithmetic') ? 1 : 0),
+    firstCollectedInRound: f.firstCollectedInRound,
+    lastCollectedInRound: f.lastCollectedInRound,
+  };
+}
+
+export async function validatorRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
+  app.get('/v0/validators/validator-faucets', async (req) => {
+    const ids = requestedIds(req.query);
+    const known = ctx.world.validators.filter((v) => ids.includes(v.party)).sort((a, b) => (a.party < b.party ? -1 : a.party > b.party ? 1 : 0));
+    // faucet-order-dependent: the sorted statistics are labelled with the matching ids in argument order.
+    const labels = faultOn(ctx, 'faucet-order-dependent') ? ids.filter((id) => known.some((v) => v.party === id)) : known.map((v) => v.party);
+    return { validatorsReceivedFaucets: known.map((v, i) => faucetRecord(ctx, v, labels[i]!)) };
+  });
+}

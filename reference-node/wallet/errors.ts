@@ -1,0 +1,23 @@
+// Every wallet error leaves the node as `{error: string}` JSON (the description's shape for the wallet).
+import type { FastifyReply } from 'fastify';
+import type { NodeContext } from '../context.ts';
+
+/** An error a handler raises to end the request with this status and message. */
+export class WalletError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/** A request body the interface rejects as invalid (400; answered 500 under the bad-input fault). */
+export class InvalidInputError extends WalletError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export function sendError(reply: FastifyReply, ctx: NodeContext, status: number, message: string): FastifyReply {
+  // The fault renders the same message under the wrong key, leaving status and content type intact.
+  const body = ctx.faults.has('wallet-error-body-shape') ? { message } : { error: message };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = join(root, 'bin/cn-conformance.js');
+
+/** Starts the command, collects stdout until `until` appears (or the process ends). */
+function start(args: string[], until: RegExp) {
+  const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out; stdout: ${out} stderr: ${err}`)), 20_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (until.test(out)) { clearTimeout(timer); resolve(out); }
+    });
+    child.stderr.on('data', (d) => (err += d));
+    child.on('exit', () => { clearTimeout(timer); resolve(out); });
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, ready, exited, stderr: () => err };
+}
+
+describe('cn-conformance serve-reference', () => {
+  it('prints the three base URLs and working credentials, and stops on SIGTERM', async () => {
+    const p = start(['serve-reference', '--port', '0', '--seed', '3'], /Press Ctrl\+C/);
+    const out = await p.ready;
+    const url = (name: string) => new RegExp(`^\\s+${name}\\s+(http://\\S+)$`, 'm').exec(out)?.[1];
+    expect(url('ledger')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(url('validator')).toBe(`${url('ledger')}/api/validator`);
+    expect(url('scan')).toBe(`${url('ledger')}/api/scan`);
+    const aliceToken = /wallet user alice-wallet \(party [^)]+\)\s+Authorization: Bearer (\S+)/.exec(out)?.[1];
+    expect(aliceToken).toBeDefined();
+    const dso = await fetch(`${url('validator')}/v0/scan-proxy/dso-party-id`);
+    expect(dso.status).toBe(200);
+    const offer = await fetch(`${url('validator')}/v0/wallet/transfer-offers/offer-created-1/status`, { method: 'POST', headers: { authorization: `Bearer ${aliceToken}` } });
+    expect(offer.status).toBe(200);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+  });
+
+  it('lists the fault catalog, one fault per line with the rule it breaks', async () => {
+    const p = start(['serve-reference', '--list-faults'], /$^/);
+    const out = await p.ready;
+    expect(await p.exited).toBe(0);
+    const lines = out.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(30);
+    for (const l of lines) expect(l).toMatch(/^(ledger|wallet|scan)-[a-z0-9-]+\s+\[(ledger|wallet|scan)\/[^\]]+\] \S/);
+  });
+
+  it('refuses an unknown fault with exit 2 and a one-line reason', async () => {
+    const p = start(['serve-reference', '--fault', 'no-such-fault'], /$^/);
+    await p.ready;
+    expect(await p.exited).toBe(2);
+    expect(p.stderr().trim()).toBe('cn-conformance: unknown fault(s): no-such-fault (see --list-faults)');
+  });
+});

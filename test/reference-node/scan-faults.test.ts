@@ -1,0 +1,188 @@
+// One test per scan fault: the detector of the fault's rule finds nothing on a clean node and finds the
+// violation on a node with that fault on. A second sweep shows each fault breaks only its rule: schema
+// problems appear only for the faults that are about the wire shape.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompiledSpec } from '../../generators/index.ts';
+import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
+import { SCAN_FAULTS } from '../../reference-node/scan/faults.ts';
+import { isoMicros } from '../../reference-node/world/time.ts';
+import { builtinSpec } from '../support/builtin-specs.ts';
+import { call, responseProblems } from '../support/response-conformance.ts';
+import {
+  ansUrlOk, byValidator, creationOrder, download, errorShapeProblems, expectedHoldings, faucetArithmeticProblems, faucetQuery, fetchUpdates,
+  holdingsBody, isSorted, lastSnapshot, MICROS_ISO, offsetProblems, PARTICIPANT_ID, reassignmentIndices, reassignmentProblems, scanClient,
+  scanIndices, scanWorldRequests, sha256, transactionIndices, treeProblems, walkHoldings, type ScanClient,
+} from './scan-support.ts';
+
+type Json = Record<string, any>;
+type Detector = (n: RunningReferenceNode, c: ScanClient) => Promise<string[]>;
+
+const enc = encodeURIComponent;
+const owners = (n: RunningReferenceNode) => n.context.world.bulkHoldingOwners;
+const walk7 = (n: RunningReferenceNode, c: ScanClient) => walkHoldings(c, 'v1', holdingsBody(lastSnapshot(n), owners(n), 7), 200);
+const statusNot = (res: { status: number; text: string }, status: number, what: string) => (res.status === status ? [] : [`${what}: ${res.status} ${res.text.slice(0, 120)}`]);
+const domain = (n: RunningReferenceNode) => enc(n.context.world.synchronizers[0]!.id);
+
+async function treeFindings(n: RunningReferenceNode, c: ScanClient, phrase: string): Promise<string[]> {
+  const txs = await fetchUpdates(c, n, transactionIndices(n).slice(0, 40));
+  return txs.flatMap((tx) => treeProblems(tx)).filter((p) => p.includes(phrase));
+}
+
+async function ans(c: ScanClient, query: string): Promise<Json[]> {
+  return ((await c.get(`/v0/ans-entries?${query}`)).json() as Json).entries as Json[];
+}
+
+const DETECTORS: Record<string, Detector> = {
+  'scan-holdings-lost-item': async (n, c) => {
+    const walk = await walk7(n, c);
+    return expectedHoldings(n, lastSnapshot(n), owners(n)).filter((id) => !walk.ids.includes(id)).map((id) => `missing ${id}`);
+  },
+  'scan-holdings-duplicate': async (n, c) => {
+    const ids = (await walk7(n, c)).ids;
+    return ids.filter((id, k) => ids.indexOf(id) !== k).map((id) => `repeated ${id}`);
+  },
+  'scan-holdings-endless-token': async (n, c) => {
+    const page = (await c.post('/v1/holdings/state', holdingsBody(lastSnapshot(n), owners(n), 1000))).json() as Json;
+    return page.next_page_token === undefined ? [] : [`token ${page.next_page_token} after the last holding`];
+  },
+  'scan-holdings-page-too-large': async (n, c) => (await walk7(n, c)).pages.filter((p) => p.created_events.length > 7).map((p) => `${p.created_events.length} on a page of 7`),
+  'scan-holdings-wrong-order': async (n, c) => {
+    const order = creationOrder(n);
+    return (await walk7(n, c)).pages
+      .map((p) => p.created_events.map((e: Json) => String(order.get(e.contract_id)).padStart(8, '0')) as string[])
+      .filter((positions) => !isSorted(positions))
+      .map((positions) => `page order ${positions.join(',')}`);
+  },
+  'scan-holdings-owner-leak': async (n, c) => {
+    const alice = owners(n)[0]!;
+    const w = await walkHoldings(c, 'v1', holdingsBody(lastSnapshot(n), [alice], 50), 50);
+    return w.pages.flatMap((p) => p.created_events).filter((e: Json) => e.create_arguments.owner !== alice).map((e: Json) => `owned by ${e.create_arguments.owner}`);
+  },
+  'scan-holdings-exact-ignored': async (n, c) => {
+    const s = lastSnapshot(n);
+    return statusNot(await c.post('/v1/holdings/state', holdingsBody(s, owners(n), 5, { record_time: isoMicros(s.recordTimeMicros + 1) })), 400, 'non-snapshot time as exact');
+  },
+  'scan-holdings-empty-owners-accepted': async (n, c) => statusNot(await c.post('/v2/holdings/state', holdingsBody(lastSnapshot(n), [], 5)), 400, 'empty owner_party_ids'),
+  'scan-required-field-dropped': async (n, c) => {
+    const page = (await c.post('/v1/holdings/state', holdingsBody(lastSnapshot(n), owners(n), 5))).json() as Json;
+    return page.created_events.filter((e: Json) => e.template_id === undefined).map((e: Json) => `${e.contract_id} without template_id`);
+  },
+  'scan-force-acs-time-rejected': async (n, c) => {
+    const forced = (await c.post('/v0/state/acs/force')).json() as Json;
+    return statusNot(await c.post('/v1/holdings/state', { migration_id: forced.migration_id, record_time: forced.record_time, page_size: 5, owner_party_ids: owners(n) }), 200, 'force-ACS time as exact');
+  },
+  'scan-tree-dangling-root': (n, c) => treeFindings(n, c, 'root'),
+  'scan-tree-dangling-child': (n, c) => treeFindings(n, c, 'child'),
+  'scan-tree-event-id-mismatch': (n, c) => treeFindings(n, c, 'differs from its key'),
+  'scan-v2-unsorted': async (n, c) => {
+    const multi = transactionIndices(n).filter((i) => { const u = n.context.world.getUpdate(i); return u.kind === 'transaction' && u.nodes.length > 1; }).slice(0, 10);
+    return (await fetchUpdates(c, n, multi, 'v2')).filter((tx) => !isSorted(Object.keys(tx.events_by_id))).map((tx) => `${tx.update_id} unsorted`);
+  },
+  'scan-reassignment-counter-mismatch': async (n, c) => reassignmentProblems(await fetchUpdates(c, n, reassignmentIndices(n))).filter((p) => p.startsWith('pair')),
+  'scan-reassignment-counter-not-increasing': async (n, c) => reassignmentProblems(await fetchUpdates(c, n, reassignmentIndices(n))).filter((p) => p.includes('not strictly increasing')),
+  'scan-record-time-format': async (n, c) => (await fetchUpdates(c, n, scanIndices(n).slice(0, 20))).filter((u) => !MICROS_ISO.test(u.record_time)).map((u) => u.record_time),
+  'scan-offsets-not-increasing': async (n, c) => offsetProblems(await fetchUpdates(c, n, scanIndices(n).slice(0, 30))).filter((p) => p.startsWith('offset')),
+  'scan-external-hash-null': async (n, c) => (await fetchUpdates(c, n, transactionIndices(n).slice(0, 20))).filter((tx) => tx.external_transaction_hash === null).map((tx) => `${tx.update_id}: null hash`),
+  'scan-faucet-arithmetic': async (n, c) => faucetArithmeticProblems(((await c.get(faucetQuery(n.context.world.validators.map((v) => v.party)))).json() as Json).validatorsReceivedFaucets),
+  'scan-faucet-order-dependent': async (n, c) => {
+    const ids = n.context.world.validators.map((v) => v.party);
+    const [a, b] = await Promise.all([c.get(faucetQuery(ids)), c.get(faucetQuery([...ids].reverse()))]);
+    return JSON.stringify(byValidator((a.json() as Json).validatorsReceivedFaucets)) === JSON.stringify(byValidator((b.json() as Json).validatorsReceivedFaucets)) ? [] : ['answers differ with argument order'];
+  },
+  'scan-traffic-limit-above-purchased': async (n, c) => {
+    const out: string[] = [];
+    for (const member of n.context.world.memberTraffic.keys()) {
+      const t = ((await c.get(`/v0/domains/${domain(n)}/members/${enc(member)}/traffic-status`)).json() as Json).traffic_status;
+      if (t.actual.total_limit > t.target.total_purchased) out.push(`${member}: limit ${t.actual.total_limit} > purchased ${t.target.total_purchased}`);
+    }
+    return out;
+  },
+  'scan-member-id-unchecked': async (n, c) => statusNot(await c.get(`/v0/domains/${domain(n)}/members/participant1/traffic-status`), 400, 'member id participant1'),
+  'scan-participant-id-format': async (n, c) => {
+    const ids = ((await c.get(`/v1/domains/${domain(n)}/parties/${enc(n.context.world.multiHostedParty.id)}/participant-id`)).json() as Json).participant_ids as string[];
+    return ids.filter((id) => !PARTICIPANT_ID.test(id));
+  },
+  'scan-ans-prefix-ignored': async (_n, c) => (await ans(c, 'page_size=100&name_prefix=app')).filter((e) => !e.name.startsWith('app')).map((e) => e.name),
+  'scan-ans-expired-listed': async (n, c) => {
+    const now = n.context.clock.now();
+    const expired = new Set(n.context.world.ansEntries.filter((e) => e.expiresAtMicros !== undefined && e.expiresAtMicros <= now).map((e) => e.name));
+    return (await ans(c, 'page_size=100')).filter((e) => expired.has(e.name)).map((e) => `expired ${e.name}`);
+  },
+  'scan-ans-bad-url': async (_n, c) => (await ans(c, 'page_size=100')).filter((e) => !ansUrlOk(e.url)).map((e) => e.url),
+  'scan-ans-too-many': async (_n, c) => {
+    const entries = await ans(c, 'page_size=2');
+    return entries.length > 2 ? [`${entries.length} entries for page_size 2`] : [];
+  },
+  'scan-ans-wrong-order': async (n, c) => {
+    const created = new Map(n.context.world.ansEntries.map((e) => [e.name, String(e.createdAtMicros)]));
+    const order = (await ans(c, 'page_size=100')).map((e) => created.get(e.name)!);
+    return isSorted(order) ? [] : ['not oldest first'];
+  },
+  'scan-bulk-digest-mismatch': async (n, c) => {
+    const w = n.context.world;
+    const page = (await c.post('/v0/history/bulk/updates', { start_record_time: isoMicros(w.recordTimeMicros(0)), end_record_time: isoMicros(w.recordTimeMicros(400)), page_size: 3 })).json() as Json;
+    const out: string[] = [];
+    for (const ref of page.object_refs) if (sha256((await download(ref.url)).bytes) !== ref.digest) out.push(`digest of ${ref.url}`);
+    return out;
+  },
+  'scan-bulk-page-size-unchecked': async (_n, c) => {
+    const range = { start_record_time: '2025-01-06T09:00:00Z', end_record_time: '2025-01-06T09:30:00Z' };
+    return [...statusNot(await c.post('/v0/history/bulk/updates', { ...range, page_size: 0 }), 400, 'page_size 0'), ...statusNot(await c.post('/v0/history/bulk/updates', { ...range, page_size: 1001 }), 400, 'page_size 1001')];
+  },
+  'scan-error-body-shape': async (_n, c) => errorShapeProblems(await c.get('/v0/nothing-here'), 404),
+  'scan-bad-input-500': async (_n, c) => statusNot(await c.get('/v0/ans-entries?page_size=zero'), 400, 'page_size zero'),
+  'scan-root-hash-round-mismatch': async (n, c) => {
+    const out: string[] = [];
+    for (let r = 1; r < 10; r++) {
+      const body = (await c.get(`/v0/internal/reward-accounting-process/rounds/${r}/root-hash`)).json() as Json;
+      if (body.round_number !== undefined && body.round_number !== r) out.push(`round ${r} answered as ${body.round_number}`);
+    }
+    return out;
+  },
+};
+
+/** Faults whose broken rule is itself part of the wire shape, so the schema sweep may flag them. */
+const SHAPE_FAULTS = new Set(['scan-required-field-dropped', 'scan-external-hash-null', 'scan-error-body-shape']);
+
+let clean: RunningReferenceNode;
+let spec: CompiledSpec;
+beforeAll(async () => {
+  spec = await builtinSpec('scan');
+  clean = await startReferenceNode({ seed: 5 });
+});
+afterAll(() => clean?.close());
+
+async function schemaProblems(n: RunningReferenceNode): Promise<string[]> {
+  const out: string[] = [];
+  for (const r of scanWorldRequests(n, true)) {
+    const res = await call(n.urls.scan + r.path, r.init);
+    out.push(...responseProblems(spec, r.op, res).map((p) => `${r.path}: ${p}`));
+  }
+  return out;
+}
+
+describe('scan faults', () => {
+  it('every scan fault has a detector, and the catalog entries are complete', () => {
+    expect(Object.keys(DETECTORS).sort()).toEqual(SCAN_FAULTS.map((f) => f.name).sort());
+    for (const f of SCAN_FAULTS) {
+      expect(f.name).toMatch(/^scan-[a-z0-9-]+$/);
+      expect(f.interface).toBe('scan');
+      expect(f.family.length).toBeGreaterThan(0);
+      expect(f.breaks).toMatch(/\.$/);
+    }
+  });
+
+  it.each(SCAN_FAULTS.map((f) => [f.name] as const))('%s: observable when on, not when off, and it breaks nothing else of the schema', async (name) => {
+    const detect = DETECTORS[name]!;
+    expect(await detect(clean, scanClient(clean))).toEqual([]);
+    const faulty = await startReferenceNode({ seed: 5, faults: [name] });
+    try {
+      expect((await detect(faulty, scanClient(faulty))).length).toBeGreaterThan(0);
+      const problems = await schemaProblems(faulty);
+      if (SHAPE_FAULTS.has(name)) expect(problems.length).toBeGreaterThan(0);
+      else expect(problems).toEqual([]);
+    } finally {
+      await faulty.close();
+    }
+  });
+});
