@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { compileSpec, SpecLoadError } from '../generators/index.ts';
-import { run, type RunOptions } from './run.ts';
+import { loadSpecs, run, type RunOptions } from './run.ts';
+import { catalog } from '../suites/catalog.ts';
+import { DEFAULT_BOUNDS } from '../suites/target.ts';
 import { collect, selectSpecs, UsageError } from './spec-options.ts';
 import { serveReference, type ServeOptions } from './serve-reference.ts';
 
@@ -19,20 +21,38 @@ function program(): Command {
 
   cli
     .command('run')
-    .description('Run the conformance checks against the targets (default: the embedded reference node)')
+    .description('Run the conformance requirements against the targets (default: the embedded reference node)')
     .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
+    .option('--config <file>', 'JSON file with the fixtures (ids the checks need): {"fixtures": {...}}')
     .option('--report-dir <dir>', 'where to write the results', 'reports/latest')
     .option('--ledger-url <url>', 'base URL of the ledger JSON interface')
     .option('--wallet-url <url>', 'base URL of the validator (with or without /api/validator)')
     .option('--scan-url <url>', 'base URL of the scan (with or without /api/scan)')
     .option('--ledger-token <jwt>', 'bearer token for the ledger interface')
+    .option('--ledger-api-key <key>', 'API key for the ledger interface')
     .option('--wallet-token <jwt>', 'bearer token of a wallet user')
     .option('--allow-mutations', 'also run checks that change the target (buy traffic, force-ACS, command submission)')
-    .option('--samples <n>', 'generated requests per operation', '5')
-    .option('--seed <n>', 'seed of the generated requests (and of the embedded node)', '1')
-    .option('--timeout-ms <n>', 'timeout of every request', '10000')
+    .option('--runs <n>', 'generated cases per property and per generic check', String(DEFAULT_BOUNDS.runs))
+    .option('--seed <n>', 'seed of the generated cases (and of the embedded node)', '1')
+    .option('--timeout-ms <n>', 'timeout of every request', String(DEFAULT_BOUNDS.timeoutMs))
+    .option('--level <level>', 'must: only MUST requirements; should: all', 'should')
+    .option('--only <pattern>', 'run only requirements whose id, tag or interface matches (* wildcard); repeatable', collect, [])
+    .option('--skip <pattern>', 'skip requirements whose id, tag or interface matches; repeatable', collect, [])
     .action(async (opts: RunOptions) => {
+      if (opts.level !== 'must' && opts.level !== 'should') throw new UsageError(`--level must be must or should, got "${opts.level}"`);
       process.exitCode = (await run(opts)).exitCode;
+    });
+
+  cli
+    .command('list')
+    .description('Print the requirement catalog: every rule the suite checks')
+    .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
+    .option('--json', 'print JSON')
+    .action(async (opts: { spec: string[]; json?: boolean }) => {
+      const { specs } = await loadSpecs(opts.spec);
+      const rows = catalog(specs).map((r) => ({ id: r.id, level: r.level, interface: r.interface, operations: r.operations, mutates: r.mutates, section: r.section, sentence: r.sentence }));
+      if (opts.json) console.log(JSON.stringify(rows, null, 2));
+      else for (const r of rows) console.log(`${r.id.padEnd(58)} ${r.level.padEnd(6)} ${r.interface.padEnd(6)} ${r.mutates ? 'mutates ' : ''}${r.sentence}`);
     });
 
   cli

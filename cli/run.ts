@@ -1,45 +1,42 @@
-// `cn-conformance run`: spec-level checks, then the documented-responses sweep against the targets
-// (the embedded reference node when no URL is given).
-import { mkdir, writeFile } from 'node:fs/promises';
+// `cn-conformance run`: spec-level checks, then every selected requirement against the targets (the
+// embedded reference node when no URL is given).
+import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { compileSpec, SpecLoadError, type CompiledSpec } from '../generators/index.ts';
+import { referenceFixtures } from '../reference-node/fixtures.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../reference-node/index.ts';
-import { sweepOperation, type OperationResult, type SweepTarget } from '../suites/generic/documented-responses.ts';
+import { catalog } from '../suites/catalog.ts';
+import { discoverFixtures, type Fixtures } from '../suites/fixtures.ts';
+import type { InterfaceName } from '../suites/model.ts';
+import { runAll, select, type RequirementResult } from '../suites/runner.ts';
+import { contextParts, DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
 import { checkSpec, type SpecCheckResult } from './spec-check.ts';
 import { selectSpecs, UsageError } from './spec-options.ts';
 
 export interface RunOptions {
   spec: string[];
   reportDir: string;
+  config?: string;
   ledgerUrl?: string;
   walletUrl?: string;
   scanUrl?: string;
   ledgerToken?: string;
+  ledgerApiKey?: string;
   walletToken?: string;
   allowMutations?: boolean;
-  samples: string;
+  runs: string;
   seed: string;
   timeoutMs: string;
+  level?: 'must' | 'should';
+  only: string[];
+  skip: string[];
 }
 
 export interface RunResult {
   specChecks: SpecCheckResult[];
-  operations: OperationResult[];
+  requirements: RequirementResult[];
   targets: Record<string, string>;
-}
-
-/** Accepts a base URL with or without its interface prefix; returns its origin. */
-export function originOf(url: string, prefix: string, flag: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new UsageError(`${flag} is not a URL: "${url}"`);
-  }
-  if (!/^https?:$/.test(u.protocol)) throw new UsageError(`${flag} must be http or https: "${url}"`);
-  const path = u.pathname.replace(/\/+$/, '');
-  const rest = prefix && path.endsWith(prefix) ? path.slice(0, -prefix.length) : path;
-  return `${u.origin}${rest}`;
+  fixtureNotes: string[];
 }
 
 function positive(flag: string, text: string): number {
@@ -48,57 +45,92 @@ function positive(flag: string, text: string): number {
   return n;
 }
 
-export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCode: number }> {
-  const samples = positive('--samples', opts.samples);
-  const seed = positive('--seed', opts.seed);
-  const timeoutMs = positive('--timeout-ms', opts.timeoutMs);
-  const specs = selectSpecs(opts.spec);
-  const specChecks: SpecCheckResult[] = [];
-  for (const [name, source] of specs) specChecks.push(await checkSpec(name, source));
+function url(flag: string, value: string): string {
+  try {
+    const u = new URL(value);
+    if (!/^https?:$/.test(u.protocol)) throw new Error('not http(s)');
+    return value;
+  } catch {
+    throw new UsageError(`${flag} is not an http(s) URL: "${value}"`);
+  }
+}
 
-  const external = opts.ledgerUrl || opts.walletUrl || opts.scanUrl;
+async function configFixtures(path: string | undefined): Promise<Fixtures> {
+  if (!path) return {};
+  let parsed: { fixtures?: Fixtures };
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`cannot read the config file ${path}: ${(e as Error).message}`);
+  }
+  return parsed.fixtures ?? {};
+}
+
+export async function loadSpecs(overrides: string[]): Promise<{ specs: Record<string, CompiledSpec>; checks: SpecCheckResult[] }> {
+  const specs: Record<string, CompiledSpec> = {};
+  const checks: SpecCheckResult[] = [];
+  for (const [name, source] of selectSpecs(overrides)) {
+    const check = await checkSpec(name, source);
+    checks.push(check);
+    if (check.loadError) continue;
+    try {
+      specs[name] = await compileSpec(source, { name });
+    } catch (e) {
+      if (!(e instanceof SpecLoadError)) throw e;
+    }
+  }
+  return { specs, checks };
+}
+
+export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCode: number }> {
+  const bounds = { ...DEFAULT_BOUNDS, runs: positive('--runs', opts.runs), seed: positive('--seed', opts.seed), timeoutMs: positive('--timeout-ms', opts.timeoutMs) };
+  const given = await configFixtures(opts.config);
+  const { specs, checks } = await loadSpecs(opts.spec);
+
+  const external = Boolean(opts.ledgerUrl || opts.walletUrl || opts.scanUrl);
   let node: RunningReferenceNode | undefined;
-  const targets: Record<string, SweepTarget> = {};
+  let target: TargetConfig;
   if (!external) {
-    node = await startReferenceNode({ seed });
-    targets.ledger = { origin: node.urls.ledger, headers: { authorization: `Bearer ${node.credentials.ledgerAdminToken}` } };
-    targets.wallet = { origin: node.urls.ledger, headers: { authorization: `Bearer ${node.credentials.walletUsers[0]!.token}` } };
-    targets.scan = { origin: node.urls.ledger, headers: {} };
+    node = await startReferenceNode({ seed: bounds.seed });
+    // The embedded node is disposable: everything runs, including checks that change its state.
+    target = {
+      ledger: { url: node.urls.ledger, credentials: { bearer: node.credentials.ledgerAdminToken } },
+      wallet: { url: node.urls.validator, credentials: { bearer: node.credentials.walletUsers[0]!.token } },
+      scan: { url: node.urls.scan },
+      fixtures: { ...referenceFixtures(node), ...given },
+      allowMutations: true,
+      ...bounds,
+    };
   } else {
-    const auth = (t?: string): Record<string, string> => (t ? { authorization: `Bearer ${t}` } : {});
-    if (opts.ledgerUrl) targets.ledger = { origin: originOf(opts.ledgerUrl, '', '--ledger-url'), headers: auth(opts.ledgerToken) };
-    if (opts.walletUrl) targets.wallet = { origin: originOf(opts.walletUrl, '/api/validator', '--wallet-url'), headers: auth(opts.walletToken) };
-    if (opts.scanUrl) targets.scan = { origin: originOf(opts.scanUrl, '/api/scan', '--scan-url'), headers: {} };
+    target = {
+      ledger: opts.ledgerUrl ? { url: url('--ledger-url', opts.ledgerUrl), credentials: { bearer: opts.ledgerToken, apiKey: opts.ledgerApiKey } } : undefined,
+      wallet: opts.walletUrl ? { url: url('--wallet-url', opts.walletUrl), credentials: { bearer: opts.walletToken } } : undefined,
+      scan: opts.scanUrl ? { url: url('--scan-url', opts.scanUrl) } : undefined,
+      fixtures: given,
+      allowMutations: opts.allowMutations ?? false,
+      ...bounds,
+    };
   }
 
-  const operations: OperationResult[] = [];
+  let requirements: RequirementResult[];
+  let fixtureNotes: string[] = [];
   try {
-    for (const [name, source] of specs) {
-      let spec: CompiledSpec;
-      try {
-        spec = await compileSpec(source, { name });
-      } catch (e) {
-        if (e instanceof SpecLoadError) continue; // already reported by the spec-level check
-        throw e;
-      }
-      const target = targets[name];
-      for (const op of spec.catalog.operations) {
-        if (!target) {
-          operations.push({ spec: name, operationId: op.id, method: op.method.toUpperCase(), path: op.fullPath, status: 'skipped', reason: `no ${name} URL given`, requests: 0, problems: [] });
-          continue;
-        }
-        operations.push(await sweepOperation(spec, op, target, { samples, seed, timeoutMs, allowMutations: opts.allowMutations ?? false }));
-      }
-    }
+    const parts = contextParts(target, specs as Partial<Record<InterfaceName, CompiledSpec>>);
+    const discovered = await discoverFixtures(target.fixtures, parts.clients.scan, target.allowMutations);
+    parts.fixtures = discovered.fixtures;
+    fixtureNotes = discovered.notes;
+    const selected = select(catalog(specs), { level: opts.level, only: opts.only, skip: opts.skip });
+    requirements = await runAll(selected, parts);
   } finally {
     await node?.close();
   }
 
-  const result: RunResult = {
-    specChecks,
-    operations,
-    targets: Object.fromEntries(Object.entries(targets).map(([k, t]) => [k, node ? `embedded reference node (${t.origin})` : t.origin])),
-  };
+  const targets: Record<string, string> = {};
+  for (const name of ['ledger', 'wallet', 'scan'] as const) {
+    const t = target[name];
+    targets[name] = t ? (node ? `embedded reference node ${t.url}` : t.url) : 'not given';
+  }
+  const result: RunResult = { specChecks: checks, requirements, targets, fixtureNotes };
   const file = join(resolve(opts.reportDir), 'run.json');
   try {
     await mkdir(resolve(opts.reportDir), { recursive: true });
@@ -107,8 +139,8 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
     throw new UsageError(`cannot write the report ${file}: ${(error as Error).message}`);
   }
   print(result, file);
-  const unusable = specChecks.some((r) => r.loadError);
-  const failed = specChecks.some((r) => r.failures.length > 0) || operations.some((o) => o.status === 'failed');
+  const unusable = checks.some((r) => r.loadError);
+  const failed = checks.some((r) => r.failures.length > 0) || requirements.some((r) => r.status === 'failed' && r.level === 'MUST');
   return { result, exitCode: unusable ? 2 : failed ? 1 : 0 };
 }
 
@@ -119,17 +151,22 @@ function print(result: RunResult, file: string): void {
     else console.log(`  ${r.name.padEnd(8)} OpenAPI ${r.openapi}  ${r.operations} operations  ${r.validators} validators  ${r.examplesChecked} examples  ${r.failures.length} failed  (${r.millis} ms)`);
     for (const f of r.failures) console.log(`    FAIL ${f}`);
   }
-  console.log('Documented responses (generated valid requests, every answer judged against the document):');
-  for (const [spec, target] of Object.entries(result.targets)) console.log(`  ${spec.padEnd(8)} target ${target}`);
-  const by = new Map<string, OperationResult[]>();
-  for (const o of result.operations) by.set(o.spec, [...(by.get(o.spec) ?? []), o]);
-  for (const [spec, ops] of by) {
-    const count = (s: string) => ops.filter((o) => o.status === s).length;
-    console.log(`  ${spec.padEnd(8)} ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped (${ops.reduce((s, o) => s + o.requests, 0)} requests)`);
+  console.log('Targets:');
+  for (const [name, t] of Object.entries(result.targets)) console.log(`  ${name.padEnd(8)} ${t}`);
+  for (const n of result.fixtureNotes) console.log(`  fixture: ${n}`);
+  console.log('Requirements:');
+  for (const iface of ['ledger', 'wallet', 'scan'] as const) {
+    for (const level of ['MUST', 'SHOULD'] as const) {
+      const rs = result.requirements.filter((r) => r.interface === iface && r.level === level);
+      if (rs.length === 0) continue;
+      const count = (s: string) => rs.filter((r) => r.status === s).length;
+      console.log(`  ${iface.padEnd(8)} ${level.padEnd(6)} ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
+    }
   }
-  for (const o of result.operations.filter((x) => x.status === 'failed')) {
-    console.log(`  FAIL ${o.spec} ${o.operationId} (${o.method} ${o.path})`);
-    for (const p of o.problems.slice(0, 3)) console.log(`       ${p.request}: ${p.problem}`);
+  for (const r of result.requirements.filter((x) => x.status === 'failed')) {
+    console.log(`  FAIL ${r.id} [${r.level}] ${r.reason}`);
+    if (r.evidence?.exchange) console.log(`       ${r.evidence.exchange.curl}`);
+    if (r.evidence?.property) console.log(`       fast-check seed ${r.evidence.property.seed} path ${r.evidence.property.path ?? '-'}: ${r.evidence.property.counterexample.slice(0, 200)}`);
   }
   console.log(`Written ${file}`);
 }

@@ -7,3 +7,4 @@ export { validValue, type ValueOptions } from './arbitraries/valid-value.ts';
 export { invalidValue, malformedJson, mutationSites, applyMutation, type Mutation, type MutationKind, type InvalidValue } from './arbitraries/invalid-value.ts';
 export { validRequest, invalidRequest, requestTarget, serialiseParameter, type GeneratedRequest, type RequestMutation } from './arbitraries/request.ts';
 export * from './judge-response.ts';
+export { decodeParameter } from './arbitraries/request.ts';

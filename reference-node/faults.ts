@@ -11,9 +11,31 @@ export interface FaultDefinition {
   family: string;
   /** The rule it breaks, in a sentence. */
   breaks: string;
+  /** Requirement ids of the suite that must fail on a node with this fault (and no others). */
+  detectedBy?: string[];
 }
 
-export const FAULT_CATALOG: readonly FaultDefinition[] = [...LEDGER_FAULTS, ...WALLET_FAULTS, ...SCAN_FAULTS];
+// Faults whose break is visible in the wire shape are also caught by the checks derived from the
+// documents themselves (suites/generic); * stands for every operation where the break shows.
+const ALSO_CAUGHT_BY_GENERIC_CHECKS: Record<string, string[]> = {
+  'ledger-error-400-as-json': ['GENERIC-LEDGER-GET-UPDATES-RESPONSES', 'GENERIC-LEDGER-GET-UPDATES-INVALID-INPUT'],
+  'ledger-error-body-shape': ['GENERIC-LEDGER-*'],
+  'ledger-no-auth': ['GENERIC-LEDGER-GET-UPDATES-CREDENTIALS-REQUIRED'],
+  // With both filter and updateFormat accepted, some schema-invalid bodies are no longer refused either.
+  'ledger-filter-and-format-accepted': ['GENERIC-LEDGER-GET-UPDATES-INVALID-INPUT'],
+  'wallet-no-auth-required': ['GENERIC-WALLET-*-CREDENTIALS-REQUIRED'],
+  'wallet-bad-input-500': ['GENERIC-WALLET-CREATE-BUY-TRAFFIC-REQUEST-INVALID-INPUT'],
+  'wallet-transfer-status-missing-field': ['GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES'],
+  'wallet-error-body-shape': ['GENERIC-WALLET-*'],
+  'scan-external-hash-null': ['GENERIC-SCAN-GET-UPDATE-BY-ID-V0-RESPONSES', 'GENERIC-SCAN-GET-EVENT-BY-ID-RESPONSES'],
+  'scan-error-body-shape': ['GENERIC-SCAN-*'],
+  'scan-bad-input-500': ['GENERIC-SCAN-*-INVALID-INPUT'],
+};
+
+export const FAULT_CATALOG: readonly FaultDefinition[] = [...LEDGER_FAULTS, ...WALLET_FAULTS, ...SCAN_FAULTS].map((f) => ({
+  ...f,
+  detectedBy: [...(f.detectedBy ?? []), ...(ALSO_CAUGHT_BY_GENERIC_CHECKS[f.name] ?? [])],
+}));
 
 export class UnknownFaultError extends Error {}
 

@@ -18,7 +18,8 @@ export interface ReferenceNodeOptions extends Partial<NodeSettings> {
 export const DEFAULT_SETTINGS: NodeSettings = {
   seed: 1,
   scale: 1,
-  listLimit: 500,
+  // Low enough that a read over the default history exceeds it, so the 413 rule is observable.
+  listLimit: 200,
   defaultIdleTimeoutMs: 200,
   walletProcessingMs: 150,
 };

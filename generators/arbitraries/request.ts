@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { OperationSpec, ParameterSpec } from '../operation-catalog.ts';
 import type { SchemaValidators } from '../schema-validators.ts';
 import { invalidValue, malformedJson, type Mutation } from './invalid-value.ts';
-import { impliedTypes, isObject, mergeAll, resolveRefs } from './schema-walk.ts';
+import { impliedTypes, mergeAll, resolveRefs } from './schema-walk.ts';
 import { validValue, type ValueOptions } from './valid-value.ts';
 
 export interface GeneratedRequest {
@@ -28,6 +28,8 @@ export interface RequestMutation extends Mutation {
 }
 
 const JSON_TYPES = /^application\/(.+\+)?json$/i;
+/** Samples taken to see whether a kind of break can occur at all for an operation. */
+const PROBE_RUNS = 30;
 
 function jsonBodyMedia(op: OperationSpec) {
   return op.requestBody?.content.find((m) => JSON_TYPES.test(m.contentType));
@@ -102,9 +104,10 @@ export function invalidRequest(op: OperationSpec, validators: SchemaValidators, 
     }
     variants.push(
       fc.tuple(base, invalidValue(validators.document, schema, options)).map(([r, bad]) => {
-        if (!bad || bad.value === undefined || !textCanCarry(validators, schema, bad.value)) return null;
-        const broken = withoutParameter(r, p);
+        if (!bad || bad.value === undefined) return null;
         const texts = serialiseParameter(p, bad.value);
+        if (!breakSurvivesWire(validators, p, texts)) return null;
+        const broken = withoutParameter(r, p);
         if (p.in === 'path') broken.pathParams[p.name] = texts.join(',');
         else if (p.in === 'query') texts.forEach((t) => broken.query.push([p.name, t]));
         else broken.headers[p.name] = texts.join(',');
@@ -131,23 +134,36 @@ export function invalidRequest(op: OperationSpec, validators: SchemaValidators, 
       })),
     );
   }
-  if (variants.length === 0) return null;
-  return fc.oneof(...variants).filter((r): r is GeneratedRequest => r !== null);
+  // Keep only kinds of break that actually occur for this operation (a string-only path parameter, say,
+  // has no break that survives the wire); without this, filtering out nulls could retry forever.
+  const productive = variants.filter((v) => fc.sample(v, { numRuns: PROBE_RUNS, seed: 1 }).some((r) => r !== null));
+  if (productive.length === 0) return null;
+  return fc.oneof(...productive).filter((r): r is GeneratedRequest => r !== null);
 }
 
-// Query text carries no JSON types: "7" for a string parameter is still a valid string. Only mutations
-// whose text form the parameter's type cannot read are sent (wrong types are checked on their text).
-function textCanCarry(validators: SchemaValidators, schema: unknown, bad: unknown): boolean {
-  const s = resolveRefs(validators.document, schema).schema;
+/**
+ * What a server reads from a parameter's wire text: numbers, booleans and array items decoded by the
+ * schema's types, anything else left as text.
+ */
+export function decodeParameter(document: unknown, schema: unknown, texts: string[]): unknown {
+  const s = resolveRefs(document, schema).schema;
   const types = impliedTypes(s);
-  if (types.length === 0) return false;
-  if (types.includes('string') && !Array.isArray(s.enum) && typeof s.pattern !== 'string' && typeof bad !== 'string') return false;
-  if (isObject(bad) || (Array.isArray(bad) && !types.includes('array'))) return true;
-  const text = typeof bad === 'string' ? bad : JSON.stringify(bad);
-  if (types.includes('integer')) return !/^-?\d+$/.test(text) || typeof bad === 'number';
-  if (types.includes('number')) return Number.isNaN(Number(text)) || typeof bad === 'number';
-  if (types.includes('boolean')) return text !== 'true' && text !== 'false';
-  return true;
+  if (types.includes('array')) return texts.map((t) => decodeScalar(impliedTypes(resolveRefs(document, s.items).schema), t));
+  return decodeScalar(types, texts.join(','));
+}
+
+function decodeScalar(types: string[], text: string): unknown {
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text)) return Number(text);
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+// A break only counts if it survives the trip through text: "true" for a string parameter is a string.
+function breakSurvivesWire(validators: SchemaValidators, p: ParameterSpec, texts: string[]): boolean {
+  if (p.in === 'path' && texts.join(',') === '') return false; // an empty segment addresses another route
+  if (!p.schemaPointer) return false;
+  const decoded = decodeParameter(validators.document, validators.schemaAt(p.schemaPointer), texts);
+  return !validators.validate(p.schemaPointer, decoded).valid;
 }
 
 function withoutParameter(r: GeneratedRequest, p: ParameterSpec): GeneratedRequest {

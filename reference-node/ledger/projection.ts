@@ -136,7 +136,7 @@ export class Projector {
     if (events.length === 0) return undefined;
     const submitted = tx.submitters.some((p) => audience.partySet.has(p));
     return element('Transaction', transactionRecord(tx, {
-      offset, events, commandId: submitted || this.ctx.faults.has(LF.commandIdLeak), dropRecordTime: this.ctx.faults.has(LF.requiredFieldDropped),
+      offset, events, commandId: submitted, dropRecordTime: this.ctx.faults.has(LF.requiredFieldDropped),
     }));
   }
 
@@ -154,7 +154,8 @@ export class Projector {
         const seen = audience.see(sh, c);
         if (seen.parties.length > 0) {
           events.push({ CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties: audience.witnessParties(seen.parties, sh), blob: seen.blob, acsDelta: true }) });
-        } else if (this.ctx.faults.has(LF.acsDeltaLeak) && audience.parties.length > 0) {
+        } else if (this.ctx.faults.has(LF.acsDeltaLeak) && audience.see(audience.parties.map((p) => p.party), c).parties.length > 0) {
+          // Leak only what the requesting parties' filters would select: the break is the stakeholder rule alone.
           leaked.push({ CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties: [audience.parties[0]!.party], blob: false, acsDelta: true }) });
         }
       } else if (node.consuming && !created.has(node.contractId)) {
@@ -209,7 +210,7 @@ export class Projector {
     if (seen.parties.length === 0) return undefined;
     return element('Reassignment', reassignmentRecord(u, {
       offset, eventOffset, witnessParties: audience.witnessParties(seen.parties, sh), blob: seen.blob,
-      commandId: audience.partySet.has(u.submitter) || this.ctx.faults.has(LF.commandIdLeak),
+      commandId: audience.partySet.has(u.submitter),
     }));
   }
 

@@ -32,7 +32,6 @@ export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise
       .filter((e) => faultOn(ctx, 'ans-prefix-ignored') || e.name.startsWith(prefix))
       .filter((e) => faultOn(ctx, 'ans-expired-listed') || e.expiresAtMicros === undefined || e.expiresAtMicros > now)
       .sort((a, b) => a.createdAtMicros - b.createdAtMicros);
-    if (faultOn(ctx, 'ans-wrong-order')) matching.reverse();
     const entries = matching.slice(0, size + (faultOn(ctx, 'ans-too-many') ? 1 : 0)).map(renderEntry);
     // ans-bad-url: the first entry's url uses a scheme other than http/https.
     if (faultOn(ctx, 'ans-bad-url') && entries[0]) entries[0].url = `ftp://${entries[0].name}`;

@@ -1,49 +1,52 @@
 // The scan interface's faults: each breaks exactly one rule of the scan description when switched on.
 import type { FaultDefinition } from '../faults.ts';
 
-const scan = (name: string, family: string, breaks: string): FaultDefinition => ({ name: `scan-${name}`, interface: 'scan', family, breaks });
+/** detectedBy: the scan requirements (suites/scan) that fail on a node with the fault, and no others. */
+const scan = (name: string, family: string, breaks: string, detectedBy: string[]): FaultDefinition => ({ name: `scan-${name}`, interface: 'scan', family, breaks, detectedBy });
 
 export const SCAN_FAULTS: FaultDefinition[] = [
   // Holdings paging and filtering
-  scan('holdings-lost-item', 'paging', 'Walking the holdings pages misses an active owned contract: each page silently skips its second match.'),
-  scan('holdings-duplicate', 'paging', 'A holding appears on two pages: the page token points one position too early.'),
-  scan('holdings-endless-token', 'paging', 'next_page_token is present on every page, even when no more holdings remain.'),
-  scan('holdings-page-too-large', 'paging', 'A holdings page carries page_size + 1 contracts.'),
-  scan('holdings-wrong-order', 'ordering', 'The contracts of a holdings page are not in creation order (the page is reversed).'),
-  scan('holdings-owner-leak', 'ownership filter', 'A holdings page includes a contract owned by none of owner_party_ids.'),
-  scan('holdings-exact-ignored', 'snapshot matching', 'A record time that is no snapshot time is accepted with record_time_match exact (treated as at_or_before).'),
-  scan('holdings-empty-owners-accepted', 'request validation', 'An empty owner_party_ids list is accepted instead of rejected with 400.'),
-  scan('required-field-dropped', 'record shape', 'ActiveContract elements of the v1/v2 holdings are sent without the required template_id.'),
-  scan('force-acs-time-rejected', 'snapshot matching', 'The record time returned by the force-ACS endpoint is not accepted as exact by the holdings endpoints.'),
+  scan('holdings-lost-item', 'paging', 'Walking the holdings pages misses an active owned contract: each page silently skips its second match.', ['SCAN-HOLDINGS-PAGING-COMPLETE']),
+  scan('holdings-duplicate', 'paging', 'A holding appears on two pages: the page token points one position too early.', ['SCAN-HOLDINGS-PAGING-UNIQUE']),
+  scan('holdings-endless-token', 'paging', 'next_page_token is present on every page, even when no more holdings remain.', ['SCAN-HOLDINGS-PAGING-TOKEN-ENDS']),
+  scan('holdings-page-too-large', 'paging', 'A holdings page carries page_size + 1 contracts.', ['SCAN-HOLDINGS-PAGE-SIZE-BOUND']),
+  scan('holdings-wrong-order', 'ordering', 'The contracts of a holdings page are not in creation order (the page is reversed).', ['SCAN-HOLDINGS-CREATION-ORDER']),
+  scan('holdings-owner-leak', 'ownership filter', 'A holdings page includes a contract owned by none of owner_party_ids.', ['SCAN-HOLDINGS-OWNER-FILTER']),
+  scan('holdings-exact-ignored', 'snapshot matching', 'A record time that is no snapshot time is accepted with record_time_match exact (treated as at_or_before).', ['SCAN-HOLDINGS-EXACT-MATCH']),
+  scan('holdings-empty-owners-accepted', 'request validation', 'An empty owner_party_ids list is accepted instead of rejected with 400.', ['SCAN-HOLDINGS-EMPTY-OWNERS-400']),
+  scan('required-field-dropped', 'record shape', 'ActiveContract elements of the v1/v2 holdings are sent without the required template_id.', ['SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS']),
+  scan('force-acs-time-rejected', 'snapshot matching', 'The record time returned by the force-ACS endpoint is not accepted as exact by the holdings endpoints.', ['SCAN-HOLDINGS-FORCE-ACS-EXACT']),
   // Update history trees and records
-  scan('tree-dangling-root', 'event trees', 'root_event_ids names an event id that is not a key of events_by_id.'),
-  scan('tree-dangling-child', 'event trees', 'An exercised event lists a child_event_ids entry that is not a key of events_by_id.'),
-  scan('tree-event-id-mismatch', 'event trees', "A created event's event_id differs from its key in events_by_id."),
-  scan('v2-unsorted', 'event trees', 'The events_by_id keys of v2 transactions and event items are not in lexicographic order.'),
-  scan('reassignment-counter-mismatch', 'reassignments', 'An assignment carries a different reassignment_counter than its matching unassignment.'),
-  scan('reassignment-counter-not-increasing', 'reassignments', 'The reassignment_counter of a contract does not strictly increase with each unassign (it repeats).'),
-  scan('record-time-format', 'time format', 'Update history record_time is written with millisecond instead of microsecond resolution.'),
-  scan('offsets-not-increasing', 'offsets', 'A later update carries a smaller offset than an earlier one.'),
-  scan('external-hash-null', 'record shape', 'Transactions without an external hash carry external_transaction_hash: null instead of omitting it.'),
+  scan('tree-dangling-root', 'event trees', 'root_event_ids names an event id that is not a key of events_by_id.', ['SCAN-UPDATES-TREE-ROOTS-KNOWN']),
+  scan('tree-dangling-child', 'event trees', 'An exercised event lists a child_event_ids entry that is not a key of events_by_id.', ['SCAN-UPDATES-TREE-CHILDREN-KNOWN']),
+  scan('tree-event-id-mismatch', 'event trees', "A created event's event_id differs from its key in events_by_id.", ['SCAN-UPDATES-CREATED-EVENT-ID']),
+  scan('v2-unsorted', 'event trees', 'The events_by_id keys of v2 transactions and event items are not in lexicographic order.', ['SCAN-EVENTS-V2-KEYS-SORTED']),
+  scan('reassignment-counter-mismatch', 'reassignments', 'An assignment carries a different reassignment_counter than its matching unassignment.', ['SCAN-REASSIGNMENT-PAIR-COUNTER']),
+  scan('reassignment-counter-not-increasing', 'reassignments', 'The reassignment_counter of a contract does not strictly increase with each unassign (it repeats).', ['SCAN-REASSIGNMENT-COUNTER-INCREASES']),
+  scan('record-time-format', 'time format', 'Update history record_time is not ISO 8601 (a space separates date and time, no zone).', ['SCAN-UPDATES-RECORD-TIME-MICROS']),
+  scan('offsets-not-increasing', 'offsets', 'A later update carries a smaller offset than an earlier one.', ['SCAN-UPDATES-OFFSETS-INCREASING']),
+  scan('external-hash-null', 'record shape', 'Transactions without an external hash carry external_transaction_hash: null instead of omitting it.', ['SCAN-UPDATES-EXTERNAL-HASH-OMITTED']),
   // Validators, traffic, parties
-  scan('faucet-arithmetic', 'faucet statistics', 'numRoundsCollected + numRoundsMissed differs from lastCollectedInRound - firstCollectedInRound + 1.'),
-  scan('faucet-order-dependent', 'faucet statistics', 'Faucet statistics are attached to validators by argument position, so the result depends on argument order.'),
-  scan('traffic-limit-above-purchased', 'traffic status', 'total_limit exceeds total_purchased.'),
-  scan('member-id-unchecked', 'request validation', 'A member id not of the form PAR|MED::id::fingerprint is not rejected with 400.'),
-  scan('participant-id-format', 'identifiers', 'A participant id is returned without the PAR:: code, not of the form PAR::id::fingerprint.'),
+  scan('faucet-arithmetic', 'faucet statistics', 'numRoundsCollected + numRoundsMissed differs from lastCollectedInRound - firstCollectedInRound + 1.', ['SCAN-FAUCETS-ROUND-ARITHMETIC']),
+  scan('faucet-order-dependent', 'faucet statistics', 'Faucet statistics are attached to validators by argument position, so the result depends on argument order.', ['SCAN-FAUCETS-ORDER-INDEPENDENT']),
+  scan('traffic-limit-above-purchased', 'traffic status', 'total_limit exceeds total_purchased.', ['SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED']),
+  scan('member-id-unchecked', 'request validation', 'A member id not of the form PAR|MED::id::fingerprint is not rejected with 400.', ['SCAN-TRAFFIC-MEMBER-ID-400']),
+  scan('participant-id-format', 'identifiers', 'A participant id is returned without the PAR:: code, not of the form PAR::id::fingerprint.', ['SCAN-PARTICIPANT-ID-FORMAT']),
   // Name service
-  scan('ans-prefix-ignored', 'name service', 'ANS entries whose name does not start with name_prefix are listed.'),
-  scan('ans-expired-listed', 'name service', 'Expired ANS entries are listed.'),
-  scan('ans-bad-url', 'name service', 'An ANS entry carries a url that is neither empty nor an http/https URL.'),
-  scan('ans-too-many', 'name service', 'More ANS entries than page_size are returned.'),
-  scan('ans-wrong-order', 'name service', 'ANS entries are not listed oldest first.'),
+  scan('ans-prefix-ignored', 'name service', 'ANS entries whose name does not start with name_prefix are listed.', ['SCAN-ANS-NAME-PREFIX']),
+  scan('ans-expired-listed', 'name service', 'Expired ANS entries are listed.', ['SCAN-ANS-NO-EXPIRED']),
+  scan('ans-bad-url', 'name service', 'An ANS entry carries a url that is neither empty nor an http/https URL.', ['SCAN-ANS-URL']),
+  scan('ans-too-many', 'name service', 'More ANS entries than page_size are returned.', ['SCAN-ANS-PAGE-SIZE']),
+  // Not detectable from outside: an entry's creation time is no field of AnsEntry and no scan endpoint
+  // reveals it, so no listing order can be proven wrong (a reversed order is as consistent as the right one).
   // Bulk history
-  scan('bulk-digest-mismatch', 'bulk history', 'The digest of an object reference is not the sha256 of the downloaded bytes.'),
-  scan('bulk-page-size-unchecked', 'request validation', 'A bulk page_size outside 1..1000 is accepted instead of rejected with 400.'),
+  scan('bulk-digest-mismatch', 'bulk history', 'The digest of an object reference is not the sha256 of the downloaded bytes.', ['SCAN-BULK-DOWNLOAD-DIGEST']),
+  scan('bulk-page-size-unchecked', 'request validation', 'A bulk page_size outside 1..1000 is accepted instead of rejected with 400.', ['SCAN-BULK-PAGE-SIZE-400']),
   // Errors and rewards
-  scan('error-body-shape', 'error shape', 'Error bodies are {message} instead of {error}.'),
-  scan('bad-input-500', 'error status', 'Invalid input is answered 500 instead of 400.'),
-  scan('root-hash-round-mismatch', 'reward accounting', 'An Ok root-hash result carries a round_number other than the requested round.'),
+  scan('error-body-shape', 'error shape', 'Error bodies are {message} instead of {error}.', ['SCAN-ERRORS-SHAPE']),
+  // Every rule that names 400 for a bad input breaks, as well as the general one.
+  scan('bad-input-500', 'error status', 'Invalid input is answered 500 instead of 400.', ['SCAN-ERRORS-BAD-INPUT-NOT-5XX', 'SCAN-HOLDINGS-EMPTY-OWNERS-400', 'SCAN-HOLDINGS-EXACT-MATCH', 'SCAN-TRAFFIC-MEMBER-ID-400', 'SCAN-BULK-PAGE-SIZE-400']),
+  scan('root-hash-round-mismatch', 'reward accounting', 'An Ok root-hash result carries a round_number other than the requested round.', ['SCAN-ROOT-HASH-ROUND-ECHOED']),
 ];
 
 const KNOWN = new Set(SCAN_FAULTS.map((f) => f.name));

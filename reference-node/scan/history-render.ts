@@ -16,8 +16,8 @@ export interface HistoryShape {
 
 /** Record times of the history: ISO 8601 with microseconds. */
 export function historyTime(ctx: NodeContext, micros: number): string {
-  // record-time-format: the microsecond digits are cut to milliseconds.
-  return faultOn(ctx, 'record-time-format') ? new Date(Math.floor(micros / 1000)).toISOString() : isoMicros(micros);
+  // record-time-format: a common non-ISO rendering (space separator, no zone).
+  return faultOn(ctx, 'record-time-format') ? isoMicros(micros).replace('T', ' ').replace('Z', '') : isoMicros(micros);
 }
 
 /** The node's offset of an update: increases with the update's position, and so with its record time. */

@@ -81,7 +81,7 @@ export class BuyTrafficRequests {
     // Deterministic for seed, user and tracking id; the attempt number only varies under the exactly-once fault.
     const label = `buy-traffic-request:${user}:${body.trackingId}${previous.length > 0 ? `:${previous.length}` : ''}`;
     const purchaseAt = now + PURCHASE_DELAY_MICROS;
-    const succeeds = purchaseAt < body.expiresAtMicros || this.ctx.faults.has('wallet-expiry-ignored');
+    const succeeds = purchaseAt < body.expiresAtMicros;
     const contract: RequestContract = {
       contractId: '00' + derivedHex(this.ctx.settings.seed, label, 36),
       user, trackingId: body.trackingId, participantId: body.participantId, domainId: body.domainId,

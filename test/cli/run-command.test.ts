@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { referenceFixtures } from '../../reference-node/fixtures.ts';
+import { startReferenceNode } from '../../reference-node/index.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'bin/cn-conformance.js');
@@ -20,32 +22,56 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
 }
 
 describe('cn-conformance run', () => {
-  it('checks the documents, sweeps the embedded reference node, writes its result and exits 0', async () => {
+  it('checks the documents, runs every requirement against the embedded reference node, writes its result and exits 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-run-'));
-    const { code, stdout } = await cli('run', '--report-dir', dir, '--samples', '3');
+    const { code, stdout } = await cli('run', '--report-dir', dir, '--runs', '4');
     expect(stdout).toMatch(/ledger\s+OpenAPI 3\.0\.3\s+19 operations/);
     expect(stdout).toMatch(/wallet\s+OpenAPI 3\.0\.3\s+3 operations/);
     expect(stdout).toMatch(/scan\s+OpenAPI 3\.0\.3\s+20 operations/);
-    expect(stdout).toContain('target embedded reference node');
+    expect(stdout).toMatch(/scan\s+embedded reference node http:\/\/127\.0\.0\.1:\d+\/api\/scan/);
     const written = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
     expect(written.specChecks.map((r: { name: string }) => r.name)).toEqual(['ledger', 'wallet', 'scan']);
-    for (const r of written.specChecks) {
-      expect(r.failures).toEqual([]);
-      expect(r.sha256).toMatch(/^[0-9a-f]{64}$/);
-    }
-    const ops = written.operations as Array<{ operationId: string; status: string; reason?: string; problems: unknown[] }>;
-    expect(ops.length).toBe(42);
-    expect(ops.filter((o) => o.status === 'failed').map((o) => [o.operationId, o.problems[0]])).toEqual([]);
-    // Read-only by default: only the operations that change the target are skipped, each with its reason.
-    const skipped = ops.filter((o) => o.status === 'skipped');
-    expect(skipped.length).toBe(11);
-    for (const o of skipped) expect(o.reason).toContain('mutations allowed');
+    for (const r of written.specChecks) expect(r.failures).toEqual([]);
+    const results = written.requirements as Array<{ id: string; status: string; reason?: string; interface: string }>;
+    expect(results.length).toBeGreaterThan(100);
+    expect(results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+    for (const iface of ['ledger', 'wallet', 'scan']) expect(results.some((r) => r.interface === iface && !r.id.startsWith('GENERIC-'))).toBe(true);
     expect(code).toBe(0);
+  });
+
+  it('exits 1 and shows the failure with a curl line when the target breaks a rule', async () => {
+    const node = await startReferenceNode({ faults: ['scan-ans-too-many'] });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'cn-run-'));
+      const config = join(dir, 'config.json');
+      writeFileSync(config, JSON.stringify({ fixtures: referenceFixtures(node) }));
+      const { code, stdout } = await cli('run', '--report-dir', dir, '--scan-url', node.urls.scan, '--config', config, '--only', 'SCAN-*', '--runs', '3');
+      expect(code).toBe(1);
+      expect(stdout).toMatch(/^\s+ledger\s+not given$/m);
+      expect(stdout).toMatch(/FAIL SCAN-ANS-\S+ \[MUST\]/);
+      expect(stdout).toMatch(/curl -sS -X GET 'http:\/\/127\.0\.0\.1:\d+\/api\/scan\/v0\/ans-entries/);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('lists the requirement catalog', async () => {
+    const { code, stdout } = await cli('list', '--json');
+    expect(code).toBe(0);
+    const rows = JSON.parse(stdout) as Array<{ id: string; level: string; sentence: string; section: string }>;
+    expect(rows.length).toBeGreaterThan(100);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    for (const r of rows) {
+      expect(r.id).toMatch(/^[A-Z0-9-]+$/);
+      expect(['MUST', 'SHOULD']).toContain(r.level);
+      expect(r.sentence.length).toBeGreaterThan(10);
+      expect(r.section.length).toBeGreaterThan(3);
+    }
   });
 
   it('exits 2 naming the file and pointer when a --spec document is invalid', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-run-'));
-    const { code, stdout } = await cli('run', '--report-dir', dir, '--samples', '1', '--spec', 'scan=test/fixtures/broken/not-openapi.yaml');
+    const { code, stdout } = await cli('run', '--report-dir', dir, '--runs', '1', '--only', 'NONE', '--spec', 'scan=test/fixtures/broken/not-openapi.yaml');
     expect(code).toBe(2);
     expect(stdout).toMatch(/scan\s+UNUSABLE\s+.*not-openapi\.yaml at #\/paths\/~1a\/get\/responses\/200/);
   });

@@ -2,7 +2,7 @@
 // place their mutation names.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { invalidRequest, requestTarget, validRequest, type OperationSpec, type SchemaValidators } from '../../generators/index.ts';
+import { decodeParameter, invalidRequest, requestTarget, validRequest, type OperationSpec, type SchemaValidators } from '../../generators/index.ts';
 import { builtinSpec, BUILTIN_NAMES } from '../support/builtin-specs.ts';
 
 const SEED = 424242;
@@ -75,13 +75,38 @@ describe('invalid requests', () => {
     expect(samples.some((r) => r.mutation?.kind === 'missing-required' && !r.query.some(([n]) => n === 'validator_ids'))).toBe(true);
   });
 
-  it('exist for every operation that has a typed parameter or a body rule, and only then', async () => {
+  it('exist for every operation with a JSON body, a required query parameter or a non-string parameter, and only then', async () => {
+    // A plain string parameter has no break that survives the wire: any text is a string.
+    const plainString = (validators: SchemaValidators, ptr?: string) => {
+      const s = ptr ? (validators.schemaAt(ptr) as Record<string, unknown>) : {};
+      return s.type === 'string' && !s.enum && !s.pattern && !s.format && s.maxLength === undefined;
+    };
     for (const name of BUILTIN_NAMES) {
       const { catalog, validators } = await builtinSpec(name);
       for (const op of catalog.operations) {
         const arb = invalidRequest(op, validators);
-        const breakable = op.parameters.some((p) => p.in !== 'cookie') || op.requestBody?.content.some((m) => /json/.test(m.contentType));
+        const breakable =
+          op.requestBody?.content.some((m) => /json/.test(m.contentType)) ||
+          op.parameters.some((p) => (p.in === 'query' && p.required) || (p.in !== 'cookie' && !plainString(validators, p.schemaPointer)));
         expect(arb !== null, op.id).toBe(Boolean(breakable));
+      }
+    }
+  });
+
+  it('break parameters only in ways a server reading the text can see', async () => {
+    for (const name of BUILTIN_NAMES) {
+      const { catalog, validators } = await builtinSpec(name);
+      for (const op of catalog.operations) {
+        const arb = invalidRequest(op, validators);
+        if (!arb) continue;
+        for (const req of fc.sample(arb, { numRuns: 30, seed: SEED })) {
+          const m = req.mutation!;
+          if (m.location === 'body' || m.kind === 'missing-required') continue;
+          const p = op.parameters.find((x) => x.name === m.parameter)!;
+          const texts = p.in === 'query' ? req.query.filter(([n]) => n === p.name).map(([, v]) => v) : [p.in === 'path' ? req.pathParams[p.name]! : req.headers[p.name]!];
+          expect(texts.join(''), `${op.id} ${m.detail}`).not.toBe('');
+          expect(validators.validate(p.schemaPointer!, decodeParameter(validators.document, validators.schemaAt(p.schemaPointer!), texts)).valid, `${op.id} ${m.detail}`).toBe(false);
+        }
       }
     }
   });

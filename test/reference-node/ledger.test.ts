@@ -643,10 +643,6 @@ const PROBES: Record<string, Probe> = {
     const a = aliceOf(n);
     return flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_ACS_DELTA')).some(({ ev }) => ev.witnessParties.some((p: string) => p !== a));
   },
-  [LF.commandIdLeak]: async (n) => {
-    const a = aliceOf(n);
-    return transactions(await aliceRead(n, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')).some((tx) => tx.commandId !== undefined && !txAt(n.context.world, tx.offset).submitters.includes(a));
-  },
   [LF.filterAndFormatAccepted]: async (n) => (await stream(n, body({ filter: ANY }))).status !== 400,
   [LF.requiredFieldDropped]: async (n) => transactions(await read(n, body({}))).some((tx) => tx.recordTime === undefined),
 };

@@ -113,11 +113,6 @@ const DETECTORS: Record<string, Detector> = {
     const entries = await ans(c, 'page_size=2');
     return entries.length > 2 ? [`${entries.length} entries for page_size 2`] : [];
   },
-  'scan-ans-wrong-order': async (n, c) => {
-    const created = new Map(n.context.world.ansEntries.map((e) => [e.name, String(e.createdAtMicros)]));
-    const order = (await ans(c, 'page_size=100')).map((e) => created.get(e.name)!);
-    return isSorted(order) ? [] : ['not oldest first'];
-  },
   'scan-bulk-digest-mismatch': async (n, c) => {
     const w = n.context.world;
     const page = (await c.post('/v0/history/bulk/updates', { start_record_time: isoMicros(w.recordTimeMicros(0)), end_record_time: isoMicros(w.recordTimeMicros(400)), page_size: 3 })).json() as Json;

@@ -446,15 +446,6 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     (await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, fresh('multi'), { receiving_validator_party_id: n.context.world.multiHostedParty.id }))).status === 200,
   'wallet-bad-input-500': async (n) => (await buy(n, tokenOf(n, 'alice-wallet'), { tracking_id: fresh('bad') })).status === 500
     && (await buy(n, tokenOf(n, 'alice-wallet'), undefined, '{nope')).status === 500,
-  'wallet-expiry-ignored': async (n) => {
-    const member = participantOf(n, 'sv1');
-    n.context.clock.advance(MINUTE);
-    const before = traffic(n, member).totalPurchased;
-    const expiresAt = n.context.clock.now() + WALLET_REQUEST_STEP_MICROS + PURCHASE_DELAY_MICROS / 2;
-    await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, fresh('expiry'), { receiving_validator_party_id: partyByHint(n, 'sv1'), expires_at: expiresAt }));
-    n.context.clock.advance(MINUTE);
-    return traffic(n, member).totalPurchased !== before;
-  },
   'wallet-transfer-status-missing-field': async (n) => {
     const bodies = await Promise.all(['offer-created-1', 'offer-accepted-1', 'offer-completed-1'].map(async (id) => (await offerStatus(n, tokenOf(n, 'alice-wallet'), id)).json() as object));
     return bodies.every((b) => !('contract_id' in b));

@@ -1,0 +1,47 @@
+// The fixture file a vendor would write for this node: the ids the suite's checks need, read off the
+// simulated network. `serve-reference --fixtures-out FILE` writes it; the embedded run passes it in.
+import type { Fixtures } from '../suites/fixtures.ts';
+import type { RunningReferenceNode } from './index.ts';
+import { isoMicros } from './world/time.ts';
+
+export function referenceFixtures(node: RunningReferenceNode): Fixtures {
+  const w = node.context.world;
+  const snapshot = w.snapshots.filter((s) => s.migrationId === w.currentMigrationId).sort((a, b) => a.recordTimeMicros - b.recordTimeMicros).at(-1)!;
+  const hostedHere = w.parties.filter((p) => p.hostedOn.includes(w.ledgerParticipant.id)).map((p) => p.id);
+  const txIds: string[] = [];
+  const reassignmentIds: string[] = [];
+  for (let i = 0; i < w.baseCount && (txIds.length < 12 || reassignmentIds.length < 12); i++) {
+    const u = w.getUpdate(i);
+    if (u.kind === 'transaction' && txIds.length < 12) txIds.push(u.updateId);
+    if ((u.kind === 'assign' || u.kind === 'unassign') && reassignmentIds.length < 12) reassignmentIds.push(u.updateId);
+  }
+  const offers: Fixtures['transferOffers'] = {};
+  const walletParty = node.credentials.walletUsers[0]!.party;
+  for (const o of w.transferOffers.filter((x) => x.sender === walletParty)) {
+    const state = o.status.status as 'created' | 'accepted' | 'completed' | 'failed';
+    (offers[state] ??= []).push(o.trackingId);
+  }
+  const lastRound = w.round(w.count - 1);
+  return {
+    migrationId: snapshot.migrationId,
+    snapshotRecordTime: isoMicros(snapshot.recordTimeMicros),
+    holdingOwners: [...w.bulkHoldingOwners],
+    transactionUpdateIds: txIds,
+    reassignmentUpdateIds: reassignmentIds,
+    domainId: w.synchronizers[0]!.id,
+    memberIds: [...w.memberTraffic.keys()],
+    validatorIds: w.validators.map((v) => v.party),
+    partyIds: [w.multiHostedParty.id, w.validators[0]!.party],
+    rounds: [0, 1, 2, 3, Math.max(0, lastRound - 1), lastRound],
+    svParties: w.svParties.map((p) => p.id),
+    preapprovalParties: [...w.preapprovals.keys()],
+    bulkRange: { start: isoMicros(w.recordTimeMicros(0) - 1), end: isoMicros(w.recordTimeMicros(w.count - 1)) },
+    ledgerParties: hostedHere,
+    ledgerForbiddenParty: hostedHere.find((p) => !node.credentials.ledgerUserToken.readAs.includes(p)),
+    ledgerLimitedToken: node.credentials.ledgerUserToken.token,
+    transferOffers: offers,
+    otherUserTransferOffers: w.transferOffers.filter((x) => x.sender !== walletParty).map((x) => x.trackingId),
+    trafficReceiverParty: w.validators[0]!.party,
+    multiHostedParty: w.multiHostedParty.id,
+  };
+}

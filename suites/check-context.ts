@@ -1,0 +1,97 @@
+// The CheckContext a requirement's check receives: clients, fixtures, specs and the assertion helpers
+// that turn a broken rule into a CheckFailure with evidence.
+import fc from 'fast-check';
+import { responseProblems, type CompiledSpec } from '../generators/index.ts';
+import type { Fixtures } from './fixtures.ts';
+import { summarise, type Client, type Exchange } from './http.ts';
+import { CheckFailure, CheckSkipped, type CheckContext, type InterfaceName } from './model.ts';
+
+export interface ContextParts {
+  fixtures: Fixtures;
+  clients: Partial<Record<InterfaceName, Client>>;
+  specs: Partial<Record<InterfaceName, CompiledSpec>>;
+  seed: number;
+  runs: number;
+  allowMutations: boolean;
+  maxPages: number;
+}
+
+export function makeCheckContext(parts: ContextParts): CheckContext {
+  const client = (name: InterfaceName): Client => {
+    const c = parts.clients[name];
+    if (!c) throw new CheckSkipped(`no ${name} URL given`);
+    return c;
+  };
+  const ctx: CheckContext = {
+    fixtures: parts.fixtures,
+    get ledger() { return client('ledger'); },
+    get wallet() { return client('wallet'); },
+    get scan() { return client('scan'); },
+    spec(name) {
+      const s = parts.specs[name];
+      if (!s) throw new CheckSkipped(`no ${name} document loaded`);
+      return s;
+    },
+    seed: parts.seed,
+    runs: parts.runs,
+    allowMutations: parts.allowMutations,
+    maxPages: parts.maxPages,
+    fail(message, evidence = {}): never {
+      throw new CheckFailure(message, { exchange: evidence.exchange ? summarise(evidence.exchange) : undefined, pointer: evidence.pointer });
+    },
+    skip(reason): never {
+      throw new CheckSkipped(reason);
+    },
+    conforms(operationId, x, spec) {
+      if (x.status === 0) ctx.fail(`${operationId}: no answer: ${x.error}`, { exchange: x });
+      if (x.truncated) ctx.fail(`${operationId}: response body larger than the bound of the run`, { exchange: x });
+      const name = spec ?? specOf(parts.specs, operationId);
+      const problems = responseProblems(ctx.spec(name), operationId, { status: x.status, contentType: x.headers['content-type'], text: x.text });
+      if (problems.length > 0) ctx.fail(problems.join('; '), { exchange: x, pointer: /^body .* violates the schema: (\S+)/.exec(problems[0]!)?.[1] });
+    },
+    expectStatus(x, status, why) {
+      const allowed = Array.isArray(status) ? status : [status];
+      if (x.status === 0) ctx.fail(`no answer: ${x.error}`, { exchange: x });
+      if (!allowed.includes(x.status)) ctx.fail(`expected status ${allowed.join(' or ')}${why ? ` (${why})` : ''}, got ${x.status}`, { exchange: x });
+    },
+    json(x) {
+      if (x.status === 0) ctx.fail(`no answer: ${x.error}`, { exchange: x });
+      try {
+        return JSON.parse(x.text);
+      } catch {
+        return ctx.fail(`response body is not JSON (status ${x.status})`, { exchange: x });
+      }
+    },
+    async property(arbitrary, predicate, options = {}) {
+      const runs = options.runs ?? parts.runs;
+      let lastFailure: CheckFailure | undefined;
+      const result = await fc.check(
+        fc.asyncProperty(arbitrary, async (v) => {
+          try {
+            await predicate(v);
+          } catch (e) {
+            if (e instanceof CheckFailure) lastFailure = e;
+            throw e;
+          }
+        }),
+        { seed: parts.seed, numRuns: runs, endOnFailure: true },
+      );
+      if (!result.failed) return;
+      const error = result.errorInstance;
+      if (error instanceof CheckSkipped) throw error;
+      const base = lastFailure ?? new CheckFailure(error instanceof Error ? error.message : String(error));
+      throw new CheckFailure(base.message, {
+        ...base.evidence,
+        property: { seed: result.seed, path: result.counterexamplePath ?? undefined, counterexample: fc.stringify(result.counterexample).slice(0, 2000), runs: result.numRuns },
+      });
+    },
+  };
+  return ctx;
+}
+
+function specOf(specs: ContextParts['specs'], operationId: string): InterfaceName {
+  for (const [name, s] of Object.entries(specs)) if (s?.catalog.byId.has(operationId)) return name as InterfaceName;
+  throw new CheckFailure(`internal: operation ${operationId} is in no loaded document`);
+}
+
+export type { Exchange };

@@ -1,0 +1,97 @@
+// Requirements derived from an OpenAPI document, for every operation of every loaded document (ours or a
+// user's): answers are documented and schema-valid, invalid input is refused with a documented 4xx, and
+// secured operations refuse requests without credentials.
+import fc from 'fast-check';
+import { findResponse, invalidRequest, requestTarget, validRequest, type CompiledSpec, type GeneratedRequest, type OperationSpec } from '../../generators/index.ts';
+import type { Client } from '../http.ts';
+import type { CheckContext, InterfaceName, Requirement } from '../model.ts';
+import { bounded, withFixtures } from './request-values.ts';
+
+const INTERFACES = new Set(['ledger', 'wallet', 'scan']);
+
+/** getHoldingsStateV1 -> GET-HOLDINGS-STATE-V1 */
+export function operationSlug(operationId: string): string {
+  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toUpperCase();
+}
+
+const mutates = (op: OperationSpec) => op.extensions['x-cn-mutates'] === true;
+const section = (op: OperationSpec) => (typeof op.extensions['x-cn-source'] === 'string' ? (op.extensions['x-cn-source'] as string) : `${op.method.toUpperCase()} ${op.fullPath}`);
+
+async function send(client: Client, op: OperationSpec, req: GeneratedRequest, auth: 'default' | 'none' = 'default') {
+  const path = requestTarget(op, req).slice(op.serverPrefix.length);
+  return client.request(op.method.toUpperCase(), path, {
+    auth,
+    headers: req.headers,
+    ...(req.rawBody !== undefined ? { rawBody: req.rawBody, contentType: req.contentType } : req.body !== undefined ? { body: req.body, contentType: req.contentType } : {}),
+  });
+}
+
+const clientFor = (ctx: CheckContext, name: InterfaceName): Client => ctx[name];
+
+export function genericRequirements(specName: string, spec: CompiledSpec): Requirement[] {
+  if (!INTERFACES.has(specName)) return [];
+  const iface = specName as InterfaceName;
+  const out: Requirement[] = [];
+  for (const op of spec.catalog.operations) {
+    const slug = `GENERIC-${specName.toUpperCase()}-${operationSlug(op.id)}`;
+    const common = { level: 'MUST' as const, interface: iface, operations: [op.id], section: section(op), mutates: mutates(op), needs: [], tags: ['generic', specName] };
+
+    out.push({
+      ...common,
+      id: `${slug}-RESPONSES`,
+      sentence: 'Every answer has a documented status and content type, and a body valid against the schema documented for them.',
+      async check(ctx) {
+        const client = clientFor(ctx, iface);
+        const generated = fc.sample(validRequest(op, spec.validators), { numRuns: ctx.runs, seed: ctx.seed });
+        // The first request uses the run's fixtures, so real ids reach real data.
+        const requests = [withFixtures(op, generated[0]!, ctx.fixtures), ...generated].map((r) => bounded(op, r));
+        for (const req of requests) ctx.conforms(op.id, await send(client, op, req), iface);
+      },
+    });
+
+    const invalid = invalidRequest(op, spec.validators);
+    if (invalid) {
+      out.push({
+        ...common,
+        id: `${slug}-INVALID-INPUT`,
+        sentence: 'Input that breaks the documented request schema is refused with a documented 4xx status and error body, never 2xx or 5xx.',
+        async check(ctx) {
+          const client = clientFor(ctx, iface);
+          const requests = fc.sample(invalid, { numRuns: ctx.runs, seed: ctx.seed }).map((r) => bounded(op, withFixturesKeepingBreak(op, r, ctx)));
+          for (const req of requests) {
+            const x = await send(client, op, req);
+            if (x.status === 0) ctx.fail(`no answer to an invalid request (${req.mutation?.detail}): ${x.error}`, { exchange: x });
+            if (x.status < 400 || x.status >= 500) ctx.fail(`invalid request (${req.mutation?.detail}) answered ${x.status}; a documented 4xx is required`, { exchange: x });
+            if (!findResponse(op, x.status)) ctx.fail(`invalid request (${req.mutation?.detail}) answered ${x.status}, which is not documented`, { exchange: x });
+            ctx.conforms(op.id, x, iface);
+          }
+        },
+      });
+    }
+
+    const secured = op.security.length > 0 && !op.authOptional;
+    if (secured) {
+      out.push({
+        ...common,
+        id: `${slug}-CREDENTIALS-REQUIRED`,
+        sentence: 'A secured operation refuses a request that carries no credentials.',
+        async check(ctx) {
+          const client = clientFor(ctx, iface);
+          const [req] = fc.sample(validRequest(op, spec.validators), { numRuns: 1, seed: ctx.seed });
+          const x = await send(client, op, bounded(op, withFixtures(op, req!, ctx.fixtures)), 'none');
+          if (x.status === 0) ctx.fail(`no answer: ${x.error}`, { exchange: x });
+          if (x.status !== 401 && x.status !== 403) ctx.fail(`a request without credentials was answered ${x.status}; 401 or 403 is required`, { exchange: x });
+        },
+      });
+    }
+  }
+  return out;
+}
+
+// Fixture ids make invalid requests reach the rule being broken instead of failing on an unknown id,
+// except for the parameter the mutation broke.
+function withFixturesKeepingBreak(op: OperationSpec, req: GeneratedRequest, ctx: CheckContext): GeneratedRequest {
+  const broken = req.mutation?.parameter;
+  const filled = withFixtures({ ...op, parameters: op.parameters.filter((p) => p.name !== broken) }, req, ctx.fixtures);
+  return { ...filled, mutation: req.mutation };
+}

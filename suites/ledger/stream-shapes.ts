@@ -1,0 +1,95 @@
+// The shape of the stream's elements: one update kind per element, only the kinds the update format asks
+// for, and the record fields release-3.5 nodes always send (offsets of events equal to their update's).
+import fc from 'fast-check';
+import type { Requirement } from '../model.ts';
+import {
+  KIND_OF_PART, LEDGER_EFFECTS, PARTS, UPDATE_KINDS, eventsOf, kindOf, readWindow, sampleStream, sampleWindow, streamRequirement, updateFormat,
+  type Json,
+} from './stream-client.ts';
+
+const RECORDS_SECTION = 'A. Ledger interface records > JsGetUpdatesResponse';
+
+/** Fields every record of a kind carries (release line 3.5 facts: the `!` fields). */
+const REQUIRED_FIELDS: Record<string, string[]> = {
+  OffsetCheckpoint: ['offset'],
+  Transaction: ['updateId', 'effectiveAt', 'events', 'offset', 'synchronizerId', 'recordTime'],
+  Reassignment: ['updateId', 'offset', 'events', 'recordTime', 'synchronizerId'],
+  TopologyTransaction: ['updateId', 'offset', 'synchronizerId', 'recordTime', 'events'],
+};
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const SHAPE_REQUIREMENTS: Requirement[] = [
+  streamRequirement({
+    id: 'LEDGER-UPDATES-ONE-KIND',
+    section: RECORDS_SECTION,
+    sentence: 'Update is a one-of object with exactly one key: OffsetCheckpoint, Reassignment, TopologyTransaction or Transaction.',
+    tags: ['shape'],
+    async check(ctx) {
+      const s = await sampleStream(ctx, 1);
+      s.elements.forEach((e, i) => {
+        const u = isObject(e) ? e.update : undefined;
+        if (!isObject(u)) ctx.fail(`element ${i} has no update object`, { exchange: s.exchange, pointer: `/${i}` });
+        const keys = Object.keys(u);
+        if (keys.length !== 1 || !(UPDATE_KINDS as readonly string[]).includes(keys[0]!)) {
+          ctx.fail(`element ${i}: update has key(s) ${keys.join(', ') || 'none'}; exactly one of ${UPDATE_KINDS.join(', ')} is allowed`, { exchange: s.exchange, pointer: `/${i}/update` });
+        }
+      });
+    },
+  }),
+  streamRequirement({
+    id: 'LEDGER-UPDATES-REQUESTED-KINDS',
+    section: 'Events 1',
+    sentence: 'Transactions only if includeTransactions is set, reassignments only if includeReassignments, topology events only if includeTopologyEvents.',
+    tags: ['shape', 'update-format'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      const w = sampleWindow(s);
+      await ctx.property(fc.subarray([...PARTS], { minLength: 1 }), async (parts) => {
+        // Offset checkpoints are not one of the three requested kinds: they may always appear.
+        const allowed = new Set<string>(['OffsetCheckpoint', ...parts.map((p) => KIND_OF_PART[p])]);
+        const { x, els } = await readWindow(ctx, w, updateFormat(s.parties, parts));
+        els.forEach((e, i) => {
+          const k = kindOf(e);
+          if (k !== undefined && !allowed.has(k)) ctx.fail(`asked for ${parts.join(' + ')} only, but element ${i} is a ${k}`, { exchange: x, pointer: `/${i}/update/${k}` });
+        });
+      });
+    },
+  }),
+  streamRequirement({
+    id: 'LEDGER-UPDATES-RECORD-FIELDS',
+    section: RECORDS_SECTION,
+    sentence: 'Each element is {update: {<Kind>: {value: record}}}; release-3.5 records always carry their required fields (e.g. Transaction: updateId, effectiveAt, events, offset, synchronizerId, recordTime).',
+    tags: ['shape', 'facts'],
+    async check(ctx) {
+      const s = await sampleStream(ctx, 1);
+      s.elements.forEach((e, i) => {
+        const u = isObject(e) ? e.update : undefined;
+        if (!isObject(u)) return; // LEDGER-UPDATES-ONE-KIND judges the wrapping
+        for (const kind of Object.keys(u).filter((k) => REQUIRED_FIELDS[k])) {
+          const record = isObject(u[kind]) ? u[kind].value : undefined;
+          if (!isObject(record)) ctx.fail(`element ${i}: ${kind} has no record under value`, { exchange: s.exchange, pointer: `/${i}/update/${kind}` });
+          const missing = REQUIRED_FIELDS[kind]!.filter((f) => record[f] === undefined || record[f] === null);
+          if (missing.length) ctx.fail(`element ${i}: the ${kind} record lacks ${missing.join(', ')}`, { exchange: s.exchange, pointer: `/${i}/update/${kind}/value` });
+        }
+      });
+    },
+  }),
+  streamRequirement({
+    id: 'LEDGER-UPDATES-EVENT-OFFSET',
+    section: RECORDS_SECTION,
+    sentence: "Every event's offset equals the offset of the update that carries it.",
+    tags: ['shape', 'facts'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      const effects = await readWindow(ctx, sampleWindow(s), updateFormat(s.parties, ['transactions'], LEDGER_EFFECTS));
+      for (const { x, els } of [{ x: s.exchange, els: s.elements }, effects]) {
+        for (const { ev, record, pointer: at, index } of eventsOf(els)) {
+          if (typeof ev.offset === 'number' && typeof record.offset === 'number' && ev.offset !== record.offset) {
+            ctx.fail(`an event of the update at offset ${record.offset} (element ${index}) has offset ${ev.offset}`, { exchange: x, pointer: `${at}/offset` });
+          }
+        }
+      }
+    },
+  }),
+];

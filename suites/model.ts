@@ -1,0 +1,88 @@
+// The requirement record: one rule of the description, stated once. The runner, the report, the fault
+// catalog's expectations and the docs are all derived from these records.
+import type fc from 'fast-check';
+import type { CompiledSpec } from '../generators/index.ts';
+import type { Fixtures, FixtureName } from './fixtures.ts';
+import type { Client, Exchange } from './http.ts';
+
+export type Level = 'MUST' | 'SHOULD';
+export type InterfaceName = 'ledger' | 'wallet' | 'scan';
+
+export interface Requirement {
+  /** Stable id, e.g. SCAN-HOLDINGS-PAGING-COMPLETE. Never reused for another rule. */
+  id: string;
+  /** MUST for what the description states as a rule, SHOULD for advice. */
+  level: Level;
+  interface: InterfaceName;
+  /** operationIds of the documents the check calls. */
+  operations: string[];
+  /** Section of the description, e.g. "C. Scan interface > POST /v1/holdings/state". */
+  section: string;
+  /** The sentence of the description it enforces, quoted short. */
+  sentence: string;
+  /** True when the check changes the target's state (runs only with mutations allowed). */
+  mutates: boolean;
+  /** Fixtures the check needs; any missing -> skipped with the reason. */
+  needs: FixtureName[];
+  tags?: string[];
+  check(ctx: CheckContext): Promise<void>;
+}
+
+/** Evidence of a failed check: enough to reproduce it by hand. */
+export interface Evidence {
+  exchange?: ExchangeSummary;
+  /** JSON pointer of the offending value in the response body. */
+  pointer?: string;
+  /** fast-check seed and path of a failing property, with the counterexample. */
+  property?: { seed: number; path?: string; counterexample: string; runs: number };
+}
+
+export interface ExchangeSummary {
+  request: { method: string; url: string; headers: Record<string, string>; body?: string };
+  response?: { status: number; headers: Record<string, string>; bodyExcerpt: string; bodyBytes: number };
+  error?: string;
+  curl: string;
+  durationMs: number;
+}
+
+/** Thrown by ctx.fail(): the target broke the rule. */
+export class CheckFailure extends Error {
+  constructor(message: string, readonly evidence: Evidence = {}) {
+    super(message);
+    this.name = 'CheckFailure';
+  }
+}
+
+/** Thrown by ctx.skip(): the rule could not be checked on this target, for a stated reason. */
+export class CheckSkipped extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'CheckSkipped';
+  }
+}
+
+export interface CheckContext {
+  readonly fixtures: Fixtures;
+  /** Clients of the three interfaces (absent interfaces never reach a check: it is skipped first). */
+  readonly ledger: Client;
+  readonly wallet: Client;
+  readonly scan: Client;
+  spec(name: InterfaceName): CompiledSpec;
+  /** Property-test settings of the run. */
+  readonly seed: number;
+  readonly runs: number;
+  readonly allowMutations: boolean;
+  /** Bounds of every page walk. */
+  readonly maxPages: number;
+
+  fail(message: string, evidence?: { exchange?: Exchange; pointer?: string }): never;
+  skip(reason: string): never;
+  /** Fails unless the response is documented for the operation and its body is valid against the schema. */
+  conforms(operationId: string, exchange: Exchange, spec?: InterfaceName): void;
+  /** Fails unless the response has this status (or one of these). */
+  expectStatus(exchange: Exchange, status: number | number[], why?: string): void;
+  /** The parsed JSON body, or a failure naming the exchange. */
+  json<T = any>(exchange: Exchange): T;
+  /** Runs a fast-check property with the run's seed; a counterexample fails the check with seed and path. */
+  property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { runs?: number }): Promise<void>;
+}

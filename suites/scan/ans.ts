@@ -1,0 +1,110 @@
+// GET /v0/ans-entries: the name prefix, the page size, expiry and the url of the listed entries.
+//
+// "Older non-expired entries first" is not checked: an entry's creation time is no field of AnsEntry and no
+// scan endpoint reveals it, so no order of the answer can be proven wrong from outside.
+import fc from 'fast-check';
+import type { CheckContext, Requirement } from '../model.ts';
+import type { Exchange } from '../http.ts';
+import { isObject, okObject, scanRequirement, SECTION, timeNanos, type Json } from './common.ts';
+
+const OP = 'listAnsEntries';
+const LIST_SIZE = 100;
+
+async function list(ctx: CheckContext, pageSize: number, prefix?: string): Promise<{ x: Exchange; entries: Json[] }> {
+  const x = await ctx.scan.get('/v0/ans-entries', { query: { page_size: pageSize, name_prefix: prefix } });
+  const body = okObject(ctx, x, `page_size ${pageSize}${prefix === undefined ? '' : `, name_prefix ${JSON.stringify(prefix)}`}`);
+  if (!Array.isArray(body.entries)) ctx.fail('entries is not an array', { exchange: x, pointer: '/entries' });
+  return { x, entries: body.entries };
+}
+
+const nameOf = (e: Json) => (isObject(e) && typeof e.name === 'string' ? e.name : undefined);
+
+const namePrefix = scanRequirement({
+  id: 'SCAN-ANS-NAME-PREFIX',
+  level: 'MUST',
+  operations: [OP],
+  section: SECTION.ans,
+  sentence: '`name_prefix` string optional (every result name starts with this substring; empty or absent lists all; any substring accepted)',
+  tags: ['ans'],
+  async check(ctx) {
+    // Prefixes of the names the node lists (so that some entries match and others do not), and arbitrary text.
+    const names = (await list(ctx, LIST_SIZE)).entries.map(nameOf).filter((n): n is string => !!n);
+    const prefixes = [...new Set(names.flatMap((n) => [1, 2, 4].map((len) => n.slice(0, len))))];
+    const arb = prefixes.length > 0 ? fc.oneof(fc.constantFrom(...prefixes), fc.string({ maxLength: 3 })) : fc.string({ maxLength: 3 });
+    await ctx.property(arb, async (prefix) => {
+      const { x, entries } = await list(ctx, LIST_SIZE, prefix);
+      const k = entries.findIndex((e) => !nameOf(e)?.startsWith(prefix));
+      if (k >= 0) ctx.fail(`name_prefix ${JSON.stringify(prefix)}: entry ${JSON.stringify(nameOf(entries[k]))} does not start with it`, { exchange: x, pointer: `/entries/${k}/name` });
+    });
+  },
+});
+
+const pageSize = scanRequirement({
+  id: 'SCAN-ANS-PAGE-SIZE',
+  level: 'MUST',
+  operations: [OP],
+  section: SECTION.ans,
+  sentence: '`page_size` int32 required (maximum results; older non-expired entries first)',
+  tags: ['ans'],
+  async check(ctx) {
+    const total = (await list(ctx, LIST_SIZE)).entries.length;
+    await ctx.property(fc.integer({ min: 1, max: Math.max(2, Math.min(LIST_SIZE, total + 1)) }), async (size) => {
+      const { x, entries } = await list(ctx, size);
+      if (entries.length > size) ctx.fail(`page_size ${size} answered with ${entries.length} entries`, { exchange: x, pointer: '/entries' });
+    });
+  },
+});
+
+/** Tolerance for clocks: an entry counts as expired only this long before a time the node has already reported. */
+const EXPIRY_MARGIN_NS = 3_600n * 1_000_000_000n;
+
+const noExpired = scanRequirement({
+  id: 'SCAN-ANS-NO-EXPIRED',
+  level: 'MUST',
+  operations: [OP],
+  section: SECTION.ans,
+  sentence: 'Lists non-expired name-service entries',
+  needs: ['snapshotRecordTime'],
+  tags: ['ans'],
+  async check(ctx) {
+    // The node's clock is not visible, but it has already passed every record time it reports: the fixture
+    // snapshot time is a lower bound of "now". An entry that expired well before it is expired for the node too.
+    const snapshot = timeNanos(ctx.fixtures.snapshotRecordTime);
+    if (snapshot === undefined) return ctx.skip(`fixtures.snapshotRecordTime is not an ISO 8601 timestamp: ${ctx.fixtures.snapshotRecordTime}`);
+    const bound = snapshot - EXPIRY_MARGIN_NS;
+    const { x, entries } = await list(ctx, LIST_SIZE);
+    for (const [k, e] of entries.entries()) {
+      const expires = isObject(e) ? timeNanos(e.expires_at) : undefined;
+      if (expires !== undefined && expires < bound) {
+        ctx.fail(`entry ${nameOf(e)} expired at ${e.expires_at}, more than an hour before the snapshot time ${ctx.fixtures.snapshotRecordTime} the node already reports, yet it is listed`, { exchange: x, pointer: `/entries/${k}/expires_at` });
+      }
+    }
+  },
+});
+
+function urlAllowed(url: unknown): boolean {
+  if (url === '') return true;
+  if (typeof url !== 'string') return false;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const urlShape = scanRequirement({
+  id: 'SCAN-ANS-URL',
+  level: 'MUST',
+  operations: [OP],
+  section: SECTION.ansRecord,
+  sentence: '`url` string (empty or an http/https URL supplied by the user)',
+  tags: ['ans'],
+  async check(ctx) {
+    const { x, entries } = await list(ctx, LIST_SIZE);
+    const k = entries.findIndex((e) => !urlAllowed(isObject(e) ? e.url : undefined));
+    if (k >= 0) ctx.fail(`entry ${nameOf(entries[k])} has url ${JSON.stringify(entries[k]?.url)}, neither empty nor an http/https URL`, { exchange: x, pointer: `/entries/${k}/url` });
+  },
+});
+
+export const ANS_REQUIREMENTS: Requirement[] = [namePrefix, pageSize, noExpired, urlShape];

@@ -1,0 +1,146 @@
+// Small helpers shared by the scan requirement files: the record builder, JSON type tests, timestamp
+// parsing, and fetching fixture updates by id.
+import type { Exchange } from '../http.ts';
+import type { CheckContext, Requirement } from '../model.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+type ScanRequirementInput = Omit<Requirement, 'interface' | 'mutates' | 'needs'> & { mutates?: boolean; needs?: Requirement['needs'] };
+
+/** A scan requirement record (read-only and fixture-free unless stated). */
+export const scanRequirement = (r: ScanRequirementInput): Requirement => ({ interface: 'scan', mutates: false, needs: [], ...r });
+
+export const SECTION = {
+  holdingsV1: 'C. Scan interface > POST /v1/holdings/state',
+  holdingsV0: 'C. Scan interface > POST /v0/holdings/state',
+  activeContract: 'Resources and their fields > C. Scan records > ActiveContract',
+  createdEvent: 'Resources and their fields > C. Scan records > CreatedEvent',
+  forceAcs: 'C. Scan interface > POST /v0/state/acs/force',
+  updateTx: 'Resources and their fields > C. Scan records > UpdateHistoryTransaction',
+  updateTxV2: 'Resources and their fields > C. Scan records > UpdateHistoryTransactionV2',
+  updateReassignment: 'Resources and their fields > C. Scan records > UpdateHistoryReassignment',
+  updatesV0: 'C. Scan interface > GET /v0/updates/{update_id}',
+  events: 'C. Scan interface > GET /v0/events/{update_id}',
+  eventItem: 'Resources and their fields > C. Scan records > Event history item',
+  faucets: 'C. Scan interface > GET /v0/validators/validator-faucets',
+  faucetRecord: 'Resources and their fields > C. Scan records > ValidatorReceivedFaucets',
+  traffic: 'C. Scan interface > GET /v0/domains/{domain_id}/members/{member_id}/traffic-status',
+  trafficRecord: 'Resources and their fields > C. Scan records > MemberTrafficStatus',
+  participants: 'C. Scan interface > GET /v1/domains/{domain_id}/parties/{party_id}/participant-id',
+  ans: 'C. Scan interface > GET /v0/ans-entries',
+  ansRecord: 'Resources and their fields > C. Scan records > AnsEntry',
+  bulkUpdates: 'C. Scan interface > POST /v0/history/bulk/updates',
+  bulkDownload: 'C. Scan interface > GET /v0/history/bulk/download/{object_key}',
+  bulkRecord: 'Resources and their fields > C. Scan records > BulkStorageObjectRef',
+  rootHash: 'C. Scan interface > GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash',
+  rewardWeight: 'C. Scan interface > POST /v0/admin/sv/previous-sv-reward-weight',
+  errors: 'Errors',
+  conventions: 'Conventions; Errors',
+  backfilling: 'C. Scan interface > GET /v0/backfilling/status',
+  features: 'C. Scan interface > GET /v0/feature-support',
+  synchronizers: 'C. Scan interface > GET /v0/synchronizer-identities/{domain_id_prefix}',
+  coupons: 'C. Scan interface > GET /v0/unclaimed-development-fund-coupons',
+  preapprovals: 'C. Scan interface > GET /v0/transfer-preapprovals/by-party/{party}',
+} as const;
+
+export const enc = encodeURIComponent;
+
+export const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+export const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+export const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every(isInt);
+
+const ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** An ISO 8601 / RFC 3339 timestamp in nanoseconds since the epoch (exact, whatever the precision), or undefined. */
+export function timeNanos(text: unknown): bigint | undefined {
+  if (typeof text !== 'string') return undefined;
+  const m = ISO.exec(text);
+  if (!m) return undefined;
+  const seconds = Date.parse(`${m[1]}${m[3]!.toUpperCase()}`);
+  if (Number.isNaN(seconds)) return undefined;
+  return BigInt(seconds) * 1_000_000n + BigInt((m[2] ?? '').padEnd(9, '0'));
+}
+
+/** Microseconds after a timestamp, written with microsecond digits in UTC. */
+export function plusMicros(text: string, micros: number): string | undefined {
+  const ns = timeNanos(text);
+  if (ns === undefined) return undefined;
+  const total = ns / 1000n + BigInt(micros);
+  const millis = total / 1000n;
+  const rest = total - millis * 1000n;
+  return new Date(Number(millis)).toISOString().replace('Z', `${String(rest).padStart(3, '0')}Z`);
+}
+
+/** The JSON body of a 200 answer that must be an object; fails otherwise. */
+export function okObject(ctx: CheckContext, x: Exchange, why: string): Record<string, Json> {
+  ctx.expectStatus(x, 200, why);
+  const body = ctx.json(x);
+  if (!isObject(body)) ctx.fail(`expected a JSON object (${why})`, { exchange: x });
+  return body;
+}
+
+/** A well-formed id that no node knows: the fixture id with its last character changed. */
+export function unknownVariant(id: string): string {
+  const last = id.at(-1) ?? '0';
+  const swap = /[0-9]/.test(last) ? (last === '0' ? '1' : '0') : /[a-f]/.test(last) ? (last === 'a' ? 'b' : 'a') : last === 'x' ? 'y' : 'x';
+  return id.slice(0, -1) + swap;
+}
+
+/**
+ * History looked up by id never changes, so one run fetches each lookup once and shares the answer between
+ * its requirements (keyed by the run's fixtures object, which all checks of one run share).
+ */
+const historyCache = new WeakMap<object, Map<string, Promise<Exchange>>>();
+
+export function historyGet(ctx: CheckContext, path: string, query?: Record<string, string>): Promise<Exchange> {
+  let runCache = historyCache.get(ctx.fixtures);
+  if (!runCache) historyCache.set(ctx.fixtures, (runCache = new Map()));
+  const key = `${ctx.scan.base}${path}?${JSON.stringify(query ?? {})}`;
+  let x = runCache.get(key);
+  if (!x) {
+    x = ctx.scan.get(path, { query });
+    runCache.set(key, x);
+    // A request without an answer (or refused by the run's budget) is not kept: a later check asks again.
+    const forget = () => runCache!.delete(key);
+    x.then((r) => { if (r.status === 0) forget(); }, forget);
+  }
+  return x;
+}
+
+export interface FetchedUpdate {
+  id: string;
+  exchange: Exchange;
+  body: Record<string, Json>;
+}
+
+/**
+ * Looks up fixture update ids on `/v0/updates/{id}` (`v0`) or `/v0/events/{id}` (`events`). Ids the scan does
+ * not know (404) are left out: a fixture that is not there cannot be checked; when none is known the check is
+ * skipped. Any other answer than 200 or 404 fails.
+ */
+export async function fetchUpdates(ctx: CheckContext, ids: readonly string[], where: 'v0' | 'events', query?: Record<string, string>): Promise<FetchedUpdate[]> {
+  const out: FetchedUpdate[] = [];
+  for (const id of ids) {
+    const x = await historyGet(ctx, `/v0/${where === 'v0' ? 'updates' : 'events'}/${enc(id)}`, query);
+    if (x.status === 404) continue;
+    out.push({ id, exchange: x, body: okObject(ctx, x, `fixture update ${id}`) });
+  }
+  if (out.length === 0) ctx.skip(`none of the fixture update ids is known to the scan (all answered 404)`);
+  return out;
+}
+
+/** The transaction record of a fetched update: the body (v0) or its `update` (event item), if it is a tree. */
+export function transactionOf(body: Record<string, Json>, where: 'v0' | 'events'): Record<string, Json> | undefined {
+  const u = where === 'v0' ? body : body.update;
+  return isObject(u) && isObject(u.events_by_id) ? u : undefined;
+}
+
+/** The reassignment record of a fetched update, if it is one (it carries `event`). */
+export function reassignmentOf(body: Record<string, Json>, where: 'v0' | 'events'): Record<string, Json> | undefined {
+  const u = where === 'v0' ? body : body.update;
+  return isObject(u) && isObject(u.event) ? u : undefined;
+}
+
+export const pointer = (...parts: Array<string | number>) => '/' + parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');

@@ -1,0 +1,113 @@
+// Scan errors: the `{error: string}` body, bad input answered as a client error (never 5xx), and 404 for the
+// unknown ids the description names. Probes use documented endpoints only.
+import type { Exchange } from '../http.ts';
+import type { CheckContext, Requirement } from '../model.ts';
+import { enc, isObject, scanRequirement, SECTION, unknownVariant } from './common.ts';
+
+interface Probe {
+  what: string;
+  run(ctx: CheckContext): Promise<Exchange>;
+  /** Statuses that mean "this endpoint does not exist here" rather than an answer to the input. */
+  notImplemented?: number[];
+}
+
+const SOME_TIME = '2025-01-01T00:00:00Z';
+const holdingsBody = { migration_id: 0, record_time: SOME_TIME, page_size: 5, owner_party_ids: ['alice::1220' + 'ab'.repeat(32)] };
+const someUpdateId = (ctx: CheckContext) => ctx.fixtures.transactionUpdateIds?.[0] ?? '1220' + '0'.repeat(64);
+
+/** Requests every correct node refuses as bad input. */
+const BAD_INPUT: Probe[] = [
+  { what: 'holdings body that is not JSON', run: (ctx) => ctx.scan.post('/v1/holdings/state', undefined, { rawBody: '{"migration_id": ', contentType: 'application/json' }) },
+  { what: 'holdings body without its required fields', run: (ctx) => ctx.scan.post('/v2/holdings/state', {}) },
+  { what: 'holdings with an empty owner_party_ids', run: (ctx) => ctx.scan.post('/v1/holdings/state', { ...holdingsBody, owner_party_ids: [] }) },
+  { what: 'holdings with a record_time that is no timestamp', run: (ctx) => ctx.scan.post('/v0/holdings/state', { ...holdingsBody, record_time: 'yesterday' }) },
+  { what: 'holdings with an unknown record_time_match', run: (ctx) => ctx.scan.post('/v1/holdings/state', { ...holdingsBody, record_time_match: 'closest' }) },
+  { what: 'ans-entries with page_size "zero"', run: (ctx) => ctx.scan.get('/v0/ans-entries', { query: { page_size: 'zero' } }) },
+  { what: 'ans-entries without page_size', run: (ctx) => ctx.scan.get('/v0/ans-entries') },
+  { what: 'validator-faucets without validator_ids', run: (ctx) => ctx.scan.get('/v0/validators/validator-faucets') },
+  { what: 'root hash of round "abc"', run: (ctx) => ctx.scan.get('/v0/internal/reward-accounting-process/rounds/abc/root-hash') },
+  { what: 'traffic status of member id "participant1"', run: (ctx) => ctx.scan.get(`/v0/domains/${enc(ctx.fixtures.domainId ?? 'global-domain::1220' + '0'.repeat(64))}/members/participant1/traffic-status`) },
+  { what: 'bulk listing with page_size 0', run: (ctx) => ctx.scan.post('/v0/history/bulk/updates', { start_record_time: SOME_TIME, end_record_time: SOME_TIME, page_size: 0 }), notImplemented: [501] },
+  { what: 'bulk listing with end_record_time "later"', run: (ctx) => ctx.scan.post('/v0/history/bulk/updates', { start_record_time: SOME_TIME, end_record_time: 'later', page_size: 5 }), notImplemented: [501] },
+  { what: 'previous reward weight without svParty', run: (ctx) => ctx.scan.post('/v0/admin/sv/previous-sv-reward-weight', {}) },
+  { what: 'update with lossless "maybe"', run: (ctx) => ctx.scan.get(`/v0/updates/${enc(someUpdateId(ctx))}`, { query: { lossless: 'maybe' } }) },
+  { what: 'event with daml_value_encoding "xml"', run: (ctx) => ctx.scan.get(`/v0/events/${enc(someUpdateId(ctx))}`, { query: { daml_value_encoding: 'xml' } }) },
+];
+
+/** Lookups of things that do not exist, where the description names 404. */
+const UNKNOWN: Probe[] = [
+  { what: 'transfer preapproval of an unknown party', run: (ctx) => ctx.scan.get(`/v0/transfer-preapprovals/by-party/${enc('nobody::1220' + 'cd'.repeat(32))}`) },
+  { what: 'synchronizer identities of an unknown prefix', run: (ctx) => ctx.scan.get('/v0/synchronizer-identities/no-such-synchronizer-prefix') },
+  { what: 'bulk download of an unknown object key', run: (ctx) => ctx.scan.get('/v0/history/bulk/download/no-such-object-key'), notImplemented: [501] },
+];
+
+/** Unknown update ids: a fixture id with one character changed (well-formed, known to no node). */
+const UNKNOWN_UPDATES: Probe[] = [
+  { what: 'update of an unknown id', run: (ctx) => ctx.scan.get(`/v0/updates/${enc(unknownVariant(ctx.fixtures.transactionUpdateIds![0]!))}`) },
+  { what: 'event of an unknown id', run: (ctx) => ctx.scan.get(`/v0/events/${enc(unknownVariant(ctx.fixtures.transactionUpdateIds![0]!))}`) },
+];
+
+const unknownProbes = (ctx: CheckContext) => [...UNKNOWN, ...(ctx.fixtures.transactionUpdateIds?.length ? UNKNOWN_UPDATES : [])];
+
+const ERROR_OPS = ['getHoldingsStateV0', 'getHoldingsStateV1', 'getHoldingsStateV2', 'listAnsEntries', 'getValidatorFaucetsByValidator', 'getRewardAccountingRootHash', 'getMemberTrafficStatus', 'listBulkHistoryUpdates', 'getPreviousSvRewardWeight', 'getUpdateByIdV0', 'getEventById'];
+const NOT_FOUND_OPS = ['getTransferPreapprovalByParty', 'getSynchronizerIdentities', 'downloadBulkHistoryObject', 'getUpdateByIdV0', 'getEventById'];
+
+const errorShape = scanRequirement({
+  id: 'SCAN-ERRORS-SHAPE',
+  level: 'MUST',
+  operations: [...new Set([...ERROR_OPS, ...NOT_FOUND_OPS])],
+  section: SECTION.conventions,
+  sentence: 'Error bodies of the wallet and scan interfaces are `{error: string}`',
+  tags: ['errors'],
+  async check(ctx) {
+    let errors = 0;
+    for (const probe of [...BAD_INPUT, ...unknownProbes(ctx)]) {
+      const x = await probe.run(ctx);
+      if (x.status < 400 || probe.notImplemented?.includes(x.status)) continue; // no error to look at (other rules judge the status)
+      errors++;
+      let body: unknown;
+      try {
+        body = JSON.parse(x.text);
+      } catch {
+        ctx.fail(`${probe.what}: the ${x.status} error body is not JSON`, { exchange: x });
+      }
+      if (!isObject(body) || typeof body.error !== 'string') ctx.fail(`${probe.what}: the ${x.status} error body is not {error: string}`, { exchange: x, pointer: '/error' });
+    }
+    if (errors === 0) ctx.skip('no probe was answered with an error status');
+  },
+});
+
+const badInputNot5xx = scanRequirement({
+  id: 'SCAN-ERRORS-BAD-INPUT-NOT-5XX',
+  level: 'MUST',
+  operations: ERROR_OPS,
+  section: SECTION.errors,
+  sentence: 'Scan (general) 400 Bad request; 500 Internal server error (bad input is the client\'s error, not the server\'s)',
+  tags: ['errors', 'validation'],
+  async check(ctx) {
+    for (const probe of BAD_INPUT) {
+      const x = await probe.run(ctx);
+      if (x.status === 0) ctx.fail(`${probe.what}: no answer (${x.error})`, { exchange: x });
+      if (probe.notImplemented?.includes(x.status)) continue;
+      if (x.status >= 500) ctx.fail(`${probe.what}: answered ${x.status}; bad input is a client error (400), not an internal error`, { exchange: x });
+    }
+  },
+});
+
+const notFound = scanRequirement({
+  id: 'SCAN-ERRORS-NOT-FOUND-404',
+  level: 'MUST',
+  operations: NOT_FOUND_OPS,
+  section: SECTION.errors,
+  sentence: 'Scan (general) 404 Not found; preapprovals, synchronizer identities and bulk downloads: 404 `{error}`',
+  tags: ['errors'],
+  async check(ctx) {
+    for (const probe of unknownProbes(ctx)) {
+      const x = await probe.run(ctx);
+      if (probe.notImplemented?.includes(x.status)) continue;
+      ctx.expectStatus(x, 404, probe.what);
+    }
+  },
+});
+
+export const ERROR_REQUIREMENTS: Requirement[] = [errorShape, badInputNot5xx, notFound];

@@ -1,0 +1,84 @@
+// GET /v0/validators/validator-faucets: the round arithmetic of each record, unknown ids ignored, and an
+// answer that does not depend on the order of the arguments.
+import fc from 'fast-check';
+import type { CheckContext, Requirement } from '../model.ts';
+import type { Exchange } from '../http.ts';
+import { isInt, isObject, okObject, scanRequirement, SECTION, type Json } from './common.ts';
+
+const OP = 'getValidatorFaucetsByValidator';
+const UNKNOWN_VALIDATOR = 'no-such-validator::1220' + '0'.repeat(64);
+
+async function faucets(ctx: CheckContext, ids: string[]): Promise<{ x: Exchange; records: Json[] }> {
+  const x = await ctx.scan.get('/v0/validators/validator-faucets', { query: { validator_ids: ids } });
+  const body = okObject(ctx, x, 'validator_ids of onboarded validators');
+  if (!Array.isArray(body.validatorsReceivedFaucets)) ctx.fail('validatorsReceivedFaucets is not an array', { exchange: x, pointer: '/validatorsReceivedFaucets' });
+  return { x, records: body.validatorsReceivedFaucets };
+}
+
+/** The records keyed by validator, so answers are compared whatever their order. */
+const byValidator = (records: Json[]) => Object.fromEntries(records.filter(isObject).map((r): [string, string] => [String(r.validator), JSON.stringify(r)]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+
+const arithmetic = scanRequirement({
+  id: 'SCAN-FAUCETS-ROUND-ARITHMETIC',
+  level: 'MUST',
+  operations: [OP],
+  section: SECTION.faucetRecord,
+  sentence: 'Invariant: collected + missed = last - first + 1; last equals first when collected in a single round',
+  needs: ['validatorIds'],
+  tags: ['validators'],
+  async check(ctx) {
+    const { x, records } = await faucets(ctx, ctx.fixtures.validatorIds!);
+    for (const [k, r] of records.entries()) {
+      const f = ['numRoundsCollected', 'numRoundsMissed', 'firstCollectedInRound', 'lastCollectedInRound'];
+      if (!isObject(r) || !f.every((n) => isInt(r[n]))) ctx.fail(`validatorsReceivedFaucets[${k}] lacks one of the integer fields ${f.join(', ')}`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
+      const { numRoundsCollected: c, numRoundsMissed: m, firstCollectedInRound: first, lastCollectedInRound: last } = r;
+      if (c < 0 || m < 0 || first < 0 || last < 0) ctx.fail(`${r.validator}: round counts and round numbers must not be negative`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
+      if (first > last) ctx.fail(`${r.validator}: firstCollectedInRound ${first} is after lastCollectedInRound ${last}`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
+      if (c + m !== last - first + 1) ctx.fail(`${r.validator}: numRoundsCollected ${c} + numRoundsMissed ${m} = ${c + m}, but lastCollectedInRound - firstCollectedInRound + 1 = ${last - first + 1}`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
+    }
+  },
+});
+
+const unknownIgnored = scanRequirement({
+  id: 'SCAN-FAUCETS-UNKNOWN-IGNORED',
+  level: 'MUST',
+  operations: [OP],
+  section: SECTION.faucets,
+  sentence: '`validator_ids` string[] required ...; ids not matching onboarded validators are ignored',
+  needs: ['validatorIds'],
+  tags: ['validators'],
+  async check(ctx) {
+    const ids = ctx.fixtures.validatorIds!;
+    const plain = await faucets(ctx, ids);
+    const mixed = await faucets(ctx, [...ids, UNKNOWN_VALIDATOR]);
+    const k = mixed.records.findIndex((r) => isObject(r) && r.validator === UNKNOWN_VALIDATOR);
+    if (k >= 0) ctx.fail(`a record was returned for the unknown validator id ${UNKNOWN_VALIDATOR}`, { exchange: mixed.x, pointer: `/validatorsReceivedFaucets/${k}` });
+    if (JSON.stringify(byValidator(plain.records)) !== JSON.stringify(byValidator(mixed.records))) {
+      ctx.fail(`adding the unknown validator id ${UNKNOWN_VALIDATOR} changed the records of the known validators`, { exchange: mixed.x, pointer: '/validatorsReceivedFaucets' });
+    }
+  },
+});
+
+const orderIndependent = scanRequirement({
+  id: 'SCAN-FAUCETS-ORDER-INDEPENDENT',
+  level: 'MUST',
+  operations: [OP],
+  section: SECTION.faucets,
+  sentence: '200 `{validatorsReceivedFaucets: ValidatorReceivedFaucets[]}`; order is unrelated to argument order',
+  needs: ['validatorIds'],
+  tags: ['validators'],
+  async check(ctx) {
+    const ids = ctx.fixtures.validatorIds!;
+    if (ids.length < 2) ctx.skip('fixtures.validatorIds names fewer than two validators: there is no other argument order');
+    const baseline = byValidator((await faucets(ctx, ids)).records);
+    await ctx.property(fc.shuffledSubarray(ids, { minLength: ids.length, maxLength: ids.length }), async (order) => {
+      const { x, records } = await faucets(ctx, order);
+      const got = byValidator(records);
+      for (const v of new Set([...Object.keys(baseline), ...Object.keys(got)])) {
+        if (baseline[v] !== got[v]) ctx.fail(`with validator_ids in the order [${order.join(', ')}] the record of ${v} is ${got[v] ?? 'missing'}; in the fixture order it is ${baseline[v] ?? 'missing'}`, { exchange: x, pointer: '/validatorsReceivedFaucets' });
+      }
+    });
+  },
+});
+
+export const FAUCET_REQUIREMENTS: Requirement[] = [arithmetic, unknownIgnored, orderIndependent];

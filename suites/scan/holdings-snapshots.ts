@@ -1,0 +1,124 @@
+// Holdings requests and snapshots: the echoed request fields, the empty owner list, exact versus
+// at_or_before snapshot matching, and the force-ACS snapshot time.
+import type { CheckContext, Requirement } from '../model.ts';
+import { isInt, okObject, plusMicros, scanRequirement, SECTION, timeNanos } from './common.ts';
+import { baseQuery, contractIdOf, HOLDINGS_OP, HOLDINGS_VERSIONS, holdingsPath } from './holdings-walk.ts';
+
+const OPS = HOLDINGS_VERSIONS.map((v) => HOLDINGS_OP[v]);
+const NEEDS = ['migrationId', 'snapshotRecordTime', 'holdingOwners'] as const;
+
+/** A record time one microsecond after the fixture snapshot: no snapshot is taken at that instant. */
+function notASnapshotTime(ctx: CheckContext): string {
+  const snapshot = ctx.fixtures.snapshotRecordTime!;
+  return plusMicros(snapshot, 1) ?? ctx.skip(`fixture snapshotRecordTime is not an ISO 8601 timestamp: ${snapshot}`);
+}
+
+const echoed = scanRequirement({
+  id: 'SCAN-HOLDINGS-REQUEST-ECHOED',
+  level: 'MUST',
+  operations: OPS,
+  section: SECTION.holdingsV1,
+  sentence: '200: `record_time` (same as request), `migration_id` (same as request)',
+  needs: [...NEEDS],
+  tags: ['holdings'],
+  async check(ctx) {
+    for (const version of HOLDINGS_VERSIONS) {
+      const query = baseQuery(ctx, 5);
+      const x = await ctx.scan.post(holdingsPath(version), query);
+      const body = okObject(ctx, x, `a valid ${version} holdings request`);
+      // Compared as instants: a node may write the same time with other digits.
+      if (timeNanos(body.record_time) === undefined || timeNanos(body.record_time) !== timeNanos(query.record_time)) {
+        ctx.fail(`${version}: record_time ${JSON.stringify(body.record_time)} is not the requested ${query.record_time}`, { exchange: x, pointer: '/record_time' });
+      }
+      if (body.migration_id !== query.migration_id) ctx.fail(`${version}: migration_id ${JSON.stringify(body.migration_id)} is not the requested ${query.migration_id}`, { exchange: x, pointer: '/migration_id' });
+    }
+  },
+});
+
+const emptyOwners = scanRequirement({
+  id: 'SCAN-HOLDINGS-EMPTY-OWNERS-400',
+  level: 'MUST',
+  operations: OPS,
+  section: SECTION.holdingsV1,
+  sentence: '`owner_party_ids` string[] required, minimum 1 item; Scan (general) 400 Bad request',
+  needs: ['migrationId', 'snapshotRecordTime'],
+  tags: ['holdings', 'validation'],
+  async check(ctx) {
+    for (const version of HOLDINGS_VERSIONS) {
+      const x = await ctx.scan.post(holdingsPath(version), baseQuery(ctx, 5, []));
+      ctx.expectStatus(x, 400, `${version}: an empty owner_party_ids breaks its minimum of 1 item`);
+    }
+  },
+});
+
+const exactMatch = scanRequirement({
+  id: 'SCAN-HOLDINGS-EXACT-MATCH',
+  level: 'MUST',
+  operations: OPS,
+  section: SECTION.holdingsV1,
+  sentence: 'with `record_time_match` = `exact`, the default, it must equal a timestamp reported by the ACS snapshot-timestamp endpoint',
+  needs: [...NEEDS],
+  tags: ['holdings', 'snapshots'],
+  async check(ctx) {
+    const time = notASnapshotTime(ctx);
+    const probes = [
+      ...HOLDINGS_VERSIONS.map((version) => ({ version, match: 'exact' as string | undefined })),
+      { version: 'v1' as const, match: undefined },
+    ];
+    for (const { version, match } of probes) {
+      const x = await ctx.scan.post(holdingsPath(version), { ...baseQuery(ctx, 5), record_time: time, ...(match ? { record_time_match: match } : {}) });
+      // The description leaves open which client error names the mismatch (400 or 404): any 4xx is a refusal.
+      if (x.status < 400 || x.status >= 500) {
+        ctx.fail(`${version}: record_time ${time} is no snapshot time (one microsecond after the snapshot ${ctx.fixtures.snapshotRecordTime}) yet ${match ? 'record_time_match exact' : 'the default match (exact)'} was answered ${x.status}, not a client error`, { exchange: x });
+      }
+    }
+  },
+});
+
+const atOrBefore = scanRequirement({
+  id: 'SCAN-HOLDINGS-AT-OR-BEFORE',
+  level: 'MUST',
+  operations: OPS,
+  section: SECTION.holdingsV1,
+  sentence: 'with `at_or_before` any timestamp is accepted and the latest snapshot at or before it is used',
+  needs: [...NEEDS],
+  tags: ['holdings', 'snapshots'],
+  async check(ctx) {
+    const time = notASnapshotTime(ctx);
+    for (const version of HOLDINGS_VERSIONS) {
+      const exact = await ctx.scan.post(holdingsPath(version), baseQuery(ctx, 20));
+      const exactBody = okObject(ctx, exact, `${version}: the snapshot time itself with exact`);
+      const x = await ctx.scan.post(holdingsPath(version), { ...baseQuery(ctx, 20), record_time: time, record_time_match: 'at_or_before' });
+      const body = okObject(ctx, x, `${version}: at_or_before accepts any timestamp (${time})`);
+      // The latest snapshot at or before snapshot+1µs is the fixture snapshot: the same first page.
+      const want = (exactBody.created_events ?? []).map(contractIdOf);
+      const got = Array.isArray(body.created_events) ? body.created_events.map(contractIdOf) : [];
+      if (JSON.stringify(want) !== JSON.stringify(got)) {
+        ctx.fail(`${version}: at_or_before ${time} should use the snapshot ${ctx.fixtures.snapshotRecordTime} (the latest at or before it), but its first page differs from that snapshot's`, { exchange: x, pointer: '/created_events' });
+      }
+    }
+  },
+});
+
+const forceAcs = scanRequirement({
+  id: 'SCAN-HOLDINGS-FORCE-ACS-EXACT',
+  level: 'MUST',
+  operations: ['forceAcsSnapshotNow', ...OPS],
+  section: SECTION.forceAcs,
+  sentence: 'Takes an ACS snapshot at the current time; the result is usable as parameters for the ACS state endpoint',
+  mutates: true,
+  needs: ['holdingOwners'],
+  tags: ['holdings', 'snapshots'],
+  async check(ctx) {
+    const forced = await ctx.scan.post('/v0/state/acs/force');
+    if (forced.status !== 200) ctx.skip(`force-ACS is not available on this target (status ${forced.status}; it is disabled in production environments)`);
+    const snap = okObject(ctx, forced, 'force-ACS');
+    if (timeNanos(snap.record_time) === undefined || !isInt(snap.migration_id)) ctx.fail('force-ACS did not return a record_time timestamp and an integer migration_id', { exchange: forced });
+    for (const version of HOLDINGS_VERSIONS) {
+      const x = await ctx.scan.post(holdingsPath(version), { migration_id: snap.migration_id, record_time: snap.record_time, page_size: 5, owner_party_ids: ctx.fixtures.holdingOwners });
+      ctx.expectStatus(x, 200, `${version}: the force-ACS record_time ${snap.record_time} is a snapshot time, so record_time_match exact must accept it`);
+    }
+  },
+});
+
+export const HOLDINGS_SNAPSHOT_REQUIREMENTS: Requirement[] = [echoed, emptyOwners, exactMatch, atOrBefore, forceAcs];

@@ -1,0 +1,198 @@
+// Holdings paging, ordering and owner filtering (POST /v0|v1|v2/holdings/state). Every rule is checked on
+// all three versions: v0 and v2 promise the same behaviour as v1. Versions and page sizes vary by property;
+// completeness compares each walk with a walk of the same version with large pages.
+import fc from 'fast-check';
+import type { CheckContext, Requirement } from '../model.ts';
+import { isObject, scanRequirement, SECTION, timeNanos, type Json } from './common.ts';
+import {
+  baseQuery, contractIdOf, DRAWN_WALK_PAGES, HOLDINGS_OP, HOLDINGS_VERSIONS, LARGE_PAGE, drawnPageSizes, MAX_DRAWN_PAGE, usableWalk, walkHoldings,
+  type HoldingsVersion, type HoldingsWalk,
+} from './holdings-walk.ts';
+
+const OPS = HOLDINGS_VERSIONS.map((v) => HOLDINGS_OP[v]);
+const NEEDS = ['migrationId', 'snapshotRecordTime', 'holdingOwners'] as const;
+
+/** Ownership is not a field of ActiveContract; a holding's owner is always one of its stakeholders, so a contract
+ *  none of whose signatories and observers is a requested party cannot be owned by one of them. */
+export function hasRequestedStakeholder(e: Json, owners: ReadonlySet<string>): boolean {
+  if (!isObject(e)) return false;
+  const parties = [...(Array.isArray(e.signatories) ? e.signatories : []), ...(Array.isArray(e.observers) ? e.observers : [])];
+  return parties.some((p) => owners.has(p));
+}
+
+/** The large-page walk of a version, whole (skips when the set does not fit the run's bounds). */
+const largeWalk = async (ctx: CheckContext, v: HoldingsVersion) => usableWalk(ctx, await walkHoldings(ctx, v, baseQuery(ctx, LARGE_PAGE)));
+
+/**
+ * Versions and page sizes to walk, and the page bound of each drawn walk. When the large-page walk shows the
+ * whole set, page sizes are chosen so a walk needs at most DRAWN_WALK_PAGES pages; when the set is larger
+ * than the run's bounds, drawn walks are prefixes of DRAWN_WALK_PAGES pages (enough for rules about pages).
+ */
+async function pagingPlan(ctx: CheckContext) {
+  const reference = await walkHoldings(ctx, 'v1', baseQuery(ctx, LARGE_PAGE));
+  const whole = reference.end !== 'bound';
+  const sizes = whole ? drawnPageSizes(ctx, reference.events.length) : { min: 2, max: MAX_DRAWN_PAGE, runs: ctx.runs };
+  return {
+    arbitrary: fc.record({ version: fc.constantFrom(...HOLDINGS_VERSIONS), pageSize: fc.integer({ min: sizes.min, max: sizes.max }) }),
+    runs: sizes.runs,
+    walk: (version: HoldingsVersion, pageSize: number) => walkHoldings(ctx, version, baseQuery(ctx, pageSize), whole ? ctx.maxPages : Math.min(ctx.maxPages, DRAWN_WALK_PAGES)),
+  };
+}
+
+const pagingComplete = scanRequirement({
+  id: 'SCAN-HOLDINGS-PAGING-COMPLETE',
+  level: 'MUST',
+  operations: OPS,
+  section: SECTION.holdingsV1,
+  sentence: 'next_page_token: pass as `after` for the next page; absent when no more pages (walking the pages yields every holding, whatever page_size)',
+  needs: [...NEEDS],
+  tags: ['holdings', 'paging'],
+  async check(ctx) {
+    const owners = new Set(ctx.fixtures.holdingOwners);
+    // Only contracts the filter admits are compared: an ownership leak is its own rule (SCAN-HOLDINGS-OWNER-FILTER).
+    const owned = (w: HoldingsWalk) => new Set(w.events.filter((e) => hasRequestedStakeholder(e, owners)).map(contractIdOf));
+    await largeWalk(ctx, 'v1');
+    const plan = await pagingPlan(ctx);
+    await ctx.property(plan.arbitrary, async ({ version, pageSize }) => {
+      const reference = await largeWalk(ctx, version);
+      const walk = usableWalk(ctx, await plan.walk(version, pageSize));
+      const want = owned(reference);
+      const got = owned(walk);
+      for (const id of want) {
+        if (!got.has(id)) {
+          const page = reference.pages.find((p) => p.events.some((e) => contractIdOf(e) === id))!;
+          ctx.fail(`${version}: contract ${id} is on a page of the page_size ${LARGE_PAGE} walk (attached) but on no page of the page_size ${pageSize} walk (${walk.pages.length} pages)`, { exchange: page.exchange });
+        }
+      }
+      for (const id of got) {
+        if (!want.has(id)) {
+          const page = walk.pages.find((p) => p.events.some((e) => contractIdOf(e) === id))!;
+          ctx.fail(`${version}: contract ${id} is on a page of the page_size ${pageSize} walk (attached) but on no page of the page_size ${LARGE_PAGE} walk`, { exchange: page.exchange });
+        }
+      }
+    }, { runs: plan.runs });
+  },
+});
+
+const pagingUnique = scanRequirement({
+  id: 'SCAN-HOLDINGS-PAGING-UNIQUE',
+  level: 'MUST',
+  operations: OPS,
+  section: SECTION.holdingsV1,
+  sentence: 'next_page_token: pass as `after` for the next page (each holding appears on exactly one page of a walk)',
+  needs: [...NEEDS],
+  tags: ['holdings', 'paging'],
+  async check(ctx) {
+    const plan = await pagingPlan(ctx);
+    await ctx.property(plan.arbitrary, async ({ version, pageSize }) => {
+      const walk = await plan.walk(version, pageSize);
+      const first = new Map<string, number>();
+      for (const [n, page] of walk.pages.entries()) {
+        for (const [k, e] of page.events.entries()) {
+          const id = contractIdOf(e);
+          const earlier = first.get(id);
+          if (earlier !== undefined) ctx.fail(`${version}, page_size ${pageSize}: contract ${id} is on page ${earlier + 1} and again on page ${n + 1} (attached)`, { exchange: page.exchange, pointer: `/created_events/${k}` });
+          first.set(id, n);
+        }
+      }
+    }, { runs: plan.runs });
+  },
+});
+
+const tokenEnds = scanRequirement({
+  id: 'SCAN-HOLDINGS-PAGING-TOKEN-ENDS',
+  level: 'MUST',
+  operations: OPS,
+  section: SECTION.holdingsV1,
+  sentence: '`next_page_token` int64 optional (... absent when no more pages)',
+  needs: [...NEEDS],
+  tags: ['holdings', 'paging'],
+  async check(ctx) {
+    for (const version of HOLDINGS_VERSIONS) {
+      const walk = await walkHoldings(ctx, version, baseQuery(ctx, LARGE_PAGE));
+      const last = walk.pages.at(-1)!;
+      if (walk.end === 'cycle') {
+        ctx.fail(`${version}: page ${walk.pages.length} (attached) returned next_page_token ${JSON.stringify(last.token)}, a token already used in this walk: the walk never ends`, { exchange: last.exchange, pointer: '/next_page_token' });
+      }
+      if (walk.end === 'bound' && walk.stalled) {
+        ctx.fail(`${version}: after ${walk.pages.length} pages the token is still present although no new contract appeared for the last half of them (last page attached)`, { exchange: last.exchange, pointer: '/next_page_token' });
+      }
+      usableWalk(ctx, walk);
+    }
+  },
+});
+
+const pageSizeBound = scanRequirement({
+  id: 'SCAN-HOLDINGS-PAGE-SIZE-BOUND',
+  level: 'MUST',
+  operations: OPS,
+  section: SECTION.holdingsV1,
+  sentence: '`page_size` int32 required (maximum created events per response); `created_events` ActiveContract[] (up to page_size)',
+  needs: [...NEEDS],
+  tags: ['holdings', 'paging'],
+  async check(ctx) {
+    const plan = await pagingPlan(ctx);
+    await ctx.property(plan.arbitrary, async ({ version, pageSize }) => {
+      const walk = await plan.walk(version, pageSize);
+      for (const page of walk.pages) {
+        if (page.events.length > pageSize) ctx.fail(`${version}: a page of page_size ${pageSize} carries ${page.events.length} created events`, { exchange: page.exchange, pointer: '/created_events' });
+      }
+    }, { runs: plan.runs });
+  },
+});
+
+const creationOrder = scanRequirement({
+  id: 'SCAN-HOLDINGS-CREATION-ORDER',
+  level: 'MUST',
+  operations: OPS,
+  section: SECTION.holdingsV1,
+  sentence: 'Returns the active holding contracts ... ordered by creation date ascending, paged',
+  needs: [...NEEDS],
+  tags: ['holdings', 'ordering'],
+  async check(ctx) {
+    const plan = await pagingPlan(ctx);
+    await ctx.property(plan.arbitrary, async ({ version, pageSize }) => {
+      const walk = await plan.walk(version, pageSize);
+      // created_at is the ledger effective time of the creating transaction: never decreasing along the walk.
+      let previous: { at: bigint; text: string; page: number } | undefined;
+      for (const [n, page] of walk.pages.entries()) {
+        for (const [k, e] of page.events.entries()) {
+          const at = timeNanos(isObject(e) ? e.created_at : undefined);
+          if (at === undefined) continue; // a malformed created_at is a record-shape problem, not an ordering one
+          if (previous && at < previous.at) {
+            ctx.fail(`${version}, page_size ${pageSize}: created_at ${e.created_at} (page ${n + 1}) comes after ${previous.text} (page ${previous.page + 1}): not in creation order`, { exchange: page.exchange, pointer: `/created_events/${k}/created_at` });
+          }
+          previous = { at, text: e.created_at, page: n };
+        }
+      }
+    }, { runs: plan.runs });
+  },
+});
+
+const ownerFilter = scanRequirement({
+  id: 'SCAN-HOLDINGS-OWNER-FILTER',
+  level: 'MUST',
+  operations: OPS,
+  section: SECTION.holdingsV1,
+  sentence: '`owner_party_ids` string[] required, minimum 1 item (filters to contracts owned by these parties)',
+  needs: [...NEEDS],
+  tags: ['holdings', 'filter'],
+  async check(ctx) {
+    const all = ctx.fixtures.holdingOwners!;
+    const arb = fc.record({ version: fc.constantFrom(...HOLDINGS_VERSIONS), owners: fc.subarray(all, { minLength: 1 }) });
+    await ctx.property(arb, async ({ version, owners }) => {
+      // Each contract is judged on its own: a prefix of the walk is enough.
+      const walk = await walkHoldings(ctx, version, baseQuery(ctx, 50, owners), Math.min(ctx.maxPages, DRAWN_WALK_PAGES));
+      const wanted = new Set(owners);
+      for (const page of walk.pages) {
+        for (const [k, e] of page.events.entries()) {
+          if (!hasRequestedStakeholder(e, wanted)) {
+            ctx.fail(`${version}: contract ${contractIdOf(e)} has none of owner_party_ids [${owners.join(', ')}] among its signatories or observers, so none of them owns it`, { exchange: page.exchange, pointer: `/created_events/${k}` });
+          }
+        }
+      }
+    });
+  },
+});
+
+export const HOLDINGS_PAGING_REQUIREMENTS: Requirement[] = [pagingComplete, pagingUnique, tokenEnds, pageSizeBound, creationOrder, ownerFilter];

@@ -1,0 +1,134 @@
+// Reassignment items of the update history (UpdateHistoryReassignment): their records and the reassignment
+// counter. Only the fixture reassignment ids are looked at, so the counter rules are checked where the
+// fixtures give both halves of a pair or several unassignments of one contract.
+import type { CheckContext, Requirement } from '../model.ts';
+import type { Exchange } from '../http.ts';
+import { fetchUpdates, isInt, isObject, reassignmentOf, scanRequirement, SECTION, timeNanos, type Json } from './common.ts';
+import { contractFieldProblems } from './holdings-records.ts';
+
+interface Reassignment {
+  id: string;
+  exchange: Exchange;
+  kind: 'assign' | 'unassign';
+  event: Record<string, Json>;
+  contractId: unknown;
+  at: bigint | undefined;
+  recordTime: unknown;
+}
+
+async function reassignments(ctx: CheckContext): Promise<Reassignment[]> {
+  const out: Reassignment[] = [];
+  for (const u of await fetchUpdates(ctx, ctx.fixtures.reassignmentUpdateIds!, 'v0')) {
+    const r = reassignmentOf(u.body, 'v0');
+    if (!r) continue;
+    const ev = r.event as Record<string, Json>;
+    const assign = isObject(ev.created_event);
+    out.push({
+      id: u.id, exchange: u.exchange, kind: assign ? 'assign' : 'unassign', event: ev,
+      contractId: assign ? ev.created_event.contract_id : ev.contract_id, at: timeNanos(r.record_time), recordTime: r.record_time,
+    });
+  }
+  if (out.length === 0) ctx.skip('none of the fixture reassignment ids is answered with a reassignment item');
+  return out;
+}
+
+const ASSIGN_FIELDS: Record<string, 'string' | 'int'> = { submitter: 'string', source_synchronizer: 'string', target_synchronizer: 'string', migration_id: 'int', unassign_id: 'string', reassignment_counter: 'int' };
+const UNASSIGN_FIELDS: Record<string, 'string' | 'int'> = { ...ASSIGN_FIELDS, contract_id: 'string' };
+
+function reassignmentProblems(item: Json): string[] {
+  if (!isObject(item)) return ['not an object'];
+  const out: string[] = [];
+  for (const f of ['update_id', 'offset', 'record_time']) if (typeof item[f] !== 'string') out.push(`${f} is not a string`);
+  const ev = item.event;
+  if (!isObject(ev)) return [...out, 'event is not an object'];
+  const assign = 'created_event' in ev;
+  for (const [f, t] of Object.entries(assign ? ASSIGN_FIELDS : UNASSIGN_FIELDS)) {
+    if (t === 'string' ? typeof ev[f] !== 'string' : !isInt(ev[f])) out.push(`event.${f} is not ${t === 'string' ? 'a string' : 'an integer'}`);
+  }
+  if (assign) {
+    const ce = ev.created_event;
+    out.push(...contractFieldProblems(ce).map((p) => `event.created_event: ${p}`));
+    if (isObject(ce)) for (const f of ['event_type', 'event_id']) if (typeof ce[f] !== 'string') out.push(`event.created_event.${f} is not a string`);
+  }
+  return out;
+}
+
+const wellFormed = scanRequirement({
+  id: 'SCAN-REASSIGNMENT-RECORDS',
+  level: 'MUST',
+  operations: ['getUpdateByIdV0', 'getEventById'],
+  section: SECTION.updateReassignment,
+  sentence: 'UpdateHistoryReassignment: `update_id`, `offset`, `record_time`, `event` (one-of: UpdateHistoryAssignment or UpdateHistoryUnassignment), all required',
+  needs: ['reassignmentUpdateIds'],
+  tags: ['history', 'reassignments'],
+  async check(ctx) {
+    for (const where of ['v0', 'events'] as const) {
+      for (const u of await fetchUpdates(ctx, ctx.fixtures.reassignmentUpdateIds!, where)) {
+        const item = where === 'v0' ? u.body : u.body.update;
+        if (!isObject(item) || !('event' in item)) continue; // not a reassignment (the fixture may name other updates)
+        const problems = reassignmentProblems(item);
+        if (item.update_id !== u.id) problems.push(`update_id ${JSON.stringify(item.update_id)} is not the requested ${u.id}`);
+        if (problems.length > 0) ctx.fail(`${where === 'v0' ? '/v0/updates' : '/v0/events'} ${u.id}: ${problems.join('; ')}`, { exchange: u.exchange, pointer: where === 'v0' ? '' : '/update' });
+      }
+    }
+  },
+});
+
+const pairCounter = scanRequirement({
+  id: 'SCAN-REASSIGNMENT-PAIR-COUNTER',
+  level: 'MUST',
+  operations: ['getUpdateByIdV0'],
+  section: SECTION.updateReassignment,
+  sentence: '`reassignment_counter` is equal on a matching assign and unassign; matching pair shares `unassign_id` and `reassignment_counter`',
+  needs: ['reassignmentUpdateIds'],
+  tags: ['history', 'reassignments'],
+  async check(ctx) {
+    const all = await reassignments(ctx);
+    let pairs = 0;
+    for (const a of all.filter((r) => r.kind === 'assign')) {
+      for (const u of all.filter((r) => r.kind === 'unassign' && r.event.unassign_id === a.event.unassign_id)) {
+        pairs++;
+        if (a.event.reassignment_counter !== u.event.reassignment_counter) {
+          ctx.fail(`assignment ${a.id} (attached) has reassignment_counter ${a.event.reassignment_counter} but its unassignment ${u.id} (same unassign_id ${a.event.unassign_id}) has ${u.event.reassignment_counter}`, { exchange: a.exchange, pointer: '/event/reassignment_counter' });
+        }
+        if (a.contractId !== u.contractId) {
+          ctx.fail(`assignment ${a.id} (attached) moves contract ${a.contractId} but its unassignment ${u.id} (same unassign_id) moves ${u.contractId}`, { exchange: a.exchange, pointer: '/event/created_event/contract_id' });
+        }
+      }
+    }
+    if (pairs === 0) ctx.skip('the fixture reassignment ids hold no assignment together with its unassignment (same unassign_id)');
+  },
+});
+
+const counterIncreases = scanRequirement({
+  id: 'SCAN-REASSIGNMENT-COUNTER-INCREASES',
+  level: 'MUST',
+  operations: ['getUpdateByIdV0'],
+  section: SECTION.updateReassignment,
+  sentence: '`reassignment_counter` ... strictly increases with each unassign command for the same contract, and is 0 at contract creation',
+  needs: ['reassignmentUpdateIds'],
+  tags: ['history', 'reassignments'],
+  async check(ctx) {
+    const all = await reassignments(ctx);
+    // 0 at creation and +1 or more with every unassign: any reassignment of a contract carries at least 1.
+    for (const r of all) {
+      if (isInt(r.event.reassignment_counter) && r.event.reassignment_counter < 1) {
+        ctx.fail(`${r.kind === 'assign' ? 'assignment' : 'unassignment'} ${r.id} has reassignment_counter ${r.event.reassignment_counter}; the counter is 0 at creation and increases with each unassign, so a reassigned contract's counter is at least 1`, { exchange: r.exchange, pointer: '/event/reassignment_counter' });
+      }
+    }
+    const byContract = new Map<string, Reassignment[]>();
+    for (const r of all) if (r.kind === 'unassign' && typeof r.contractId === 'string' && r.at !== undefined) byContract.set(r.contractId, [...(byContract.get(r.contractId) ?? []), r]);
+    for (const [contract, list] of byContract) {
+      list.sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : 0));
+      for (let k = 1; k < list.length; k++) {
+        const [prev, cur] = [list[k - 1]!, list[k]!];
+        if (prev.at === cur.at || !isInt(prev.event.reassignment_counter) || !isInt(cur.event.reassignment_counter)) continue;
+        if (cur.event.reassignment_counter <= prev.event.reassignment_counter) {
+          ctx.fail(`contract ${contract}: unassignment ${cur.id} (record_time ${cur.recordTime}, attached) has reassignment_counter ${cur.event.reassignment_counter}, not greater than ${prev.event.reassignment_counter} of the earlier unassignment ${prev.id} (record_time ${prev.recordTime})`, { exchange: cur.exchange, pointer: '/event/reassignment_counter' });
+        }
+      }
+    }
+  },
+});
+
+export const REASSIGNMENT_REQUIREMENTS: Requirement[] = [wellFormed, pairCounter, counterIncreases];

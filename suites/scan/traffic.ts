@@ -1,0 +1,54 @@
+// GET /v0/domains/{domain_id}/members/{member_id}/traffic-status: the totals of a member's traffic and the
+// refusal of a member id that is not of the form code::id::fingerprint.
+import type { Requirement } from '../model.ts';
+import { enc, isInt, isObject, okObject, scanRequirement, SECTION } from './common.ts';
+
+const OP = 'getMemberTrafficStatus';
+const path = (domain: string, member: string) => `/v0/domains/${enc(domain)}/members/${enc(member)}/traffic-status`;
+
+const totals = scanRequirement({
+  id: 'SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED',
+  level: 'MUST',
+  operations: [OP],
+  section: SECTION.trafficRecord,
+  sentence: 'A top-up is complete when total_limit equals total_purchased; total_purchased may exceed total_limit while purchases are incorporated',
+  needs: ['domainId', 'memberIds'],
+  tags: ['traffic'],
+  async check(ctx) {
+    let checked = 0;
+    for (const member of ctx.fixtures.memberIds!) {
+      const x = await ctx.scan.get(path(ctx.fixtures.domainId!, member));
+      if (x.status === 404) continue; // a fixture member without traffic state here cannot be checked
+      const t = okObject(ctx, x, `traffic status of fixture member ${member}`).traffic_status;
+      const consumed = t?.actual?.total_consumed;
+      const limit = t?.actual?.total_limit;
+      const purchased = t?.target?.total_purchased;
+      if (!isObject(t) || !isInt(consumed) || !isInt(limit) || !isInt(purchased)) ctx.fail(`${member}: traffic_status needs integer actual.total_consumed, actual.total_limit and target.total_purchased`, { exchange: x, pointer: '/traffic_status' });
+      checked++;
+      // Byte counts: none is negative.
+      for (const [name, v, p] of [['total_consumed', consumed, '/traffic_status/actual/total_consumed'], ['total_limit', limit, '/traffic_status/actual/total_limit'], ['total_purchased', purchased, '/traffic_status/target/total_purchased']] as const) {
+        if (v < 0) ctx.fail(`${member}: ${name} is negative (${v})`, { exchange: x, pointer: p });
+      }
+      if (limit > purchased) ctx.fail(`${member}: total_limit ${limit} exceeds total_purchased ${purchased}; the limit only reaches what was purchased`, { exchange: x, pointer: '/traffic_status/actual/total_limit' });
+    }
+    if (checked === 0) ctx.skip('no fixture member has a traffic status on fixtures.domainId (all answered 404)');
+  },
+});
+
+const memberIdChecked = scanRequirement({
+  id: 'SCAN-TRAFFIC-MEMBER-ID-400',
+  level: 'MUST',
+  operations: [OP],
+  section: SECTION.traffic,
+  sentence: '`member_id` string, format `code::id::fingerprint` with `code` being `PAR` (participant) or `MED` (mediator); Scan (general) 400 Bad request',
+  needs: ['domainId'],
+  tags: ['traffic', 'validation'],
+  async check(ctx) {
+    for (const member of ['participant1', 'not a member id']) {
+      const x = await ctx.scan.get(path(ctx.fixtures.domainId!, member));
+      ctx.expectStatus(x, 400, `member id ${JSON.stringify(member)} is not of the form code::id::fingerprint`);
+    }
+  },
+});
+
+export const TRAFFIC_REQUIREMENTS: Requirement[] = [totals, memberIdChecked];

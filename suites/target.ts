@@ -1,0 +1,47 @@
+// A target is one configuration object, passed explicitly: where each interface is, with which
+// credentials, and the bounds of the run.
+import type { CompiledSpec } from '../generators/index.ts';
+import type { ContextParts } from './check-context.ts';
+import type { Fixtures } from './fixtures.ts';
+import { Client, type Credentials } from './http.ts';
+import type { InterfaceName } from './model.ts';
+
+export interface TargetConfig {
+  ledger?: { url: string; credentials?: Credentials };
+  wallet?: { url: string; credentials?: Credentials };
+  scan?: { url: string };
+  fixtures: Fixtures;
+  allowMutations: boolean;
+  seed: number;
+  runs: number;
+  timeoutMs: number;
+  maxRequests: number;
+  maxPages: number;
+  maxBodyBytes: number;
+}
+
+export const DEFAULT_BOUNDS = { seed: 1, runs: 12, timeoutMs: 10_000, maxRequests: 20_000, maxPages: 200, maxBodyBytes: 16 * 1024 * 1024 };
+
+const PREFIX: Record<InterfaceName, string> = { ledger: '', wallet: '/api/validator', scan: '/api/scan' };
+
+/** A base URL with or without its interface prefix, reduced to what precedes the prefix. */
+export function originFor(name: InterfaceName, url: string): string {
+  const u = new URL(url);
+  const path = u.pathname.replace(/\/+$/, '');
+  const prefix = PREFIX[name];
+  return u.origin + (prefix && path.endsWith(prefix) ? path.slice(0, -prefix.length) : path);
+}
+
+export function contextParts(target: TargetConfig, specs: Partial<Record<InterfaceName, CompiledSpec>>): ContextParts {
+  const budget = { remaining: target.maxRequests };
+  const clients: ContextParts['clients'] = {};
+  for (const name of ['ledger', 'wallet', 'scan'] as const) {
+    const t = target[name];
+    if (!t) continue;
+    clients[name] = new Client({
+      origin: originFor(name, t.url), prefix: PREFIX[name], credentials: 'credentials' in t ? t.credentials ?? {} : {},
+      timeoutMs: target.timeoutMs, maxBodyBytes: target.maxBodyBytes, budget,
+    });
+  }
+  return { fixtures: target.fixtures, clients, specs, seed: target.seed, runs: target.runs, allowMutations: target.allowMutations, maxPages: target.maxPages };
+}

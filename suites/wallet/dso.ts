@@ -1,0 +1,40 @@
+// GET /v0/scan-proxy/dso-party-id: answers {dso_party_id} and, unlike the wallet endpoints, carries no
+// credentials in its shape, so it must answer without any.
+import type { Requirement } from '../model.ts';
+import { DSO_PARTY_ID, SECTION } from './support.ts';
+
+export const DSO_REQUIREMENTS: Requirement[] = [
+  {
+    id: 'WALLET-DSO-PARTY-ID',
+    level: 'MUST',
+    interface: 'wallet',
+    operations: ['getDsoPartyId'],
+    section: SECTION.dso,
+    sentence: 'No parameters. 200 `{dso_party_id: string}`.',
+    mutates: false,
+    needs: [],
+    tags: ['scan-proxy'],
+    async check(ctx) {
+      const x = await ctx.wallet.get(DSO_PARTY_ID);
+      ctx.expectStatus(x, 200);
+      ctx.conforms('getDsoPartyId', x, 'wallet');
+    },
+  },
+  {
+    id: 'WALLET-DSO-PARTY-ID-NO-AUTH',
+    level: 'MUST',
+    interface: 'wallet',
+    operations: ['getDsoPartyId'],
+    section: SECTION.auth,
+    sentence: 'The `/v0/scan-proxy/dso-party-id` endpoint of the validator interface carries no authorization header in its shape.',
+    mutates: false,
+    needs: [],
+    tags: ['scan-proxy', 'auth'],
+    async check(ctx) {
+      const x = await ctx.wallet.get(DSO_PARTY_ID, { auth: 'none' });
+      ctx.expectStatus(x, 200, 'the endpoint takes no credentials');
+      const body = ctx.json(x);
+      if (typeof body?.dso_party_id !== 'string') ctx.fail('the answer without credentials has no string dso_party_id', { exchange: x, pointer: '/dso_party_id' });
+    },
+  },
+];

@@ -1,0 +1,56 @@
+// Wallet error bodies are `{error: string}` on every documented error status. The checks provoke errors
+// and judge the body of whichever documented error status comes back; which status it is belongs to the
+// requirements of each rule.
+import type { Exchange } from '../http.ts';
+import type { CheckContext, Requirement } from '../model.ts';
+import { buy, buyBody, ERROR_STATUSES, expectErrorBody, SECTION, statusPath, trackingIds } from './support.ts';
+
+const SENTENCE = 'Error bodies of the wallet and scan interfaces are `{error: string}` (400, 404, 409, 429, 500).';
+
+function judgeAll(ctx: CheckContext, answers: Exchange[]): void {
+  const errors = answers.filter((x) => ERROR_STATUSES.includes(x.status));
+  if (errors.length === 0) ctx.skip(`no documented error status came back (got ${answers.map((x) => x.status).join(', ')}), so no error body to judge`);
+  for (const x of errors) expectErrorBody(ctx, x);
+}
+
+export const ERROR_REQUIREMENTS: Requirement[] = [
+  {
+    id: 'WALLET-ERROR-BODY-STATUS-LOOKUP',
+    level: 'MUST',
+    interface: 'wallet',
+    operations: ['getTransferOfferStatus'],
+    section: SECTION.errors,
+    sentence: SENTENCE,
+    mutates: false,
+    needs: [],
+    tags: ['errors'],
+    async check(ctx) {
+      judgeAll(ctx, [await ctx.wallet.post(statusPath(trackingIds(ctx, 'no-offer-error')()))]);
+    },
+  },
+  {
+    id: 'WALLET-ERROR-BODY-BUY-TRAFFIC',
+    level: 'MUST',
+    interface: 'wallet',
+    operations: ['createBuyTrafficRequest'],
+    section: SECTION.errors,
+    sentence: SENTENCE,
+    mutates: true,
+    needs: ['trafficReceiverParty', 'domainId'],
+    tags: ['errors', 'buy-traffic'],
+    async check(ctx) {
+      const fresh = trackingIds(ctx, 'error-body');
+      const answers: Exchange[] = [];
+      // Invalid request: a required field missing, and a body that is not JSON.
+      const missing = buyBody(ctx, fresh());
+      delete missing.traffic_amount;
+      answers.push(await buy(ctx, missing));
+      answers.push(await buy(ctx, undefined, { rawBody: '{"tracking_id": ', contentType: 'application/json' }));
+      if (ctx.fixtures.multiHostedParty) answers.push(await buy(ctx, buyBody(ctx, fresh(), { receiving_validator_party_id: ctx.fixtures.multiHostedParty })));
+      // A duplicate: created first, then the same tracking id again.
+      const body = buyBody(ctx, fresh());
+      answers.push(await buy(ctx, body), await buy(ctx, body));
+      judgeAll(ctx, answers);
+    },
+  },
+];

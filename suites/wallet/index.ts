@@ -1,0 +1,23 @@
+// The wallet interface's requirement records, one per rule of the description (section B, the transfer
+// offer states, tracking id handling, authentication and errors). Checks that send buy-traffic requests
+// change the target (they create request contracts, and a real node then buys traffic) and run only with
+// mutations allowed; their tracking ids are `cnc-<seed>-...`, so rerun against the same node with
+// another --seed.
+import type { Requirement } from '../model.ts';
+import { AUTH_REQUIREMENTS } from './auth.ts';
+import { BUY_TRAFFIC_REQUIREMENTS } from './buy-traffic.ts';
+import { DSO_REQUIREMENTS } from './dso.ts';
+import { ERROR_REQUIREMENTS } from './errors.ts';
+import { EXACTLY_ONCE_MODEL_REQUIREMENTS } from './exactly-once-model.ts';
+import { EXACTLY_ONCE_REQUIREMENTS } from './exactly-once.ts';
+import { TRANSFER_STATUS_REQUIREMENTS } from './transfer-status.ts';
+
+export const WALLET_REQUIREMENTS: Requirement[] = [
+  ...AUTH_REQUIREMENTS,
+  ...BUY_TRAFFIC_REQUIREMENTS,
+  ...EXACTLY_ONCE_REQUIREMENTS,
+  ...EXACTLY_ONCE_MODEL_REQUIREMENTS,
+  ...TRANSFER_STATUS_REQUIREMENTS,
+  ...ERROR_REQUIREMENTS,
+  ...DSO_REQUIREMENTS,
+];

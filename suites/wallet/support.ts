@@ -1,0 +1,81 @@
+// Shared pieces of the wallet requirements: paths, the valid buy-traffic body, fresh tracking ids and the
+// few judgements several checks make the same way.
+import type { Exchange, RequestOptions } from '../http.ts';
+import type { CheckContext } from '../model.ts';
+
+export const BUY_TRAFFIC = '/v0/wallet/buy-traffic-requests';
+export const DSO_PARTY_ID = '/v0/scan-proxy/dso-party-id';
+export const statusPath = (trackingId: string) => `/v0/wallet/transfer-offers/${encodeURIComponent(trackingId)}/status`;
+
+export const SECTION = {
+  buyTraffic: 'B. Wallet interface > POST /v0/wallet/buy-traffic-requests',
+  trackingIds: 'States and transitions > Tracking id handling (buy traffic)',
+  transferStates: 'States and transitions > Transfer offer',
+  transferStatus: 'B. Wallet interface > POST /v0/wallet/transfer-offers/{tracking_id}/status',
+  dso: 'B. Wallet interface > GET /v0/scan-proxy/dso-party-id',
+  auth: 'Authentication',
+  errors: 'Errors',
+} as const;
+
+/** The statuses whose bodies the description gives as `{error: string}` for the wallet. */
+export const ERROR_STATUSES = [400, 404, 409, 429, 500];
+
+/** Bytes per purchase: small, but a plausible top-up for a real validator. */
+export const TRAFFIC_AMOUNT = 2_000_000;
+const DAY_MICROS = 24 * 3600 * 1_000_000;
+
+/**
+ * Fresh tracking ids for one check, deterministic for the run's seed: `cnc-<seed>-<label>-<n>`.
+ * Two runs with the same seed against the same long-lived node reuse ids; the checks then see their
+ * first submission refused as a duplicate and skip (see `collision`) rather than fail. Use another
+ * --seed to rerun against such a node.
+ */
+export function trackingIds(ctx: CheckContext, label: string): () => string {
+  let n = 0;
+  return () => `cnc-${ctx.seed}-${label}-${++n}`;
+}
+
+/**
+ * A valid buy-traffic body. `expires_at` is a day after the caller's wall clock: the description warns
+ * that ledger time may differ from it, and a day is far more than any such difference.
+ */
+export function buyBody(ctx: CheckContext, trackingId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    receiving_validator_party_id: ctx.fixtures.trafficReceiverParty,
+    domain_id: ctx.fixtures.domainId,
+    traffic_amount: TRAFFIC_AMOUNT,
+    tracking_id: trackingId,
+    expires_at: Date.now() * 1000 + DAY_MICROS,
+    ...overrides,
+  };
+}
+
+export const buy = (ctx: CheckContext, body: unknown, options: RequestOptions = {}) => ctx.wallet.post(BUY_TRAFFIC, body, options);
+
+/** 409 / 429: the node says the tracking id was already used. */
+export const isDuplicateAnswer = (x: Exchange) => x.status === 409 || x.status === 429;
+
+/**
+ * The first submission of a tracking id this run made up was refused as a duplicate: the id was used
+ * before (an earlier run with the same seed against this node), so the rule cannot be judged here.
+ */
+export function collision(ctx: CheckContext, x: Exchange, trackingId: string): never {
+  return ctx.skip(`tracking id ${trackingId} was already used on this node (first submission answered ${x.status}); rerun with another --seed`);
+}
+
+/** Fails unless the body is a JSON object with a string `error` (the wallet's error shape). */
+export function expectErrorBody(ctx: CheckContext, x: Exchange): void {
+  let body: unknown;
+  try {
+    body = JSON.parse(x.text);
+  } catch {
+    ctx.fail(`error answer ${x.status} has a body that is not JSON; the wallet's error body is {error: string}`, { exchange: x });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) ctx.fail(`error answer ${x.status} is not a JSON object; the wallet's error body is {error: string}`, { exchange: x });
+  const error = (body as Record<string, unknown>).error;
+  if (typeof error !== 'string') {
+    ctx.fail(`error answer ${x.status} has ${error === undefined ? 'no' : `a non-string (${typeof error})`} "error" field; the wallet's error body is {error: string}`, { exchange: x, pointer: '/error' });
+  }
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,0 +1,118 @@
+// The scan requirement records against the reference node: all pass on a clean node, each scan fault fails
+// exactly the requirements its catalog entry names (with evidence), and a missing fixture skips with its name.
+import { describe, expect, it } from 'vitest';
+import { referenceFixtures } from '../../reference-node/fixtures.ts';
+import { startReferenceNode } from '../../reference-node/index.ts';
+import { SCAN_FAULTS } from '../../reference-node/scan/faults.ts';
+import type { RequirementResult } from '../../suites/runner.ts';
+import { SCAN_REQUIREMENTS } from '../../suites/scan/index.ts';
+import { keysInTextOrder } from '../../suites/scan/json-order.ts';
+import { builtinSpec } from '../support/builtin-specs.ts';
+import { failedIds, runAgainst, runOnFreshNode } from '../support/suite-harness.ts';
+
+const IDS = new Set(SCAN_REQUIREMENTS.map((r) => r.id));
+/** Faults no target-agnostic scan check can notice (see the comment at the fault in reference-node/scan/faults.ts). */
+const UNDETECTABLE: string[] = [];
+const BATCH = 6;
+
+const notPassed = (results: RequirementResult[]) => results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason}`).join('\n');
+
+describe('scan requirement records', () => {
+  it('are well formed: unique ids SCAN-<AREA>-<RULE>, documented operations, sections and sentences', async () => {
+    const spec = await builtinSpec('scan');
+    expect(IDS.size).toBe(SCAN_REQUIREMENTS.length);
+    for (const r of SCAN_REQUIREMENTS) {
+      expect(r.id).toMatch(/^SCAN-[A-Z0-9]+(-[A-Z0-9]+)+$/);
+      expect(r.interface).toBe('scan');
+      expect(['MUST', 'SHOULD']).toContain(r.level);
+      expect(r.section.length, r.id).toBeGreaterThan(0);
+      expect(r.sentence.length, r.id).toBeGreaterThan(0);
+      expect(r.operations.length, r.id).toBeGreaterThan(0);
+      for (const op of r.operations) expect(spec.catalog.byId.has(op), `${r.id}: ${op}`).toBe(true);
+      // Only force-ACS changes the scan's state.
+      expect(r.mutates, r.id).toBe(r.operations.includes('forceAcsSnapshotNow'));
+    }
+  });
+
+  it('all pass on a clean reference node (default settings), none skipped', async () => {
+    const results = await runOnFreshNode({}, SCAN_REQUIREMENTS);
+    expect(notPassed(results)).toBe('');
+    expect(results.map((r) => r.id).sort()).toEqual([...IDS].sort());
+  }, 60_000);
+
+  it('pass again on the same node, and on another seed and scale', async () => {
+    const node = await startReferenceNode({ seed: 7, scale: 2 });
+    try {
+      expect(notPassed(await runAgainst(node, SCAN_REQUIREMENTS))).toBe('');
+      // A second run sees the snapshot the first one forced; nothing else changes.
+      expect(notPassed(await runAgainst(node, SCAN_REQUIREMENTS, { seed: 3 }))).toBe('');
+    } finally {
+      await node.close();
+    }
+  }, 60_000);
+
+  it('read-only run: the force-ACS requirement is skipped, the others pass', async () => {
+    const results = await runOnFreshNode({}, SCAN_REQUIREMENTS, { allowMutations: false });
+    for (const r of results) expect(r.status, `${r.id}: ${r.reason}`).toBe(r.mutates ? 'skipped' : 'passed');
+  }, 60_000);
+
+  it('every scan fault names its detecting scan requirements (or is declared undetectable)', () => {
+    for (const f of SCAN_FAULTS) {
+      expect(f.detectedBy, f.name).toBeDefined();
+      const mine = f.detectedBy!.filter((id) => id.startsWith('SCAN-'));
+      for (const id of mine) expect(IDS.has(id), `${f.name}: ${id}`).toBe(true);
+      expect(mine.length === 0, f.name).toBe(UNDETECTABLE.includes(f.name));
+    }
+  });
+
+  it('each fault fails exactly the requirements in its detectedBy, with evidence', async () => {
+    const outcomes: Array<{ fault: string; failed: string[]; expected: string[]; withoutEvidence: string[] }> = [];
+    for (let i = 0; i < SCAN_FAULTS.length; i += BATCH) {
+      outcomes.push(...await Promise.all(SCAN_FAULTS.slice(i, i + BATCH).map(async (f) => {
+        const results = await runOnFreshNode({ faults: [f.name] }, SCAN_REQUIREMENTS);
+        const failed = results.filter((r) => r.status === 'failed' && IDS.has(r.id));
+        return {
+          fault: f.name,
+          failed: failed.map((r) => r.id).sort(),
+          expected: (f.detectedBy ?? []).filter((id) => IDS.has(id)).sort(),
+          // A failure always shows the exchange that breaks the rule, as a curl line to reproduce it.
+          withoutEvidence: failed.filter((r) => !r.evidence?.exchange?.curl.startsWith('curl ')).map((r) => r.id),
+        };
+      })));
+    }
+    for (const o of outcomes) {
+      expect({ fault: o.fault, failed: o.failed }).toEqual({ fault: o.fault, failed: o.expected });
+      expect(o.withoutEvidence, o.fault).toEqual([]);
+    }
+  }, 180_000);
+
+  it('an endless holdings token is reported as a failure with the page that repeats it, not a hang', async () => {
+    const tokenEnds = SCAN_REQUIREMENTS.filter((r) => r.id === 'SCAN-HOLDINGS-PAGING-TOKEN-ENDS');
+    const [result] = await runOnFreshNode({ faults: ['scan-holdings-endless-token'] }, tokenEnds, { maxPages: 10 });
+    expect(result!.status).toBe('failed');
+    expect(result!.reason).toMatch(/already used in this walk: the walk never ends/);
+    expect(result!.evidence?.pointer).toBe('/next_page_token');
+    expect(result!.evidence?.exchange?.request.url).toMatch(/\/api\/scan\/v0\/holdings\/state$/);
+  });
+
+  it('a requirement whose fixture is missing is skipped, naming the fixture', async () => {
+    const node = await startReferenceNode({});
+    try {
+      const results = await runAgainst(node, SCAN_REQUIREMENTS, { fixtures: { ...referenceFixtures(node), memberIds: undefined } });
+      const traffic = results.find((r) => r.id === 'SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED')!;
+      expect(traffic.status).toBe('skipped');
+      expect(traffic.reason).toMatch(/missing fixture: fixtures\.memberIds/);
+      expect(failedIds(results)).toEqual([]);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('reads key order from the raw JSON text (integer-like keys included)', () => {
+    const text = '{"update": {"events_by_id": {"b": {}, "2": {"x": 1}, "a:1": [], "1": null}}, "other": "{\\"z\\": 1}"}';
+    expect(keysInTextOrder(text, ['update', 'events_by_id'])).toEqual(['b', '2', 'a:1', '1']);
+    expect(Object.keys(JSON.parse(text).update.events_by_id)).toEqual(['1', '2', 'b', 'a:1']);
+    expect(keysInTextOrder(text, ['missing'])).toBeUndefined();
+    expect(keysInTextOrder('{"a": ', ['a'])).toBeUndefined();
+  });
+});

@@ -1,0 +1,128 @@
+// The wallet requirement records against the reference node: all pass on a clean node, each wallet fault
+// fails exactly the requirements its catalog entry names, and a missing fixture skips with its name.
+import { describe, expect, it } from 'vitest';
+import { referenceFixtures } from '../../reference-node/fixtures.ts';
+import { startReferenceNode, type ReferenceNodeOptions, type RunningReferenceNode } from '../../reference-node/index.ts';
+import { WALLET_FAULTS } from '../../reference-node/wallet/faults.ts';
+import type { Fixtures } from '../../suites/fixtures.ts';
+import type { RequirementResult } from '../../suites/runner.ts';
+import { WALLET_REQUIREMENTS } from '../../suites/wallet/index.ts';
+import { builtinSpec } from '../support/builtin-specs.ts';
+import { failedIds, runAgainst } from '../support/suite-harness.ts';
+
+const IDS = new Set(WALLET_REQUIREMENTS.map((r) => r.id));
+/** Faults no target-agnostic wallet check can notice (see the comment at the fault). */
+// Every wallet fault is caught by at least one wallet requirement.
+const UNDETECTABLE: string[] = [];
+
+/**
+ * The reference fixtures plus the one the wallet suite reads that `Fixtures` does not declare yet:
+ * tracking ids of offers sent by another wallet user (never used by the configured one).
+ */
+function walletFixtures(node: RunningReferenceNode): Fixtures {
+  const w = node.context.world;
+  const me = node.credentials.walletUsers[0]!.party;
+  const mine = new Set(w.transferOffers.filter((o) => o.sender === me).map((o) => o.trackingId));
+  const others = w.transferOffers.filter((o) => o.sender !== me && [...w.walletUsers.values()].includes(o.sender) && !mine.has(o.trackingId)).map((o) => o.trackingId);
+  return { ...referenceFixtures(node), otherUserTransferOffers: others } as Fixtures;
+}
+
+async function runOn(options: ReferenceNodeOptions, fixtures: (node: RunningReferenceNode) => Fixtures = walletFixtures): Promise<RequirementResult[]> {
+  const node = await startReferenceNode(options);
+  try {
+    return await runAgainst(node, WALLET_REQUIREMENTS, { fixtures: fixtures(node) });
+  } finally {
+    await node.close();
+  }
+}
+
+const describeResults = (results: RequirementResult[]) => results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason}`).join('\n');
+
+describe('wallet requirement records', () => {
+  it('are well formed: unique ids WALLET-<AREA>-<RULE>, documented operations, sections and sentences', async () => {
+    const spec = await builtinSpec('wallet');
+    expect(IDS.size).toBe(WALLET_REQUIREMENTS.length);
+    for (const r of WALLET_REQUIREMENTS) {
+      expect(r.id).toMatch(/^WALLET-[A-Z0-9]+(-[A-Z0-9]+)+$/);
+      expect(r.interface).toBe('wallet');
+      expect(r.level).toBe('MUST');
+      expect(r.section.length).toBeGreaterThan(0);
+      expect(r.sentence.length).toBeGreaterThan(0);
+      for (const op of r.operations) expect(spec.catalog.byId.has(op), `${r.id}: ${op}`).toBe(true);
+      // Everything that sends a buy-traffic request may create state on a faulty node.
+      expect(r.mutates, r.id).toBe(r.operations.includes('createBuyTrafficRequest'));
+    }
+  });
+
+  it('all pass on a clean reference node (default settings), none skipped', async () => {
+    const results = await runOn({});
+    expect(describeResults(results)).toBe('');
+    expect(results.map((r) => r.id).sort()).toEqual([...IDS].sort());
+  });
+
+  it('read-only run: mutating requirements are skipped, the others pass', async () => {
+    const node = await startReferenceNode({});
+    try {
+      const results = await runAgainst(node, WALLET_REQUIREMENTS, { fixtures: walletFixtures(node), allowMutations: false });
+      for (const r of results) expect(r.status, `${r.id}: ${r.reason}`).toBe(r.mutates ? 'skipped' : 'passed');
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('every wallet fault names its detecting wallet requirements (or is declared undetectable)', () => {
+    for (const f of WALLET_FAULTS) {
+      expect(f.detectedBy, f.name).toBeDefined();
+      const mine = f.detectedBy!.filter((id) => id.startsWith('WALLET-'));
+      for (const id of mine) expect(IDS.has(id), `${f.name}: ${id}`).toBe(true);
+      expect(mine.length === 0, f.name).toBe(UNDETECTABLE.includes(f.name));
+    }
+  });
+
+  it('each fault fails exactly the requirements in its detectedBy', async () => {
+    const outcomes: Array<{ fault: string; expected: string[]; failed: string[] }> = [];
+    // Seven nodes at a time: two batches for the thirteen faults.
+    for (let i = 0; i < WALLET_FAULTS.length; i += 7) {
+      const batch = WALLET_FAULTS.slice(i, i + 7);
+      outcomes.push(...await Promise.all(batch.map(async (f) => {
+        const results = await runOn({ faults: [f.name] });
+        const failed = failedIds(results).filter((id) => IDS.has(id));
+        return { fault: f.name, expected: (f.detectedBy ?? []).filter((id) => IDS.has(id)).sort(), failed };
+      })));
+    }
+    for (const o of outcomes) expect({ fault: o.fault, failed: o.failed }).toEqual({ fault: o.fault, failed: o.expected });
+  }, 60_000);
+
+  it('a requirement whose fixture is missing is skipped, naming the fixture', async () => {
+    const node = await startReferenceNode({});
+    try {
+      const results = await runAgainst(node, WALLET_REQUIREMENTS, { fixtures: { ...referenceFixtures(node), transferOffers: undefined } });
+      const shape = results.find((r) => r.id === 'WALLET-TRANSFER-STATUS-ACTIVE-SHAPE')!;
+      expect(shape.status).toBe('skipped');
+      expect(shape.reason).toMatch(/missing fixture: .*transferOffers/);
+      const other = results.find((r) => r.id === 'WALLET-TRANSFER-STATUS-OTHER-USER-404')!;
+      expect(other.status).toBe('skipped');
+      expect(other.reason).toMatch(/missing fixture: fixtures\.otherUserTransferOffers/);
+      expect(failedIds(results)).toEqual([]);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('a rerun with the same seed against the same node skips on reused tracking ids instead of failing', async () => {
+    const node = await startReferenceNode({});
+    try {
+      await runAgainst(node, WALLET_REQUIREMENTS, { fixtures: walletFixtures(node) });
+      const again = await runAgainst(node, WALLET_REQUIREMENTS, { fixtures: walletFixtures(node) });
+      expect(failedIds(again)).toEqual([]);
+      const reused = again.filter((r) => r.status === 'skipped').map((r) => r.id);
+      expect(reused).toContain('WALLET-BUY-TRAFFIC-CREATE');
+      for (const r of again.filter((x) => x.status === 'skipped')) expect(r.reason, r.id).toMatch(/already used on this node/);
+      // Another seed uses other ids: everything passes again.
+      const fresh = await runAgainst(node, WALLET_REQUIREMENTS, { fixtures: walletFixtures(node), seed: 2 });
+      expect(describeResults(fresh)).toBe('');
+    } finally {
+      await node.close();
+    }
+  });
+});
