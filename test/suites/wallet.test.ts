@@ -96,7 +96,7 @@ describe('wallet requirement records', () => {
   it('a requirement whose fixture is missing is skipped, naming the fixture', async () => {
     const node = await startReferenceNode({});
     try {
-      const results = await runAgainst(node, WALLET_REQUIREMENTS, { fixtures: { ...referenceFixtures(node), transferOffers: undefined } });
+      const results = await runAgainst(node, WALLET_REQUIREMENTS, { fixtures: { ...referenceFixtures(node), transferOffers: undefined, otherUserTransferOffers: undefined } });
       const shape = results.find((r) => r.id === 'WALLET-TRANSFER-STATUS-ACTIVE-SHAPE')!;
       expect(shape.status).toBe('skipped');
       expect(shape.reason).toMatch(/missing fixture: .*transferOffers/);
