@@ -4,6 +4,8 @@ import { Command, CommanderError } from 'commander';
 import { compileSpec, SpecLoadError } from '../generators/index.ts';
 import { loadSpecs, run, type RunOptions } from './run.ts';
 import { catalog } from '../suites/catalog.ts';
+import { FAULT_CATALOG } from '../reference-node/faults.ts';
+import { requirementsMarkdown } from './requirements-doc.ts';
 import { DEFAULT_BOUNDS } from '../suites/target.ts';
 import { collect, selectSpecs, UsageError } from './spec-options.ts';
 import { serveReference, type ServeOptions } from './serve-reference.ts';
@@ -28,9 +30,11 @@ function program(): Command {
     .option('--ledger-url <url>', 'base URL of the ledger JSON interface')
     .option('--wallet-url <url>', 'base URL of the validator (with or without /api/validator)')
     .option('--scan-url <url>', 'base URL of the scan (with or without /api/scan)')
-    .option('--ledger-token <jwt>', 'bearer token for the ledger interface')
-    .option('--ledger-api-key <key>', 'API key for the ledger interface')
-    .option('--wallet-token <jwt>', 'bearer token of a wallet user')
+    .option('--ledger-token <jwt>', 'bearer token for the ledger interface (or CN_CONFORMANCE_LEDGER_TOKEN)')
+    .option('--ledger-token-file <file>', 'file holding the ledger bearer token')
+    .option('--ledger-api-key <key>', 'API key for the ledger interface (or CN_CONFORMANCE_LEDGER_API_KEY)')
+    .option('--wallet-token <jwt>', 'bearer token of a wallet user (or CN_CONFORMANCE_WALLET_TOKEN)')
+    .option('--wallet-token-file <file>', 'file holding the wallet bearer token')
     .option('--allow-mutations', 'also run checks that change the target (buy traffic, force-ACS, command submission)')
     .option('--runs <n>', 'generated cases per property and per generic check', String(DEFAULT_BOUNDS.runs))
     .option('--seed <n>', 'seed of the generated cases (and of the embedded node)', '1')
@@ -48,8 +52,13 @@ function program(): Command {
     .description('Print the requirement catalog: every rule the suite checks')
     .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
     .option('--json', 'print JSON')
-    .action(async (opts: { spec: string[]; json?: boolean }) => {
+    .option('--markdown', 'print the requirements document (docs/requirements.md)')
+    .action(async (opts: { spec: string[]; json?: boolean; markdown?: boolean }) => {
       const { specs } = await loadSpecs(opts.spec);
+      if (opts.markdown) {
+        process.stdout.write(requirementsMarkdown(catalog(specs), FAULT_CATALOG));
+        return;
+      }
       const rows = catalog(specs).map((r) => ({ id: r.id, level: r.level, interface: r.interface, operations: r.operations, mutates: r.mutates, section: r.section, sentence: r.sentence }));
       if (opts.json) console.log(JSON.stringify(rows, null, 2));
       else for (const r of rows) console.log(`${r.id.padEnd(58)} ${r.level.padEnd(6)} ${r.interface.padEnd(6)} ${r.mutates ? 'mutates ' : ''}${r.sentence}`);

@@ -11,6 +11,7 @@ import type { InterfaceName } from '../suites/model.ts';
 import { runAll, select, type RequirementResult } from '../suites/runner.ts';
 import { contextParts, DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
 import { checkSpec, type SpecCheckResult } from './spec-check.ts';
+import { secret } from './secrets.ts';
 import { selectSpecs, UsageError } from './spec-options.ts';
 
 export interface RunOptions {
@@ -21,8 +22,10 @@ export interface RunOptions {
   walletUrl?: string;
   scanUrl?: string;
   ledgerToken?: string;
+  ledgerTokenFile?: string;
   ledgerApiKey?: string;
   walletToken?: string;
+  walletTokenFile?: string;
   allowMutations?: boolean;
   runs: string;
   seed: string;
@@ -102,9 +105,12 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
       ...bounds,
     };
   } else {
+    const ledgerBearer = secret({ value: opts.ledgerToken, name: '--ledger-token' }, { path: opts.ledgerTokenFile, name: '--ledger-token-file' }, 'CN_CONFORMANCE_LEDGER_TOKEN');
+    const ledgerApiKey = secret({ value: opts.ledgerApiKey, name: '--ledger-api-key' }, undefined, 'CN_CONFORMANCE_LEDGER_API_KEY');
+    const walletBearer = secret({ value: opts.walletToken, name: '--wallet-token' }, { path: opts.walletTokenFile, name: '--wallet-token-file' }, 'CN_CONFORMANCE_WALLET_TOKEN');
     target = {
-      ledger: opts.ledgerUrl ? { url: url('--ledger-url', opts.ledgerUrl), credentials: { bearer: opts.ledgerToken, apiKey: opts.ledgerApiKey } } : undefined,
-      wallet: opts.walletUrl ? { url: url('--wallet-url', opts.walletUrl), credentials: { bearer: opts.walletToken } } : undefined,
+      ledger: opts.ledgerUrl ? { url: url('--ledger-url', opts.ledgerUrl), credentials: { bearer: ledgerBearer, apiKey: ledgerApiKey } } : undefined,
+      wallet: opts.walletUrl ? { url: url('--wallet-url', opts.walletUrl), credentials: { bearer: walletBearer } } : undefined,
       scan: opts.scanUrl ? { url: url('--scan-url', opts.scanUrl) } : undefined,
       fixtures: given,
       allowMutations: opts.allowMutations ?? false,

@@ -1,0 +1,32 @@
+// docs/requirements.md, derived from the requirement records and the fault catalog: rule by rule, the id
+// that enforces it and the faults that prove the check can fail.
+import type { FaultDefinition } from '../reference-node/faults.ts';
+import type { Requirement } from '../suites/model.ts';
+
+const globMatch = (pattern: string, id: string) =>
+  new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(id);
+
+export function requirementsMarkdown(requirements: readonly Requirement[], faults: readonly FaultDefinition[]): string {
+  const provenBy = (id: string) => faults.filter((f) => (f.detectedBy ?? []).some((p) => globMatch(p, id))).map((f) => f.name);
+  const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const lines = [
+    '# Requirements',
+    '',
+    'Generated from the requirement records (`npx cn-conformance list --markdown`); do not edit by hand.',
+    '',
+    `${requirements.length} requirements: ${requirements.filter((r) => r.level === 'MUST').length} MUST, ${requirements.filter((r) => r.level === 'SHOULD').length} SHOULD. ` +
+      `${faults.length} faults of the reference node prove that the checks fail when their rule is broken.`,
+    '',
+  ];
+  for (const iface of ['ledger', 'wallet', 'scan'] as const) {
+    const own = requirements.filter((r) => r.interface === iface);
+    lines.push(`## ${iface}`, '', '| id | level | rule (section) | operations | changes target | proven by faults |', '|---|---|---|---|---|---|');
+    for (const r of own) {
+      lines.push(`| ${r.id} | ${r.level} | ${cell(r.sentence)} (${cell(r.section)}) | ${r.operations.join(', ')} | ${r.mutates ? 'yes' : ''} | ${provenBy(r.id).join(', ')} |`);
+    }
+    lines.push('');
+  }
+  lines.push('## Faults', '', '| fault | family | rule it breaks | caught by |', '|---|---|---|---|');
+  for (const f of faults) lines.push(`| ${f.name} | ${f.family} | ${cell(f.breaks)} | ${(f.detectedBy ?? []).join(', ')} |`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,46 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { secret } from '../../cli/secrets.ts';
+import { originFor } from '../../suites/target.ts';
+import { curlLine, redactHeaders } from '../../suites/http.ts';
+
+describe('credentials', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cn-secret-'));
+  const file = join(dir, 'token');
+  writeFileSync(file, '  file-token\n');
+
+  it('come from the flag first, then the file, then the environment', () => {
+    const env = { CN_X: 'env-token' };
+    expect(secret({ value: 'flag-token', name: '--t' }, { path: file, name: '--t-file' }, 'CN_X', env)).toBe('flag-token');
+    expect(secret({ name: '--t' }, { path: file, name: '--t-file' }, 'CN_X', env)).toBe('file-token');
+    expect(secret({ name: '--t' }, { name: '--t-file' }, 'CN_X', env)).toBe('env-token');
+    expect(secret({ name: '--t' }, undefined, 'CN_X', {})).toBeUndefined();
+  });
+
+  it('an unreadable or empty token file is a usage error naming the flag', () => {
+    expect(() => secret({ name: '--t' }, { path: join(dir, 'nope'), name: '--t-file' }, 'CN_X', {})).toThrow(/--t-file: cannot read .*nope/);
+    writeFileSync(join(dir, 'empty'), '\n');
+    expect(() => secret({ name: '--t' }, { path: join(dir, 'empty'), name: '--t-file' }, 'CN_X', {})).toThrow(/the file is empty/);
+  });
+
+  it('never appear in evidence: headers and curl lines are redacted', () => {
+    const headers = { authorization: 'Bearer s3cr3t', 'sec-websocket-protocol': 'jwt.token.s3cr3t', 'content-type': 'application/json' };
+    expect(JSON.stringify(redactHeaders(headers))).not.toContain('s3cr3t');
+    expect(curlLine({ method: 'POST', url: 'http://x/v2/updates', requestHeaders: headers, requestBody: '{}' })).toBe(
+      "curl -sS -X POST 'http://x/v2/updates' -H 'authorization: Bearer ***' -H 'sec-websocket-protocol: ***' -H 'content-type: application/json' --data-raw '{}'",
+    );
+  });
+});
+
+describe('base URLs', () => {
+  it('are accepted with or without the interface prefix', () => {
+    expect(originFor('scan', 'https://scan.example.com/api/scan')).toBe('https://scan.example.com');
+    expect(originFor('scan', 'https://scan.example.com/api/scan/')).toBe('https://scan.example.com');
+    expect(originFor('scan', 'https://scan.example.com')).toBe('https://scan.example.com');
+    expect(originFor('wallet', 'http://node:5003/api/validator')).toBe('http://node:5003');
+    expect(originFor('wallet', 'http://node:5003/base/api/validator')).toBe('http://node:5003/base');
+    expect(originFor('ledger', 'http://node:7575/')).toBe('http://node:7575');
+  });
+});
