@@ -1,5 +1,6 @@
 // `cn-conformance run`: spec-level checks, then every selected requirement against the targets (the
 // embedded reference node when no URL is given).
+import { readFileSync } from 'node:fs';
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { compileSpec, SpecLoadError, type CompiledSpec } from '../generators/index.ts';
@@ -10,7 +11,10 @@ import { discoverFixtures, type Fixtures } from '../suites/fixtures.ts';
 import type { InterfaceName } from '../suites/model.ts';
 import { runAll, select, type RequirementResult } from '../suites/runner.ts';
 import { contextParts, DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
+import { buildReport } from '../reporting/model.ts';
+import { renderJunit } from '../reporting/junit.ts';
 import { checkSpec, type SpecCheckResult } from './spec-check.ts';
+import { ensureReachable } from './reachability.ts';
 import { secret } from './secrets.ts';
 import { selectSpecs, UsageError } from './spec-options.ts';
 
@@ -33,6 +37,20 @@ export interface RunOptions {
   level?: 'must' | 'should';
   only: string[];
   skip: string[];
+}
+
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** The run's effective settings for the report; credentials appear only as "***". */
+function effectiveConfig(opts: RunOptions, target: TargetConfig): Record<string, unknown> {
+  const redacted = (v: unknown) => (v ? '***' : undefined);
+  return {
+    ledgerUrl: target.ledger?.url, walletUrl: target.wallet?.url, scanUrl: target.scan?.url,
+    ledgerToken: redacted(target.ledger?.credentials?.bearer), ledgerApiKey: redacted(target.ledger?.credentials?.apiKey),
+    walletToken: redacted(target.wallet?.credentials?.bearer),
+    specs: opts.spec, config: opts.config, allowMutations: target.allowMutations, seed: target.seed, runs: target.runs,
+    timeoutMs: target.timeoutMs, maxRequests: target.maxRequests, maxPages: target.maxPages, level: opts.level, only: opts.only, skip: opts.skip,
+  };
 }
 
 export interface RunResult {
@@ -86,6 +104,7 @@ export async function loadSpecs(overrides: string[]): Promise<{ specs: Record<st
 }
 
 export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCode: number }> {
+  const startedAt = new Date();
   const bounds = { ...DEFAULT_BOUNDS, runs: positive('--runs', opts.runs), seed: positive('--seed', opts.seed), timeoutMs: positive('--timeout-ms', opts.timeoutMs) };
   const given = await configFixtures(opts.config);
   const { specs, checks } = await loadSpecs(opts.spec);
@@ -122,6 +141,7 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
   let fixtureNotes: string[] = [];
   try {
     const parts = contextParts(target, specs as Partial<Record<InterfaceName, CompiledSpec>>);
+    await ensureReachable(parts.clients);
     const discovered = await discoverFixtures(target.fixtures, parts.clients.scan, target.allowMutations);
     parts.fixtures = discovered.fixtures;
     fixtureNotes = discovered.notes;
@@ -137,12 +157,18 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
     targets[name] = t ? (node ? `embedded reference node ${t.url}` : t.url) : 'not given';
   }
   const result: RunResult = { specChecks: checks, requirements, targets, fixtureNotes };
-  const file = join(resolve(opts.reportDir), 'run.json');
+  const report = buildReport({
+    version: VERSION, startedAt, finishedAt: new Date(), targets, config: effectiveConfig(opts, target), specChecks: checks,
+    seed: bounds.seed, fixtureNotes, requirements,
+  });
+  const dir = resolve(opts.reportDir);
+  const file = join(dir, 'report.json');
   try {
-    await mkdir(resolve(opts.reportDir), { recursive: true });
-    await writeFile(file, JSON.stringify({ tool: 'cn-conformance', ...result }, null, 2) + '\n');
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, JSON.stringify(report, null, 2) + '\n');
+    await writeFile(join(dir, 'junit.xml'), renderJunit(report));
   } catch (error) {
-    throw new UsageError(`cannot write the report ${file}: ${(error as Error).message}`);
+    throw new UsageError(`cannot write the reports to ${dir}: ${(error as Error).message}`);
   }
   print(result, file);
   const unusable = checks.some((r) => r.loadError);
@@ -174,5 +200,5 @@ function print(result: RunResult, file: string): void {
     if (r.evidence?.exchange) console.log(`       ${r.evidence.exchange.curl}`);
     if (r.evidence?.property) console.log(`       fast-check seed ${r.evidence.property.seed} path ${r.evidence.property.path ?? '-'}: ${r.evidence.property.counterexample.slice(0, 200)}`);
   }
-  console.log(`Written ${file}`);
+  console.log(`Written ${file} and junit.xml beside it`);
 }

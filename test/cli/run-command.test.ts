@@ -4,12 +4,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { createServer } from 'node:net';
+import { Ajv } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode } from '../../reference-node/index.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'bin/cn-conformance.js');
+const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv) => Ajv;
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -29,9 +42,9 @@ describe('cn-conformance run', () => {
     expect(stdout).toMatch(/wallet\s+OpenAPI 3\.0\.3\s+3 operations/);
     expect(stdout).toMatch(/scan\s+OpenAPI 3\.0\.3\s+20 operations/);
     expect(stdout).toMatch(/scan\s+embedded reference node http:\/\/127\.0\.0\.1:\d+\/api\/scan/);
-    const written = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
-    expect(written.specChecks.map((r: { name: string }) => r.name)).toEqual(['ledger', 'wallet', 'scan']);
-    for (const r of written.specChecks) expect(r.failures).toEqual([]);
+    const written = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect(written.specs.map((r: { name: string }) => r.name)).toEqual(['ledger', 'wallet', 'scan']);
+    for (const r of written.specs) expect(r.exampleFailures).toEqual([]);
     const results = written.requirements as Array<{ id: string; status: string; reason?: string; interface: string }>;
     expect(results.length).toBeGreaterThan(100);
     expect(results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
@@ -45,14 +58,46 @@ describe('cn-conformance run', () => {
       const dir = mkdtempSync(join(tmpdir(), 'cn-run-'));
       const config = join(dir, 'config.json');
       writeFileSync(config, JSON.stringify({ fixtures: referenceFixtures(node) }));
-      const { code, stdout } = await cli('run', '--report-dir', dir, '--scan-url', node.urls.scan, '--config', config, '--only', 'SCAN-*', '--runs', '3');
+      const token = node.credentials.walletUsers[0]!.token;
+      const { code, stdout } = await cli('run', '--report-dir', dir, '--scan-url', node.urls.scan, '--wallet-url', node.urls.validator, '--wallet-token', token, '--config', config, '--only', 'SCAN-*', '--only', 'WALLET-*', '--runs', '3');
       expect(code).toBe(1);
       expect(stdout).toMatch(/^\s+ledger\s+not given$/m);
-      expect(stdout).toMatch(/FAIL SCAN-ANS-\S+ \[MUST\]/);
+      expect(stdout).toMatch(/FAIL SCAN-ANS-PAGE-SIZE \[MUST\]/);
       expect(stdout).toMatch(/curl -sS -X GET 'http:\/\/127\.0\.0\.1:\d+\/api\/scan\/v0\/ans-entries/);
+      // The failure is visible in every output.
+      const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+      expect(report.requirements.find((r: { id: string }) => r.id === 'SCAN-ANS-PAGE-SIZE').status).toBe('failed');
+      expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<testcase classname="scan.MUST" name="SCAN-ANS-PAGE-SIZE"[^>]*>\s*<failure message=/);
+      // Read-only against a real target: the wallet checks that would buy traffic are skipped, with the reason.
+      const buy = report.requirements.find((r: { id: string }) => r.id === 'WALLET-BUY-TRAFFIC-CREATE');
+      expect(buy).toMatchObject({ status: 'skipped', reason: expect.stringContaining('--allow-mutations') });
+      // The token is never written anywhere: console, report, junit.
+      for (const text of [stdout, readFileSync(join(dir, 'report.json'), 'utf8'), readFileSync(join(dir, 'junit.xml'), 'utf8')]) expect(text).not.toContain(token);
+      expect(report.config.walletToken).toBe('***');
     } finally {
       await node.close();
     }
+  });
+
+  it('writes a report.json that validates against its documented schema', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cn-run-'));
+    const { code } = await cli('run', '--report-dir', dir, '--runs', '2', '--only', 'SCAN-HOLDINGS-*', '--only', 'LEDGER-UPDATES-LIMIT');
+    expect(code).toBe(0);
+    const ajv = new Ajv({ strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(join(root, 'reporting/report.schema.json'), 'utf8')));
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    expect(report.summary.failed).toBe(0);
+    expect(report.summary.total).toBeGreaterThan(10);
+  });
+
+  it('exits 2 with a one-line reason naming the URL when a target cannot be reached', async () => {
+    const port = await closedPort();
+    const { code, stderr, stdout } = await cli('run', '--scan-url', `http://127.0.0.1:${port}/api/scan`, '--runs', '1', '--report-dir', mkdtempSync(join(tmpdir(), 'cn-run-')));
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^cn-conformance: cannot reach --scan-url http://127\\.0\\.0\\.1:${port}/api/scan: .*ECONNREFUSED`))]);
+    expect(stdout).not.toContain('Requirements:');
   });
 
   it('lists the requirement catalog', async () => {

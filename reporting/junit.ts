@@ -1,0 +1,31 @@
+// junit.xml: one test case per requirement, one suite per interface, for CI systems.
+import type { ConformanceReport } from './model.ts';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+export function renderJunit(report: ConformanceReport): string {
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const s = report.summary;
+  lines.push(`<testsuites name="cn-conformance" tests="${s.total}" failures="${s.failed}" skipped="${s.skipped}" time="${seconds(report.requirements.reduce((t, r) => t + r.durationMs, 0))}">`);
+  for (const iface of Object.keys(s.byInterface)) {
+    const rs = report.requirements.filter((r) => r.interface === iface);
+    const c = s.byInterface[iface]!;
+    lines.push(`  <testsuite name="${esc(iface)}" tests="${c.total}" failures="${c.failed}" skipped="${c.skipped}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}">`);
+    for (const r of rs) {
+      lines.push(`    <testcase classname="${esc(`${iface}.${r.level}`)}" name="${esc(r.id)}" time="${seconds(r.durationMs)}">`);
+      if (r.status === 'failed') {
+        const detail = [r.sentence, r.section, r.evidence?.exchange?.curl, r.evidence?.pointer ? `pointer ${r.evidence.pointer}` : undefined,
+          r.evidence?.property ? `fast-check seed ${r.evidence.property.seed} path ${r.evidence.property.path ?? '-'}` : undefined].filter(Boolean).join('\n');
+        lines.push(`      <failure message="${esc(r.reason ?? 'failed')}">${esc(detail)}</failure>`);
+      } else if (r.status === 'skipped') {
+        lines.push(`      <skipped message="${esc(r.reason ?? 'skipped')}"/>`);
+      }
+      lines.push('    </testcase>');
+    }
+    lines.push('  </testsuite>');
+  }
+  lines.push('</testsuites>');
+  return lines.join('\n') + '\n';
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);

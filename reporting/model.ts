@@ -1,0 +1,64 @@
+// One result model for every output: report.json, junit.xml (and later HTML and Allure) are pure
+// functions of it.
+import type { RequirementResult } from '../suites/runner.ts';
+import type { SpecCheckResult } from '../cli/spec-check.ts';
+
+export interface Counts {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface ConformanceReport {
+  tool: { name: 'cn-conformance'; version: string };
+  startedAt: string;
+  finishedAt: string;
+  targets: Record<string, string>;
+  /** The effective configuration of the run, secrets redacted. */
+  config: Record<string, unknown>;
+  specs: Array<{ name: string; source: string; sha256?: string; openapi?: string; operations: number; exampleFailures: string[]; loadError?: string }>;
+  seed: number;
+  summary: Counts & { byInterface: Record<string, Counts>; byLevel: Record<string, Counts> };
+  fixtureNotes: string[];
+  requirements: RequirementResult[];
+}
+
+export function count(results: readonly RequirementResult[]): Counts {
+  return {
+    total: results.length,
+    passed: results.filter((r) => r.status === 'passed').length,
+    failed: results.filter((r) => r.status === 'failed').length,
+    skipped: results.filter((r) => r.status === 'skipped').length,
+  };
+}
+
+export function buildReport(input: {
+  version: string;
+  startedAt: Date;
+  finishedAt: Date;
+  targets: Record<string, string>;
+  config: Record<string, unknown>;
+  specChecks: SpecCheckResult[];
+  seed: number;
+  fixtureNotes: string[];
+  requirements: RequirementResult[];
+}): ConformanceReport {
+  const group = (key: (r: RequirementResult) => string) => {
+    const out: Record<string, Counts> = {};
+    for (const k of [...new Set(input.requirements.map(key))].sort()) out[k] = count(input.requirements.filter((r) => key(r) === k));
+    return out;
+  };
+  return {
+    tool: { name: 'cn-conformance', version: input.version },
+    startedAt: input.startedAt.toISOString(),
+    finishedAt: input.finishedAt.toISOString(),
+    targets: input.targets,
+    config: input.config,
+    specs: input.specChecks.map((s) => ({ name: s.name, source: s.source, sha256: s.sha256, openapi: s.openapi, operations: s.operations, exampleFailures: s.failures, loadError: s.loadError })),
+    seed: input.seed,
+    summary: { ...count(input.requirements), byInterface: group((r) => r.interface), byLevel: group((r) => r.level) },
+    fixtureNotes: input.fixtureNotes,
+    requirements: input.requirements,
+  };
+}
