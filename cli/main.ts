@@ -6,6 +6,8 @@ import { loadSpecs, run, type RunOptions } from './run.ts';
 import { catalog } from '../suites/catalog.ts';
 import { FAULT_CATALOG } from '../reference-node/faults.ts';
 import { requirementsMarkdown } from './requirements-doc.ts';
+import { diffReports, renderDiff } from '../reporting/diff.ts';
+import type { ConformanceReport } from '../reporting/model.ts';
 import { DEFAULT_BOUNDS } from '../suites/target.ts';
 import { collect, selectSpecs, UsageError } from './spec-options.ts';
 import { serveReference, type ServeOptions } from './serve-reference.ts';
@@ -62,6 +64,24 @@ function program(): Command {
       const rows = catalog(specs).map((r) => ({ id: r.id, level: r.level, interface: r.interface, operations: r.operations, mutates: r.mutates, section: r.section, sentence: r.sentence }));
       if (opts.json) console.log(JSON.stringify(rows, null, 2));
       else for (const r of rows) console.log(`${r.id.padEnd(58)} ${r.level.padEnd(6)} ${r.interface.padEnd(6)} ${r.mutates ? 'mutates ' : ''}${r.sentence}`);
+    });
+
+  cli
+    .command('diff <old> <new>')
+    .description('Compare two report.json files: regressions, fixes, new and removed requirements (exit 1 on a regression)')
+    .action(async (oldPath: string, newPath: string) => {
+      const read = (path: string): ConformanceReport => {
+        try {
+          const r = JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport;
+          if (!Array.isArray(r.requirements)) throw new Error('no requirements array');
+          return r;
+        } catch (e) {
+          throw new UsageError(`cannot read the report ${path}: ${(e as Error).message}`);
+        }
+      };
+      const d = diffReports(read(oldPath), read(newPath));
+      process.stdout.write(renderDiff(d));
+      process.exitCode = d.regressions.length > 0 ? EXIT.failed : EXIT.ok;
     });
 
   cli

@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { diffReports } from '../../reporting/diff.ts';
+import type { ConformanceReport } from '../../reporting/model.ts';
+import { startReferenceNode } from '../../reference-node/index.ts';
+import { referenceFixtures } from '../../reference-node/fixtures.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = join(root, 'bin/cn-conformance.js');
+
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { cwd: root, timeout: 120_000 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+const report = (statuses: Record<string, 'passed' | 'failed' | 'skipped'>) =>
+  ({ requirements: Object.entries(statuses).map(([id, status]) => ({ id, status })) }) as unknown as ConformanceReport;
+
+describe('diff', () => {
+  it('classifies regressions, fixes, lost coverage, new and removed requirements', () => {
+    const d = diffReports(report({ A: 'passed', B: 'failed', C: 'passed', D: 'passed', E: 'failed' }), report({ A: 'failed', B: 'passed', C: 'skipped', E: 'failed', F: 'passed' }));
+    expect(d).toEqual({ regressions: ['A'], fixes: ['B'], newlySkipped: ['C'], added: ['F'], removed: ['D'] });
+  });
+
+  it('reports a regression between a clean and a faulty run of the reference node, exit 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cn-diff-'));
+    const runs: string[] = [];
+    for (const faults of [[], ['scan-holdings-page-too-large']]) {
+      const node = await startReferenceNode({ faults });
+      try {
+        writeFileSync(join(dir, 'fixtures.json'), JSON.stringify({ fixtures: referenceFixtures(node) }));
+        const out = join(dir, faults.length ? 'faulty' : 'clean');
+        await cli('run', '--scan-url', node.urls.scan, '--config', join(dir, 'fixtures.json'), '--only', 'SCAN-HOLDINGS-*', '--runs', '3', '--report-dir', out);
+        runs.push(join(out, 'report.json'));
+      } finally {
+        await node.close();
+      }
+    }
+    const { code, stdout } = await cli('diff', runs[0]!, runs[1]!);
+    expect(code).toBe(1);
+    expect(stdout).toContain('Regressions (passed -> failed) (1):\n  SCAN-HOLDINGS-PAGE-SIZE-BOUND');
+    const back = await cli('diff', runs[1]!, runs[0]!);
+    expect(back.code).toBe(0);
+    expect(back.stdout).toContain('Fixes (failed -> passed) (1):\n  SCAN-HOLDINGS-PAGE-SIZE-BOUND');
+  });
+
+  it('exits 2 for a file that is not a report', async () => {
+    const { code, stderr } = await cli('diff', join(root, 'package.json'), join(root, 'package.json'));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/cannot read the report .*package\.json: no requirements array/);
+  });
+});
