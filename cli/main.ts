@@ -42,6 +42,7 @@ function program(): Command {
     .option('--seed <n>', 'seed of the generated cases (and of the embedded node)', '1')
     .option('--timeout-ms <n>', 'timeout of every request', String(DEFAULT_BOUNDS.timeoutMs))
     .option('--level <level>', 'must: only MUST requirements; should: all', 'should')
+    .option('--waivers <file>', 'JSON list of {id, reason, expires: YYYY-MM-DD}: expected failures that do not fail the gate')
     .option('--only <pattern>', 'run only requirements whose id, tag or interface matches (* wildcard); repeatable', collect, [])
     .option('--skip <pattern>', 'skip requirements whose id, tag or interface matches; repeatable', collect, [])
     .action(async (opts: RunOptions) => {

@@ -13,6 +13,7 @@ import { runAll, select, type RequirementResult } from '../suites/runner.ts';
 import { contextParts, DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
 import { buildReport } from '../reporting/model.ts';
 import { renderJunit } from '../reporting/junit.ts';
+import { applyWaivers, parseWaivers, WaiverFileError, type Waiver, type WaiverNotes } from '../reporting/waivers.ts';
 import { checkSpec, type SpecCheckResult } from './spec-check.ts';
 import { ensureReachable } from './reachability.ts';
 import { secret } from './secrets.ts';
@@ -35,6 +36,7 @@ export interface RunOptions {
   seed: string;
   timeoutMs: string;
   level?: 'must' | 'should';
+  waivers?: string;
   only: string[];
   skip: string[];
 }
@@ -76,6 +78,22 @@ function url(flag: string, value: string): string {
   }
 }
 
+async function readWaivers(path: string | undefined): Promise<Waiver[]> {
+  if (!path) return [];
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read the waivers file ${path}: ${(e as Error).message}`);
+  }
+  try {
+    return parseWaivers(text, path);
+  } catch (e) {
+    if (e instanceof WaiverFileError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
 async function configFixtures(path: string | undefined): Promise<Fixtures> {
   if (!path) return {};
   let parsed: { fixtures?: Fixtures };
@@ -107,6 +125,7 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
   const startedAt = new Date();
   const bounds = { ...DEFAULT_BOUNDS, runs: positive('--runs', opts.runs), seed: positive('--seed', opts.seed), timeoutMs: positive('--timeout-ms', opts.timeoutMs) };
   const given = await configFixtures(opts.config);
+  const waivers = await readWaivers(opts.waivers);
   const { specs, checks } = await loadSpecs(opts.spec);
 
   const external = Boolean(opts.ledgerUrl || opts.walletUrl || opts.scanUrl);
@@ -139,6 +158,7 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
 
   let requirements: RequirementResult[];
   let fixtureNotes: string[] = [];
+  let waiverNotes: WaiverNotes = { expired: [], stale: [], unknown: [] };
   try {
     const parts = contextParts(target, specs as Partial<Record<InterfaceName, CompiledSpec>>);
     await ensureReachable(parts.clients);
@@ -147,6 +167,7 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
     fixtureNotes = discovered.notes;
     const selected = select(catalog(specs), { level: opts.level, only: opts.only, skip: opts.skip });
     requirements = await runAll(selected, parts);
+    ({ results: requirements, notes: waiverNotes } = applyWaivers(requirements, waivers, new Date()));
   } finally {
     await node?.close();
   }
@@ -159,7 +180,7 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
   const result: RunResult = { specChecks: checks, requirements, targets, fixtureNotes };
   const report = buildReport({
     version: VERSION, startedAt, finishedAt: new Date(), targets, config: effectiveConfig(opts, target), specChecks: checks,
-    seed: bounds.seed, fixtureNotes, requirements,
+    seed: bounds.seed, fixtureNotes, waiverNotes, requirements,
   });
   const dir = resolve(opts.reportDir);
   const file = join(dir, 'report.json');
@@ -170,13 +191,13 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
   } catch (error) {
     throw new UsageError(`cannot write the reports to ${dir}: ${(error as Error).message}`);
   }
-  print(result, file);
+  print(result, file, waiverNotes);
   const unusable = checks.some((r) => r.loadError);
   const failed = checks.some((r) => r.failures.length > 0) || requirements.some((r) => r.status === 'failed' && r.level === 'MUST');
   return { result, exitCode: unusable ? 2 : failed ? 1 : 0 };
 }
 
-function print(result: RunResult, file: string): void {
+function print(result: RunResult, file: string, waiverNotes: WaiverNotes): void {
   console.log('Spec-level checks:');
   for (const r of result.specChecks) {
     if (r.loadError) console.log(`  ${r.name.padEnd(8)} UNUSABLE  ${r.loadError}`);
@@ -192,7 +213,7 @@ function print(result: RunResult, file: string): void {
       const rs = result.requirements.filter((r) => r.interface === iface && r.level === level);
       if (rs.length === 0) continue;
       const count = (s: string) => rs.filter((r) => r.status === s).length;
-      console.log(`  ${iface.padEnd(8)} ${level.padEnd(6)} ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
+      console.log(`  ${iface.padEnd(8)} ${level.padEnd(6)} ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped${count('waived') ? `, ${count('waived')} waived` : ''}`);
     }
   }
   for (const r of result.requirements.filter((x) => x.status === 'failed')) {
@@ -200,5 +221,9 @@ function print(result: RunResult, file: string): void {
     if (r.evidence?.exchange) console.log(`       ${r.evidence.exchange.curl}`);
     if (r.evidence?.property) console.log(`       fast-check seed ${r.evidence.property.seed} path ${r.evidence.property.path ?? '-'}: ${r.evidence.property.counterexample.slice(0, 200)}`);
   }
+  for (const r of result.requirements.filter((x) => x.status === 'waived')) console.log(`  WAIVED ${r.id}: ${r.reason}`);
+  for (const w of waiverNotes.expired) console.log(`  waiver EXPIRED on ${w.expires} for ${w.id} (${w.reason}): the failure counts again; renew or remove it`);
+  for (const w of waiverNotes.stale) console.log(`  waiver no longer needed for ${w.id}: it passes; remove the waiver`);
+  for (const w of waiverNotes.unknown) console.log(`  waiver for ${w.id} matches no requirement of this run`);
   console.log(`Written ${file} and junit.xml beside it`);
 }

@@ -6,18 +6,18 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 export function renderJunit(report: ConformanceReport): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const s = report.summary;
-  lines.push(`<testsuites name="cn-conformance" tests="${s.total}" failures="${s.failed}" skipped="${s.skipped}" time="${seconds(report.requirements.reduce((t, r) => t + r.durationMs, 0))}">`);
+  lines.push(`<testsuites name="cn-conformance" tests="${s.total}" failures="${s.failed}" skipped="${s.skipped + s.waived}" time="${seconds(report.requirements.reduce((t, r) => t + r.durationMs, 0))}">`);
   for (const iface of Object.keys(s.byInterface)) {
     const rs = report.requirements.filter((r) => r.interface === iface);
     const c = s.byInterface[iface]!;
-    lines.push(`  <testsuite name="${esc(iface)}" tests="${c.total}" failures="${c.failed}" skipped="${c.skipped}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}">`);
+    lines.push(`  <testsuite name="${esc(iface)}" tests="${c.total}" failures="${c.failed}" skipped="${c.skipped + c.waived}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}">`);
     for (const r of rs) {
       lines.push(`    <testcase classname="${esc(`${iface}.${r.level}`)}" name="${esc(r.id)}" time="${seconds(r.durationMs)}">`);
       if (r.status === 'failed') {
         const detail = [r.sentence, r.section, r.evidence?.exchange?.curl, r.evidence?.pointer ? `pointer ${r.evidence.pointer}` : undefined,
           r.evidence?.property ? `fast-check seed ${r.evidence.property.seed} path ${r.evidence.property.path ?? '-'}` : undefined].filter(Boolean).join('\n');
         lines.push(`      <failure message="${esc(r.reason ?? 'failed')}">${esc(detail)}</failure>`);
-      } else if (r.status === 'skipped') {
+      } else if (r.status === 'skipped' || r.status === 'waived') {
         lines.push(`      <skipped message="${esc(r.reason ?? 'skipped')}"/>`);
       }
       lines.push('    </testcase>');

@@ -2,12 +2,14 @@
 // functions of it.
 import type { RequirementResult } from '../suites/runner.ts';
 import type { SpecCheckResult } from '../cli/spec-check.ts';
+import type { WaiverNotes } from './waivers.ts';
 
 export interface Counts {
   total: number;
   passed: number;
   failed: number;
   skipped: number;
+  waived: number;
 }
 
 export interface ConformanceReport {
@@ -21,6 +23,8 @@ export interface ConformanceReport {
   seed: number;
   summary: Counts & { byInterface: Record<string, Counts>; byLevel: Record<string, Counts> };
   fixtureNotes: string[];
+  /** Waivers that expired, no longer apply (the requirement passes) or name nothing that ran. */
+  waiverNotes: WaiverNotes;
   requirements: RequirementResult[];
 }
 
@@ -30,6 +34,7 @@ export function count(results: readonly RequirementResult[]): Counts {
     passed: results.filter((r) => r.status === 'passed').length,
     failed: results.filter((r) => r.status === 'failed').length,
     skipped: results.filter((r) => r.status === 'skipped').length,
+    waived: results.filter((r) => r.status === 'waived').length,
   };
 }
 
@@ -42,6 +47,7 @@ export function buildReport(input: {
   specChecks: SpecCheckResult[];
   seed: number;
   fixtureNotes: string[];
+  waiverNotes?: WaiverNotes;
   requirements: RequirementResult[];
 }): ConformanceReport {
   const group = (key: (r: RequirementResult) => string) => {
@@ -59,6 +65,7 @@ export function buildReport(input: {
     seed: input.seed,
     summary: { ...count(input.requirements), byInterface: group((r) => r.interface), byLevel: group((r) => r.level) },
     fixtureNotes: input.fixtureNotes,
+    waiverNotes: input.waiverNotes ?? { expired: [], stale: [], unknown: [] },
     requirements: input.requirements,
   };
 }
