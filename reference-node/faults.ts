@@ -30,6 +30,9 @@ const ALSO_CAUGHT_BY_GENERIC_CHECKS: Record<string, string[]> = {
   'scan-external-hash-null': ['GENERIC-SCAN-GET-UPDATE-BY-ID-V0-RESPONSES', 'GENERIC-SCAN-GET-EVENT-BY-ID-RESPONSES'],
   'scan-error-body-shape': ['GENERIC-SCAN-*'],
   'scan-bad-input-500': ['GENERIC-SCAN-*-INVALID-INPUT'],
+  'scan-backfilling-flag-text': ['GENERIC-SCAN-GET-BACKFILLING-STATUS-RESPONSES'],
+  'scan-feature-flag-text': ['GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES'],
+  'scan-synchronizer-mediator-missing': ['GENERIC-SCAN-GET-SYNCHRONIZER-IDENTITIES-RESPONSES'],
 };
 
 export const FAULT_CATALOG: readonly FaultDefinition[] = [...LEDGER_FAULTS, ...WALLET_FAULTS, ...SCAN_FAULTS].map((f) => ({

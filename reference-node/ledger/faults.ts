@@ -26,6 +26,8 @@ export const LF = {
   witnessPartiesTooWide: 'ledger-witness-parties-too-wide',
   filterAndFormatAccepted: 'ledger-filter-and-format-accepted',
   requiredFieldDropped: 'ledger-required-field-dropped',
+  pagingGap: 'ledger-paging-gap',
+  ledgerEffectsArchived: 'ledger-ledger-effects-archived',
 } as const;
 
 const fault = (name: string, family: string, breaks: string, detectedBy: string[]): FaultDefinition => ({ name, interface: 'ledger', family, breaks, detectedBy });
@@ -57,4 +59,10 @@ export const LEDGER_FAULTS: FaultDefinition[] = [
   // target-agnostically (it would need a fixture naming a transaction's submitters).
   fault(LF.filterAndFormatAccepted, 'request validation', 'A request with both filter and updateFormat is accepted instead of rejected with 400.', ['LEDGER-UPDATES-FILTER-WITH-FORMAT-REJECTED']),
   fault(LF.requiredFieldDropped, 'record fields', 'Transaction records lack the required recordTime field.', ['LEDGER-UPDATES-RECORD-FIELDS']),
+  // A window starting at 0 is read whole, so only reads that page through the history show the gap; both
+  // directions drop the same (lowest-offset) update, so ascending and descending reads still agree.
+  fault(LF.pagingGap, 'offset window', 'A read whose beginExclusive lies inside the history silently drops its first update, which a window starting earlier returns.', ['LEDGER-UPDATES-PAGING-COMPLETE']),
+  // Only consuming exercises whose created descendants all have a requesting stakeholder are replaced, so no
+  // created event loses the exercise that shows why a requesting party witnesses it.
+  fault(LF.ledgerEffectsArchived, 'transaction shape', 'A ledger-effects transaction carries an ArchivedEvent where the ExercisedEvent of a consuming choice belongs.', ['LEDGER-UPDATES-LEDGER-EFFECTS-EVENT-KINDS']),
 ];

@@ -196,7 +196,12 @@ export class Projector {
         events.push({ CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties, blob: seen.blob, acsDelta }) });
       } else {
         const acsDelta = isArchiveFor(node, seen.parties) && !created.has(node.contractId);
-        events.push({ ExercisedEvent: exercisedEvent(node, { offset, witnessParties, lastDescendantNodeId: lastDescendant(tx, node.nodeId), acsDelta }) });
+        const lastDescendantNodeId = lastDescendant(tx, node.nodeId);
+        if (this.ctx.faults.has(LF.ledgerEffectsArchived) && node.consuming && createdBelowHaveStakeholder(tx, node.nodeId, lastDescendantNodeId, audience.parties.map((p) => p.party))) {
+          events.push({ ArchivedEvent: archivedEvent(node, { offset, witnessParties }) });
+          continue;
+        }
+        events.push({ ExercisedEvent: exercisedEvent(node, { offset, witnessParties, lastDescendantNodeId, acsDelta }) });
       }
     }
     // The leak shows only inside transactions the parties legitimately see.
@@ -218,6 +223,15 @@ export class Projector {
     const events = spec.parties === 'all' ? u.events : u.events.filter((e) => (spec.parties as ReadonlySet<string>).has(e.partyId));
     return events.length === 0 ? undefined : element('TopologyTransaction', topologyRecord(u, offset, events));
   }
+}
+
+/**
+ * Whether every created node below an exercise has a stakeholder among `parties` (and there are parties): then
+ * no created event depends on that exercise to show why the requesting parties witness it.
+ */
+function createdBelowHaveStakeholder(tx: TransactionUpdate, from: number, to: number, parties: string[]): boolean {
+  if (parties.length === 0) return false;
+  return tx.nodes.slice(from + 1, to + 1).every((n) => n.kind !== 'created' || parties.some((p) => n.contract.signatories.includes(p) || n.contract.observers.includes(p)));
 }
 
 function isArchiveFor(node: ExercisedNode, parties: string[]): boolean {

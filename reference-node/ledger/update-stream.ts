@@ -71,6 +71,9 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
   const descending = r.descending && !faults.has(LF.descendingIgnored);
   const projector = new Projector(ctx, r);
   const elements: Element[] = [];
+  // The paging-gap fault drops the lowest-offset update of a window that starts inside the history.
+  const gap = faults.has(LF.pagingGap) && r.beginExclusive > 0;
+  let dropNext = gap && !descending;
   for (const slot of slots(world.count, r.beginExclusive, upTo, descending, faults.has(LF.beginInclusive))) {
     if (elements.length >= cap) break;
     if (slot.kind === 'checkpoint') {
@@ -80,7 +83,15 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
       continue;
     }
     const json = projector.project(world.getUpdate(slot.index), slot.offset);
+    if (json && dropNext) {
+      dropNext = false;
+      continue;
+    }
     if (json) elements.push({ offset: slot.offset, json });
+  }
+  if (gap && descending && elements.length < cap) {
+    const last = elements.findLastIndex((e) => !('OffsetCheckpoint' in (e.json.update as Json)));
+    if (last >= 0) elements.splice(last, 1);
   }
   return {
     elements,

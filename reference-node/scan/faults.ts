@@ -47,6 +47,35 @@ export const SCAN_FAULTS: FaultDefinition[] = [
   // Every rule that names 400 for a bad input breaks, as well as the general one.
   scan('bad-input-500', 'error status', 'Invalid input is answered 500 instead of 400.', ['SCAN-ERRORS-BAD-INPUT-NOT-5XX', 'SCAN-HOLDINGS-EMPTY-OWNERS-400', 'SCAN-HOLDINGS-EXACT-MATCH', 'SCAN-TRAFFIC-MEMBER-ID-400', 'SCAN-BULK-PAGE-SIZE-400']),
   scan('root-hash-round-mismatch', 'reward accounting', 'An Ok root-hash result carries a round_number other than the requested round.', ['SCAN-ROOT-HASH-ROUND-ECHOED']),
+  // Holdings requests, snapshots and versions
+  scan('holdings-time-not-echoed', 'record shape', 'The holdings answer echoes a record_time one microsecond after the requested one.', ['SCAN-HOLDINGS-REQUEST-ECHOED']),
+  scan('holdings-at-or-before-refused', 'snapshot matching', 'record_time_match at_or_before is treated as exact, so a time between snapshots is answered 404.', ['SCAN-HOLDINGS-AT-OR-BEFORE']),
+  scan('holdings-v0-event-type-missing', 'record shape', 'CreatedEvent elements of the v0 holdings are sent without the required event_type.', ['SCAN-HOLDINGS-V0-CREATED-EVENTS']),
+  scan('holdings-v0-missing-contract', 'versions', 'The v0 holdings leave out some contracts that v1 returns for the same request.', ['SCAN-HOLDINGS-V0-MATCHES-V1']),
+  scan('holdings-v2-missing-contract', 'versions', 'The v2 holdings leave out some contracts that v1 returns for the same request.', ['SCAN-HOLDINGS-V2-MATCHES-V1']),
+  // Update history encodings and trees
+  scan('tree-orphan-event', 'event trees', 'events_by_id holds an event that no root_event_ids or child_event_ids path reaches.', ['SCAN-UPDATES-TREE-ALL-REACHABLE']),
+  scan('lossless-tree-differs', 'encodings', 'With lossless=true the v0 update carries an extra event, so the tree differs from the default encoding.', ['SCAN-UPDATES-LOSSLESS-VARIANTS']),
+  scan('protobuf-tree-differs', 'encodings', 'With daml_value_encoding=protobuf_json the event item carries an extra event, so the tree differs from compact_json.', ['SCAN-EVENTS-ENCODING-VARIANTS']),
+  scan('reassignment-update-id-mismatch', 'reassignments', 'A reassignment item carries an update_id other than the id it was looked up by.', ['SCAN-REASSIGNMENT-RECORDS']),
+  // Event history items
+  scan('verdict-update-id-mismatch', 'event items', 'The verdict of an event item names another update_id than the transaction it was looked up by.', ['SCAN-EVENTS-VERDICT-FIELDS']),
+  scan('verdict-unknown-root-view', 'event items', 'The verdict root_views name a view id that is none of its views.', ['SCAN-EVENTS-VERDICT-VIEWS']),
+  scan('traffic-envelope-unknown-view', 'event items', 'A traffic summary envelope names a view id that is none of the verdict views.', ['SCAN-EVENTS-TRAFFIC-SUMMARY']),
+  scan('app-activity-weight-missing', 'event items', 'An app activity record is sent without its weight.', ['SCAN-EVENTS-APP-ACTIVITY']),
+  // Validators, bulk history, rewards, errors
+  scan('faucet-unknown-listed', 'faucet statistics', 'An unknown validator id is answered with a record instead of being ignored.', ['SCAN-FAUCETS-UNKNOWN-IGNORED']),
+  scan('bulk-token-skips-object', 'paging', 'A bulk next_page_token resumes one object too late, so a paged walk misses objects.', ['SCAN-BULK-PAGING-COMPLETE']),
+  scan('root-hash-not-hex', 'reward accounting', 'An Ok root-hash result writes root_hash with a 0x prefix, not as plain hex.', ['SCAN-ROOT-HASH-RESULT-SHAPE']),
+  scan('reward-weight-number', 'reward weight', 'rewardWeight is sent as a JSON number instead of a string.', ['SCAN-REWARD-WEIGHT-STRING-OR-ABSENT']),
+  scan('reward-weight-before-ignored', 'reward weight', 'effectiveBefore is ignored: the latest weight up to now is reported.', ['SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE']),
+  scan('unknown-synchronizer-400', 'error status', 'An unknown synchronizer id prefix is answered 400 instead of 404.', ['SCAN-ERRORS-NOT-FOUND-404']),
+  // Small reference endpoints
+  scan('backfilling-flag-text', 'record shape', 'The backfilling complete flag is sent as the text "true" instead of a boolean.', ['SCAN-BACKFILLING-COMPLETE-FLAG']),
+  scan('feature-flag-text', 'record shape', 'The feature-support dummy flag is sent as the text "false" instead of a boolean.', ['SCAN-FEATURE-SUPPORT']),
+  scan('synchronizer-mediator-missing', 'record shape', 'Synchronizer identities are sent without the required mediator_id.', ['SCAN-SYNCHRONIZER-IDENTITIES']),
+  scan('coupon-wrong-template', 'record shape', 'A development fund coupon is listed under a template other than UnclaimedDevelopmentFundCoupon.', ['SCAN-DEVELOPMENT-FUND-COUPONS']),
+  scan('preapproval-created-at-text', 'time format', 'A transfer preapproval contract carries a created_at that is not an ISO 8601 timestamp.', ['SCAN-TRANSFER-PREAPPROVAL']),
 ];
 
 const KNOWN = new Set(SCAN_FAULTS.map((f) => f.name));

@@ -54,6 +54,13 @@ function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encodi
 
 export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape: HistoryShape): Record<string, unknown> {
   const entries = tx.nodes.map((n) => [eventId(tx.updateId, n.nodeId), treeEvent(ctx, tx, n, shape.encoding)] as const);
+  // tree-orphan-event (and, in the verbose encodings only, lossless-tree-differs / protobuf-tree-differs): a copy
+  // of the first event under a key that no root or child id names.
+  const verboseDiffers = shape.encoding === 'verbose' && faultOn(ctx, shape.v2 ? 'protobuf-tree-differs' : 'lossless-tree-differs');
+  if ((faultOn(ctx, 'tree-orphan-event') || verboseDiffers) && tx.nodes.length > 0) {
+    const key = eventId(tx.updateId, tx.nodes.length + 200);
+    entries.push([key, { ...treeEvent(ctx, tx, tx.nodes[0]!, shape.encoding), event_id: key }]);
+  }
   if (shape.v2) {
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (faultOn(ctx, 'v2-unsorted')) entries.reverse();
@@ -99,7 +106,14 @@ export function renderReassignment(ctx: NodeContext, u: ReassignmentUpdate, shap
         reassignment_counter: counter + (faultOn(ctx, 'reassignment-counter-mismatch') ? 1 : 0),
       }
     : { ...common, reassignment_counter: counter, contract_id: u.contract.contractId };
-  return { update_id: u.updateId, offset: historyOffset(ctx, u.index), record_time: historyTime(ctx, u.recordTimeMicros), event };
+  // reassignment-update-id-mismatch: the id with its last character changed.
+  const updateId = faultOn(ctx, 'reassignment-update-id-mismatch') ? otherId(u.updateId) : u.updateId;
+  return { update_id: updateId, offset: historyOffset(ctx, u.index), record_time: historyTime(ctx, u.recordTimeMicros), event };
+}
+
+/** A well-formed id other than `id`: its last character changed. */
+export function otherId(id: string): string {
+  return id.slice(0, -1) + (id.endsWith('0') ? '1' : '0');
 }
 
 export function renderVerdict(v: Verdict): Record<string, unknown> {

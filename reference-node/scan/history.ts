@@ -6,7 +6,8 @@ import type { NodeContext } from '../context.ts';
 import type { ReassignmentUpdate, TransactionUpdate, Verdict } from '../world/model.ts';
 import type { ValueEncoding } from './daml-values.ts';
 import { badRequest, notFound } from './errors.ts';
-import { renderAppActivity, renderReassignment, renderTransaction, renderTrafficSummary, renderVerdict, type HistoryShape } from './history-render.ts';
+import { otherId, renderAppActivity, renderReassignment, renderTransaction, renderTrafficSummary, renderVerdict, type HistoryShape } from './history-render.ts';
+import { faultOn } from './faults.ts';
 import { booleanText, singleQuery } from './params.ts';
 
 type ScanUpdate = TransactionUpdate | ReassignmentUpdate;
@@ -22,9 +23,18 @@ function render(ctx: NodeContext, u: ScanUpdate, shape: HistoryShape): Record<st
   return u.kind === 'transaction' ? renderTransaction(ctx, u, shape) : renderReassignment(ctx, u, shape);
 }
 
-function verdictParts(v: Verdict): Record<string, unknown> {
-  const app = renderAppActivity(v);
-  return { verdict: renderVerdict(v), traffic_summary: renderTrafficSummary(v), ...(app ? { app_activity_records: app } : {}) };
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function verdictParts(ctx: NodeContext, v: Verdict): Record<string, unknown> {
+  const app = renderAppActivity(v) as Json | undefined;
+  const verdict = renderVerdict(v) as Json;
+  const traffic = renderTrafficSummary(v) as Json;
+  const unknownView = Math.max(0, ...v.views.map((view) => view.viewId)) + 1;
+  if (faultOn(ctx, 'verdict-update-id-mismatch')) verdict.update_id = otherId(v.updateId);
+  if (faultOn(ctx, 'verdict-unknown-root-view')) verdict.transaction_views.root_views = [...verdict.transaction_views.root_views, unknownView];
+  if (faultOn(ctx, 'traffic-envelope-unknown-view')) traffic.envelope_traffic_summaries = [...traffic.envelope_traffic_summaries, { traffic_cost: 0, view_ids: [unknownView] }];
+  if (app && faultOn(ctx, 'app-activity-weight-missing')) app.records = [...app.records, { party: v.submittingParties[0] ?? v.submittingParticipantUid }];
+  return { verdict, traffic_summary: traffic, ...(app ? { app_activity_records: app } : {}) };
 }
 
 function encodingParam(query: unknown): ValueEncoding {
@@ -57,11 +67,11 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
     const u = lookup(ctx, update_id);
     if (u) {
       const update = render(ctx, u, { encoding, v2: true });
-      return u.kind === 'transaction' && u.verdict ? { update, ...verdictParts(u.verdict) } : { update };
+      return u.kind === 'transaction' && u.verdict ? { update, ...verdictParts(ctx, u.verdict) } : { update };
     }
     const rejected = ctx.world.rejectedVerdicts.find((v) => v.updateId === update_id);
     if (rejected) {
-      const { app_activity_records: _none, ...parts } = verdictParts(rejected);
+      const { app_activity_records: _none, ...parts } = verdictParts(ctx, rejected);
       return parts;
     }
     throw notFound(`Event ${update_id} not found`);

@@ -64,7 +64,9 @@ function parseRequest(ctx: NodeContext, raw: unknown, version: Version): Holding
 
 function findSnapshot(ctx: NodeContext, req: HoldingsRequest): Snapshot {
   const { world } = ctx;
-  const found = world.findSnapshot(req.migrationId, req.micros, req.match);
+  // holdings-at-or-before-refused: at_or_before is looked up as exact.
+  const match = req.match === 'at_or_before' && faultOn(ctx, 'holdings-at-or-before-refused') ? 'exact' : req.match;
+  const found = world.findSnapshot(req.migrationId, req.micros, match);
   if (found) return found;
   const missing = `No ACS snapshot found for migration id ${req.migrationId} at ${req.recordTime}`;
   if (!world.snapshots.some((s) => s.migrationId === req.migrationId) || req.match === 'at_or_before') throw notFound(missing);
@@ -79,13 +81,23 @@ function holdingsState(ctx: NodeContext, raw: unknown, version: Version): Record
   const snapshot = findSnapshot(ctx, req);
   const page = holdingsPage(ctx, { snapshot, owners: new Set(req.owners), pageSize: req.pageSize, after: req.after });
   const dropTemplate = version !== 'v0' && faultOn(ctx, 'required-field-dropped');
-  const created_events = page.items.map(({ contract }) => {
-    if (version === 'v0') return createdEvent(contract, eventId(world.updateId(contract.createdIn), creatingNodeId(world, contract)));
+  // holdings-v0|v2-missing-contract: that version leaves out about a quarter of the contracts (by contract id,
+  // so every page size leaves out the same ones).
+  const missing = (version === 'v0' && faultOn(ctx, 'holdings-v0-missing-contract')) || (version === 'v2' && faultOn(ctx, 'holdings-v2-missing-contract'));
+  const items = missing ? page.items.filter(({ contract }) => [...contract.contractId].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % 4 !== 0) : page.items;
+  const created_events = items.map(({ contract }) => {
+    if (version === 'v0') {
+      const e = createdEvent(contract, eventId(world.updateId(contract.createdIn), creatingNodeId(world, contract)));
+      if (faultOn(ctx, 'holdings-v0-event-type-missing')) delete e.event_type;
+      return e;
+    }
     const c = activeContract(world, contract, req.migrationId);
     if (dropTemplate) delete c.template_id;
     return c;
   });
-  const out: Record<string, unknown> = { record_time: req.recordTime, migration_id: req.migrationId, created_events };
+  // holdings-time-not-echoed: a microsecond after the requested time.
+  const recordTime = faultOn(ctx, 'holdings-time-not-echoed') ? isoMicros(req.micros + 1) : req.recordTime;
+  const out: Record<string, unknown> = { record_time: recordTime, migration_id: req.migrationId, created_events };
   if (page.next !== undefined) out.next_page_token = version === 'v2' ? encodeV2Token(page.next) : page.next;
   return out;
 }

@@ -11,7 +11,13 @@ export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promi
     const { party } = req.params as { party: string };
     const p = ctx.world.preapprovals.get(party);
     if (!p) throw notFound(`No transfer preapproval found for party ${party}`);
-    return { transfer_preapproval: contractWithState(p.contract, p.domainId) };
+    const record = contractWithState(p.contract, p.domainId);
+    // preapproval-created-at-text: a space instead of T and no zone.
+    if (faultOn(ctx, 'preapproval-created-at-text')) {
+      const c = record.contract as Record<string, unknown>;
+      c.created_at = String(c.created_at).replace('T', ' ').replace('Z', '');
+    }
+    return { transfer_preapproval: record };
   });
 
   app.get('/v1/domains/:domain_id/parties/:party_id/participant-id', async (req) => {

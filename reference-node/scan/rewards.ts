@@ -14,9 +14,11 @@ export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     const body = bodyObject(req.body);
     const sv = stringField(body, 'svParty', true);
     const beforeText = stringField(body, 'effectiveBefore', false);
-    const before = beforeText === undefined ? ctx.clock.now() : timestamp(beforeText, 'effectiveBefore');
+    // reward-weight-before-ignored: every weight change up to now counts.
+    const before = beforeText === undefined || faultOn(ctx, 'reward-weight-before-ignored') ? ctx.clock.now() : timestamp(beforeText, 'effectiveBefore');
     const earlier = (ctx.world.svRewardWeights.get(sv) ?? []).filter((c) => c.effectiveAtMicros < before);
     const latest = earlier.reduce<(typeof earlier)[number] | undefined>((best, c) => (!best || c.effectiveAtMicros > best.effectiveAtMicros ? c : best), undefined);
+    if (latest && faultOn(ctx, 'reward-weight-number')) return { rewardWeight: Number(latest.weight) };
     return latest ? { rewardWeight: latest.weight } : {};
   });
 
@@ -26,6 +28,7 @@ export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     const result = round <= BigInt(Number.MAX_SAFE_INTEGER) && round >= 0n ? ctx.world.rootHash(Number(round)) : undefined;
     if (!result) throw notFound(`No reward accounting process for round ${round_number}`);
     if (result.round_number !== undefined && faultOn(ctx, 'root-hash-round-mismatch')) return { ...result, round_number: result.round_number + 1 };
+    if (result.root_hash !== undefined && faultOn(ctx, 'root-hash-not-hex')) return { ...result, root_hash: `0x${result.root_hash}` };
     return result;
   });
 }

@@ -30,6 +30,11 @@ export async function validatorRoutes(app: FastifyInstance, ctx: NodeContext): P
     const known = ctx.world.validators.filter((v) => ids.includes(v.party)).sort((a, b) => (a.party < b.party ? -1 : a.party > b.party ? 1 : 0));
     // faucet-order-dependent: the sorted statistics are labelled with the matching ids in argument order.
     const labels = faultOn(ctx, 'faucet-order-dependent') ? ids.filter((id) => known.some((v) => v.party === id)) : known.map((v) => v.party);
-    return { validatorsReceivedFaucets: known.map((v, i) => faucetRecord(ctx, v, labels[i]!)) };
+    const records = known.map((v, i) => faucetRecord(ctx, v, labels[i]!));
+    // faucet-unknown-listed: ids of no onboarded validator get an empty record.
+    if (faultOn(ctx, 'faucet-unknown-listed')) {
+      for (const id of ids.filter((i) => !known.some((v) => v.party === i))) records.push({ validator: id, numRoundsCollected: 0, numRoundsMissed: 0, firstCollectedInRound: 0, lastCollectedInRound: 0 });
+    }
+    return { validatorsReceivedFaucets: records };
   });
 }

@@ -43,4 +43,9 @@ export const WALLET_FAULTS: FaultDefinition[] = [
   fault('wallet-dso-requires-auth', 'authentication',
     'GET /v0/scan-proxy/dso-party-id, which carries no credentials, is rejected with 401 when no token is sent.',
     ['WALLET-DSO-PARTY-ID-NO-AUTH']),
+  // 500 is a documented answer of the operation, and after a 5xx a client cannot tell whether the request
+  // exists, so only the rule that a valid request is answered 200 with its contract id notices.
+  fault('wallet-buy-traffic-created-answered-500', 'buy-traffic submission',
+    'A valid buy-traffic request with a fresh tracking id creates the request contract but is answered 500 instead of 200 with its request_contract_id.',
+    ['WALLET-BUY-TRAFFIC-CREATE']),
 ];

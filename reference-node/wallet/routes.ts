@@ -42,6 +42,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     const body = readBuyTrafficBody(ctx, request.body);
     const outcome = await requests.submit(callerOf(request).user, body);
     if (outcome.status !== 200) return sendError(reply, ctx, outcome.status, outcome.message);
+    if (ctx.faults.has('wallet-buy-traffic-created-answered-500')) return sendError(reply, ctx, 500, 'Internal error, please contact the node operator');
     return reply.code(200).send({ request_contract_id: outcome.contract.contractId });
   });
 

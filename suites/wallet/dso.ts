@@ -1,25 +1,9 @@
-// GET /v0/scan-proxy/dso-party-id: answers {dso_party_id} and, unlike the wallet endpoints, carries no
-// credentials in its shape, so it must answer without any.
+// GET /v0/scan-proxy/dso-party-id carries no credentials in its shape, unlike the wallet endpoints, so it must
+// answer without any. (That it answers {dso_party_id} at all is GENERIC-WALLET-GET-DSO-PARTY-ID-RESPONSES.)
 import type { Requirement } from '../model.ts';
 import { DSO_PARTY_ID, SECTION } from './support.ts';
 
 export const DSO_REQUIREMENTS: Requirement[] = [
-  {
-    id: 'WALLET-DSO-PARTY-ID',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['getDsoPartyId'],
-    section: SECTION.dso,
-    sentence: 'No parameters. 200 `{dso_party_id: string}`.',
-    mutates: false,
-    needs: [],
-    tags: ['scan-proxy'],
-    async check(ctx) {
-      const x = await ctx.wallet.get(DSO_PARTY_ID);
-      ctx.expectStatus(x, 200);
-      ctx.conforms('getDsoPartyId', x, 'wallet');
-    },
-  },
   {
     id: 'WALLET-DSO-PARTY-ID-NO-AUTH',
     level: 'MUST',

@@ -645,6 +645,14 @@ const PROBES: Record<string, Probe> = {
   },
   [LF.filterAndFormatAccepted]: async (n) => (await stream(n, body({ filter: ANY }))).status !== 400,
   [LF.requiredFieldDropped]: async (n) => transactions(await read(n, body({}))).some((tx) => tx.recordTime === undefined),
+  [LF.pagingGap]: async (n) => {
+    // Every update after b in the window (0, 100] must also be in the window (b, 100].
+    const whole = await read(n, body({}));
+    const b = offsetsOf(whole)[2]!;
+    const right = new Set((await read(n, body({ beginExclusive: b }))).map((e) => JSON.stringify(e)));
+    return whole.some((e) => !('OffsetCheckpoint' in e.update) && (recordOf(e).offset as number) > b && !right.has(JSON.stringify(e)));
+  },
+  [LF.ledgerEffectsArchived]: async (n) => flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')).some((e) => e.kind === 'ArchivedEvent'),
 };
 
 /** Faults whose rule is the document's schema itself: only their answers may stop conforming. */

@@ -13,6 +13,8 @@ import {
   holdingsBody, isSorted, lastSnapshot, MICROS_ISO, offsetProblems, PARTICIPANT_ID, reassignmentIndices, reassignmentProblems, scanClient,
   scanIndices, scanWorldRequests, sha256, transactionIndices, treeProblems, walkHoldings, type ScanClient,
 } from './scan-support.ts';
+import { SCAN_REQUIREMENTS } from '../../suites/scan/index.ts';
+import { runAgainst } from '../support/suite-harness.ts';
 
 type Json = Record<string, any>;
 type Detector = (n: RunningReferenceNode, c: ScanClient) => Promise<string[]>;
@@ -32,7 +34,43 @@ async function ans(c: ScanClient, query: string): Promise<Json[]> {
   return ((await c.get(`/v0/ans-entries?${query}`)).json() as Json).entries as Json[];
 }
 
+/** Runs the scan requirement `id` against the node: its failure reasons (a skip counts as nothing found). */
+const byRequirement = (id: string): Detector => async (n) => {
+  const req = SCAN_REQUIREMENTS.filter((r) => r.id === id);
+  if (req.length !== 1) throw new Error(`no scan requirement ${id}`);
+  return (await runAgainst(n, req)).filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.reason}`);
+};
+
+/** Faults proven by running the one scan requirement each breaks. */
+const REQUIREMENT_DETECTED: Record<string, string> = {
+  'scan-holdings-time-not-echoed': 'SCAN-HOLDINGS-REQUEST-ECHOED',
+  'scan-holdings-at-or-before-refused': 'SCAN-HOLDINGS-AT-OR-BEFORE',
+  'scan-holdings-v0-event-type-missing': 'SCAN-HOLDINGS-V0-CREATED-EVENTS',
+  'scan-holdings-v0-missing-contract': 'SCAN-HOLDINGS-V0-MATCHES-V1',
+  'scan-holdings-v2-missing-contract': 'SCAN-HOLDINGS-V2-MATCHES-V1',
+  'scan-tree-orphan-event': 'SCAN-UPDATES-TREE-ALL-REACHABLE',
+  'scan-lossless-tree-differs': 'SCAN-UPDATES-LOSSLESS-VARIANTS',
+  'scan-protobuf-tree-differs': 'SCAN-EVENTS-ENCODING-VARIANTS',
+  'scan-reassignment-update-id-mismatch': 'SCAN-REASSIGNMENT-RECORDS',
+  'scan-verdict-update-id-mismatch': 'SCAN-EVENTS-VERDICT-FIELDS',
+  'scan-verdict-unknown-root-view': 'SCAN-EVENTS-VERDICT-VIEWS',
+  'scan-traffic-envelope-unknown-view': 'SCAN-EVENTS-TRAFFIC-SUMMARY',
+  'scan-app-activity-weight-missing': 'SCAN-EVENTS-APP-ACTIVITY',
+  'scan-faucet-unknown-listed': 'SCAN-FAUCETS-UNKNOWN-IGNORED',
+  'scan-bulk-token-skips-object': 'SCAN-BULK-PAGING-COMPLETE',
+  'scan-root-hash-not-hex': 'SCAN-ROOT-HASH-RESULT-SHAPE',
+  'scan-reward-weight-number': 'SCAN-REWARD-WEIGHT-STRING-OR-ABSENT',
+  'scan-reward-weight-before-ignored': 'SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE',
+  'scan-unknown-synchronizer-400': 'SCAN-ERRORS-NOT-FOUND-404',
+  'scan-backfilling-flag-text': 'SCAN-BACKFILLING-COMPLETE-FLAG',
+  'scan-feature-flag-text': 'SCAN-FEATURE-SUPPORT',
+  'scan-synchronizer-mediator-missing': 'SCAN-SYNCHRONIZER-IDENTITIES',
+  'scan-coupon-wrong-template': 'SCAN-DEVELOPMENT-FUND-COUPONS',
+  'scan-preapproval-created-at-text': 'SCAN-TRANSFER-PREAPPROVAL',
+};
+
 const DETECTORS: Record<string, Detector> = {
+  ...Object.fromEntries(Object.entries(REQUIREMENT_DETECTED).map(([fault, id]) => [fault, byRequirement(id)])),
   'scan-holdings-lost-item': async (n, c) => {
     const walk = await walk7(n, c);
     return expectedHoldings(n, lastSnapshot(n), owners(n)).filter((id) => !walk.ids.includes(id)).map((id) => `missing ${id}`);
@@ -137,7 +175,10 @@ const DETECTORS: Record<string, Detector> = {
 };
 
 /** Faults whose broken rule is itself part of the wire shape, so the schema sweep may flag them. */
-const SHAPE_FAULTS = new Set(['scan-required-field-dropped', 'scan-external-hash-null', 'scan-error-body-shape']);
+const SHAPE_FAULTS = new Set([
+  'scan-required-field-dropped', 'scan-external-hash-null', 'scan-error-body-shape',
+  'scan-holdings-v0-event-type-missing', 'scan-reward-weight-number', 'scan-backfilling-flag-text', 'scan-feature-flag-text', 'scan-synchronizer-mediator-missing',
+]);
 
 let clean: RunningReferenceNode;
 let spec: CompiledSpec;

@@ -461,6 +461,13 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     return !('error' in body) && 'message' in body;
   },
   'wallet-dso-requires-auth': async (n) => (await dso(n)).status === 401,
+  'wallet-buy-traffic-created-answered-500': async (n) => {
+    // Answered 500, yet the request exists: a resubmission of the tracking id is a duplicate.
+    const id = fresh('created-500');
+    const first = await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id));
+    const again = await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id));
+    return first.status === 500 && again.status === 409;
+  },
 };
 
 describe('faults', () => {
