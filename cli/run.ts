@@ -94,7 +94,7 @@ async function readWaivers(path: string | undefined): Promise<Waiver[]> {
   }
 }
 
-async function configFixtures(path: string | undefined): Promise<Fixtures> {
+export async function configFixtures(path: string | undefined): Promise<Fixtures> {
   if (!path) return {};
   let parsed: { fixtures?: Fixtures };
   try {
@@ -121,13 +121,8 @@ export async function loadSpecs(overrides: string[]): Promise<{ specs: Record<st
   return { specs, checks };
 }
 
-export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCode: number }> {
-  const startedAt = new Date();
-  const bounds = { ...DEFAULT_BOUNDS, runs: positive('--runs', opts.runs), seed: positive('--seed', opts.seed), timeoutMs: positive('--timeout-ms', opts.timeoutMs) };
-  const given = await configFixtures(opts.config);
-  const waivers = await readWaivers(opts.waivers);
-  const { specs, checks } = await loadSpecs(opts.spec);
-
+/** The target of a run: the embedded reference node when no URL is given, else the given URLs. */
+export async function buildTarget(opts: RunOptions, bounds: typeof DEFAULT_BOUNDS, given: Fixtures): Promise<{ node?: RunningReferenceNode; target: TargetConfig }> {
   const external = Boolean(opts.ledgerUrl || opts.walletUrl || opts.scanUrl);
   let node: RunningReferenceNode | undefined;
   let target: TargetConfig;
@@ -155,6 +150,21 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
       ...bounds,
     };
   }
+  return { node, target };
+}
+
+export function runBounds(opts: RunOptions): typeof DEFAULT_BOUNDS {
+  return { ...DEFAULT_BOUNDS, runs: positive('--runs', opts.runs), seed: positive('--seed', opts.seed), timeoutMs: positive('--timeout-ms', opts.timeoutMs) };
+}
+
+export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCode: number }> {
+  const startedAt = new Date();
+  const bounds = runBounds(opts);
+  const given = await configFixtures(opts.config);
+  const waivers = await readWaivers(opts.waivers);
+  const { specs, checks } = await loadSpecs(opts.spec);
+
+  const { node, target } = await buildTarget(opts, bounds, given);
 
   let requirements: RequirementResult[];
   let fixtureNotes: string[] = [];
