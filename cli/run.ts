@@ -13,6 +13,7 @@ import { runAll, select, type RequirementResult } from '../suites/runner.ts';
 import { contextParts, DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
 import { buildReport } from '../reporting/model.ts';
 import { renderJunit } from '../reporting/junit.ts';
+import { renderHtml } from '../reporting/html.ts';
 import { applyWaivers, parseWaivers, WaiverFileError, type Waiver, type WaiverNotes } from '../reporting/waivers.ts';
 import { checkSpec, type SpecCheckResult } from './spec-check.ts';
 import { ensureReachable } from './reachability.ts';
@@ -198,6 +199,7 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
     await mkdir(dir, { recursive: true });
     await writeFile(file, JSON.stringify(report, null, 2) + '\n');
     await writeFile(join(dir, 'junit.xml'), renderJunit(report));
+    await writeFile(join(dir, 'report.html'), renderHtml(report));
   } catch (error) {
     throw new UsageError(`cannot write the reports to ${dir}: ${(error as Error).message}`);
   }
@@ -235,5 +237,5 @@ function print(result: RunResult, file: string, waiverNotes: WaiverNotes): void 
   for (const w of waiverNotes.expired) console.log(`  waiver EXPIRED on ${w.expires} for ${w.id} (${w.reason}): the failure counts again; renew or remove it`);
   for (const w of waiverNotes.stale) console.log(`  waiver no longer needed for ${w.id}: it passes; remove the waiver`);
   for (const w of waiverNotes.unknown) console.log(`  waiver for ${w.id} matches no requirement of this run`);
-  console.log(`Written ${file} and junit.xml beside it`);
+  console.log(`Written ${file}, junit.xml and report.html beside it`);
 }

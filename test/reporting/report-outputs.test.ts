@@ -4,6 +4,7 @@ import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { renderJunit } from '../../reporting/junit.ts';
+import { renderHtml } from '../../reporting/html.ts';
 import { buildReport, type ConformanceReport } from '../../reporting/model.ts';
 import type { RequirementResult } from '../../suites/runner.ts';
 
@@ -54,5 +55,18 @@ describe('report.json', () => {
 describe('junit.xml', () => {
   it('has one test case per requirement, grouped by interface (snapshot)', async () => {
     await expect(renderJunit(sampleReport())).toMatchFileSnapshot('./__snapshots__/junit.xml');
+  });
+});
+
+describe('report.html', () => {
+  it('is one self-contained page: no external resource, every requirement with its rule, evidence of failures (snapshot)', async () => {
+    const html = renderHtml(sampleReport());
+    expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
+    expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/);
+    for (const r of SAMPLE_RESULTS) expect(html).toContain(`<code>${r.id}</code>`);
+    expect(html).toContain('reading as a party &lt;without&gt; rights &amp; &quot;quotes&quot;');
+    expect(html).toContain('NOT CONFORMANT');
+    expect(html).toContain('seed <code>1</code> path <code>0:1</code>');
+    await expect(html).toMatchFileSnapshot('./__snapshots__/report.html');
   });
 });

@@ -1,0 +1,102 @@
+// report.html: one self-contained page (no network): a chart by interface and level, filters, and every
+// requirement with its rule and, when it failed, the evidence to reproduce it.
+import type { Counts, ConformanceReport } from './model.ts';
+import type { RequirementResult } from '../suites/runner.ts';
+
+const esc = (s: unknown) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const COLORS = { passed: '#2e7d32', failed: '#c62828', waived: '#ef6c00', skipped: '#9e9e9e' } as const;
+const ORDER = ['failed', 'waived', 'skipped', 'passed'] as const;
+
+function bar(label: string, c: Counts, width = 420): string {
+  let x = 0;
+  const parts = ORDER.filter((k) => c[k] > 0).map((k) => {
+    const w = c.total ? (c[k] / c.total) * width : 0;
+    const rect = `<rect x="${x.toFixed(1)}" y="0" width="${w.toFixed(1)}" height="18" fill="${COLORS[k]}"><title>${k}: ${c[k]}</title></rect>`;
+    x += w;
+    return rect;
+  });
+  return `<div class="bar"><span class="label">${esc(label)}</span><svg width="${width}" height="18" role="img" aria-label="${esc(label)}">${parts.join('')}</svg>` +
+    `<span class="nums">${c.passed} passed · ${c.failed} failed · ${c.skipped} skipped${c.waived ? ` · ${c.waived} waived` : ''}</span></div>`;
+}
+
+function evidence(r: RequirementResult): string {
+  const e = r.evidence;
+  if (!e) return '';
+  const out: string[] = [];
+  if (e.pointer) out.push(`<div><b>at</b> <code>${esc(e.pointer)}</code></div>`);
+  if (e.property) out.push(`<div><b>fast-check</b> seed <code>${e.property.seed}</code> path <code>${esc(e.property.path ?? '-')}</code> after ${e.property.runs} runs; counterexample <code>${esc(e.property.counterexample)}</code></div>`);
+  if (e.exchange) {
+    const x = e.exchange;
+    out.push(`<div><b>request</b> <code>${esc(x.request.method)} ${esc(x.request.url)}</code></div>`);
+    if (x.request.body) out.push(`<pre>${esc(x.request.body)}</pre>`);
+    if (x.response) out.push(`<div><b>response</b> ${x.response.status} ${esc(x.response.headers['content-type'] ?? '')} (${x.response.bodyBytes} bytes)</div><pre>${esc(x.response.bodyExcerpt)}</pre>`);
+    if (x.error) out.push(`<div><b>no answer</b> ${esc(x.error)}</div>`);
+    out.push(`<div><b>reproduce</b></div><pre class="curl">${esc(x.curl)}</pre>`);
+  }
+  return `<div class="evidence">${out.join('')}</div>`;
+}
+
+function row(r: RequirementResult): string {
+  return `<details class="req ${r.status}" data-status="${r.status}" data-text="${esc(`${r.id} ${r.sentence} ${r.operations.join(' ')}`.toLowerCase())}"${r.status === 'failed' ? ' open' : ''}>
+<summary><span class="badge ${r.status}">${r.status}</span> <code>${esc(r.id)}</code> <span class="level">${r.level}</span> <span class="iface">${r.interface}</span>${r.mutates ? ' <span class="mut">changes target</span>' : ''}</summary>
+<div class="body"><blockquote>${esc(r.sentence)}</blockquote><div class="meta">${esc(r.section)} · ${esc(r.operations.join(', '))} · ${r.durationMs} ms</div>
+${r.reason ? `<div class="reason">${esc(r.reason)}</div>` : ''}${evidence(r)}</div></details>`;
+}
+
+export function renderHtml(report: ConformanceReport): string {
+  const s = report.summary;
+  const verdict = s.failed > 0 ? 'NOT CONFORMANT' : 'CONFORMANT';
+  const bars = [bar('all', s), ...Object.entries(s.byInterface).map(([k, c]) => bar(k, c)), ...Object.entries(s.byLevel).map(([k, c]) => bar(k, c))].join('\n');
+  const specs = report.specs.map((x) => `<li><code>${esc(x.name)}</code> ${esc(x.source)} ${x.sha256 ? `sha256 <code>${esc(x.sha256.slice(0, 16))}…</code>` : ''} ${x.loadError ? `<b>unusable</b>: ${esc(x.loadError)}` : ''}</li>`).join('');
+  const targets = Object.entries(report.targets).map(([k, v]) => `<li>${esc(k)}: ${esc(v)}</li>`).join('');
+  const sorted = [...report.requirements].sort((a, b) => ORDER.indexOf(a.status) - ORDER.indexOf(b.status) || a.id.localeCompare(b.id));
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>cn-conformance report: ${verdict}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:0;color:#222;background:#fafafa}
+header{padding:16px 24px;background:#fff;border-bottom:1px solid #ddd}
+h1{margin:0 0 4px;font-size:20px} .verdict{font-weight:700;color:${s.failed ? COLORS.failed : COLORS.passed}}
+main{padding:16px 24px;max-width:1200px} .bar{display:flex;align-items:center;gap:10px;margin:3px 0}
+.bar .label{width:70px;text-align:right;font-weight:600} .bar svg{background:#eee;border-radius:3px} .nums{color:#555}
+.filters{margin:16px 0;display:flex;gap:8px;flex-wrap:wrap;align-items:center}
+.filters button{border:1px solid #bbb;background:#fff;padding:4px 10px;border-radius:14px;cursor:pointer}
+.filters button.on{background:#222;color:#fff;border-color:#222} .filters input{padding:4px 8px;min-width:260px}
+details.req{background:#fff;border:1px solid #ddd;border-left:5px solid #999;margin:6px 0;border-radius:4px}
+details.req.failed{border-left-color:${COLORS.failed}} details.req.passed{border-left-color:${COLORS.passed}}
+details.req.waived{border-left-color:${COLORS.waived}} summary{padding:6px 10px;cursor:pointer}
+.badge{display:inline-block;min-width:56px;text-align:center;color:#fff;border-radius:3px;padding:0 4px;font-size:12px}
+.badge.passed{background:${COLORS.passed}} .badge.failed{background:${COLORS.failed}} .badge.skipped{background:${COLORS.skipped}} .badge.waived{background:${COLORS.waived}}
+.level,.iface,.mut{font-size:12px;color:#555;border:1px solid #ccc;border-radius:3px;padding:0 4px} .mut{color:#8a4b00}
+.body{padding:0 14px 10px} blockquote{margin:6px 0;padding-left:10px;border-left:3px solid #ccc;color:#333}
+.meta{color:#666;font-size:12px} .reason{margin:6px 0;font-weight:600}
+pre{background:#f4f4f4;padding:8px;overflow:auto;max-height:240px;white-space:pre-wrap;word-break:break-all} .curl{background:#1e1e1e;color:#eee}
+.hidden{display:none} ul{margin:4px 0 0 18px;padding:0}
+</style></head>
+<body>
+<header><h1>cn-conformance <span class="verdict">${verdict}</span></h1>
+<div>${esc(report.tool.name)} ${esc(report.tool.version)} · ${esc(report.startedAt)} → ${esc(report.finishedAt)} · seed ${report.seed}</div>
+<details><summary>targets, documents and configuration</summary><ul>${targets}</ul><ul>${specs}</ul><pre>${esc(JSON.stringify(report.config, null, 2))}</pre></details>
+</header>
+<main>
+<section aria-label="summary">${bars}</section>
+<div class="filters" role="toolbar">
+<button data-filter="all" class="on">all (${s.total})</button><button data-filter="failed">failed (${s.failed})</button>
+<button data-filter="skipped">skipped (${s.skipped})</button><button data-filter="waived">waived (${s.waived})</button><button data-filter="passed">passed (${s.passed})</button>
+<input type="search" placeholder="filter by id, rule or operation" aria-label="search">
+</div>
+<section id="requirements">
+${sorted.map(row).join('\n')}
+</section>
+</main>
+<script>
+(function(){var f='all',q='';var rows=[].slice.call(document.querySelectorAll('details.req'));
+function apply(){rows.forEach(function(r){var ok=(f==='all'||r.dataset.status===f)&&(!q||r.dataset.text.indexOf(q)>=0);r.classList.toggle('hidden',!ok);});}
+[].slice.call(document.querySelectorAll('.filters button')).forEach(function(b){b.addEventListener('click',function(){f=b.dataset.filter;
+[].slice.call(document.querySelectorAll('.filters button')).forEach(function(x){x.classList.toggle('on',x===b);});apply();});});
+document.querySelector('.filters input').addEventListener('input',function(e){q=e.target.value.toLowerCase();apply();});})();
+</script>
+</body></html>
+`;
+}
