@@ -1,6 +1,7 @@
 // Command line entry: `cn-conformance <command>`.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { applyConfigFile, withEnvironment } from './config-layers.ts';
 import { compileSpec, SpecLoadError } from '../generators/index.ts';
 import { loadSpecs, run, type RunOptions } from './run.ts';
 import { plan } from './plan.ts';
@@ -46,7 +47,10 @@ function program(): Command {
     .option('--waivers <file>', 'JSON list of {id, reason, expires: YYYY-MM-DD}: expected failures that do not fail the gate')
     .option('--only <pattern>', 'run only requirements whose id, tag or interface matches (* wildcard); repeatable', collect, [])
     .option('--skip <pattern>', 'skip requirements whose id, tag or interface matches; repeatable', collect, [])
-    .action(async (opts: RunOptions) => {
+    .option('--max-requests <n>', 'stop sending after this many requests (the rest is skipped with the reason)', String(DEFAULT_BOUNDS.maxRequests))
+    .option('--rate <n>', 'at most this many requests per second')
+    .action(async (opts: RunOptions, command: Command) => {
+      applyConfigFile(command, opts as unknown as Record<string, unknown>);
       if (opts.level !== 'must' && opts.level !== 'should') throw new UsageError(`--level must be must or should, got "${opts.level}"`);
       process.exitCode = (await run(opts)).exitCode;
     });
@@ -73,10 +77,15 @@ function program(): Command {
     .option('--waivers <file>', 'JSON list of {id, reason, expires: YYYY-MM-DD}: expected failures that do not fail the gate')
     .option('--only <pattern>', 'run only requirements whose id, tag or interface matches (* wildcard); repeatable', collect, [])
     .option('--skip <pattern>', 'skip requirements whose id, tag or interface matches; repeatable', collect, [])
-    .action(async (opts: RunOptions) => {
+    .option('--max-requests <n>', 'stop sending after this many requests (the rest is skipped with the reason)', String(DEFAULT_BOUNDS.maxRequests))
+    .option('--rate <n>', 'at most this many requests per second')
+    .action(async (opts: RunOptions, command: Command) => {
+      applyConfigFile(command, opts as unknown as Record<string, unknown>);
       if (opts.level !== 'must' && opts.level !== 'should') throw new UsageError(`--level must be must or should, got "${opts.level}"`);
       await plan(opts);
     });
+
+  for (const name of ['run', 'plan']) withEnvironment(cli.commands.find((c) => c.name() === name)!);
 
   cli
     .command('list')

@@ -8,7 +8,7 @@ const FLAG: Record<InterfaceName, string> = { ledger: '--ledger-url', wallet: '-
 
 export async function ensureReachable(clients: Partial<Record<InterfaceName, Client>>): Promise<void> {
   for (const [name, client] of Object.entries(clients) as Array<[InterfaceName, Client]>) {
-    const x = await client.request('GET', '/', { auth: 'none' });
+    const x = await client.request('GET', '/', { auth: 'none', unbudgeted: true });
     if (x.status === 0) throw new UsageError(`cannot reach ${FLAG[name]} ${client.base}: ${x.error}`);
   }
 }

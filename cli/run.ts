@@ -38,6 +38,8 @@ export interface RunOptions {
   timeoutMs: string;
   level?: 'must' | 'should';
   waivers?: string;
+  maxRequests: string;
+  rate?: string;
   only: string[];
   skip: string[];
 }
@@ -52,7 +54,7 @@ function effectiveConfig(opts: RunOptions, target: TargetConfig): Record<string,
     ledgerToken: redacted(target.ledger?.credentials?.bearer), ledgerApiKey: redacted(target.ledger?.credentials?.apiKey),
     walletToken: redacted(target.wallet?.credentials?.bearer),
     specs: opts.spec, config: opts.config, allowMutations: target.allowMutations, seed: target.seed, runs: target.runs,
-    timeoutMs: target.timeoutMs, maxRequests: target.maxRequests, maxPages: target.maxPages, level: opts.level, only: opts.only, skip: opts.skip,
+    timeoutMs: target.timeoutMs, maxRequests: target.maxRequests, rate: target.rate, maxPages: target.maxPages, level: opts.level, only: opts.only, skip: opts.skip,
   };
 }
 
@@ -123,7 +125,7 @@ export async function loadSpecs(overrides: string[]): Promise<{ specs: Record<st
 }
 
 /** The target of a run: the embedded reference node when no URL is given, else the given URLs. */
-export async function buildTarget(opts: RunOptions, bounds: typeof DEFAULT_BOUNDS, given: Fixtures): Promise<{ node?: RunningReferenceNode; target: TargetConfig }> {
+export async function buildTarget(opts: RunOptions, bounds: ReturnType<typeof runBounds>, given: Fixtures): Promise<{ node?: RunningReferenceNode; target: TargetConfig }> {
   const external = Boolean(opts.ledgerUrl || opts.walletUrl || opts.scanUrl);
   let node: RunningReferenceNode | undefined;
   let target: TargetConfig;
@@ -154,8 +156,11 @@ export async function buildTarget(opts: RunOptions, bounds: typeof DEFAULT_BOUND
   return { node, target };
 }
 
-export function runBounds(opts: RunOptions): typeof DEFAULT_BOUNDS {
-  return { ...DEFAULT_BOUNDS, runs: positive('--runs', opts.runs), seed: positive('--seed', opts.seed), timeoutMs: positive('--timeout-ms', opts.timeoutMs) };
+export function runBounds(opts: RunOptions): typeof DEFAULT_BOUNDS & { rate?: number } {
+  return {
+    ...DEFAULT_BOUNDS, runs: positive('--runs', opts.runs), seed: positive('--seed', opts.seed), timeoutMs: positive('--timeout-ms', opts.timeoutMs),
+    maxRequests: positive('--max-requests', opts.maxRequests), rate: opts.rate === undefined ? undefined : positive('--rate', opts.rate),
+  };
 }
 
 export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCode: number }> {

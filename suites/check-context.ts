@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { responseProblems, type CompiledSpec } from '../generators/index.ts';
 import type { Fixtures } from './fixtures.ts';
-import { summarise, type Client, type Exchange } from './http.ts';
+import { BudgetExhausted, summarise, type Client, type Exchange } from './http.ts';
 import { CheckFailure, CheckSkipped, type CheckContext, type InterfaceName } from './model.ts';
 
 export interface ContextParts {
@@ -78,7 +78,8 @@ export function makeCheckContext(parts: ContextParts): CheckContext {
       );
       if (!result.failed) return;
       const error = result.errorInstance;
-      if (error instanceof CheckSkipped) throw error;
+      // Running out of budget or data is not a counterexample.
+      if (error instanceof CheckSkipped || error instanceof BudgetExhausted) throw error;
       const base = lastFailure ?? new CheckFailure(error instanceof Error ? error.message : String(error));
       throw new CheckFailure(base.message, {
         ...base.evidence,

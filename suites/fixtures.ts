@@ -1,6 +1,6 @@
 // The ids checks need. They come from a config file or flags, or are discovered from the target itself;
 // a requirement whose fixture is missing is skipped with the reason, never passed.
-import type { Client } from './http.ts';
+import { BudgetExhausted, type Client } from './http.ts';
 
 export interface Fixtures {
   // --- scan ---
@@ -88,6 +88,16 @@ export async function discoverFixtures(given: Fixtures, scan: Client | undefined
   const f: Fixtures = structuredClone(given);
   const notes: string[] = [];
   if (!scan) return { fixtures: f, notes };
+  try {
+    await discover(f, notes, scan, allowMutations);
+  } catch (e) {
+    if (!(e instanceof BudgetExhausted)) throw e;
+    notes.push('discovery stopped: the request budget is used up');
+  }
+  return { fixtures: f, notes };
+}
+
+async function discover(f: Fixtures, notes: string[], scan: Client, allowMutations: boolean): Promise<void> {
   if (!f.snapshotRecordTime && allowMutations) {
     const x = await scan.post('/v0/state/acs/force');
     const body = tryJson(x.text);
@@ -115,7 +125,6 @@ export async function discoverFixtures(given: Fixtures, scan: Client | undefined
       if (typeof body?.app_activity_records?.round_number === 'number') f.rounds = [...new Set([...(f.rounds ?? []), body.app_activity_records.round_number])];
     }
   }
-  return { fixtures: f, notes };
 }
 
 function tryJson(text: string): any {

@@ -17,8 +17,8 @@ export interface ClientConfig {
   credentials: Credentials;
   timeoutMs: number;
   maxBodyBytes: number;
-  /** Shared request budget of the run. */
-  budget: { remaining: number };
+  /** Shared request budget of the run, and its pace (minimum milliseconds between requests). */
+  budget: { remaining: number; intervalMs?: number; nextAt?: number };
 }
 
 export type Query = Record<string, string | number | boolean | Array<string | number> | undefined>;
@@ -32,6 +32,8 @@ export interface RequestOptions {
   /** 'default' sends the configured credentials, 'none' sends none, or an explicit bearer token. */
   auth?: 'default' | 'none' | { bearer: string };
   contentType?: string;
+  /** Not a check's request (e.g. the reachability probe): not counted against the run's budget. */
+  unbudgeted?: boolean;
 }
 
 export interface Exchange {
@@ -70,8 +72,11 @@ export class Client {
   }
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Exchange> {
-    if (this.config.budget.remaining <= 0) throw new BudgetExhausted('the run\'s request budget (--max-requests) is used up');
-    this.config.budget.remaining--;
+    if (!options.unbudgeted) {
+      if (this.config.budget.remaining <= 0) throw new BudgetExhausted('the run\'s request budget (--max-requests) is used up');
+      this.config.budget.remaining--;
+    }
+    await pace(this.config.budget);
     const url = this.base + path + queryString(options.query);
     const headers: Record<string, string> = { accept: 'application/json, text/plain, */*', ...options.headers };
     const auth = options.auth ?? 'default';
@@ -99,6 +104,15 @@ export class Client {
       return { ...base, status: 0, headers: {}, bytes: Buffer.alloc(0), text: '', truncated: false, error: reason, durationMs: Math.round(performance.now() - started) };
     }
   }
+}
+
+/** Spaces requests at the run's rate; the slot is taken before waiting, so concurrent callers queue up. */
+async function pace(budget: ClientConfig['budget']): Promise<void> {
+  if (!budget.intervalMs) return;
+  const now = Date.now();
+  const at = Math.max(now, budget.nextAt ?? 0);
+  budget.nextAt = at + budget.intervalMs;
+  if (at > now) await new Promise((r) => setTimeout(r, at - now));
 }
 
 async function readBounded(res: Response, max: number): Promise<{ bytes: Buffer; truncated: boolean }> {

@@ -31,7 +31,7 @@ export interface RunSelection {
 
 export const matches = (r: Requirement, patterns: string[]) =>
   patterns.some((p) => {
-    const re = new RegExp(`^${p.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
+    const re = new RegExp(`^${p.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
     return re.test(r.id) || (r.tags ?? []).some((t) => re.test(t)) || re.test(r.interface);
   });
 

@@ -18,6 +18,8 @@ export interface TargetConfig {
   maxRequests: number;
   maxPages: number;
   maxBodyBytes: number;
+  /** Requests per second at most (undefined: as fast as the target answers). */
+  rate?: number;
 }
 
 export const DEFAULT_BOUNDS = { seed: 1, runs: 12, timeoutMs: 10_000, maxRequests: 20_000, maxPages: 200, maxBodyBytes: 16 * 1024 * 1024 };
@@ -33,7 +35,7 @@ export function originFor(name: InterfaceName, url: string): string {
 }
 
 export function contextParts(target: TargetConfig, specs: Partial<Record<InterfaceName, CompiledSpec>>): ContextParts {
-  const budget = { remaining: target.maxRequests };
+  const budget = { remaining: target.maxRequests, intervalMs: target.rate ? 1000 / target.rate : undefined };
   const clients: ContextParts['clients'] = {};
   for (const name of ['ledger', 'wallet', 'scan'] as const) {
     const t = target[name];
