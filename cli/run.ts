@@ -10,10 +10,11 @@ import { catalog } from '../suites/catalog.ts';
 import { discoverFixtures, type Fixtures } from '../suites/fixtures.ts';
 import type { InterfaceName } from '../suites/model.ts';
 import { runAll, select, type RequirementResult } from '../suites/runner.ts';
-import { contextParts, DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
+import { contextParts, DEFAULT_BOUNDS, originFor, type TargetConfig } from '../suites/target.ts';
 import { buildReport } from '../reporting/model.ts';
 import { renderJunit } from '../reporting/junit.ts';
 import { renderHtml } from '../reporting/html.ts';
+import { coverage, renderCoverageMarkdown, type OperationCoverage } from '../reporting/coverage.ts';
 import { applyWaivers, parseWaivers, WaiverFileError, type Waiver, type WaiverNotes } from '../reporting/waivers.ts';
 import { checkSpec, type SpecCheckResult } from './spec-check.ts';
 import { ensureReachable } from './reachability.ts';
@@ -175,6 +176,7 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
   let requirements: RequirementResult[];
   let fixtureNotes: string[] = [];
   let waiverNotes: WaiverNotes = { expired: [], stale: [], unknown: [] };
+  let covered: OperationCoverage[] = [];
   try {
     const parts = contextParts(target, specs as Partial<Record<InterfaceName, CompiledSpec>>);
     await ensureReachable(parts.clients);
@@ -184,6 +186,8 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
     const selected = select(catalog(specs), { level: opts.level, only: opts.only, skip: opts.skip });
     requirements = await runAll(selected, parts);
     ({ results: requirements, notes: waiverNotes } = applyWaivers(requirements, waivers, new Date()));
+    const bases = (['ledger', 'wallet', 'scan'] as const).filter((n) => target[n]).map((n) => new URL(originFor(n, target[n]!.url)).pathname.replace(/\/$/, ''));
+    covered = coverage(specs, requirements, parts.seen ?? [], [...new Set(bases)]);
   } finally {
     await node?.close();
   }
@@ -196,7 +200,7 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
   const result: RunResult = { specChecks: checks, requirements, targets, fixtureNotes };
   const report = buildReport({
     version: VERSION, startedAt, finishedAt: new Date(), targets, config: effectiveConfig(opts, target), specChecks: checks,
-    seed: bounds.seed, fixtureNotes, waiverNotes, requirements,
+    seed: bounds.seed, fixtureNotes, waiverNotes, coverage: covered, requirements,
   });
   const dir = resolve(opts.reportDir);
   const file = join(dir, 'report.json');
@@ -205,6 +209,7 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
     await writeFile(file, JSON.stringify(report, null, 2) + '\n');
     await writeFile(join(dir, 'junit.xml'), renderJunit(report));
     await writeFile(join(dir, 'report.html'), renderHtml(report));
+    await writeFile(join(dir, 'coverage.md'), renderCoverageMarkdown(report.coverage));
   } catch (error) {
     throw new UsageError(`cannot write the reports to ${dir}: ${(error as Error).message}`);
   }
@@ -242,5 +247,5 @@ function print(result: RunResult, file: string, waiverNotes: WaiverNotes): void 
   for (const w of waiverNotes.expired) console.log(`  waiver EXPIRED on ${w.expires} for ${w.id} (${w.reason}): the failure counts again; renew or remove it`);
   for (const w of waiverNotes.stale) console.log(`  waiver no longer needed for ${w.id}: it passes; remove the waiver`);
   for (const w of waiverNotes.unknown) console.log(`  waiver for ${w.id} matches no requirement of this run`);
-  console.log(`Written ${file}, junit.xml and report.html beside it`);
+  console.log(`Written ${file}, junit.xml, report.html and coverage.md beside it`);
 }

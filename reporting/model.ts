@@ -3,6 +3,7 @@
 import type { RequirementResult } from '../suites/runner.ts';
 import type { SpecCheckResult } from '../cli/spec-check.ts';
 import type { WaiverNotes } from './waivers.ts';
+import type { OperationCoverage } from './coverage.ts';
 
 export interface Counts {
   total: number;
@@ -25,6 +26,8 @@ export interface ConformanceReport {
   fixtureNotes: string[];
   /** Waivers that expired, no longer apply (the requirement passes) or name nothing that ran. */
   waiverNotes: WaiverNotes;
+  /** Per operation of each loaded document: what was checked, statuses seen vs documented. */
+  coverage: OperationCoverage[];
   requirements: RequirementResult[];
 }
 
@@ -48,6 +51,7 @@ export function buildReport(input: {
   seed: number;
   fixtureNotes: string[];
   waiverNotes?: WaiverNotes;
+  coverage?: OperationCoverage[];
   requirements: RequirementResult[];
 }): ConformanceReport {
   const group = (key: (r: RequirementResult) => string) => {
@@ -66,6 +70,7 @@ export function buildReport(input: {
     summary: { ...count(input.requirements), byInterface: group((r) => r.interface), byLevel: group((r) => r.level) },
     fixtureNotes: input.fixtureNotes,
     waiverNotes: input.waiverNotes ?? { expired: [], stale: [], unknown: [] },
+    coverage: input.coverage ?? [],
     requirements: input.requirements,
   };
 }

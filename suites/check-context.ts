@@ -7,6 +7,8 @@ import { BudgetExhausted, summarise, type Client, type Exchange } from './http.t
 import { CheckFailure, CheckSkipped, type CheckContext, type InterfaceName } from './model.ts';
 
 export interface ContextParts {
+  /** Requests answered during the run (for coverage); shared by all clients of the run. */
+  seen?: Array<{ method: string; path: string; status: number }>;
   fixtures: Fixtures;
   clients: Partial<Record<InterfaceName, Client>>;
   specs: Partial<Record<InterfaceName, CompiledSpec>>;

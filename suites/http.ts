@@ -19,6 +19,8 @@ export interface ClientConfig {
   maxBodyBytes: number;
   /** Shared request budget of the run, and its pace (minimum milliseconds between requests). */
   budget: { remaining: number; intervalMs?: number; nextAt?: number };
+  /** Every answered request of the run (method, path without query, status), for the coverage table. */
+  seen?: Array<{ method: string; path: string; status: number }>;
 }
 
 export type Query = Record<string, string | number | boolean | Array<string | number> | undefined>;
@@ -94,6 +96,7 @@ export class Client {
     try {
       const res = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.config.timeoutMs) });
       const { bytes, truncated } = await readBounded(res, this.config.maxBodyBytes);
+      this.config.seen?.push({ method, path: new URL(url).pathname, status: res.status });
       return {
         ...base, status: res.status, headers: Object.fromEntries(res.headers), bytes, text: bytes.toString('utf8'), truncated,
         durationMs: Math.round(performance.now() - started),

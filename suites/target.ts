@@ -3,7 +3,7 @@
 import type { CompiledSpec } from '../generators/index.ts';
 import type { ContextParts } from './check-context.ts';
 import type { Fixtures } from './fixtures.ts';
-import { Client, type Credentials } from './http.ts';
+import { Client, type ClientConfig, type Credentials } from './http.ts';
 import type { InterfaceName } from './model.ts';
 
 export interface TargetConfig {
@@ -36,14 +36,15 @@ export function originFor(name: InterfaceName, url: string): string {
 
 export function contextParts(target: TargetConfig, specs: Partial<Record<InterfaceName, CompiledSpec>>): ContextParts {
   const budget = { remaining: target.maxRequests, intervalMs: target.rate ? 1000 / target.rate : undefined };
+  const seen: NonNullable<ClientConfig['seen']> = [];
   const clients: ContextParts['clients'] = {};
   for (const name of ['ledger', 'wallet', 'scan'] as const) {
     const t = target[name];
     if (!t) continue;
     clients[name] = new Client({
       origin: originFor(name, t.url), prefix: PREFIX[name], credentials: 'credentials' in t ? t.credentials ?? {} : {},
-      timeoutMs: target.timeoutMs, maxBodyBytes: target.maxBodyBytes, budget,
+      timeoutMs: target.timeoutMs, maxBodyBytes: target.maxBodyBytes, budget, seen,
     });
   }
-  return { fixtures: target.fixtures, clients, specs, seed: target.seed, runs: target.runs, allowMutations: target.allowMutations, maxPages: target.maxPages };
+  return { seen, fixtures: target.fixtures, clients, specs, seed: target.seed, runs: target.runs, allowMutations: target.allowMutations, maxPages: target.maxPages };
 }

@@ -90,6 +90,13 @@ describe('cn-conformance run', () => {
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
     expect(report.summary.failed).toBe(0);
     expect(report.summary.total).toBeGreaterThan(10);
+    // The coverage table: one row per operation of the loaded documents, statuses seen vs documented.
+    expect(report.coverage.length).toBe(42);
+    const updates = report.coverage.find((c: { operationId: string }) => c.operationId === 'getUpdates');
+    expect(updates).toMatchObject({ method: 'POST', path: '/v2/updates', positive: 'none', negative: 'none', statusesDocumented: ['200', '400', '413', 'default'] });
+    expect(updates.semantic).toBeGreaterThan(0);
+    expect(updates.statusesSeen).toContain(200);
+    expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toContain('| ledger | POST /v2/updates | none | none |');
   });
 
   it('exits 2 with a one-line reason naming the URL when a target cannot be reached', async () => {

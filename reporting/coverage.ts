@@ -1,0 +1,51 @@
+// The coverage table: for every operation of each loaded document, what the run checked and which status
+// codes it saw against those documented.
+import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
+import type { RequirementResult } from '../suites/runner.ts';
+
+export interface OperationCoverage {
+  spec: string;
+  operationId: string;
+  method: string;
+  path: string;
+  /** GENERIC-...-RESPONSES passed: valid requests got documented, schema-valid answers. */
+  positive: RequirementResult['status'] | 'none';
+  /** GENERIC-...-INVALID-INPUT passed: invalid input was refused with a documented 4xx. */
+  negative: RequirementResult['status'] | 'none';
+  /** Requirements of the description that call this operation. */
+  semantic: number;
+  statusesSeen: number[];
+  statusesDocumented: string[];
+}
+
+const pathPattern = (op: OperationSpec) => new RegExp(`^${op.fullPath.split(/\{[^}]+\}/).map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+
+export function coverage(specs: Record<string, CompiledSpec>, results: readonly RequirementResult[], seen: ReadonlyArray<{ method: string; path: string; status: number }>, originPaths: string[] = ['']): OperationCoverage[] {
+  const out: OperationCoverage[] = [];
+  for (const [name, spec] of Object.entries(specs)) {
+    for (const op of spec.catalog.operations) {
+      const re = pathPattern(op);
+      const generic = (kind: string) => results.find((r) => r.id.startsWith(`GENERIC-${name.toUpperCase()}-`) && r.id.endsWith(`-${kind}`) && r.operations.includes(op.id));
+      const statuses = new Set<number>();
+      for (const s of seen) {
+        if (s.method !== op.method.toUpperCase()) continue;
+        if (originPaths.some((base) => s.path.startsWith(base) && re.test(s.path.slice(base.length)))) statuses.add(s.status);
+      }
+      out.push({
+        spec: name, operationId: op.id, method: op.method.toUpperCase(), path: op.fullPath,
+        positive: generic('RESPONSES')?.status ?? 'none',
+        negative: generic('INVALID-INPUT')?.status ?? 'none',
+        semantic: results.filter((r) => !r.id.startsWith('GENERIC-') && r.operations.includes(op.id) && r.status !== 'skipped').length,
+        statusesSeen: [...statuses].sort((a, b) => a - b),
+        statusesDocumented: op.responses.map((r) => r.status),
+      });
+    }
+  }
+  return out;
+}
+
+export function renderCoverageMarkdown(rows: readonly OperationCoverage[]): string {
+  const lines = ['| document | operation | positive | negative | rule checks | statuses seen | documented |', '|---|---|---|---|---|---|---|'];
+  for (const r of rows) lines.push(`| ${r.spec} | ${r.method} ${r.path} | ${r.positive} | ${r.negative} | ${r.semantic} | ${r.statusesSeen.join(', ') || '-'} | ${r.statusesDocumented.join(', ')} |`);
+  return lines.join('\n') + '\n';
+}
