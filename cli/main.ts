@@ -25,67 +25,15 @@ function program(): Command {
     .version(pkg.version)
     .exitOverride();
 
-  cli
-    .command('run')
+  targetCommand(cli.command('run'))
     .description('Run the conformance requirements against the targets (default: the embedded reference node)')
-    .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
-    .option('--config <file>', 'JSON file with the fixtures (ids the checks need): {"fixtures": {...}}')
-    .option('--report-dir <dir>', 'where to write the results', 'reports/latest')
-    .option('--ledger-url <url>', 'base URL of the ledger JSON interface')
-    .option('--wallet-url <url>', 'base URL of the validator (with or without /api/validator)')
-    .option('--scan-url <url>', 'base URL of the scan (with or without /api/scan)')
-    .option('--ledger-token <jwt>', 'bearer token for the ledger interface (or CN_CONFORMANCE_LEDGER_TOKEN)')
-    .option('--ledger-token-file <file>', 'file holding the ledger bearer token')
-    .option('--ledger-api-key <key>', 'API key for the ledger interface (or CN_CONFORMANCE_LEDGER_API_KEY)')
-    .option('--wallet-token <jwt>', 'bearer token of a wallet user (or CN_CONFORMANCE_WALLET_TOKEN)')
-    .option('--wallet-token-file <file>', 'file holding the wallet bearer token')
-    .option('--allow-mutations', 'also run checks that change the target (buy traffic, force-ACS, command submission)')
-    .option('--runs <n>', 'generated cases per property and per generic check', String(DEFAULT_BOUNDS.runs))
-    .option('--seed <n>', 'seed of the generated cases (and of the embedded node)', '1')
-    .option('--timeout-ms <n>', 'timeout of every request', String(DEFAULT_BOUNDS.timeoutMs))
-    .option('--level <level>', 'must: only MUST requirements; should: all', 'should')
-    .option('--waivers <file>', 'JSON list of {id, reason, expires: YYYY-MM-DD}: expected failures that do not fail the gate')
-    .option('--only <pattern>', 'run only requirements whose id, tag or interface matches (* wildcard); repeatable', collect, [])
-    .option('--skip <pattern>', 'skip requirements whose id, tag or interface matches; repeatable', collect, [])
-    .option('--max-requests <n>', 'stop sending after this many requests (the rest is skipped with the reason)', String(DEFAULT_BOUNDS.maxRequests))
-    .option('--rate <n>', 'at most this many requests per second')
     .action(async (opts: RunOptions, command: Command) => {
-      applyConfigFile(command, opts as unknown as Record<string, unknown>);
-      if (opts.level !== 'must' && opts.level !== 'should') throw new UsageError(`--level must be must or should, got "${opts.level}"`);
-      process.exitCode = (await run(opts)).exitCode;
+      process.exitCode = (await run(checkedRunOptions(command, opts))).exitCode;
     });
 
-  cli
-    .command('plan')
+  targetCommand(cli.command('plan'))
     .description('Show what run would do with the same options: requirements run or skipped (and why), operations called; sends nothing')
-    .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
-    .option('--config <file>', 'JSON file with the fixtures (ids the checks need): {"fixtures": {...}}')
-    .option('--report-dir <dir>', 'where to write the results', 'reports/latest')
-    .option('--ledger-url <url>', 'base URL of the ledger JSON interface')
-    .option('--wallet-url <url>', 'base URL of the validator (with or without /api/validator)')
-    .option('--scan-url <url>', 'base URL of the scan (with or without /api/scan)')
-    .option('--ledger-token <jwt>', 'bearer token for the ledger interface (or CN_CONFORMANCE_LEDGER_TOKEN)')
-    .option('--ledger-token-file <file>', 'file holding the ledger bearer token')
-    .option('--ledger-api-key <key>', 'API key for the ledger interface (or CN_CONFORMANCE_LEDGER_API_KEY)')
-    .option('--wallet-token <jwt>', 'bearer token of a wallet user (or CN_CONFORMANCE_WALLET_TOKEN)')
-    .option('--wallet-token-file <file>', 'file holding the wallet bearer token')
-    .option('--allow-mutations', 'also run checks that change the target (buy traffic, force-ACS, command submission)')
-    .option('--runs <n>', 'generated cases per property and per generic check', String(DEFAULT_BOUNDS.runs))
-    .option('--seed <n>', 'seed of the generated cases (and of the embedded node)', '1')
-    .option('--timeout-ms <n>', 'timeout of every request', String(DEFAULT_BOUNDS.timeoutMs))
-    .option('--level <level>', 'must: only MUST requirements; should: all', 'should')
-    .option('--waivers <file>', 'JSON list of {id, reason, expires: YYYY-MM-DD}: expected failures that do not fail the gate')
-    .option('--only <pattern>', 'run only requirements whose id, tag or interface matches (* wildcard); repeatable', collect, [])
-    .option('--skip <pattern>', 'skip requirements whose id, tag or interface matches; repeatable', collect, [])
-    .option('--max-requests <n>', 'stop sending after this many requests (the rest is skipped with the reason)', String(DEFAULT_BOUNDS.maxRequests))
-    .option('--rate <n>', 'at most this many requests per second')
-    .action(async (opts: RunOptions, command: Command) => {
-      applyConfigFile(command, opts as unknown as Record<string, unknown>);
-      if (opts.level !== 'must' && opts.level !== 'should') throw new UsageError(`--level must be must or should, got "${opts.level}"`);
-      await plan(opts);
-    });
-
-  for (const name of ['run', 'plan']) withEnvironment(cli.commands.find((c) => c.name() === name)!);
+    .action(async (opts: RunOptions, command: Command) => plan(checkedRunOptions(command, opts)));
 
   cli
     .command('list')
@@ -152,6 +100,39 @@ function program(): Command {
     .action(async (opts: ServeOptions) => serveReference(opts));
 
   return cli;
+}
+
+/** The options run and plan share (a plan must be asked with exactly the options of its run). */
+function targetCommand(command: Command): Command {
+  command
+    .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
+    .option('--config <file>', 'JSON file with the fixtures (ids the checks need): {"fixtures": {...}}')
+    .option('--report-dir <dir>', 'where to write the results', 'reports/latest')
+    .option('--ledger-url <url>', 'base URL of the ledger JSON interface')
+    .option('--wallet-url <url>', 'base URL of the validator (with or without /api/validator)')
+    .option('--scan-url <url>', 'base URL of the scan (with or without /api/scan)')
+    .option('--ledger-token <jwt>', 'bearer token for the ledger interface (or CN_CONFORMANCE_LEDGER_TOKEN)')
+    .option('--ledger-token-file <file>', 'file holding the ledger bearer token')
+    .option('--ledger-api-key <key>', 'API key for the ledger interface (or CN_CONFORMANCE_LEDGER_API_KEY)')
+    .option('--wallet-token <jwt>', 'bearer token of a wallet user (or CN_CONFORMANCE_WALLET_TOKEN)')
+    .option('--wallet-token-file <file>', 'file holding the wallet bearer token')
+    .option('--allow-mutations', 'also run checks that change the target (buy traffic, force-ACS, command submission)')
+    .option('--runs <n>', 'generated cases per property and per generic check', String(DEFAULT_BOUNDS.runs))
+    .option('--seed <n>', 'seed of the generated cases (and of the embedded node)', '1')
+    .option('--timeout-ms <n>', 'timeout of every request', String(DEFAULT_BOUNDS.timeoutMs))
+    .option('--level <level>', 'must: only MUST requirements; should: all', 'should')
+    .option('--waivers <file>', 'JSON list of {id, reason, expires: YYYY-MM-DD}: expected failures that do not fail the gate')
+    .option('--only <pattern>', 'run only requirements whose id, tag or interface matches (* wildcard); repeatable', collect, [])
+    .option('--skip <pattern>', 'skip requirements whose id, tag or interface matches; repeatable', collect, [])
+    .option('--max-requests <n>', 'stop sending after this many requests (the rest is skipped with the reason)', String(DEFAULT_BOUNDS.maxRequests))
+    .option('--rate <n>', 'at most this many requests per second');
+  return withEnvironment(command);
+}
+
+function checkedRunOptions(command: Command, opts: RunOptions): RunOptions {
+  applyConfigFile(command, opts as unknown as Record<string, unknown>);
+  if (opts.level !== 'must' && opts.level !== 'should') throw new UsageError(`--level must be must or should, got "${opts.level}"`);
+  return opts;
 }
 
 export async function main(argv: string[]): Promise<number> {
