@@ -2,9 +2,9 @@
 // the three versions return the same contracts.
 import type { CheckContext, Requirement } from '../model.ts';
 import { isObject, isStringArray, scanRequirement, SECTION, timeNanos, type Json } from './common.ts';
-import { baseQuery, contractIdOf, HOLDINGS_OP, LARGE_PAGE, usableWalk, walkHoldings, type HoldingsVersion, type HoldingsWalk } from './holdings-walk.ts';
+import { baseQuery, contractIdOf, HOLDINGS_NEEDS, HOLDINGS_OP, LARGE_PAGE, usableWalk, walkHoldings, type HoldingsVersion, type HoldingsWalk } from './holdings-walk.ts';
 
-const NEEDS = ['migrationId', 'snapshotRecordTime', 'holdingOwners'] as const;
+const NEEDS = HOLDINGS_NEEDS;
 
 /** Problems of the fields ActiveContract and CreatedEvent share (all required). */
 export function contractFieldProblems(e: Json): string[] {

@@ -2,10 +2,10 @@
 // at_or_before snapshot matching, and the force-ACS snapshot time.
 import type { CheckContext, Requirement } from '../model.ts';
 import { isInt, okObject, plusMicros, scanRequirement, SECTION, timeNanos } from './common.ts';
-import { baseQuery, contractIdOf, HOLDINGS_OP, HOLDINGS_VERSIONS, holdingsPath } from './holdings-walk.ts';
+import { baseQuery, contractIdOf, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, holdingsPath } from './holdings-walk.ts';
 
-const OPS = HOLDINGS_VERSIONS.map((v) => HOLDINGS_OP[v]);
-const NEEDS = ['migrationId', 'snapshotRecordTime', 'holdingOwners'] as const;
+const OPS = HOLDINGS_OPS;
+const NEEDS = HOLDINGS_NEEDS;
 
 /** A record time one microsecond after the fixture snapshot: no snapshot is taken at that instant. */
 function notASnapshotTime(ctx: CheckContext): string {

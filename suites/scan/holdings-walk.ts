@@ -133,3 +133,7 @@ export function drawnPageSizes(ctx: CheckContext, count: number): { min: number;
 export function baseQuery(ctx: CheckContext, pageSize: number, owners = ctx.fixtures.holdingOwners!): HoldingsQuery {
   return { migration_id: ctx.fixtures.migrationId!, record_time: ctx.fixtures.snapshotRecordTime!, owner_party_ids: owners, page_size: pageSize };
 }
+
+/** The three holdings operations, and the fixtures every holdings rule needs. */
+export const HOLDINGS_OPS = HOLDINGS_VERSIONS.map((v) => HOLDINGS_OP[v]);
+export const HOLDINGS_NEEDS = ['migrationId', 'snapshotRecordTime', 'holdingOwners'] as const;

@@ -5,12 +5,12 @@ import fc from 'fast-check';
 import type { CheckContext, Requirement } from '../model.ts';
 import { isObject, scanRequirement, SECTION, timeNanos, type Json } from './common.ts';
 import {
-  baseQuery, contractIdOf, DRAWN_WALK_PAGES, HOLDINGS_OP, HOLDINGS_VERSIONS, LARGE_PAGE, drawnPageSizes, MAX_DRAWN_PAGE, usableWalk, walkHoldings,
+  baseQuery, contractIdOf, DRAWN_WALK_PAGES, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, LARGE_PAGE, drawnPageSizes, MAX_DRAWN_PAGE, usableWalk, walkHoldings,
   type HoldingsVersion, type HoldingsWalk,
 } from './holdings-walk.ts';
 
-const OPS = HOLDINGS_VERSIONS.map((v) => HOLDINGS_OP[v]);
-const NEEDS = ['migrationId', 'snapshotRecordTime', 'holdingOwners'] as const;
+const OPS = HOLDINGS_OPS;
+const NEEDS = HOLDINGS_NEEDS;
 
 /** Ownership is not a field of ActiveContract; a holding's owner is always one of its stakeholders, so a contract
  *  none of whose signatories and observers is a requested party cannot be owned by one of them. */
@@ -39,6 +39,12 @@ async function pagingPlan(ctx: CheckContext) {
   };
 }
 
+/** Runs `check` on walks of drawn versions and page sizes, as one property of the run. */
+async function eachDrawnWalk(ctx: CheckContext, check: (d: { version: HoldingsVersion; pageSize: number; walk: HoldingsWalk }) => Promise<void> | void): Promise<void> {
+  const plan = await pagingPlan(ctx);
+  await ctx.property(plan.arbitrary, async ({ version, pageSize }) => check({ version, pageSize, walk: await plan.walk(version, pageSize) }), { runs: plan.runs });
+}
+
 const pagingComplete = scanRequirement({
   id: 'SCAN-HOLDINGS-PAGING-COMPLETE',
   level: 'MUST',
@@ -52,10 +58,9 @@ const pagingComplete = scanRequirement({
     // Only contracts the filter admits are compared: an ownership leak is its own rule (SCAN-HOLDINGS-OWNER-FILTER).
     const owned = (w: HoldingsWalk) => new Set(w.events.filter((e) => hasRequestedStakeholder(e, owners)).map(contractIdOf));
     await largeWalk(ctx, 'v1');
-    const plan = await pagingPlan(ctx);
-    await ctx.property(plan.arbitrary, async ({ version, pageSize }) => {
+    await eachDrawnWalk(ctx, async ({ version, pageSize, walk: drawn }) => {
       const reference = await largeWalk(ctx, version);
-      const walk = usableWalk(ctx, await plan.walk(version, pageSize));
+      const walk = usableWalk(ctx, drawn);
       const want = owned(reference);
       const got = owned(walk);
       for (const id of want) {
@@ -70,7 +75,7 @@ const pagingComplete = scanRequirement({
           ctx.fail(`${version}: contract ${id} is on a page of the page_size ${pageSize} walk (attached) but on no page of the page_size ${LARGE_PAGE} walk`, { exchange: page.exchange });
         }
       }
-    }, { runs: plan.runs });
+    });
   },
 });
 
@@ -83,9 +88,7 @@ const pagingUnique = scanRequirement({
   needs: [...NEEDS],
   tags: ['holdings', 'paging'],
   async check(ctx) {
-    const plan = await pagingPlan(ctx);
-    await ctx.property(plan.arbitrary, async ({ version, pageSize }) => {
-      const walk = await plan.walk(version, pageSize);
+    await eachDrawnWalk(ctx, ({ version, pageSize, walk }) => {
       const first = new Map<string, number>();
       for (const [n, page] of walk.pages.entries()) {
         for (const [k, e] of page.events.entries()) {
@@ -95,7 +98,7 @@ const pagingUnique = scanRequirement({
           first.set(id, n);
         }
       }
-    }, { runs: plan.runs });
+    });
   },
 });
 
@@ -131,13 +134,11 @@ const pageSizeBound = scanRequirement({
   needs: [...NEEDS],
   tags: ['holdings', 'paging'],
   async check(ctx) {
-    const plan = await pagingPlan(ctx);
-    await ctx.property(plan.arbitrary, async ({ version, pageSize }) => {
-      const walk = await plan.walk(version, pageSize);
+    await eachDrawnWalk(ctx, ({ version, pageSize, walk }) => {
       for (const page of walk.pages) {
         if (page.events.length > pageSize) ctx.fail(`${version}: a page of page_size ${pageSize} carries ${page.events.length} created events`, { exchange: page.exchange, pointer: '/created_events' });
       }
-    }, { runs: plan.runs });
+    });
   },
 });
 
@@ -150,9 +151,7 @@ const creationOrder = scanRequirement({
   needs: [...NEEDS],
   tags: ['holdings', 'ordering'],
   async check(ctx) {
-    const plan = await pagingPlan(ctx);
-    await ctx.property(plan.arbitrary, async ({ version, pageSize }) => {
-      const walk = await plan.walk(version, pageSize);
+    await eachDrawnWalk(ctx, ({ version, pageSize, walk }) => {
       // created_at is the ledger effective time of the creating transaction: never decreasing along the walk.
       let previous: { at: bigint; text: string; page: number } | undefined;
       for (const [n, page] of walk.pages.entries()) {
@@ -165,7 +164,7 @@ const creationOrder = scanRequirement({
           previous = { at, text: e.created_at, page: n };
         }
       }
-    }, { runs: plan.runs });
+    });
   },
 });
 
