@@ -21,6 +21,6 @@ export function judgeDetection(fault: FaultDefinition, failedIds: string[]): Det
   return {
     unexpected: failedIds.filter((id) => !exact.includes(id) && !res.some((re) => re.test(id))),
     missed: exact.filter((id) => !failedIds.includes(id)),
-    unmatchedPatterns: patterns.filter((p, i) => !failedIds.some((id) => res[i]!.test(id))),
+    unmatchedPatterns: patterns.filter((_p, i) => !failedIds.some((id) => res[i]!.test(id))),
   };
 }

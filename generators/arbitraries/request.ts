@@ -59,7 +59,7 @@ export function serialiseParameter(p: ParameterSpec, value: unknown): string[] {
   return [JSON.stringify(value)];
 }
 
-function assemble(op: OperationSpec, values: Map<ParameterSpec, unknown>, body: Partial<GeneratedRequest>): GeneratedRequest {
+function assemble(values: Map<ParameterSpec, unknown>, body: Partial<GeneratedRequest>): GeneratedRequest {
   const req: GeneratedRequest = { pathParams: {}, query: [], headers: {}, ...body };
   for (const [p, v] of values) {
     if (v === undefined) continue;
@@ -86,7 +86,7 @@ export function validRequest(op: OperationSpec, validators: SchemaValidators, op
   const bodyArb: fc.Arbitrary<Partial<GeneratedRequest>> = media
     ? validValue(validators.document, media.schemaPointer ? validators.schemaAt(media.schemaPointer) : {}, options).map((body) => ({ body, contentType: media.contentType }))
     : fc.constant({});
-  return fc.tuple(parameterValues(op, validators, options), bodyArb).map(([values, body]) => assemble(op, values, body));
+  return fc.tuple(parameterValues(op, validators, options), bodyArb).map(([values, body]) => assemble(values, body));
 }
 
 /**

@@ -164,7 +164,7 @@ const DETECTORS: Record<string, Detector> = {
   },
   'scan-error-body-shape': async (_n, c) => errorShapeProblems(await c.get('/v0/nothing-here'), 404),
   'scan-bad-input-500': async (_n, c) => statusNot(await c.get('/v0/ans-entries?page_size=zero'), 400, 'page_size zero'),
-  'scan-root-hash-round-mismatch': async (n, c) => {
+  'scan-root-hash-round-mismatch': async (_n, c) => {
     const out: string[] = [];
     for (let r = 1; r < 10; r++) {
       const body = (await c.get(`/v0/internal/reward-accounting-process/rounds/${r}/root-hash`)).json() as Json;
