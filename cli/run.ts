@@ -177,8 +177,10 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
   let fixtureNotes: string[] = [];
   let waiverNotes: WaiverNotes = { expired: [], stale: [], unknown: [] };
   let covered: OperationCoverage[] = [];
+  let seen: ReadonlyArray<unknown> = [];
   try {
     const parts = contextParts(target, specs as Partial<Record<InterfaceName, CompiledSpec>>);
+    seen = parts.seen ?? [];
     await ensureReachable(parts.clients);
     const discovered = await discoverFixtures(target.fixtures, parts.clients.scan, target.allowMutations);
     parts.fixtures = discovered.fixtures;
@@ -200,7 +202,7 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
   const result: RunResult = { specChecks: checks, requirements, targets, fixtureNotes };
   const report = buildReport({
     version: VERSION, startedAt, finishedAt: new Date(), targets, config: effectiveConfig(opts, target), specChecks: checks,
-    seed: bounds.seed, fixtureNotes, waiverNotes, coverage: covered, requirements,
+    seed: bounds.seed, fixtureNotes, waiverNotes, coverage: covered, requirements, requestsSent: seen.length,
   });
   const dir = resolve(opts.reportDir);
   const file = join(dir, 'report.json');

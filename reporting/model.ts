@@ -22,6 +22,8 @@ export interface ConformanceReport {
   config: Record<string, unknown>;
   specs: Array<{ name: string; source: string; sha256?: string; openapi?: string; operations: number; exampleFailures: string[]; loadError?: string }>;
   seed: number;
+  /** HTTP requests of the run that the targets answered (absent in reports of older versions). */
+  requestsSent?: number;
   summary: Counts & { byInterface: Record<string, Counts>; byLevel: Record<string, Counts> };
   fixtureNotes: string[];
   /** Waivers that expired, no longer apply (the requirement passes) or name nothing that ran. */
@@ -52,6 +54,7 @@ export function buildReport(input: {
   fixtureNotes: string[];
   waiverNotes?: WaiverNotes;
   coverage?: OperationCoverage[];
+  requestsSent?: number;
   requirements: RequirementResult[];
 }): ConformanceReport {
   const group = (key: (r: RequirementResult) => string) => {
@@ -67,6 +70,7 @@ export function buildReport(input: {
     config: input.config,
     specs: input.specChecks.map((s) => ({ name: s.name, source: s.source, sha256: s.sha256, openapi: s.openapi, operations: s.operations, exampleFailures: s.failures, loadError: s.loadError })),
     seed: input.seed,
+    requestsSent: input.requestsSent,
     summary: { ...count(input.requirements), byInterface: group((r) => r.interface), byLevel: group((r) => r.level) },
     fixtureNotes: input.fixtureNotes,
     waiverNotes: input.waiverNotes ?? { expired: [], stale: [], unknown: [] },
