@@ -27,6 +27,7 @@ function program(): Command {
 
   targetCommand(cli.command('run'))
     .description('Run the conformance requirements against the targets (default: the embedded reference node)')
+    .option('--no-allure', 'do not write Allure results (allure-results/ in the report dir, written through allure-vitest)')
     .action(async (opts: RunOptions, command: Command) => {
       process.exitCode = (await run(checkedRunOptions(command, opts))).exitCode;
     });

@@ -16,7 +16,9 @@ import { renderJunit } from '../reporting/junit.ts';
 import { renderHtml } from '../reporting/html.ts';
 import { coverage, renderCoverageMarkdown, type OperationCoverage } from '../reporting/coverage.ts';
 import { applyWaivers, parseWaivers, WaiverFileError, type Waiver, type WaiverNotes } from '../reporting/waivers.ts';
+import { writeAllureResults } from '../reporting/allure-results.ts';
 import { checkSpec, type SpecCheckResult } from './spec-check.ts';
+import { Progress } from './progress.ts';
 import { ensureReachable } from './reachability.ts';
 import { secret } from './secrets.ts';
 import { selectSpecs, UsageError } from './spec-options.ts';
@@ -43,6 +45,8 @@ export interface RunOptions {
   rate?: string;
   only: string[];
   skip: string[];
+  /** Also write allure-results/ (the CLI's default; programmatic callers opt in). */
+  allure?: boolean;
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -170,8 +174,15 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
   const given = await configFixtures(opts.config);
   const waivers = await readWaivers(opts.waivers);
   const { specs, checks } = await loadSpecs(opts.spec);
+  printSpecChecks(checks);
 
   const { node, target } = await buildTarget(opts, bounds, given);
+  const targets: Record<string, string> = {};
+  for (const name of ['ledger', 'wallet', 'scan'] as const) {
+    const t = target[name];
+    targets[name] = t ? (node ? `embedded reference node ${t.url}` : t.url) : 'not given';
+  }
+  printTargets(targets);
 
   let requirements: RequirementResult[];
   let fixtureNotes: string[] = [];
@@ -185,8 +196,15 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
     const discovered = await discoverFixtures(target.fixtures, parts.clients.scan, target.allowMutations);
     parts.fixtures = discovered.fixtures;
     fixtureNotes = discovered.notes;
+    for (const n of fixtureNotes) console.log(`  fixture: ${n}`);
     const selected = select(catalog(specs), { level: opts.level, only: opts.only, skip: opts.skip });
-    requirements = await runAll(selected, parts);
+    console.log(`Requirements (${selected.length} selected):`);
+    const progress = new Progress(selected);
+    try {
+      requirements = await runAll(selected, parts, (r) => progress.record(r));
+    } finally {
+      progress.finish();
+    }
     ({ results: requirements, notes: waiverNotes } = applyWaivers(requirements, waivers, new Date()));
     const bases = (['ledger', 'wallet', 'scan'] as const).filter((n) => target[n]).map((n) => new URL(originFor(n, target[n]!.url)).pathname.replace(/\/$/, ''));
     covered = coverage(specs, requirements, parts.seen ?? [], [...new Set(bases)]);
@@ -194,11 +212,6 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
     await node?.close();
   }
 
-  const targets: Record<string, string> = {};
-  for (const name of ['ledger', 'wallet', 'scan'] as const) {
-    const t = target[name];
-    targets[name] = t ? (node ? `embedded reference node ${t.url}` : t.url) : 'not given';
-  }
   const result: RunResult = { specChecks: checks, requirements, targets, fixtureNotes };
   const report = buildReport({
     version: VERSION, startedAt, finishedAt: new Date(), targets, config: effectiveConfig(opts, target), specChecks: checks,
@@ -215,23 +228,35 @@ export async function run(opts: RunOptions): Promise<{ result: RunResult; exitCo
   } catch (error) {
     throw new UsageError(`cannot write the reports to ${dir}: ${(error as Error).message}`);
   }
-  print(result, file, waiverNotes);
+  const outputs = ['junit.xml', 'report.html', 'coverage.md'];
+  if (opts.allure) {
+    const allure = await writeAllureResults(file, join(dir, 'allure-results'));
+    if ('files' in allure) outputs.push(`allure-results/ (${allure.files} results)`);
+    else console.log(`Allure results not written: ${allure.error}`);
+  }
+  printSummary(result, waiverNotes);
+  console.log(`Written ${file}, and beside it ${outputs.join(', ')}`);
   const unusable = checks.some((r) => r.loadError);
   const failed = checks.some((r) => r.failures.length > 0) || requirements.some((r) => r.status === 'failed' && r.level === 'MUST');
   return { result, exitCode: unusable ? 2 : failed ? 1 : 0 };
 }
 
-function print(result: RunResult, file: string, waiverNotes: WaiverNotes): void {
+function printSpecChecks(checks: SpecCheckResult[]): void {
   console.log('Spec-level checks:');
-  for (const r of result.specChecks) {
+  for (const r of checks) {
     if (r.loadError) console.log(`  ${r.name.padEnd(8)} UNUSABLE  ${r.loadError}`);
     else console.log(`  ${r.name.padEnd(8)} OpenAPI ${r.openapi}  ${r.operations} operations  ${r.validators} validators  ${r.examplesChecked} examples  ${r.failures.length} failed  (${r.millis} ms)`);
     for (const f of r.failures) console.log(`    FAIL ${f}`);
   }
+}
+
+function printTargets(targets: Record<string, string>): void {
   console.log('Targets:');
-  for (const [name, t] of Object.entries(result.targets)) console.log(`  ${name.padEnd(8)} ${t}`);
-  for (const n of result.fixtureNotes) console.log(`  fixture: ${n}`);
-  console.log('Requirements:');
+  for (const [name, t] of Object.entries(targets)) console.log(`  ${name.padEnd(8)} ${t}`);
+}
+
+function printSummary(result: RunResult, waiverNotes: WaiverNotes): void {
+  console.log('Summary:');
   for (const iface of ['ledger', 'wallet', 'scan'] as const) {
     for (const level of ['MUST', 'SHOULD'] as const) {
       const rs = result.requirements.filter((r) => r.interface === iface && r.level === level);
@@ -249,5 +274,4 @@ function print(result: RunResult, file: string, waiverNotes: WaiverNotes): void 
   for (const w of waiverNotes.expired) console.log(`  waiver EXPIRED on ${w.expires} for ${w.id} (${w.reason}): the failure counts again; renew or remove it`);
   for (const w of waiverNotes.stale) console.log(`  waiver no longer needed for ${w.id}: it passes; remove the waiver`);
   for (const w of waiverNotes.unknown) console.log(`  waiver for ${w.id} matches no requirement of this run`);
-  console.log(`Written ${file}, junit.xml, report.html and coverage.md beside it`);
 }

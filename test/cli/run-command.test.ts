@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,10 @@ describe('cn-conformance run', () => {
     expect(results.length).toBeGreaterThan(100);
     expect(results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
     for (const iface of ['ledger', 'wallet', 'scan']) expect(results.some((r) => r.interface === iface && !r.id.startsWith('GENERIC-'))).toBe(true);
+    // Progress (a log, not a terminal: one line per finished interface), then the outputs.
+    expect(stdout).toMatch(/^\s+ledger\s+55\/55$/m);
+    for (const f of ['report.json', 'junit.xml', 'report.html', 'coverage.md']) expect(existsSync(join(dir, f)), f).toBe(true);
+    expect(readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json')).length).toBe(results.length);
     expect(code).toBe(0);
   });
 
@@ -68,11 +72,18 @@ describe('cn-conformance run', () => {
       const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
       expect(report.requirements.find((r: { id: string }) => r.id === 'SCAN-ANS-PAGE-SIZE').status).toBe('failed');
       expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<testcase classname="scan.MUST" name="SCAN-ANS-PAGE-SIZE"[^>]*>\s*<failure message=/);
+      expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(/<details class="req failed" data-status="failed" data-text="scan-ans-page-size [^>]* open>/);
+      const allure = readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(join(dir, 'allure-results', f), 'utf8')));
+      expect(allure.find((a) => a.name === 'SCAN-ANS-PAGE-SIZE')).toMatchObject({ status: 'failed', statusDetails: { message: expect.stringContaining('page_size') } });
+      expect(stdout).toMatch(/^\s+scan\s+\d+\/\d+, 1 failed$/m);
       // Read-only against a real target: the wallet checks that would buy traffic are skipped, with the reason.
       const buy = report.requirements.find((r: { id: string }) => r.id === 'WALLET-BUY-TRAFFIC-CREATE');
       expect(buy).toMatchObject({ status: 'skipped', reason: expect.stringContaining('--allow-mutations') });
-      // The token is never written anywhere: console, report, junit.
-      for (const text of [stdout, readFileSync(join(dir, 'report.json'), 'utf8'), readFileSync(join(dir, 'junit.xml'), 'utf8')]) expect(text).not.toContain(token);
+      // The token is never written anywhere: console, and every file of the report dir (Allure attachments too).
+      expect(stdout).not.toContain(token);
+      const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f !== 'config.json' && !f.endsWith('allure-results'));
+      expect(files.length).toBeGreaterThan(report.requirements.length + 4);
+      for (const f of files) expect(readFileSync(join(dir, f), 'utf8'), f).not.toContain(token);
       expect(report.config.walletToken).toBe('***');
     } finally {
       await node.close();
@@ -104,7 +115,7 @@ describe('cn-conformance run', () => {
     const { code, stderr, stdout } = await cli('run', '--scan-url', `http://127.0.0.1:${port}/api/scan`, '--runs', '1', '--report-dir', mkdtempSync(join(tmpdir(), 'cn-run-')));
     expect(code).toBe(2);
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^cn-conformance: cannot reach --scan-url http://127\\.0\\.0\\.1:${port}/api/scan: .*ECONNREFUSED`))]);
-    expect(stdout).not.toContain('Requirements:');
+    expect(stdout).not.toContain('Summary:');
   });
 
   it('lists the requirement catalog', async () => {

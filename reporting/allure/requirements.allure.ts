@@ -1,0 +1,46 @@
+// Replays a finished report.json as one vitest test per requirement, so allure-vitest writes Allure
+// results with the requirement's id, level and interface as labels. Nothing is checked here again: each
+// test ends as the conformance run decided (passed, failed with its reason, skipped or waived).
+import { readFileSync } from 'node:fs';
+import * as allure from 'allure-js-commons';
+import { describe, expect, it } from 'vitest';
+import type { ConformanceReport } from '../model.ts';
+
+const file = process.env.CN_CONFORMANCE_ALLURE_REPORT;
+if (!file) throw new Error('CN_CONFORMANCE_ALLURE_REPORT is not set');
+const report = JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
+
+const SEVERITY = { MUST: 'critical', SHOULD: 'normal' } as const;
+
+for (const iface of [...new Set(report.requirements.map((r) => r.interface))]) {
+  describe(iface, () => {
+    for (const r of report.requirements.filter((x) => x.interface === iface)) {
+      it(r.id, async (ctx) => {
+        await allure.displayName(r.id);
+        await allure.label('requirement', r.id);
+        await allure.label('level', r.level);
+        await allure.label('interface', r.interface);
+        await allure.epic(r.interface);
+        for (const op of r.operations) await allure.feature(op);
+        await allure.story(r.section);
+        await allure.severity(SEVERITY[r.level]);
+        if (r.mutates) await allure.tag('mutates');
+        // Allure keeps no reason for a skipped test, so the outcome goes into the description as well.
+        const outcome = r.reason ? `\n\nOutcome: ${r.status}: ${r.reason}` : '';
+        await allure.description(`${r.level}: ${r.sentence}\n\nSection: ${r.section}${outcome}`);
+        await allure.parameter('seed', String(report.seed));
+        await allure.parameter('duration in the run (ms)', String(r.durationMs), { excluded: true });
+        if (r.evidence) {
+          await allure.attachment('evidence.json', JSON.stringify(r.evidence, null, 2), 'application/json');
+          if (r.evidence.exchange) await allure.attachment('curl', r.evidence.exchange.curl, 'text/plain');
+        }
+        if (r.status === 'waived') {
+          await allure.tag('waived');
+          ctx.skip(`waived: ${r.reason ?? ''}`);
+        }
+        if (r.status === 'skipped') ctx.skip(r.reason ?? 'skipped');
+        if (r.status === 'failed') expect.fail(r.reason ?? 'failed');
+      });
+    }
+  });
+}
