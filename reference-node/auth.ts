@@ -1,6 +1,6 @@
 // Real JWT handling (HS256 via jose) with a secret derived from the seed, so tests and the suite can mint
 // the tokens a node would accept and prove that others are refused.
-import { jwtVerify, SignJWT, errors } from 'jose';
+import { decodeJwt, jwtVerify, SignJWT, errors } from 'jose';
 import { derivedHex } from './world/rng.ts';
 
 export const ISSUER = 'cn-conformance-reference';
@@ -48,4 +48,14 @@ export function bearer(header: string | undefined): string | undefined {
 
 export function isFailure(x: VerifiedToken | AuthFailure): x is AuthFailure {
   return 'status' in x;
+}
+
+/** What a node that skips signature checks reads off a token: its subject, signature and expiry ignored (a fault). */
+export function claimsWithoutVerifying(token: string | undefined): VerifiedToken | undefined {
+  try {
+    const sub = decodeJwt(token ?? '').sub;
+    return typeof sub === 'string' && sub !== '' ? { subject: sub } : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -28,6 +28,17 @@ export const LF = {
   requiredFieldDropped: 'ledger-required-field-dropped',
   pagingGap: 'ledger-paging-gap',
   ledgerEffectsArchived: 'ledger-ledger-effects-archived',
+  acsDeltaReassignmentLeak: 'ledger-acs-delta-reassignment-leak',
+  tokenSignatureUnchecked: 'ledger-token-signature-unchecked',
+  anyPartyReadUnchecked: 'ledger-any-party-read-unchecked',
+  templateFilterPackageNameOnly: 'ledger-template-filter-package-name-only',
+  ledgerEffectsParticipantView: 'ledger-ledger-effects-participant-view',
+  transactionsAlwaysIncluded: 'ledger-transactions-always-included',
+  checkpointKindMisnamed: 'ledger-checkpoint-kind-misnamed',
+  witnessPartiesAllRequesters: 'ledger-witness-parties-all-requesters',
+  commandBadJson500: 'ledger-command-bad-json-500',
+  completionsBodyIgnored: 'ledger-completions-body-ignored',
+  overviewJsonAsText: 'ledger-overview-json-as-text',
 } as const;
 
 const fault = (name: string, family: string, breaks: string, detectedBy: string[]): FaultDefinition => ({ name, interface: 'ledger', family, breaks, detectedBy });
@@ -65,4 +76,27 @@ export const LEDGER_FAULTS: FaultDefinition[] = [
   // Only consuming exercises whose created descendants all have a requesting stakeholder are replaced, so no
   // created event loses the exercise that shows why a requesting party witnesses it.
   fault(LF.ledgerEffectsArchived, 'transaction shape', 'A ledger-effects transaction carries an ArchivedEvent where the ExercisedEvent of a consuming choice belongs.', ['LEDGER-UPDATES-LEDGER-EFFECTS-EVENT-KINDS']),
+  // Second faults of their families: another way a real node breaks the same rule.
+  fault(LF.acsDeltaReassignmentLeak, 'ACS-delta filter', 'Assignments are delivered to the requesting parties whose filters select the template, whether or not one of them is a stakeholder of the reassigned contract.', ['LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER']),
+  fault(LF.tokenSignatureUnchecked, 'authentication', "Bearer tokens are decoded without verifying their signature, so a token with a forged signature is accepted as its subject.", ['LEDGER-UPDATES-AUTH-REQUIRED']),
+  fault(LF.anyPartyReadUnchecked, 'authorization', 'Read rights are checked for the parties a request names only: a filtersForAnyParty read by a user without the right to read as any party is served.', ['LEDGER-UPDATES-READ-RIGHTS']),
+  fault(LF.templateFilterPackageNameOnly, 'event filters', 'Template filters are compared by package name only (#name:Module:Entity): a filter naming the template by package id matches nothing.', ['LEDGER-UPDATES-TEMPLATE-FILTER']),
+  fault(LF.ledgerEffectsParticipantView, 'ledger-effects filter', "The ledger-effects shape shows what any party hosted on the participant witnesses, not only the requesting parties (witnessParties name those hosted witnesses).", ['LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS', 'LEDGER-UPDATES-WITNESS-PARTIES']),
+  fault(LF.transactionsAlwaysIncluded, 'update format', 'Transactions are emitted although includeTransactions is unset (read with the reassignment filters, or a wildcard).', ['LEDGER-UPDATES-REQUESTED-KINDS']),
+  // A misnamed checkpoint is also none of the kinds a read may carry.
+  fault(LF.checkpointKindMisnamed, 'update shape', 'Offset checkpoints are sent under the key offsetCheckpoint instead of OffsetCheckpoint, a kind the Update one-of does not have.', ['LEDGER-UPDATES-ONE-KIND', 'LEDGER-UPDATES-REQUESTED-KINDS']),
+  fault(LF.witnessPartiesAllRequesters, 'witness parties', 'witnessParties list every requesting party hosted here, including those that do not see the event.', ['LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS']),
+  // Faults of the overview endpoints, visible to the checks derived from the document only.
+  fault(LF.commandBadJson500, 'request validation', 'A command submission whose body is not JSON is answered 500 (the parse error escapes) instead of 400.', [
+    'GENERIC-LEDGER-SUBMIT-AND-WAIT-INVALID-INPUT', 'GENERIC-LEDGER-SUBMIT-AND-WAIT-FOR-TRANSACTION-INVALID-INPUT', 'GENERIC-LEDGER-SUBMIT-AND-WAIT-FOR-REASSIGNMENT-INVALID-INPUT',
+    'GENERIC-LEDGER-SUBMIT-AND-WAIT-FOR-TRANSACTION-TREE-INVALID-INPUT', 'GENERIC-LEDGER-SUBMIT-ASYNC-INVALID-INPUT', 'GENERIC-LEDGER-SUBMIT-REASSIGNMENT-ASYNC-INVALID-INPUT',
+  ]),
+  fault(LF.completionsBodyIgnored, 'request validation', 'The completion endpoints never read their body: one that is not JSON is answered 200 with no completions instead of 400.', [
+    'GENERIC-LEDGER-GET-COMPLETIONS-INVALID-INPUT', 'GENERIC-LEDGER-GET-COMMAND-COMPLETIONS-INVALID-INPUT',
+  ]),
+  // Every overview operation that answers JSON (the package download answers bytes).
+  fault(LF.overviewJsonAsText, 'documented answers', 'The overview endpoints send their JSON answers serialized by hand, labelled text/plain instead of application/json.', [
+    'SUBMIT-AND-WAIT', 'SUBMIT-AND-WAIT-FOR-TRANSACTION', 'SUBMIT-AND-WAIT-FOR-REASSIGNMENT', 'SUBMIT-AND-WAIT-FOR-TRANSACTION-TREE', 'SUBMIT-ASYNC', 'SUBMIT-REASSIGNMENT-ASYNC',
+    'GET-COMPLETIONS', 'GET-COMMAND-COMPLETIONS', 'GET-VERSION', 'VALIDATE-DAR', 'UPLOAD-DAR', 'LIST-PACKAGES', 'UPLOAD-PACKAGES', 'GET-PACKAGE-STATUS', 'GET-PACKAGE-VETTING', 'POST-PACKAGE-VETTING',
+  ].map((op) => `GENERIC-LEDGER-${op}-RESPONSES`)),
 ];

@@ -51,13 +51,14 @@ export class Audience {
     let matches = false;
     let blob = false;
     const anyTemplate = this.ctx.faults.has(LF.templateFilterIgnored);
+    const packageNameOnly = this.ctx.faults.has(LF.templateFilterPackageNameOnly);
     for (const f of filters) {
       if (f.wildcard) {
         matches = true;
         blob ||= f.wildcardBlob;
       }
       for (const [t, b] of f.templates) {
-        if (anyTemplate || templateMatches(t, s.templateId, s.packageName)) {
+        if (anyTemplate || (templateMatches(t, s.templateId, s.packageName) && !(packageNameOnly && t === s.templateId))) {
           matches = true;
           blob ||= b;
         }
@@ -88,9 +89,13 @@ export class Audience {
 
   /** witnessParties as rendered: the seeing requesting parties (or, under a fault, everybody it is visible to). */
   witnessParties(seeing: string[], visibleTo: readonly string[]): string[] {
+    if (this.ctx.faults.has(LF.witnessPartiesAllRequesters)) return this.parties.map((p) => p.party);
     return this.ctx.faults.has(LF.witnessPartiesTooWide) ? [...new Set([...seeing, ...visibleTo])] : seeing;
   }
 }
+
+/** Every hosted party, every template: what the faults that emit unrequested kinds read with. */
+const ANY_PARTY_WILDCARD: EventFormatSpec = { byParty: new Map(), anyParty: { wildcard: true, wildcardBlob: false, templates: new Map(), interfaces: new Map() }, verbose: false };
 
 const stakeholders = (signatories: readonly string[], observers: readonly string[]) => [...new Set([...signatories, ...observers])];
 
@@ -109,10 +114,9 @@ export class Projector {
   constructor(private readonly ctx: NodeContext, req: StreamRequest) {
     this.hosted = hostedParties(ctx);
     if (req.transactions) this.tx = { audience: new Audience(ctx, req.transactions.format, this.hosted), shape: req.transactions.shape };
+    else if (ctx.faults.has(LF.transactionsAlwaysIncluded)) this.tx = { audience: new Audience(ctx, req.reassignments ?? ANY_PARTY_WILDCARD, this.hosted), shape: 'acs-delta' };
     let reassignmentFormat = req.reassignments;
-    if (!reassignmentFormat && ctx.faults.has(LF.unrequestedKind)) {
-      reassignmentFormat = req.transactions?.format ?? { byParty: new Map(), anyParty: { wildcard: true, wildcardBlob: false, templates: new Map(), interfaces: new Map() }, verbose: false };
-    }
+    if (!reassignmentFormat && ctx.faults.has(LF.unrequestedKind)) reassignmentFormat = req.transactions?.format ?? ANY_PARTY_WILDCARD;
     if (reassignmentFormat) this.reassignments = new Audience(ctx, reassignmentFormat, this.hosted);
     this.topology = req.topology;
   }
@@ -178,11 +182,19 @@ export class Projector {
     const consumed = new Set(tx.nodes.flatMap((n) => (n.kind === 'exercised' && n.consuming ? [n.contractId] : [])));
     const events: Json[] = [];
     let legit = 0;
+    // ledger-effects-participant-view: what any party hosted here witnesses, whichever parties were requested
+    // (still narrowed by the requesting parties' template filters), listing those hosted witnesses.
+    const participantView = this.ctx.faults.has(LF.ledgerEffectsParticipantView);
+    const requesting = audience.parties.map((p) => p.party);
     for (const node of tx.nodes) {
       const w = witnesses.get(node.nodeId) ?? [];
       const subject = node.kind === 'created' ? node.contract : node;
       let seen = audience.see(w, subject);
-      if (seen.parties.length === 0) {
+      const hostedWitnesses = participantView ? w.filter((p) => this.hosted.includes(p)) : [];
+      if (seen.parties.length === 0 && hostedWitnesses.length > 0 && audience.see(requesting, subject).parties.length > 0) {
+        seen = { parties: hostedWitnesses, blob: false };
+        legit++;
+      } else if (seen.parties.length === 0) {
         if (!this.ctx.faults.has(LF.ledgerEffectsLeak) || audience.parties.length === 0) continue;
         seen = { parties: [audience.parties[0]!.party], blob: false };
       } else {
@@ -211,7 +223,11 @@ export class Projector {
   private reassignment(u: ReassignmentUpdate, offset: number, eventOffset: number, audience: Audience): Json | undefined {
     const c: Contract = u.contract;
     const sh = stakeholders(c.signatories, c.observers);
-    const seen = audience.see(sh, c);
+    let seen = audience.see(sh, c);
+    if (seen.parties.length === 0 && u.kind === 'assign' && this.ctx.faults.has(LF.acsDeltaReassignmentLeak)) {
+      // Leak only what the requesting parties' filters would select: the break is the stakeholder rule alone.
+      seen = { parties: audience.see(audience.parties.map((p) => p.party), c).parties.slice(0, 1), blob: false };
+    }
     if (seen.parties.length === 0) return undefined;
     return element('Reassignment', reassignmentRecord(u, {
       offset, eventOffset, witnessParties: audience.witnessParties(seen.parties, sh), blob: seen.blob,

@@ -31,7 +31,8 @@ export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: F
     const request = parseStreamRequest(ctx, req.body);
     if (!ctx.faults.has(LF.readRightsUnchecked)) {
       const { parties, anyParty } = requestedParties(request);
-      requireReadRights(caller, parties, anyParty);
+      // any-party-read-unchecked: only the parties the request names are checked.
+      requireReadRights(caller, parties, anyParty && !ctx.faults.has(LF.anyPartyReadUnchecked));
     }
     const result = read(ctx, request, query);
     if (result.overLimit) {
@@ -107,6 +108,9 @@ function finish(ctx: NodeContext, r: StreamRequest, elements: Element[]): Json[]
   if (ctx.faults.has(LF.twoKeysUpdate)) {
     const i = out.findIndex((e) => !('OffsetCheckpoint' in (e.update as Json)));
     if (i >= 0) (out[i]!.update as Json).OffsetCheckpoint = { value: { offset: elements[i]!.offset } };
+  }
+  if (ctx.faults.has(LF.checkpointKindMisnamed)) {
+    return out.map((e) => ('OffsetCheckpoint' in (e.update as Json) ? { update: { offsetCheckpoint: (e.update as Json).OffsetCheckpoint } } : e));
   }
   return out;
 }

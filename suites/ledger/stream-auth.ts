@@ -1,7 +1,7 @@
 // Credentials of the update stream: a read without them is refused, and a user may read only as the
 // parties it has rights for. (That the refusals carry a JsCantonError is LEDGER-UPDATES-ERROR-BODY's rule.)
 import type { Requirement } from '../model.ts';
-import { openRead, readParties, streamRequirement, updateFormat } from './stream-client.ts';
+import { ACS_DELTA, openRead, readParties, streamRequirement, updateFormat, WILDCARD } from './stream-client.ts';
 
 const SECTION = 'A. Ledger interface > POST /v2/updates (Security); Authentication 3';
 
@@ -12,8 +12,12 @@ export const AUTH_REQUIREMENTS: Requirement[] = [
     sentence: 'Security: either bearer HTTP authentication or API-key authentication.',
     tags: ['auth'],
     async check(ctx) {
-      const x = await openRead(ctx, updateFormat(readParties(ctx)), 1, 'none');
+      const format = updateFormat(readParties(ctx));
+      const x = await openRead(ctx, format, 1, 'none');
       ctx.expectStatus(x, 401, 'a read without credentials must be refused as unauthenticated');
+      // A token is authentication only when its signature is verified.
+      const forged = forgedSignature(ctx.ledger.config.credentials.bearer);
+      if (forged) ctx.expectStatus(await openRead(ctx, format, 1, { bearer: forged }), 401, 'a read with the configured token under a forged signature must be refused as unauthenticated');
     },
   }),
   streamRequirement({
@@ -27,6 +31,17 @@ export const AUTH_REQUIREMENTS: Requirement[] = [
       const x = await openRead(ctx, updateFormat([party], ['transactions']), 1, { bearer: ctx.fixtures.ledgerLimitedToken! });
       // Refusing as unauthenticated (401) or as forbidden (403) both keep the party's data private.
       ctx.expectStatus(x, [401, 403], `the limited user may not read as ${party}`);
+      // Reading for any party reads as every party, the forbidden one included.
+      const anyParty = { includeTransactions: { eventFormat: { filtersForAnyParty: WILDCARD }, transactionShape: ACS_DELTA } };
+      ctx.expectStatus(await openRead(ctx, anyParty, 1, { bearer: ctx.fixtures.ledgerLimitedToken! }), [401, 403], 'the limited user may not read with filtersForAnyParty');
     },
   }),
 ];
+
+/** A compact JWT with its signature replaced, so that it no longer verifies; undefined for anything else. */
+function forgedSignature(token: string | undefined): string | undefined {
+  const [header, payload, signature] = token?.split('.') ?? [];
+  if (!header || !payload || !signature || token!.split('.').length !== 3) return undefined;
+  const filler = /^A+$/.test(signature) ? 'B' : 'A';
+  return `${header}.${payload}.${filler.repeat(signature.length)}`;
+}

@@ -653,10 +653,44 @@ const PROBES: Record<string, Probe> = {
     return whole.some((e) => !('OffsetCheckpoint' in e.update) && (recordOf(e).offset as number) > b && !right.has(JSON.stringify(e)));
   },
   [LF.ledgerEffectsArchived]: async (n) => flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')).some((e) => e.kind === 'ArchivedEvent'),
+  [LF.acsDeltaReassignmentLeak]: async (n) => {
+    const a = aliceOf(n);
+    const els = await read(n, { beginExclusive: 0, updateFormat: { includeReassignments: byParty([a]) } }, { query: 'limit=50' });
+    const assigned = els.filter((e) => kindOf(e) === 'Reassignment').flatMap((e) => (recordOf(e).events as Json[]).map((ev) => ev.JsAssignmentEvent?.createdEvent).filter(Boolean));
+    return assigned.some((c: Json) => !c.signatories.includes(a) && !(c.observers ?? []).includes(a));
+  },
+  [LF.tokenSignatureUnchecked]: async (n) => {
+    const [header, payload, signature] = n.credentials.ledgerAdminToken.split('.');
+    return (await stream(n, body({}), { token: `${header}.${payload}.${'A'.repeat(signature!.length)}` })).status === 200;
+  },
+  [LF.anyPartyReadUnchecked]: async (n) => (await stream(n, body({ updateFormat: txFormat(ANY) }), { token: n.credentials.ledgerUserToken.token })).status === 200,
+  [LF.templateFilterPackageNameOnly]: async (n) => {
+    const amulet = `${n.context.world.amuletPackage}:Splice.Amulet:Amulet`;
+    return flatEvents(await read(n, body({ updateFormat: txFormat({ filtersForAnyParty: templateFilter(amulet) }) }))).length === 0;
+  },
+  [LF.ledgerEffectsParticipantView]: async (n) => {
+    const a = aliceOf(n);
+    return flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')).some(({ ev }) => !n.context.world.witnesses(txAt(n.context.world, ev.offset)).get(ev.nodeId)!.includes(a));
+  },
+  [LF.transactionsAlwaysIncluded]: async (n) => (await read(n, body({ updateFormat: { includeReassignments: ANY } }))).some((e) => kindOf(e) === 'Transaction'),
+  [LF.checkpointKindMisnamed]: async (n) => (await read(n, body({ endInclusive: 140 }))).some((e) => 'offsetCheckpoint' in e.update),
+  [LF.witnessPartiesAllRequesters]: async (n) => {
+    // In the ACS-delta shape a requesting party sees a created event only as one of its stakeholders.
+    const parties = [aliceOf(n), partyOf(n.context.world, 'bob')];
+    const els = await read(n, body({ updateFormat: txFormat(byParty(parties)) }));
+    return flatEvents(els).some(({ kind, ev }) => kind === 'CreatedEvent' && ev.witnessParties.some((p: string) => !ev.signatories.includes(p) && !(ev.observers ?? []).includes(p)));
+  },
+  [LF.commandBadJson500]: async (n) => (await overview(n, 'POST', '/v2/commands/submit-and-wait', '{"commands": ')).status === 500,
+  [LF.completionsBodyIgnored]: async (n) => (await overview(n, 'POST', '/v2/commands/completions', '{"userId": ')).status === 200,
+  [LF.overviewJsonAsText]: async (n) => /^text\/plain/.test((await overview(n, 'GET', '/v2/version')).contentType ?? ''),
 };
 
+/** A call to an overview endpoint of the ledger, with the admin's credentials. */
+const overview = (n: RunningReferenceNode, method: string, path: string, text?: string) =>
+  call(`${n.urls.ledger}${path}`, { method, headers: { authorization: `Bearer ${n.credentials.ledgerAdminToken}`, ...(text === undefined ? {} : { 'content-type': 'application/json' }) }, body: text });
+
 /** Faults whose rule is the document's schema itself: only their answers may stop conforming. */
-const SCHEMA_FAULTS = new Set<string>([LF.error400AsJson, LF.errorBodyShape, LF.twoKeysUpdate, LF.requiredFieldDropped]);
+const SCHEMA_FAULTS = new Set<string>([LF.error400AsJson, LF.errorBodyShape, LF.twoKeysUpdate, LF.requiredFieldDropped, LF.checkpointKindMisnamed]);
 
 /** Problems of a fixed battery of stream reads (several shapes, with and without credentials, one bad body). */
 async function batteryProblems(n: RunningReferenceNode): Promise<string[]> {
