@@ -8,6 +8,9 @@ import { badRequest } from './errors.ts';
 import { faultOn } from './faults.ts';
 import { int32Text, singleQuery } from './params.ts';
 
+/** The page size of the ans-page-size-defaulted fault. */
+const DEFAULT_PAGE_SIZE = 20;
+
 function renderEntry(e: AnsEntryRecord): Record<string, unknown> {
   return {
     ...(e.contractId !== undefined ? { contract_id: e.contractId } : {}),
@@ -22,8 +25,10 @@ function renderEntry(e: AnsEntryRecord): Record<string, unknown> {
 export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.get('/v0/ans-entries', async (req) => {
     const sizeText = singleQuery(req.query, 'page_size');
-    if (sizeText === undefined) throw badRequest('Missing query parameter page_size');
-    const size = int32Text(sizeText, 'page_size');
+    // ans-page-size-defaulted: what does not read as an int32 becomes the default page size.
+    const defaulted = faultOn(ctx, 'ans-page-size-defaulted') && (sizeText === undefined || !/^-?\d{1,10}$/.test(sizeText) || Math.abs(Number(sizeText)) >= 2 ** 31);
+    if (sizeText === undefined && !defaulted) throw badRequest('Missing query parameter page_size');
+    const size = defaulted ? DEFAULT_PAGE_SIZE : int32Text(sizeText!, 'page_size');
     if (size < 1) throw badRequest(`Invalid page_size: ${size} (must be at least 1)`);
     const prefix = singleQuery(req.query, 'name_prefix') ?? '';
     const now = ctx.clock.now();

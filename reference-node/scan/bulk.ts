@@ -102,6 +102,6 @@ export async function bulkRoutes(app: FastifyInstance, ctx: NodeContext): Promis
     const key = (req.params as { '*': string })['*'];
     const obj = ctx.world.bulkObjectByKey(key);
     if (!obj) throw notFound(`Object ${key} not found`);
-    return reply.type('application/octet-stream').send(obj.bytes);
+    return reply.type(faultOn(ctx, 'bulk-download-json-type') ? 'application/json' : 'application/octet-stream').send(obj.bytes);
   });
 }

@@ -16,6 +16,8 @@ export const notFound = (message: string): ScanError => new ScanError(404, messa
 export function sendError(reply: FastifyReply, ctx: NodeContext, status: number, message: string): FastifyReply {
   // bad-input-500: a rejected input is reported as if the node had failed.
   const code = status === 400 && faultOn(ctx, 'bad-input-500') ? 500 : status;
+  // not-found-plain-text: the framework's text answer instead of the interface's error object.
+  if (code === 404 && faultOn(ctx, 'not-found-plain-text')) return reply.code(404).type('text/plain; charset=utf-8').send(`Not Found: ${message}`);
   // error-body-shape: the same message under the wrong key.
   const body = faultOn(ctx, 'error-body-shape') ? { message } : { error: message };
   return reply.code(code).type('application/json; charset=utf-8').send(body);

@@ -76,6 +76,25 @@ export const SCAN_FAULTS: FaultDefinition[] = [
   scan('synchronizer-mediator-missing', 'record shape', 'Synchronizer identities are sent without the required mediator_id.', ['SCAN-SYNCHRONIZER-IDENTITIES']),
   scan('coupon-wrong-template', 'record shape', 'A development fund coupon is listed under a template other than UnclaimedDevelopmentFundCoupon.', ['SCAN-DEVELOPMENT-FUND-COUPONS']),
   scan('preapproval-created-at-text', 'time format', 'A transfer preapproval contract carries a created_at that is not an ISO 8601 timestamp.', ['SCAN-TRANSFER-PREAPPROVAL']),
+  // Second faults of their families: another way a real node breaks the same rule.
+  scan('bulk-download-json-type', 'bulk history', 'Bulk objects are downloaded as application/json instead of application/octet-stream.', ['SCAN-BULK-DOWNLOAD-DIGEST']),
+  // A text/plain 404 is also an undocumented answer of every operation whose 404 the generic checks provoke.
+  scan('not-found-plain-text', 'error shape', 'Not-found answers carry a plain-text body ("Not Found: ...") instead of {error}.', ['SCAN-ERRORS-SHAPE',
+    ...['DOWNLOAD-BULK-HISTORY-OBJECT', 'GET-EVENT-BY-ID', 'GET-PARTY-TO-PARTICIPANT-V1', 'GET-REWARD-ACCOUNTING-ROOT-HASH', 'GET-SYNCHRONIZER-IDENTITIES', 'GET-TRANSFER-PREAPPROVAL-BY-PARTY', 'GET-UPDATE-BY-ID-V0', 'GET-UPDATE-BY-ID-V2'].map((op) => `GENERIC-SCAN-${op}-RESPONSES`)]),
+  scan('participant-id-no-fingerprint', 'identifiers', 'Participant ids are returned without their namespace fingerprint (PAR::id), not of the form PAR::id::fingerprint.', ['SCAN-PARTICIPANT-ID-FORMAT']),
+  scan('offsets-unpadded', 'offsets', 'Offsets are written as decimal numbers without zero padding, so they increase numerically but not lexicographically ("10" sorts before "9").', ['SCAN-UPDATES-OFFSETS-INCREASING']),
+  scan('holdings-grouped-by-owner', 'ordering', 'The contracts of a holdings page are ordered by owner, then creation time (as an owner index returns them), not by creation time alone.', ['SCAN-HOLDINGS-CREATION-ORDER']),
+  scan('holdings-cohosted-owners', 'ownership filter', 'The owner filter selects by hosting participant: holdings of every party hosted with one of owner_party_ids are returned.', ['SCAN-HOLDINGS-OWNER-FILTER']),
+  scan('traffic-actual-target-swapped', 'traffic status', 'actual.total_limit and target.total_purchased are swapped, so while a purchase is pending the limit exceeds what was purchased.', ['SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED']),
+  // Inputs one operation fails to validate; only the checks derived from the document send them.
+  scan('event-encoding-unchecked', 'request validation', 'GET /v0/events/{update_id} treats an unknown daml_value_encoding as compact_json instead of answering 400.', ['GENERIC-SCAN-GET-EVENT-BY-ID-INVALID-INPUT']),
+  scan('lossless-unchecked', 'request validation', 'GET /v0/updates/{update_id} treats a lossless value other than true or false as false instead of answering 400.', ['GENERIC-SCAN-GET-UPDATE-BY-ID-V0-INVALID-INPUT']),
+  scan('ans-page-size-defaulted', 'request validation', 'GET /v0/ans-entries answers a missing or unparsable page_size with a default page of 20 instead of 400.', ['GENERIC-SCAN-LIST-ANS-ENTRIES-INVALID-INPUT']),
+  scan('faucets-missing-ids-empty', 'request validation', 'GET /v0/validators/validator-faucets without validator_ids answers 200 with no records instead of 400.', ['GENERIC-SCAN-GET-VALIDATOR-FAUCETS-BY-VALIDATOR-INVALID-INPUT']),
+  scan('preserialized-json-as-text', 'documented answers', 'The validator faucets, development fund coupons and force-ACS endpoints send JSON they serialized themselves, labelled text/plain instead of application/json.', [
+    'GENERIC-SCAN-GET-VALIDATOR-FAUCETS-BY-VALIDATOR-RESPONSES', 'GENERIC-SCAN-LIST-UNCLAIMED-DEVELOPMENT-FUND-COUPONS-RESPONSES', 'GENERIC-SCAN-FORCE-ACS-SNAPSHOT-NOW-RESPONSES',
+  ]),
+  scan('reward-weight-party-unchecked', 'request validation', 'The previous SV reward weight treats a missing or non-string svParty (or a body that is no object) as an unknown SV (200 {}) instead of answering 400.', ['GENERIC-SCAN-GET-PREVIOUS-SV-REWARD-WEIGHT-INVALID-INPUT']),
 ];
 
 const KNOWN = new Set(SCAN_FAULTS.map((f) => f.name));

@@ -24,6 +24,8 @@ export function historyTime(ctx: NodeContext, micros: number): string {
 export function historyOffset(ctx: NodeContext, index: number): string {
   // offsets-not-increasing: every fifth update reuses the offset of an update three places earlier.
   if (faultOn(ctx, 'offsets-not-increasing') && index % 5 === 4) return ctx.world.scanOffset(index - 3);
+  // offsets-unpadded: the number without its leading zeros.
+  if (faultOn(ctx, 'offsets-unpadded')) return BigInt(ctx.world.scanOffset(index)).toString();
   return ctx.world.scanOffset(index);
 }
 

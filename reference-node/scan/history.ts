@@ -37,10 +37,10 @@ function verdictParts(ctx: NodeContext, v: Verdict): Record<string, unknown> {
   return { verdict, traffic_summary: traffic, ...(app ? { app_activity_records: app } : {}) };
 }
 
-function encodingParam(query: unknown): ValueEncoding {
+function encodingParam(ctx: NodeContext, query: unknown): ValueEncoding {
   const text = singleQuery(query, 'daml_value_encoding');
-  if (text === undefined || text === 'compact_json') return 'compact';
   if (text === 'protobuf_json') return 'verbose';
+  if (text === undefined || text === 'compact_json' || faultOn(ctx, 'event-encoding-unchecked')) return 'compact';
   throw badRequest(`Invalid value for query parameter daml_value_encoding: ${text} (expected compact_json or protobuf_json)`);
 }
 
@@ -48,7 +48,9 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
   app.get('/v0/updates/:update_id', async (req) => {
     const { update_id } = req.params as { update_id: string };
     const lossless = singleQuery(req.query, 'lossless');
-    const encoding: ValueEncoding = lossless !== undefined && booleanText(lossless, 'lossless') ? 'verbose' : 'compact';
+    // lossless-unchecked: anything but "true" reads as false.
+    const verbose = faultOn(ctx, 'lossless-unchecked') ? lossless === 'true' : lossless !== undefined && booleanText(lossless, 'lossless');
+    const encoding: ValueEncoding = verbose ? 'verbose' : 'compact';
     const u = lookup(ctx, update_id);
     if (!u) throw notFound(`Update ${update_id} not found`);
     return render(ctx, u, { encoding, v2: false });
@@ -63,7 +65,7 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
 
   app.get('/v0/events/:update_id', async (req) => {
     const { update_id } = req.params as { update_id: string };
-    const encoding = encodingParam(req.query);
+    const encoding = encodingParam(ctx, req.query);
     const u = lookup(ctx, update_id);
     if (u) {
       const update = render(ctx, u, { encoding, v2: true });

@@ -30,6 +30,7 @@ export function holdingsPage(ctx: NodeContext, req: HoldingsPageRequest): Holdin
   const lostItem = faultOn(ctx, 'holdings-lost-item');
   let leakLeft = faultOn(ctx, 'holdings-owner-leak') ? 1 : 0;
   const capacity = req.pageSize + (faultOn(ctx, 'holdings-page-too-large') ? 1 : 0);
+  const owners = faultOn(ctx, 'holdings-cohosted-owners') ? cohosted(ctx, req.owners) : req.owners;
 
   const items: HoldingsPage['items'] = [];
   let matches = 0;
@@ -44,7 +45,7 @@ export function holdingsPage(ctx: NodeContext, req: HoldingsPageRequest): Holdin
     // Holdings are numbered in creation order, so the first one created after the snapshot ends the walk.
     if (!h || h.contract.createdIn > upTo) break;
     const active = h.archivedIn === undefined || h.archivedIn > upTo;
-    let owned = active && req.owners.has(world.holdingOwner(h.contract));
+    let owned = active && owners.has(world.holdingOwner(h.contract));
     if (active && !owned && leakLeft > 0) {
       leakLeft--;
       owned = true;
@@ -66,5 +67,16 @@ export function holdingsPage(ctx: NodeContext, req: HoldingsPageRequest): Holdin
   // The token points one element early, so the last contract of this page opens the next one as well.
   if (next !== undefined && full && items.length >= 2 && faultOn(ctx, 'holdings-duplicate')) next = items[items.length - 1]!.seq - 1;
   if (items.length >= 2 && faultOn(ctx, 'holdings-wrong-order')) items.reverse();
+  // holdings-grouped-by-owner: ordered as an (owner, creation) index would return them.
+  if (faultOn(ctx, 'holdings-grouped-by-owner')) {
+    const owner = (c: Contract) => world.holdingOwner(c);
+    items.sort((a, b) => (owner(a.contract) < owner(b.contract) ? -1 : owner(a.contract) > owner(b.contract) ? 1 : a.seq - b.seq));
+  }
   return next === undefined ? { items } : { items, next };
+}
+
+/** The holdings-cohosted-owners fault: the owners and every party sharing a participant with one of them. */
+function cohosted(ctx: NodeContext, owners: ReadonlySet<string>): ReadonlySet<string> {
+  const participants = new Set(ctx.world.parties.filter((p) => owners.has(p.id)).flatMap((p) => p.hostedOn));
+  return new Set([...owners, ...ctx.world.parties.filter((p) => p.hostedOn.some((h) => participants.has(h))).map((p) => p.id)]);
 }

@@ -26,7 +26,9 @@ export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promi
     const party = ctx.world.parties.find((p) => p.id === party_id);
     if (!party || party.hostedOn.length === 0) throw notFound(`No participant found hosting party ${party_id} on ${domain_id}`);
     // participant-id-format: the PAR:: code is left off.
-    const ids = faultOn(ctx, 'participant-id-format') ? party.hostedOn.map((id) => id.replace(/^PAR::/, '')) : party.hostedOn;
+    let ids = faultOn(ctx, 'participant-id-format') ? party.hostedOn.map((id) => id.replace(/^PAR::/, '')) : party.hostedOn;
+    // participant-id-no-fingerprint: the uid's namespace is cut off.
+    if (faultOn(ctx, 'participant-id-no-fingerprint')) ids = ids.map((id) => id.replace(/::[^:]+$/, ''));
     return { participant_ids: ids };
   });
 }

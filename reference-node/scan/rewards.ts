@@ -11,6 +11,8 @@ import { bodyObject, int64Text, stringField, timestamp } from './params.ts';
 
 export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.post('/v0/admin/sv/previous-sv-reward-weight', async (req) => {
+    // reward-weight-party-unchecked: an unusable body or svParty reads as an SV without weights.
+    if (faultOn(ctx, 'reward-weight-party-unchecked') && !hasStringSvParty(req.body)) return {};
     const body = bodyObject(req.body);
     const sv = stringField(body, 'svParty', true);
     const beforeText = stringField(body, 'effectiveBefore', false);
@@ -32,3 +34,5 @@ export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     return result;
   });
 }
+
+const hasStringSvParty = (body: unknown) => typeof body === 'object' && body !== null && typeof (body as Record<string, unknown>).svParty === 'string';

@@ -17,7 +17,9 @@ export async function trafficRoutes(app: FastifyInstance, ctx: NodeContext): Pro
     if (!ctx.world.synchronizers.some((s) => s.id === domain_id)) throw notFound(`Synchronizer ${domain_id} not found`);
     const t = ctx.world.memberTraffic.get(member_id);
     if (!t) throw notFound(`No traffic state found for member ${member_id}`);
-    const limit = faultOn(ctx, 'traffic-limit-above-purchased') ? t.totalPurchased + 1 : t.totalLimit;
-    return { traffic_status: { actual: { total_consumed: t.totalConsumed, total_limit: limit }, target: { total_purchased: t.totalPurchased } } };
+    let limit = faultOn(ctx, 'traffic-limit-above-purchased') ? t.totalPurchased + 1 : t.totalLimit;
+    let purchased = t.totalPurchased;
+    if (faultOn(ctx, 'traffic-actual-target-swapped')) [limit, purchased] = [purchased, limit];
+    return { traffic_status: { actual: { total_consumed: t.totalConsumed, total_limit: limit }, target: { total_purchased: purchased } } };
   });
 }

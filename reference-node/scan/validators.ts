@@ -6,8 +6,10 @@ import type { Validator } from '../world/model.ts';
 import { badRequest } from './errors.ts';
 import { faultOn } from './faults.ts';
 
-function requestedIds(query: unknown): string[] {
+function requestedIds(ctx: NodeContext, query: unknown): string[] {
   const raw = (query as Record<string, unknown> | undefined)?.validator_ids;
+  // faucets-missing-ids-empty: no ids, no records.
+  if (raw === undefined && faultOn(ctx, 'faucets-missing-ids-empty')) return [];
   if (raw === undefined) throw badRequest('Missing query parameter validator_ids');
   return [...new Set((Array.isArray(raw) ? raw : [raw]).map(String))];
 }
@@ -26,7 +28,7 @@ function faucetRecord(ctx: NodeContext, v: Validator, label: string): Record<str
 
 export async function validatorRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.get('/v0/validators/validator-faucets', async (req) => {
-    const ids = requestedIds(req.query);
+    const ids = requestedIds(ctx, req.query);
     const known = ctx.world.validators.filter((v) => ids.includes(v.party)).sort((a, b) => (a.party < b.party ? -1 : a.party > b.party ? 1 : 0));
     // faucet-order-dependent: the sorted statistics are labelled with the matching ids in argument order.
     const labels = faultOn(ctx, 'faucet-order-dependent') ? ids.filter((id) => known.some((v) => v.party === id)) : known.map((v) => v.party);

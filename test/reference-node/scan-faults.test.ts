@@ -24,6 +24,7 @@ const owners = (n: RunningReferenceNode) => n.context.world.bulkHoldingOwners;
 const walk7 = (n: RunningReferenceNode, c: ScanClient) => walkHoldings(c, 'v1', holdingsBody(lastSnapshot(n), owners(n), 7), 200);
 const statusNot = (res: { status: number; text: string }, status: number, what: string) => (res.status === status ? [] : [`${what}: ${res.status} ${res.text.slice(0, 120)}`]);
 const domain = (n: RunningReferenceNode) => enc(n.context.world.synchronizers[0]!.id);
+const firstTransactionId = (n: RunningReferenceNode) => n.context.world.getUpdate(transactionIndices(n)[0]!).updateId;
 
 async function treeFindings(n: RunningReferenceNode, c: ScanClient, phrase: string): Promise<string[]> {
   const txs = await fetchUpdates(c, n, transactionIndices(n).slice(0, 40));
@@ -164,6 +165,52 @@ const DETECTORS: Record<string, Detector> = {
   },
   'scan-error-body-shape': async (_n, c) => errorShapeProblems(await c.get('/v0/nothing-here'), 404),
   'scan-bad-input-500': async (_n, c) => statusNot(await c.get('/v0/ans-entries?page_size=zero'), 400, 'page_size zero'),
+  'scan-bulk-download-json-type': async (n, c) => {
+    const w = n.context.world;
+    const page = (await c.post('/v0/history/bulk/updates', { start_record_time: isoMicros(w.recordTimeMicros(0)), end_record_time: isoMicros(w.recordTimeMicros(400)), page_size: 3 })).json() as Json;
+    const out: string[] = [];
+    for (const ref of page.object_refs) {
+      const type = (await download(ref.url)).contentType;
+      if (type !== 'application/octet-stream') out.push(`${ref.url} served as ${type}`);
+    }
+    return out;
+  },
+  'scan-not-found-plain-text': async (_n, c) => errorShapeProblems(await c.get(`/v0/transfer-preapprovals/by-party/${enc(`nobody::1220${'cd'.repeat(32)}`)}`), 404),
+  'scan-participant-id-no-fingerprint': async (n, c) => {
+    const ids = ((await c.get(`/v1/domains/${domain(n)}/parties/${enc(n.context.world.multiHostedParty.id)}/participant-id`)).json() as Json).participant_ids as string[];
+    return ids.filter((id) => !PARTICIPANT_ID.test(id));
+  },
+  // Offsets compared as the description compares them: as strings.
+  'scan-offsets-unpadded': async (n, c) => offsetProblems(await fetchUpdates(c, n, scanIndices(n).slice(0, 30))).filter((p) => p.startsWith('offset')),
+  'scan-holdings-grouped-by-owner': async (n, c) => {
+    const order = creationOrder(n);
+    return (await walk7(n, c)).pages
+      .map((p) => p.created_events.map((e: Json) => String(order.get(e.contract_id)).padStart(8, '0')) as string[])
+      .filter((positions) => !isSorted(positions))
+      .map((positions) => `page order ${positions.join(',')}`);
+  },
+  'scan-holdings-cohosted-owners': async (n, c) => {
+    const alice = owners(n)[0]!;
+    const w = await walkHoldings(c, 'v1', holdingsBody(lastSnapshot(n), [alice], 50), 50);
+    return w.pages.flatMap((p) => p.created_events).filter((e: Json) => e.create_arguments.owner !== alice).map((e: Json) => `owned by ${e.create_arguments.owner}`);
+  },
+  'scan-traffic-actual-target-swapped': async (n, c) => {
+    const out: string[] = [];
+    for (const member of n.context.world.memberTraffic.keys()) {
+      const t = ((await c.get(`/v0/domains/${domain(n)}/members/${enc(member)}/traffic-status`)).json() as Json).traffic_status;
+      if (t.actual.total_limit > t.target.total_purchased) out.push(`${member}: limit ${t.actual.total_limit} > purchased ${t.target.total_purchased}`);
+    }
+    return out;
+  },
+  'scan-event-encoding-unchecked': async (n, c) => statusNot(await c.get(`/v0/events/${enc(firstTransactionId(n))}?daml_value_encoding=xml`), 400, 'daml_value_encoding xml'),
+  'scan-lossless-unchecked': async (n, c) => statusNot(await c.get(`/v0/updates/${enc(firstTransactionId(n))}?lossless=maybe`), 400, 'lossless maybe'),
+  'scan-ans-page-size-defaulted': async (_n, c) => statusNot(await c.get('/v0/ans-entries'), 400, 'no page_size'),
+  'scan-faucets-missing-ids-empty': async (_n, c) => statusNot(await c.get('/v0/validators/validator-faucets'), 400, 'no validator_ids'),
+  'scan-reward-weight-party-unchecked': async (_n, c) => statusNot(await c.post('/v0/admin/sv/previous-sv-reward-weight', {}), 400, 'no svParty'),
+  'scan-preserialized-json-as-text': async (n, c) => {
+    const answers = [await c.get(faucetQuery(n.context.world.validators.map((v) => v.party))), await c.get('/v0/unclaimed-development-fund-coupons'), await c.post('/v0/state/acs/force')];
+    return answers.filter((r) => !/^application\/json/.test(r.contentType ?? '')).map((r) => `answered as ${r.contentType}`);
+  },
   'scan-root-hash-round-mismatch': async (_n, c) => {
     const out: string[] = [];
     for (let r = 1; r < 10; r++) {
@@ -178,6 +225,7 @@ const DETECTORS: Record<string, Detector> = {
 const SHAPE_FAULTS = new Set([
   'scan-required-field-dropped', 'scan-external-hash-null', 'scan-error-body-shape',
   'scan-holdings-v0-event-type-missing', 'scan-reward-weight-number', 'scan-backfilling-flag-text', 'scan-feature-flag-text', 'scan-synchronizer-mediator-missing',
+  'scan-bulk-download-json-type', 'scan-not-found-plain-text', 'scan-preserialized-json-as-text',
 ]);
 
 let clean: RunningReferenceNode;
