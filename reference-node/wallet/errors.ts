@@ -17,6 +17,8 @@ export class InvalidInputError extends WalletError {
 }
 
 export function sendError(reply: FastifyReply, ctx: NodeContext, status: number, message: string): FastifyReply {
+  // A framework's text answer instead of the interface's error object.
+  if (status === 404 && ctx.faults.has('wallet-not-found-plain-text')) return reply.code(404).type('text/plain; charset=utf-8').send(`Not Found: ${message}`);
   // The fault renders the same message under the wrong key, leaving status and content type intact.
   const body = ctx.faults.has('wallet-error-body-shape') ? { message } : { error: message };
   return reply.code(status).type('application/json; charset=utf-8').send(body);

@@ -48,4 +48,22 @@ export const WALLET_FAULTS: FaultDefinition[] = [
   fault('wallet-buy-traffic-created-answered-500', 'buy-traffic submission',
     'A valid buy-traffic request with a fresh tracking id creates the request contract but is answered 500 instead of 200 with its request_contract_id.',
     ['WALLET-BUY-TRAFFIC-CREATE']),
+  // Second faults of their families: another way a real node breaks the same rule.
+  fault('wallet-buy-traffic-contract-id-camel-case', 'buy-traffic submission',
+    'A created buy-traffic request is answered 200 with requestContractId instead of the documented request_contract_id.',
+    ['WALLET-BUY-TRAFFIC-CREATE']),
+  fault('wallet-not-found-plain-text', 'error shape',
+    'Not-found answers carry a plain-text body ("Not Found: ...") instead of {error: string}.',
+    // text/plain is no documented content type of the lookup's 404 either.
+    ['WALLET-ERROR-BODY-STATUS-LOOKUP', 'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES']),
+  fault('wallet-status-lookup-no-auth', 'authentication',
+    'The transfer offer status lookup serves requests without a bearer token (as the first wallet user); buy-traffic still requires one.',
+    ['WALLET-AUTH-STATUS-REQUIRES-TOKEN', 'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-CREDENTIALS-REQUIRED']),
+  fault('wallet-token-signature-unchecked', 'authentication',
+    'Bearer tokens are decoded without verifying their signature, so the configured token with a forged signature is accepted.',
+    ['WALLET-AUTH-STATUS-REQUIRES-TOKEN', 'WALLET-AUTH-BUY-TRAFFIC-REQUIRES-TOKEN']),
+  // Visible to the checks derived from the document only: the body is right, its label is not.
+  fault('wallet-dso-party-id-as-text', 'documented answers',
+    'GET /v0/scan-proxy/dso-party-id sends its JSON serialized by hand, labelled text/plain instead of application/json.',
+    ['GENERIC-WALLET-GET-DSO-PARTY-ID-RESPONSES']),
 ];

@@ -43,6 +43,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     const outcome = await requests.submit(callerOf(request).user, body);
     if (outcome.status !== 200) return sendError(reply, ctx, outcome.status, outcome.message);
     if (ctx.faults.has('wallet-buy-traffic-created-answered-500')) return sendError(reply, ctx, 500, 'Internal error, please contact the node operator');
+    if (ctx.faults.has('wallet-buy-traffic-contract-id-camel-case')) return reply.code(200).send({ requestContractId: outcome.contract.contractId });
     return reply.code(200).send({ request_contract_id: outcome.contract.contractId });
   });
 
@@ -58,6 +59,8 @@ export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Prom
       if (ctx.faults.has('wallet-dso-requires-auth') && bearer(request.headers.authorization) === undefined) {
         throw new WalletError(401, 'Unauthorized: missing credentials');
       }
+      // wallet-dso-party-id-as-text: a JSON string serialized by hand goes out labelled as text.
+      if (ctx.faults.has('wallet-dso-party-id-as-text')) return reply.code(200).type('text/plain; charset=utf-8').send(JSON.stringify({ dso_party_id: ctx.world.dso.id }));
       return reply.code(200).send({ dso_party_id: ctx.world.dso.id });
     });
   });

@@ -468,6 +468,18 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     const again = await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id));
     return first.status === 500 && again.status === 409;
   },
+  'wallet-buy-traffic-contract-id-camel-case': async (n) => {
+    const body = (await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, fresh('camel')))).json() as object;
+    return 'requestContractId' in body && !('request_contract_id' in body);
+  },
+  'wallet-not-found-plain-text': async (n) => /^text\/plain/.test((await offerStatus(n, tokenOf(n, 'alice-wallet'), 'no-such-offer')).contentType ?? ''),
+  'wallet-status-lookup-no-auth': async (n) => (await offerStatus(n, undefined, 'offer-created-1')).status === 200
+    && (await buy(n, undefined, buyBody(n, fresh('noauth-buy')))).status === 401,
+  'wallet-token-signature-unchecked': async (n) => {
+    const [header, payload, signature] = tokenOf(n, 'alice-wallet').split('.');
+    return (await offerStatus(n, `${header}.${payload}.${'A'.repeat(signature!.length)}`, 'offer-created-1')).status === 200;
+  },
+  'wallet-dso-party-id-as-text': async (n) => /^text\/plain/.test((await dso(n)).contentType ?? ''),
 };
 
 describe('faults', () => {
@@ -483,7 +495,7 @@ describe('faults', () => {
 
   // Faults whose rule is about the schema itself (a required field dropped, the error key renamed, a status
   // the endpoint does not document) are the only ones allowed to make answers non-conformant.
-  const SCHEMA_FAULTS = new Set(['wallet-transfer-status-missing-field', 'wallet-error-body-shape', 'wallet-dso-requires-auth']);
+  const SCHEMA_FAULTS = new Set(['wallet-transfer-status-missing-field', 'wallet-error-body-shape', 'wallet-dso-requires-auth', 'wallet-buy-traffic-contract-id-camel-case', 'wallet-not-found-plain-text', 'wallet-dso-party-id-as-text']);
 
   it.each(WALLET_FAULTS.map((f) => [f.name] as const))('%s: visible with the fault on, not with it off', async (name) => {
     const faulty = await startReferenceNode({ seed: 7, walletProcessingMs: PROCESSING_MS, faults: [name] });
