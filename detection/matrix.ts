@@ -1,0 +1,139 @@
+// The detection matrix: the suite against the clean reference node, then against a node with each fault of
+// the catalog switched on. Running and judging live here; `npm run detection` and the test both use it.
+import { BUILTIN_SPECS, compileSpec, type CompiledSpec } from '../generators/index.ts';
+import { FAULT_CATALOG, type FaultDefinition } from '../reference-node/faults.ts';
+import { referenceFixtures } from '../reference-node/fixtures.ts';
+import { startReferenceNode, type ReferenceNodeOptions } from '../reference-node/index.ts';
+import { catalog } from '../suites/catalog.ts';
+import { judgeDetection, type DetectionVerdict } from '../suites/detection.ts';
+import type { InterfaceName, Requirement } from '../suites/model.ts';
+import { runAll, type RequirementResult } from '../suites/runner.ts';
+import { contextParts, DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
+
+/**
+ * interface: a fault runs only its own interface's requirements (fault code sits in that interface's routes,
+ * and the clean run covers the rest); all: every requirement runs on every faulty node (slower, and shows
+ * that no fault leaks into another interface).
+ */
+export type DetectionScope = 'interface' | 'all';
+
+export interface FaultOutcome extends DetectionVerdict {
+  fault: string;
+  interface: InterfaceName;
+  family: string;
+  /** The fault's detectedBy: ids and * patterns. */
+  expected: string[];
+  /** Requirements that failed on the faulty node (sorted). */
+  failed: string[];
+  /** Requirements that did not run to a verdict (skipped): a faulty node may hide what a check needs. */
+  skipped: string[];
+  /** Why each failed requirement failed. */
+  reasons: Record<string, string>;
+}
+
+export interface RequirementInfo {
+  id: string;
+  interface: InterfaceName;
+  level: 'MUST' | 'SHOULD';
+  /** rule: a record of the description; generic: derived from an OpenAPI document. */
+  kind: 'rule' | 'generic';
+}
+
+export interface CleanOutcome {
+  ran: number;
+  /** Requirements that did not pass on the clean node (each one is a false alarm or a missing fixture). */
+  notPassed: Array<{ id: string; status: string; reason?: string }>;
+}
+
+export const requirementInfo = (r: Requirement): RequirementInfo => ({
+  id: r.id, interface: r.interface, level: r.level, kind: (r.tags ?? []).includes('generic') ? 'generic' : 'rule',
+});
+
+export async function builtinSpecs(): Promise<Record<InterfaceName, CompiledSpec>> {
+  const [ledger, wallet, scan] = await Promise.all((['ledger', 'wallet', 'scan'] as const).map((name) => compileSpec(BUILTIN_SPECS[name], { name })));
+  return { ledger: ledger!, wallet: wallet!, scan: scan! };
+}
+
+/** Runs the requirements against a fresh reference node (disposable, so mutating checks run too). */
+export async function runOnReferenceNode(options: ReferenceNodeOptions, requirements: readonly Requirement[], specs: Record<string, CompiledSpec>): Promise<RequirementResult[]> {
+  const node = await startReferenceNode(options);
+  try {
+    const target: TargetConfig = {
+      ledger: { url: node.urls.ledger, credentials: { bearer: node.credentials.ledgerAdminToken } },
+      wallet: { url: node.urls.validator, credentials: { bearer: node.credentials.walletUsers[0]!.token } },
+      scan: { url: node.urls.scan },
+      fixtures: referenceFixtures(node),
+      allowMutations: true,
+      ...DEFAULT_BOUNDS,
+    };
+    return await runAll(requirements, contextParts(target, specs as Partial<Record<InterfaceName, CompiledSpec>>));
+  } finally {
+    await node.close();
+  }
+}
+
+export async function runClean(requirements: readonly Requirement[], specs: Record<string, CompiledSpec>): Promise<CleanOutcome> {
+  const results = await runOnReferenceNode({}, requirements, specs);
+  return { ran: results.length, notPassed: results.filter((r) => r.status !== 'passed').map((r) => ({ id: r.id, status: r.status, reason: r.reason })) };
+}
+
+export async function runFault(fault: FaultDefinition, requirements: readonly Requirement[], specs: Record<string, CompiledSpec>, scope: DetectionScope = 'interface'): Promise<FaultOutcome> {
+  const selected = scope === 'interface' ? requirements.filter((r) => r.interface === fault.interface) : requirements;
+  const results = await runOnReferenceNode({ faults: [fault.name] }, selected, specs);
+  const failed = results.filter((r) => r.status === 'failed').sort((a, b) => a.id.localeCompare(b.id));
+  return {
+    fault: fault.name,
+    interface: fault.interface,
+    family: fault.family,
+    expected: fault.detectedBy ?? [],
+    failed: failed.map((r) => r.id),
+    skipped: results.filter((r) => r.status === 'skipped').map((r) => r.id).sort(),
+    reasons: Object.fromEntries(failed.map((r) => [r.id, r.reason ?? ''])),
+    ...judgeDetection(fault, failed.map((r) => r.id)),
+  };
+}
+
+/** A fault is detected when a requirement it names fails; it matches when exactly the named ones fail. */
+export const isDetected = (o: FaultOutcome) => o.failed.length > o.unexpected.length;
+export const matchesExpectation = (o: FaultOutcome) => o.unexpected.length === 0 && o.missed.length === 0 && o.unmatchedPatterns.length === 0 && o.failed.length > 0;
+
+/** Runs `items` through `work`, at most `limit` at a time, keeping their order. */
+export async function inPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export interface MatrixRun {
+  scope: DetectionScope;
+  requirements: RequirementInfo[];
+  clean: CleanOutcome;
+  outcomes: FaultOutcome[];
+}
+
+export async function runDetection(options: {
+  scope?: DetectionScope;
+  faults?: readonly FaultDefinition[];
+  concurrency?: number;
+  onFault?: (o: FaultOutcome, done: number, total: number) => void;
+} = {}): Promise<MatrixRun> {
+  const scope = options.scope ?? 'interface';
+  const specs = await builtinSpecs();
+  const all = catalog(specs);
+  const clean = await runClean(all, specs);
+  const faults = options.faults ?? FAULT_CATALOG;
+  let done = 0;
+  const outcomes = await inPool(faults, options.concurrency ?? 4, async (f) => {
+    const o = await runFault(f, all, specs, scope);
+    options.onFault?.(o, ++done, faults.length);
+    return o;
+  });
+  return { scope, requirements: all.map(requirementInfo), clean, outcomes };
+}

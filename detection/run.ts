@@ -1,0 +1,48 @@
+// `npm run detection [-- --scope all] [--out DIR]`: runs the detection matrix and writes DIR/detection.json and
+// DIR/detection.md (default reports/). Exit 0 when the clean run passes and every fault is detected exactly as
+// its record names, 1 otherwise, 2 on a usage error.
+import { parseArgs } from 'node:util';
+import { FAULT_CATALOG } from '../reference-node/faults.ts';
+import { runDetection, type DetectionScope } from './matrix.ts';
+import { buildDetectionReport, writeDetectionReports } from './report.ts';
+
+const USAGE = 'usage: npm run detection -- [--scope interface|all] [--out DIR] [--concurrency N]';
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { scope: { type: 'string', default: 'interface' }, out: { type: 'string', default: 'reports' }, concurrency: { type: 'string', default: '4' } } }));
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const concurrency = Number(values.concurrency);
+  if ((values.scope !== 'interface' && values.scope !== 'all') || !Number.isInteger(concurrency) || concurrency < 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const started = performance.now();
+  const run = await runDetection({
+    scope: values.scope as DetectionScope,
+    concurrency,
+    onFault: (o, done, total) => {
+      const mark = o.unexpected.length || o.missed.length || o.unmatchedPatterns.length || o.failed.length === 0 ? 'MISMATCH' : 'ok';
+      process.stderr.write(`[${String(done).padStart(3)}/${total}] ${mark.padEnd(8)} ${o.fault}\n`);
+    },
+  });
+  const report = buildDetectionReport(run, FAULT_CATALOG);
+  const paths = await writeDetectionReports(values.out!, report);
+  const s = report.score;
+  const frac = (r: { count: number; total: number }) => `${r.count}/${r.total}`;
+  console.log(`clean run: ${report.clean.passed ? 'all passed' : `${report.clean.notPassed.length} did not pass`}`);
+  console.log(`detection score: ${frac(s.faultsDetected)} faults detected, ${frac(s.faultsExact)} exact; requirements proven ${frac(s.requirementsProven)} (rules ${frac(s.rulesProven)}, generic ${frac(s.genericProven)})`);
+  console.log(`wrote ${paths.json} and ${paths.markdown} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return report.ok ? 0 : 1;
+}
+
+main().then((code) => {
+  process.exitCode = code;
+}, (e) => {
+  console.error(e);
+  process.exitCode = 3;
+});
