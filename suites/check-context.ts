@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { responseProblems, type CompiledSpec } from '../generators/index.ts';
 import type { Fixtures } from './fixtures.ts';
-import { BudgetExhausted, summarise, type Client, type Exchange } from './http.ts';
+import { describeAnswer, nestedTooDeep, summarise, tooDeep, tooLarge, type Client, type Exchange } from './http.ts';
 import { CheckFailure, CheckSkipped, type CheckContext, type InterfaceName } from './model.ts';
 
 export interface ContextParts {
@@ -46,45 +46,39 @@ export function makeCheckContext(parts: ContextParts): CheckContext {
     },
     conforms(operationId, x, spec) {
       if (x.status === 0) ctx.fail(`${operationId}: no answer: ${x.error}`, { exchange: x });
-      if (x.truncated) ctx.fail(`${operationId}: response body larger than the bound of the run`, { exchange: x });
+      if (x.truncated) ctx.fail(`${operationId}: ${tooLarge(x)}`, { exchange: x });
+      if (nestedTooDeep(x.text)) ctx.fail(`${operationId}: ${tooDeep(x)}`, { exchange: x });
       const name = spec ?? specOf(parts.specs, operationId);
       const problems = responseProblems(ctx.spec(name), operationId, { status: x.status, contentType: x.headers['content-type'], text: x.text });
-      if (problems.length > 0) ctx.fail(problems.join('; '), { exchange: x, pointer: /^body .* violates the schema: (\S+)/.exec(problems[0]!)?.[1] });
+      const redirect = x.status >= 300 && x.status < 400 ? ` (${describeAnswer(x)})` : '';
+      if (problems.length > 0) ctx.fail(problems.join('; ') + redirect, { exchange: x, pointer: /^body .* violates the schema: (\S+)/.exec(problems[0]!)?.[1] });
     },
     expectStatus(x, status, why) {
       const allowed = Array.isArray(status) ? status : [status];
       if (x.status === 0) ctx.fail(`no answer: ${x.error}`, { exchange: x });
-      if (!allowed.includes(x.status)) ctx.fail(`expected status ${allowed.join(' or ')}${why ? ` (${why})` : ''}, got ${x.status}`, { exchange: x });
+      if (!allowed.includes(x.status)) ctx.fail(`expected status ${allowed.join(' or ')}${why ? ` (${why})` : ''}, got ${x.status >= 300 && x.status < 400 ? describeAnswer(x) : x.status}`, { exchange: x });
     },
     json(x) {
       if (x.status === 0) ctx.fail(`no answer: ${x.error}`, { exchange: x });
+      // The start of a cut body may well parse ("{}" then megabytes of spaces): it is judged too large instead.
+      if (x.truncated) ctx.fail(tooLarge(x), { exchange: x });
+      if (nestedTooDeep(x.text)) ctx.fail(tooDeep(x), { exchange: x });
       try {
         return JSON.parse(x.text);
       } catch {
-        return ctx.fail(`response body is not JSON (status ${x.status})`, { exchange: x });
+        return ctx.fail(`response body is not JSON (status ${x.status}${x.text.length === 0 ? ', empty body' : ''}${x.headers['content-type'] ? `, content type ${x.headers['content-type']}` : ''})`, { exchange: x });
       }
     },
     async property(arbitrary, predicate, options = {}) {
       const runs = options.runs ?? parts.runs;
-      let lastFailure: CheckFailure | undefined;
-      const result = await fc.check(
-        fc.asyncProperty(arbitrary, async (v) => {
-          try {
-            await predicate(v);
-          } catch (e) {
-            if (e instanceof CheckFailure) lastFailure = e;
-            throw e;
-          }
-        }),
-        { seed: parts.seed, numRuns: runs, endOnFailure: true },
-      );
+      const result = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed: parts.seed, numRuns: runs, endOnFailure: true });
       if (!result.failed) return;
       const error = result.errorInstance;
-      // Running out of budget or data is not a counterexample.
-      if (error instanceof CheckSkipped || error instanceof BudgetExhausted) throw error;
-      const base = lastFailure ?? new CheckFailure(error instanceof Error ? error.message : String(error));
-      throw new CheckFailure(base.message, {
-        ...base.evidence,
+      // Running out of budget or data is not a counterexample, and an exception of the check itself (a bug
+      // in the suite) is not one either: both go on as they are, only a broken rule becomes a failure.
+      if (!(error instanceof CheckFailure)) throw error ?? new Error(`property failed without an exception (seed ${result.seed})`);
+      throw new CheckFailure(error.message, {
+        ...error.evidence,
         property: { seed: result.seed, path: result.counterexamplePath ?? undefined, counterexample: fc.stringify(result.counterexample).slice(0, 2000), runs: result.numRuns },
       });
     },

@@ -1,6 +1,6 @@
 // The ids checks need. They come from a config file or flags, or are discovered from the target itself;
 // a requirement whose fixture is missing is skipped with the reason, never passed.
-import { BudgetExhausted, type Client } from './http.ts';
+import { BudgetExhausted, type Client, type Exchange } from './http.ts';
 
 export interface Fixtures {
   // --- scan ---
@@ -99,37 +99,45 @@ export async function discoverFixtures(given: Fixtures, scan: Client | undefined
 
 async function discover(f: Fixtures, notes: string[], scan: Client, allowMutations: boolean): Promise<void> {
   if (!f.snapshotRecordTime && allowMutations) {
-    const x = await scan.post('/v0/state/acs/force');
-    const body = tryJson(x.text);
-    if (x.status === 200 && typeof body?.record_time === 'string') {
+    const body = okJson(await scan.post('/v0/state/acs/force'));
+    if (typeof body?.record_time === 'string' && Number.isSafeInteger(body.migration_id)) {
       f.snapshotRecordTime = body.record_time;
       f.migrationId = body.migration_id;
       notes.push('snapshotRecordTime and migrationId from force-ACS');
     }
   }
   if (f.snapshotRecordTime && f.migrationId !== undefined && f.holdingOwners?.length && !f.transactionUpdateIds?.length) {
-    const x = await scan.post('/v1/holdings/state', { migration_id: f.migrationId, record_time: f.snapshotRecordTime, page_size: 50, owner_party_ids: f.holdingOwners });
-    const ids = (tryJson(x.text)?.created_events ?? []).map((e: { created_in_update_id?: string }) => e.created_in_update_id).filter(Boolean);
+    const body = okJson(await scan.post('/v1/holdings/state', { migration_id: f.migrationId, record_time: f.snapshotRecordTime, page_size: 50, owner_party_ids: f.holdingOwners }));
+    const events: unknown[] = Array.isArray(body?.created_events) ? body.created_events : [];
+    const ids = events.map((e) => (isRecord(e) ? e.created_in_update_id : undefined)).filter((id): id is string => typeof id === 'string' && id.length > 0);
     if (ids.length) {
-      f.transactionUpdateIds = [...new Set<string>(ids)].slice(0, 10);
+      f.transactionUpdateIds = [...new Set(ids)].slice(0, 10);
       notes.push('transactionUpdateIds from holdings');
     }
   }
   if ((!f.domainId || !f.rounds?.length) && f.transactionUpdateIds?.length) {
     for (const id of f.transactionUpdateIds.slice(0, 10)) {
-      const body = tryJson((await scan.get(`/v0/events/${encodeURIComponent(id)}`)).text);
+      const body = okJson(await scan.get(`/v0/events/${encodeURIComponent(id)}`));
       if (!f.domainId && typeof body?.verdict?.domain_id === 'string') {
         f.domainId = body.verdict.domain_id;
         notes.push('domainId from an event verdict');
       }
-      if (typeof body?.app_activity_records?.round_number === 'number') f.rounds = [...new Set([...(f.rounds ?? []), body.app_activity_records.round_number])];
+      const round = body?.app_activity_records?.round_number;
+      if (Number.isSafeInteger(round) && round >= 0) f.rounds = [...new Set([...(f.rounds ?? []), round as number])];
     }
   }
 }
 
-function tryJson(text: string): any {
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The JSON body of a complete 200 answer, or undefined: discovery takes what a target offers and leaves the
+ * rest missing (the requirements needing it are skipped with the reason); judging answers is the checks' job.
+ */
+function okJson(x: Exchange): any {
+  if (x.status !== 200 || x.truncated) return undefined;
   try {
-    return JSON.parse(text);
+    return JSON.parse(x.text);
   } catch {
     return undefined;
   }

@@ -48,13 +48,23 @@ export interface Exchange {
   headers: Record<string, string>;
   bytes: Buffer;
   text: string;
-  /** True when the body was cut at the size bound. */
+  /**
+   * True when the body exceeded the size bound: then `bytes` and `text` hold only its first EXCERPT_BYTES
+   * (evidence), never the rest, and the body must be judged too large rather than parsed.
+   */
   truncated: boolean;
+  /** Body bytes received (for a truncated body: at least this many, or its declared content-length). */
+  received: number;
   error?: string;
+  /** Why no answer came, as a code: TIMEOUT, BODY_TIMEOUT, or the network error's (ECONNREFUSED, ECONNRESET...). */
+  errorCode?: string;
   durationMs: number;
 }
 
 const SECRET_HEADERS = new Set(['authorization', 'sec-websocket-protocol', 'cookie', 'x-api-key']);
+
+/** Bytes of a body kept as evidence (and all that is kept of a body beyond the bound). */
+export const EXCERPT_BYTES = 2048;
 
 export class BudgetExhausted extends Error {}
 
@@ -93,18 +103,22 @@ export class Client {
 
     const started = performance.now();
     const base = { method, url, requestHeaders: headers, requestBody: typeof body === 'string' ? body : body ? `<${body.length} bytes>` : undefined };
+    const millis = () => Math.round(performance.now() - started);
+    let res: Response | undefined;
     try {
-      const res = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.config.timeoutMs) });
-      const { bytes, truncated } = await readBounded(res, this.config.maxBodyBytes);
+      res = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.config.timeoutMs) });
+      const read = await readBounded(res, this.config.maxBodyBytes);
       this.config.seen?.push({ method, path: new URL(url).pathname, status: res.status });
-      return {
-        ...base, status: res.status, headers: Object.fromEntries(res.headers), bytes, text: bytes.toString('utf8'), truncated,
-        durationMs: Math.round(performance.now() - started),
-      };
+      return { ...base, status: res.status, headers: Object.fromEntries(res.headers), ...read, text: read.bytes.toString('utf8'), durationMs: millis() };
     } catch (e) {
       const err = e as Error & { cause?: { code?: string; message?: string } };
-      const reason = err.name === 'TimeoutError' ? `no answer within ${this.config.timeoutMs} ms` : `${err.message}${err.cause?.code ? ` (${err.cause.code})` : err.cause?.message ? ` (${err.cause.message})` : ''}`;
-      return { ...base, status: 0, headers: {}, bytes: Buffer.alloc(0), text: '', truncated: false, error: reason, durationMs: Math.round(performance.now() - started) };
+      const timedOut = err.name === 'TimeoutError';
+      // Headers arrived but the body stalled: say so, the status alone would read as an answer.
+      const reason = timedOut
+        ? res ? `timed out after ${this.config.timeoutMs} ms reading the body of the ${res.status} answer (it never completed)` : `timed out after ${this.config.timeoutMs} ms`
+        : `${err.message}${err.cause?.code ? ` (${err.cause.code})` : err.cause?.message ? ` (${err.cause.message})` : ''}${res ? ` while reading the body of the ${res.status} answer` : ''}`;
+      const errorCode = timedOut ? (res ? 'BODY_TIMEOUT' : 'TIMEOUT') : err.cause?.code;
+      return { ...base, status: 0, headers: {}, bytes: Buffer.alloc(0), text: '', truncated: false, received: 0, error: reason, errorCode, durationMs: millis() };
     }
   }
 }
@@ -118,23 +132,29 @@ async function pace(budget: ClientConfig['budget']): Promise<void> {
   if (at > now) await new Promise((r) => setTimeout(r, at - now));
 }
 
-async function readBounded(res: Response, max: number): Promise<{ bytes: Buffer; truncated: boolean }> {
-  if (!res.body) return { bytes: Buffer.alloc(0), truncated: false };
+/**
+ * Reads a body up to `max` bytes. A larger one (declared or found while reading) is cut: only its first
+ * EXCERPT_BYTES are kept, so a huge answer costs at most `max` bytes while it is read and nothing after.
+ */
+async function readBounded(res: Response, max: number): Promise<{ bytes: Buffer; truncated: boolean; received: number }> {
+  if (!res.body) return { bytes: Buffer.alloc(0), truncated: false, received: 0 };
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  const limit = declared > max ? EXCERPT_BYTES : max;
   const chunks: Buffer[] = [];
   let size = 0;
   const reader = res.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
     size += value.byteLength;
-    if (size > max) {
-      chunks.push(Buffer.from(value.subarray(0, value.byteLength - (size - max))));
+    if (size > limit) {
       await reader.cancel();
-      return { bytes: Buffer.concat(chunks), truncated: true };
+      return { bytes: Buffer.concat(chunks, Math.min(size, EXCERPT_BYTES)), truncated: true, received: Math.max(size, declared || 0) };
     }
-    chunks.push(Buffer.from(value));
   }
-  return { bytes: Buffer.concat(chunks), truncated: false };
+  if (declared > max) return { bytes: Buffer.concat(chunks, Math.min(size, EXCERPT_BYTES)), truncated: true, received: Math.max(size, declared) };
+  return { bytes: Buffer.concat(chunks), truncated: false, received: size };
 }
 
 export function queryString(query: Query | undefined): string {
@@ -156,16 +176,57 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 export function curlLine(x: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>): string {
   const parts = ['curl', '-sS', '-X', x.method, shellQuote(x.url)];
   for (const [k, v] of Object.entries(redactHeaders(x.requestHeaders))) if (k !== 'accept') parts.push('-H', shellQuote(`${k}: ${v}`));
-  if (x.requestBody !== undefined) parts.push('--data-raw', shellQuote(x.requestBody.length > 4000 ? x.requestBody.slice(0, 4000) + '...' : x.requestBody));
+  if (x.requestBody !== undefined) parts.push('--data-raw', shellQuote(x.requestBody.length > 4000 ? excerpt(x.requestBody, 4000) + '...' : x.requestBody));
   return parts.join(' ');
 }
 
-export const EXCERPT_BYTES = 2048;
+/**
+ * A copy of the start of a string. A plain slice may share the whole string's memory (V8 keeps slices as
+ * views of their parent), so evidence kept until the report would pin every body it quotes.
+ */
+export function excerpt(text: string, max: number): string {
+  return Buffer.from(text.slice(0, max), 'utf8').toString('utf8');
+}
+
+/**
+ * Nesting of JSON values a body may have. The documents' records nest a few dozen levels at most; far deeper
+ * text still parses, but every recursive walk of the value (JSON.stringify, schema validation) would overflow
+ * the stack, so such a body is judged by its depth instead.
+ */
+export const MAX_JSON_DEPTH = 512;
+
+/** True when the JSON text nests arrays and objects deeper than MAX_JSON_DEPTH (strings are skipped). */
+export function nestedTooDeep(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // a string: skip to its closing quote
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+export const tooDeep = (x: Exchange) => `the body of the ${x.status} answer nests JSON values more than ${MAX_JSON_DEPTH} levels deep`;
+
+/** Why a body cut at the bound is not judged: its size. */
+export const tooLarge = (x: Exchange) => `the body of the ${x.status} answer is larger than the bound of the run (at least ${x.received} bytes)`;
+
+/** The answer in a few words, for reasons: a status with the body's start, a redirect with its target, or why none came. */
+export function describeAnswer(x: Exchange): string {
+  if (x.status === 0) return `no answer: ${x.error}`;
+  if (x.status >= 300 && x.status < 400) return `a ${x.status} redirect to ${x.headers.location ?? '(no location)'} (redirects are not followed)`;
+  if (x.truncated) return tooLarge(x);
+  return `status ${x.status} ${excerpt(x.text, 200)}`.trimEnd();
+}
 
 export function summarise(x: Exchange): ExchangeSummary {
   return {
-    request: { method: x.method, url: x.url, headers: redactHeaders(x.requestHeaders), body: x.requestBody?.slice(0, EXCERPT_BYTES) },
-    response: x.status === 0 ? undefined : { status: x.status, headers: x.headers, bodyExcerpt: x.text.slice(0, EXCERPT_BYTES), bodyBytes: x.bytes.length },
+    request: { method: x.method, url: x.url, headers: redactHeaders(x.requestHeaders), body: x.requestBody === undefined ? undefined : excerpt(x.requestBody, EXCERPT_BYTES) },
+    response: x.status === 0 ? undefined : { status: x.status, headers: x.headers, bodyExcerpt: excerpt(x.text, EXCERPT_BYTES), bodyBytes: x.received },
     error: x.error,
     curl: curlLine(x),
     durationMs: x.durationMs,

@@ -1,6 +1,6 @@
 // Rejections of the update stream: invalid requests are 400 with a plain-text body, the legacy `filter`
 // next to `updateFormat` is refused, and every other error status carries a JsCantonError.
-import type { Exchange } from '../http.ts';
+import { tooLarge, type Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { IDLE_MS, UPDATES_PATH, body, byParties, openRead, postUpdates, readParties, streamRequirement, updateFormat, type Json } from './stream-client.ts';
 
@@ -107,6 +107,7 @@ export const ERROR_REQUIREMENTS: Requirement[] = [
       const errors = probes.filter((x) => x.status >= 400 && x.status !== 400);
       if (errors.length === 0) ctx.skip('none of the probes (no credentials, a forbidden party, a read without limit) was answered with an error status');
       for (const x of errors) {
+        if (x.truncated) ctx.fail(tooLarge(x), { exchange: x });
         const problems = cantonErrorProblems(x.text);
         if (problems.length) ctx.fail(`${x.status} answer is not a JsCantonError: ${problems.map((p) => p.problem).join('; ')}`, { exchange: x, pointer: problems[0]!.pointer });
       }

@@ -1,6 +1,6 @@
 // Scan errors: the `{error: string}` body, bad input answered as a client error (never 5xx), and 404 for the
 // unknown ids the description names. Probes use documented endpoints only.
-import type { Exchange } from '../http.ts';
+import { tooLarge, type Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { enc, isObject, scanRequirement, SECTION, unknownVariant } from './common.ts';
 
@@ -65,6 +65,7 @@ const errorShape = scanRequirement({
       const x = await probe.run(ctx);
       if (x.status < 400 || probe.notImplemented?.includes(x.status)) continue; // no error to look at (other rules judge the status)
       errors++;
+      if (x.truncated) ctx.fail(`${probe.what}: ${tooLarge(x)}`, { exchange: x });
       let body: unknown;
       try {
         body = JSON.parse(x.text);

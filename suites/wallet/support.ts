@@ -1,6 +1,6 @@
 // Shared pieces of the wallet requirements: paths, the valid buy-traffic body, fresh tracking ids and the
 // few judgements several checks make the same way.
-import type { Exchange, RequestOptions } from '../http.ts';
+import { tooLarge, type Exchange, type RequestOptions } from '../http.ts';
 import type { CheckContext } from '../model.ts';
 
 export const BUY_TRAFFIC = '/v0/wallet/buy-traffic-requests';
@@ -65,6 +65,7 @@ export function collision(ctx: CheckContext, x: Exchange, trackingId: string): n
 
 /** Fails unless the body is a JSON object with a string `error` (the wallet's error shape). */
 export function expectErrorBody(ctx: CheckContext, x: Exchange): void {
+  if (x.truncated) ctx.fail(tooLarge(x), { exchange: x });
   let body: unknown;
   try {
     body = JSON.parse(x.text);
