@@ -3,6 +3,7 @@
 // fixtures give both halves of a pair or several unassignments of one contract.
 import type { CheckContext, Requirement } from '../model.ts';
 import type { Exchange } from '../http.ts';
+import { exactIntegers } from '../int64.ts';
 import { fetchUpdates, isInt, isObject, reassignmentOf, scanRequirement, SECTION, timeNanos, type Json } from './common.ts';
 import { contractFieldProblems } from './holdings-records.ts';
 
@@ -62,15 +63,18 @@ const wellFormed = scanRequirement({
   needs: ['reassignmentUpdateIds'],
   tags: ['history', 'reassignments'],
   async check(ctx) {
+    let judged = 0;
     for (const where of ['v0', 'events'] as const) {
       for (const u of await fetchUpdates(ctx, ctx.fixtures.reassignmentUpdateIds!, where)) {
         const item = where === 'v0' ? u.body : u.body.update;
         if (!isObject(item) || !('event' in item)) continue; // not a reassignment (the fixture may name other updates)
+        judged++;
         const problems = reassignmentProblems(item);
         if (item.update_id !== u.id) problems.push(`update_id ${JSON.stringify(item.update_id)} is not the requested ${u.id}`);
         if (problems.length > 0) ctx.fail(`${where === 'v0' ? '/v0/updates' : '/v0/events'} ${u.id}: ${problems.join('; ')}`, { exchange: u.exchange, pointer: where === 'v0' ? '' : '/update' });
       }
     }
+    if (judged === 0) ctx.skip('no answer for the fixture reassignment ids is a reassignment record (none carries event)');
   },
 });
 
@@ -122,7 +126,8 @@ const counterIncreases = scanRequirement({
       list.sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : 0));
       for (let k = 1; k < list.length; k++) {
         const [prev, cur] = [list[k - 1]!, list[k]!];
-        if (prev.at === cur.at || !isInt(prev.event.reassignment_counter) || !isInt(cur.event.reassignment_counter)) continue;
+        // Counters beyond 2^53 may round to one value: strict order cannot be judged on them (suites/int64.ts).
+        if (prev.at === cur.at || !exactIntegers(prev.event.reassignment_counter, cur.event.reassignment_counter)) continue;
         if (cur.event.reassignment_counter <= prev.event.reassignment_counter) {
           ctx.fail(`contract ${contract}: unassignment ${cur.id} (record_time ${cur.recordTime}, attached) has reassignment_counter ${cur.event.reassignment_counter}, not greater than ${prev.event.reassignment_counter} of the earlier unassignment ${prev.id} (record_time ${prev.recordTime})`, { exchange: cur.exchange, pointer: '/event/reassignment_counter' });
         }
