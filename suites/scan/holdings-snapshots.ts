@@ -91,8 +91,10 @@ const atOrBefore = scanRequirement({
       const x = await ctx.scan.post(holdingsPath(version), { ...baseQuery(ctx, 20), record_time: time, record_time_match: 'at_or_before' });
       const body = okObject(ctx, x, `${version}: at_or_before accepts any timestamp (${time})`);
       // The latest snapshot at or before snapshot+1µs is the fixture snapshot: the same first page.
-      const want = (exactBody.created_events ?? []).map(contractIdOf);
-      const got = Array.isArray(body.created_events) ? body.created_events.map(contractIdOf) : [];
+      if (!Array.isArray(exactBody.created_events)) ctx.fail(`${version}: the page of the snapshot time itself has no created_events array to compare with`, { exchange: exact, pointer: '/created_events' });
+      if (!Array.isArray(body.created_events)) ctx.fail(`${version}: the at_or_before page has no created_events array`, { exchange: x, pointer: '/created_events' });
+      const want = exactBody.created_events.map(contractIdOf);
+      const got = body.created_events.map(contractIdOf);
       if (JSON.stringify(want) !== JSON.stringify(got)) {
         ctx.fail(`${version}: at_or_before ${time} should use the snapshot ${ctx.fixtures.snapshotRecordTime} (the latest at or before it), but its first page differs from that snapshot's`, { exchange: x, pointer: '/created_events' });
       }

@@ -47,9 +47,13 @@ const rootHashRound = scanRequirement({
   needs: ['rounds'],
   tags: ['rewards'],
   async check(ctx) {
+    let named = 0;
     for (const { round, x, body } of await rootHashes(ctx)) {
-      if (isInt(body.round_number) && body.round_number !== round) ctx.fail(`asked for round ${round}, the result names round ${body.round_number}`, { exchange: x, pointer: '/round_number' });
+      if (!isInt(body.round_number)) continue; // {status}: no round to compare (SCAN-ROOT-HASH-RESULT-SHAPE judges the shape)
+      named++;
+      if (body.round_number !== round) ctx.fail(`asked for round ${round}, the result names round ${body.round_number}`, { exchange: x, pointer: '/round_number' });
     }
+    if (named === 0) ctx.skip('no root-hash result of the fixture rounds names a round_number');
   },
 });
 
