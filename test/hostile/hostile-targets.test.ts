@@ -1,0 +1,356 @@
+// The suite against targets that are broken on purpose (hostile-target.ts): each run must end in time with
+// exit 1 and a complete, schema-valid report whose failures say what was wrong; never a crash (exit 3), a
+// usage error (exit 2), a hang, or a requirement passed on an answer that shows nothing.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Ajv } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { run, type RunOptions } from '../../cli/run.ts';
+import { responseProblems } from '../../generators/index.ts';
+import { referenceFixtures } from '../../reference-node/fixtures.ts';
+import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
+import { ensureReachable } from '../../cli/reachability.ts';
+import { discoverFixtures } from '../../suites/fixtures.ts';
+import { Client, EXCERPT_BYTES } from '../../suites/http.ts';
+import { DEFAULT_BOUNDS } from '../../suites/target.ts';
+import { builtinSpec } from '../support/builtin-specs.ts';
+import { BEYOND_2_53, HUGE_BODY_BYTES, PROXY_MODES, startHostileTarget, withHugeInt64, type HostileMode, type HostileTarget } from './hostile-target.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv) => Ajv;
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+const validateReport = ajv.compile(JSON.parse(readFileSync(join(root, 'reporting/report.schema.json'), 'utf8')));
+
+interface Case {
+  timeoutMs: number;
+  maxRequests: number;
+  only?: string[];
+  /**
+   * Wall-clock bound of the run: where the target answers at once, what the selection takes on a loaded
+   * machine; where it never answers, the budget's requests each waiting their timeout, plus slack.
+   */
+  withinMs: number;
+}
+
+// Where every request waits for its timeout, a cross-section of the catalog (one rule per kind of check:
+// generic answer, stream sample, wallet submission, model, page walk, plain lookup, error probes) and a
+// budget that runs out within it.
+const SLOW_SELECTION = ['GENERIC-LEDGER-GET-UPDATES-RESPONSES', 'LEDGER-UPDATES-BEGIN-EXCLUSIVE', 'WALLET-BUY-TRAFFIC-CREATE', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL', 'SCAN-HOLDINGS-PAGING-COMPLETE', 'SCAN-FEATURE-SUPPORT', 'SCAN-ERRORS-SHAPE'];
+
+// Timeouts are short where the target never answers, generous where a proxied reference node must answer in
+// time on a loaded machine (a late answer there would be a failure of its own, blurring the figures).
+const CASES: Record<Exclude<HostileMode, 'huge-body'>, Case> = {
+  'non-json': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
+  'wrong-content-type': { timeoutMs: 5000, maxRequests: 2000, withinMs: 60_000 },
+  'empty-body': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
+  'unfinished-body': { timeoutMs: 300, maxRequests: 12, only: SLOW_SELECTION, withinMs: 12 * 300 + 20_000 },
+  'slow-first-byte': { timeoutMs: 300, maxRequests: 12, only: SLOW_SELECTION, withinMs: 12 * 300 + 20_000 },
+  reset: { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
+  'redirect-loop': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
+  'status-500': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
+  'empty-object': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
+  // Only the paging rules: the page walks are what these targets attack.
+  'endless-paging': { timeoutMs: 5000, maxRequests: 3000, only: ['SCAN-HOLDINGS-PAGING-*', 'SCAN-BULK-PAGING-*'], withinMs: 60_000 },
+  'cycling-token': { timeoutMs: 5000, maxRequests: 3000, only: ['SCAN-HOLDINGS-PAGING-*', 'SCAN-BULK-PAGING-*'], withinMs: 60_000 },
+  'huge-int64': { timeoutMs: 5000, maxRequests: 2000, withinMs: 60_000 },
+  'mangled-json': { timeoutMs: 5000, maxRequests: 2000, withinMs: 60_000 },
+};
+
+interface Requirement {
+  id: string;
+  status: string;
+  reason?: string;
+  evidence?: { exchange?: { response?: { bodyExcerpt: string; bodyBytes: number }; curl: string } };
+}
+
+interface Outcome {
+  exitCode: number;
+  millis: number;
+  dir: string;
+  report: { requirements: Requirement[]; summary: { total: number; failed: number; passed: number } };
+  target: HostileTarget;
+}
+
+const nodes: RunningReferenceNode[] = [];
+const targets: HostileTarget[] = [];
+const outcomes = new Map<HostileMode, Promise<Outcome>>();
+let fixtureNode: RunningReferenceNode;
+
+function options(target: string, dir: string, node: RunningReferenceNode, c: Pick<Case, 'timeoutMs' | 'maxRequests' | 'only'>): RunOptions {
+  const config = join(dir, 'config.json');
+  // Real fixtures, so that the checks needing ids run (and meet the hostile answers) instead of being skipped.
+  writeFileSync(config, JSON.stringify({ fixtures: referenceFixtures(node) }));
+  return {
+    spec: [], reportDir: dir, config, ledgerUrl: target, walletUrl: target, scanUrl: target,
+    ledgerToken: node.credentials.ledgerAdminToken, walletToken: node.credentials.walletUsers[0]!.token, allowMutations: true,
+    runs: '2', seed: '1', timeoutMs: String(c.timeoutMs), maxRequests: String(c.maxRequests), only: c.only ?? [], skip: [],
+  };
+}
+
+async function runMode(mode: Exclude<HostileMode, 'huge-body'>): Promise<Outcome> {
+  const c = CASES[mode];
+  // Proxy modes get a node of their own: their runs change its state (traffic purchases, snapshots).
+  const node = PROXY_MODES.has(mode) ? await startReferenceNode() : fixtureNode;
+  if (node !== fixtureNode) nodes.push(node);
+  const target = await startHostileTarget(mode, { reference: node.urls.ledger, slowMs: 60_000, seed: 7 });
+  targets.push(target);
+  const dir = mkdtempSync(join(tmpdir(), `cn-hostile-${mode}-`));
+  const started = Date.now();
+  const { exitCode } = await run(options(target.url, dir, node, c));
+  return { exitCode, millis: Date.now() - started, dir, report: JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')), target };
+}
+
+const reasons = (o: Outcome, status = 'failed') => o.report.requirements.filter((r) => r.status === status).map((r) => `${r.id}: ${r.reason}`);
+const passed = (o: Outcome) => o.report.requirements.filter((r) => r.status === 'passed').map((r) => r.id);
+const result = (o: Outcome, id: string) => o.report.requirements.find((r) => r.id === id);
+
+beforeAll(async () => {
+  // The runs print their summaries and progress; the assertions below say what matters.
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  fixtureNode = await startReferenceNode();
+  nodes.push(fixtureNode);
+  // All runs at once: most of them wait on timeouts or on the target, so together they take about as long
+  // as the slowest.
+  for (const mode of Object.keys(CASES) as Array<Exclude<HostileMode, 'huge-body'>>) {
+    const p = runMode(mode);
+    p.catch(() => {}); // judged in its own test
+    outcomes.set(mode, p);
+  }
+});
+
+afterAll(async () => {
+  await Promise.allSettled(outcomes.values());
+  vi.restoreAllMocks();
+  await Promise.all(targets.map((t) => t.close()));
+  await Promise.all(nodes.map((n) => n.close()));
+});
+
+// Every run is bounded by its own budget (CASES.withinMs); this only catches a run that never ends.
+const NO_HANG_MS = 90_000;
+
+describe('a run against a hostile target ends with exit 1 and a complete report', { timeout: NO_HANG_MS }, () => {
+  for (const mode of Object.keys(CASES) as Array<Exclude<HostileMode, 'huge-body'>>) {
+    it(`${mode}: exit 1 within its budget, report.json valid against its schema, junit.xml and report.html written`, async () => {
+      const o = await outcomes.get(mode)!;
+      expect(o.exitCode).toBe(1);
+      expect(o.millis).toBeLessThan(CASES[mode].withinMs);
+      expect(validateReport(o.report), JSON.stringify(validateReport.errors)).toBe(true);
+      expect(o.report.summary.failed).toBeGreaterThan(0);
+      expect(readFileSync(join(o.dir, 'junit.xml'), 'utf8')).toMatch(/<testcase [^>]*>\s*<failure message="[^"]+"/);
+      expect(readFileSync(join(o.dir, 'report.html'), 'utf8')).toContain('NOT CONFORMANT');
+      // Every failure and skip says why (the schema requires a reason; it must also say something).
+      for (const r of o.report.requirements.filter((x) => x.status !== 'passed')) expect(r.reason?.length, r.id).toBeGreaterThan(10);
+    });
+  }
+});
+
+describe('failures name the requirement and what was wrong', { timeout: NO_HANG_MS }, () => {
+  it('non-json: bodies labelled JSON that are not JSON', async () => {
+    const o = await outcomes.get('non-json')!;
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES: body of getFeatureSupport 200 is not JSON: "<html>/));
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: response body is not JSON \(status 200, content type application\/json\)/));
+    // Nothing is shown by an answer that is no JSON; only the rule "bad input is not answered 5xx" holds.
+    expect(passed(o)).toEqual(['SCAN-ERRORS-BAD-INPUT-NOT-5XX']);
+  });
+
+  it('wrong-content-type: the right bodies labelled text/plain fail the documented media type, and only that', async () => {
+    const o = await outcomes.get('wrong-content-type')!;
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES: content type text\/plain; charset=utf-8 is not documented for getFeatureSupport 200/));
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-WALLET-GET-DSO-PARTY-ID-RESPONSES: content type text\/plain/));
+    // The bodies are the reference node's: rules about their content still hold.
+    expect(result(o, 'SCAN-HOLDINGS-PAGING-COMPLETE')?.status).toBe('passed');
+  });
+
+  it('empty-body: a 200 with zero bytes is no JSON', async () => {
+    const o = await outcomes.get('empty-body')!;
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: response body is not JSON \(status 200, empty body/));
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES: body of getFeatureSupport 200 is not JSON: ""/));
+    expect(passed(o)).toEqual(['SCAN-ERRORS-BAD-INPUT-NOT-5XX']);
+  });
+
+  it('unfinished-body: a body that never completes is a timeout, not an answer; the budget ends the run', async () => {
+    const o = await outcomes.get('unfinished-body')!;
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-LEDGER-GET-UPDATES-RESPONSES: getUpdates: no answer: timed out after 300 ms reading the body of the 200 answer/));
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-HOLDINGS-PAGING-COMPLETE: no answer: timed out after 300 ms reading the body/));
+    expect(reasons(o, 'skipped')).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: the run's request budget \(--max-requests\) is used up/));
+    expect(passed(o)).toEqual([]);
+  });
+
+  it('slow-first-byte: nothing within the timeout', async () => {
+    const o = await outcomes.get('slow-first-byte')!;
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-LEDGER-GET-UPDATES-RESPONSES: getUpdates: no answer: timed out after 300 ms$/));
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL: no answer to submit\w* of tracking id .*: timed out after 300 ms/));
+    expect(reasons(o, 'skipped')).toContainEqual(expect.stringMatching(/^LEDGER-UPDATES-BEGIN-EXCLUSIVE: could not sample the update stream .*: no answer: timed out after 300 ms/));
+    expect(passed(o)).toEqual([]);
+  });
+
+  it('reset: a connection reset after the request is a failure of the target, not an unreachable URL (exit 1, not 2)', async () => {
+    const o = await outcomes.get('reset')!;
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: no answer: fetch failed \((ECONNRESET|UND_ERR_SOCKET|other side closed)\)/));
+    expect(passed(o)).toEqual([]);
+  });
+
+  it('redirect-loop: redirects are not followed, and the reason says where they lead', async () => {
+    const o = await outcomes.get('redirect-loop')!;
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: expected status 200 \(feature support\), got a 302 redirect to \/api\/scan\/v0\/feature-support\?hop=a \(redirects are not followed\)/));
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES: status 302 is not documented .*302 redirect to/));
+    expect(passed(o)).toEqual(['SCAN-ERRORS-BAD-INPUT-NOT-5XX']);
+  });
+
+  it('status-500: every rule needing an answer fails; only rules a documented 500 {error} satisfies pass', async () => {
+    const o = await outcomes.get('status-500')!;
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: expected status 200 \(feature support\), got 500$/));
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-ERRORS-BAD-INPUT-NOT-5XX: .*answered 500; bad input is a client error/));
+    // The scan and wallet documents list 500 {error}: their answer checks and error-body rules hold.
+    const rules = passed(o).filter((id) => !/^GENERIC-(SCAN|WALLET)-.*-RESPONSES$/.test(id));
+    expect(rules.sort()).toEqual(['SCAN-ERRORS-SHAPE', 'WALLET-ERROR-BODY-BUY-TRAFFIC', 'WALLET-ERROR-BODY-STATUS-LOOKUP']);
+    // The exactly-once model sees nothing accepted: it cannot show the rule, so it is skipped, not passed.
+    expect(result(o, 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL')).toMatchObject({ status: 'skipped', reason: expect.stringContaining('no submission of any sequence was accepted') });
+  });
+
+  it('empty-object: {} fails every record with required fields; passes only where the documents allow {}', async () => {
+    const o = await outcomes.get('empty-object')!;
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-SCAN-LIST-ANS-ENTRIES-RESPONSES: body of listAnsEntries 200 violates the schema: .*required property 'entries'/));
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-HOLDINGS-AT-OR-BEFORE: v0: the page of the snapshot time itself has no created_events array/));
+    // {} is a complete answer where every field is optional: {dummy?}, {rewardWeight?}.
+    const rules = passed(o).filter((id) => !id.startsWith('GENERIC-'));
+    expect(rules.sort()).toEqual(['SCAN-ERRORS-BAD-INPUT-NOT-5XX', 'SCAN-FEATURE-SUPPORT', 'SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE', 'SCAN-REWARD-WEIGHT-STRING-OR-ABSENT']);
+    expect(result(o, 'SCAN-REASSIGNMENT-RECORDS')).toMatchObject({ status: 'skipped', reason: expect.stringContaining('none carries event') });
+    expect(result(o, 'SCAN-ROOT-HASH-ROUND-ECHOED')).toMatchObject({ status: 'skipped', reason: expect.stringContaining('names a round_number') });
+  });
+
+  it('endless-paging: a token that always leads on fails the paging rules; the walks stop at the page bound', async () => {
+    const o = await outcomes.get('endless-paging')!;
+    expect(result(o, 'SCAN-HOLDINGS-PAGING-TOKEN-ENDS')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/after \d+ pages the token is still present although no new contract appeared/) });
+    expect(result(o, 'SCAN-BULK-PAGING-COMPLETE')).toMatchObject({ status: 'failed', reason: expect.stringMatching(new RegExp(`after ${DEFAULT_BOUNDS.maxPages} pages .*next_page_token is still present .*the walk never ends`)) });
+    expect(o.target.requests).toBeLessThan(CASES['endless-paging'].maxRequests);
+  });
+
+  it('cycling-token: a token leading back to an earlier page is a walk that never ends', async () => {
+    const o = await outcomes.get('cycling-token')!;
+    expect(result(o, 'SCAN-HOLDINGS-PAGING-TOKEN-ENDS')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/a token already used in this walk: the walk never ends/) });
+    expect(result(o, 'SCAN-BULK-PAGING-COMPLETE')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/already used in this walk: the walk never ends/) });
+  });
+
+  it('huge-int64: integers beyond 2^53 in int64 fields are conformant; rules they break by value fail, nothing crashes', async () => {
+    const o = await outcomes.get('huge-int64')!;
+    // A valid int64 is never a failure for its size: the answer checks of the operations whose int64 fields
+    // were all rewritten (traffic totals, faucet rounds, root-hash rounds) pass.
+    for (const id of ['GENERIC-SCAN-GET-MEMBER-TRAFFIC-STATUS-RESPONSES', 'GENERIC-SCAN-GET-VALIDATOR-FAUCETS-BY-VALIDATOR-RESPONSES', 'GENERIC-SCAN-GET-REWARD-ACCOUNTING-ROOT-HASH-RESPONSES', 'GENERIC-LEDGER-GET-UPDATES-RESPONSES']) {
+      expect(result(o, id)?.status, id).toBe('passed');
+    }
+    expect(reasons(o).filter((r) => /int64|must be <=|maximum/.test(r))).toEqual([]);
+    // Rules the rewritten values break are still judged: the holdings answer no longer echoes migration_id.
+    expect(result(o, 'SCAN-HOLDINGS-REQUEST-ECHOED')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/migration_id 9007199254740992 is not the requested \d+/) });
+    // Ledger offsets beyond 2^53 cannot be sent back exactly: the window rules say so instead of judging.
+    expect(result(o, 'LEDGER-UPDATES-BEGIN-EXCLUSIVE')).toMatchObject({ status: 'skipped', reason: expect.stringContaining('offsets beyond 2^53') });
+  });
+
+  it('mangled-json: values of the wrong type anywhere (and 100 000 levels of nesting) are failures, never exceptions', async () => {
+    const o = await outcomes.get('mangled-json')!;
+    expect(o.report.summary.failed).toBeGreaterThan(10);
+  });
+});
+
+describe('reachability: only a URL nothing can connect to is a usage error', { timeout: NO_HANG_MS }, () => {
+  const client = (url: string, timeoutMs = 300) => new Client({ origin: url, prefix: '/api/scan', credentials: {}, timeoutMs, maxBodyBytes: 1024, budget: { remaining: 0 } });
+
+  it('a refused connection is exit 2 (UsageError naming the flag and the cause)', async () => {
+    const t = await startHostileTarget('status-500');
+    const url = t.url;
+    await t.close();
+    await expect(ensureReachable({ scan: client(url) })).rejects.toThrow(new RegExp(`^cannot reach --scan-url ${url}/api/scan: .*ECONNREFUSED`));
+  });
+
+  it('a target that accepts the connection and then resets it, stalls or redirects is reachable (its rules fail instead)', async () => {
+    for (const mode of ['reset', 'slow-first-byte', 'unfinished-body', 'redirect-loop'] as const) {
+      const t = await startHostileTarget(mode);
+      targets.push(t);
+      await expect(ensureReachable({ scan: client(t.url) }), mode).resolves.toBeUndefined();
+    }
+  });
+});
+
+describe('fixture discovery on a hostile target', { timeout: NO_HANG_MS }, () => {
+  it('takes only well-typed ids from complete 200 answers, and never throws', async () => {
+    const node = await startReferenceNode();
+    nodes.push(node);
+    const { holdingOwners } = referenceFixtures(node);
+    const cases: Array<[HostileMode, number]> = [['non-json', 1], ['empty-object', 1], ['status-500', 1], ['reset', 1], ['redirect-loop', 1], ['huge-int64', 1], ['wrong-content-type', 1],
+      ...[1, 2, 3, 4, 5, 6].map((seed): [HostileMode, number] => ['mangled-json', seed])];
+    for (const [mode, seed] of cases) {
+      const t = await startHostileTarget(mode, { reference: node.urls.ledger, seed, mangleRate: 0.2 });
+      targets.push(t);
+      const scan = new Client({ origin: t.url, prefix: '/api/scan', credentials: {}, timeoutMs: 5000, maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes, budget: { remaining: 40 } });
+      const { fixtures: f, notes } = await discoverFixtures({ holdingOwners }, scan, true);
+      const what = `${mode} seed ${seed}: ${JSON.stringify(f)}`;
+      if (f.snapshotRecordTime !== undefined) expect(typeof f.snapshotRecordTime, what).toBe('string');
+      if (f.migrationId !== undefined) expect(Number.isSafeInteger(f.migrationId), what).toBe(true);
+      for (const id of f.transactionUpdateIds ?? []) expect(typeof id, what).toBe('string');
+      if (f.domainId !== undefined) expect(typeof f.domainId, what).toBe('string');
+      for (const r of f.rounds ?? []) expect(Number.isSafeInteger(r), what).toBe(true);
+      for (const n of notes) expect(typeof n).toBe('string');
+      // A target whose answers show nothing yields nothing.
+      if (['non-json', 'empty-object', 'status-500', 'reset', 'redirect-loop'].includes(mode)) expect(f, what).toEqual({ holdingOwners });
+      // The reference node's bodies (whatever their label) lead through force-ACS and holdings to ids.
+      if (mode === 'wrong-content-type') expect(f.transactionUpdateIds?.length, what).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('int64 beyond 2^53 (the decision in suites/int64.ts)', () => {
+  it('a document answer with 2^53 + 1 in an int64 field validates; JSON.parse rounds it, and nothing else', async () => {
+    const scan = await builtinSpec('scan');
+    const text = withHugeInt64('{"traffic_status":{"actual":{"total_consumed":5,"total_limit":7},"target":{"total_purchased":7}}}');
+    expect(text).toBe(`{"traffic_status":{"actual":{"total_consumed":${BEYOND_2_53},"total_limit":${BEYOND_2_53}},"target":{"total_purchased":${BEYOND_2_53}}}}`);
+    expect(responseProblems(scan, 'getMemberTrafficStatus', { status: 200, contentType: 'application/json', text })).toEqual([]);
+    // Beyond the int64 range it is not valid.
+    const over = text.replaceAll(BEYOND_2_53, '92233720368547758070');
+    expect(responseProblems(scan, 'getMemberTrafficStatus', { status: 200, contentType: 'application/json', text: over }).join()).toMatch(/total_consumed/);
+  });
+});
+
+describe('a 50 MB answer to every request', () => {
+  it('is read up to the bound, judged too large, and never kept: evidence holds excerpts, memory stays flat', async () => {
+    const target = await startHostileTarget('huge-body');
+    targets.push(target);
+    const dir = mkdtempSync(join(tmpdir(), 'cn-hostile-huge-body-'));
+    // Rules of every kind of check, rather than the generic ones the catalog starts with.
+    const only = ['GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES', 'LEDGER-UPDATES-*', 'WALLET-*', 'SCAN-*'];
+    const opts = options(target.url, dir, fixtureNode, { timeoutMs: 5000, maxRequests: 60, only });
+    const figures = join(dir, 'figures.json');
+    // A process of its own, so that its peak memory is the run's alone.
+    await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'test/hostile/measured-run.ts'), JSON.stringify(opts), figures], { cwd: root, timeout: 90_000 });
+    const m = JSON.parse(readFileSync(figures, 'utf8')) as { exitCode: number; maxRssAfter: number; rssBefore: number; millis: number; retained: { heapUsed: number; arrayBuffers: number } };
+    expect(m.exitCode).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Outcome['report'];
+    expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+    expect(reasons({ report } as Outcome)).toContainEqual(expect.stringMatching(/^SCAN-HOLDINGS-PAGING-COMPLETE: the body of the 200 answer is larger than the bound of the run \(at least \d+ bytes\)/));
+    expect(reasons({ report } as Outcome)).toContainEqual(expect.stringMatching(/^GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES: getFeatureSupport: the body of the 200 answer is larger than the bound/));
+    // Evidence: an excerpt of each body, with its size as received.
+    const responses = report.requirements.flatMap((r) => (r.evidence?.exchange?.response ? [r.evidence.exchange.response] : []));
+    expect(responses.length).toBeGreaterThan(20);
+    for (const r of responses) expect(Buffer.byteLength(r.bodyExcerpt)).toBeLessThanOrEqual(EXCERPT_BYTES);
+    expect(Math.max(...responses.map((r) => r.bodyBytes))).toBeGreaterThan(DEFAULT_BOUNDS.maxBodyBytes);
+    expect(statSync(join(dir, 'report.json')).size).toBeLessThan(2 * 1024 * 1024);
+    // Memory: the target sent at least 40 answers of 50 MB, each read up to the 16 MB bound (640 MB or more
+    // went through the client). Keeping them, or any part beyond the excerpt (a string slice would pin its
+    // whole body), grows the process by hundreds of megabytes (measured: 860 MB peak growth, 580 MB of heap
+    // still held after the run); reading them one at a time costs a few bound-sized buffers (measured: 140
+    // MB peak growth, of which 70 MB is the same run against a target answering {}; 20 MB of heap after).
+    expect(target.requests).toBeGreaterThanOrEqual(40);
+    const MB = (n: number) => Math.round(n / 2 ** 20);
+    const growth = m.maxRssAfter - m.rssBefore;
+    console.info(`hostile huge-body: ${target.requests} answers, ${m.millis} ms, peak RSS growth ${MB(growth)} MB, after the run ${MB(m.retained.heapUsed)} MB heap, ${MB(m.retained.arrayBuffers)} MB buffers`);
+    expect(growth, `peak RSS grew by ${MB(growth)} MB over ${target.requests} answers of ${HUGE_BODY_BYTES / 2 ** 20} MB`).toBeLessThan(320 * 2 ** 20);
+    expect(m.retained.heapUsed).toBeLessThan(120 * 2 ** 20);
+    expect(m.retained.arrayBuffers).toBeLessThan(2 * DEFAULT_BOUNDS.maxBodyBytes);
+  }, 100_000);
+});

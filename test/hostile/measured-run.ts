@@ -1,0 +1,34 @@
+// One `cn-conformance run` in a process of its own, for measuring its memory: the run's options come as
+// JSON in argv[2]; the result (exit code, peak and resident memory) is written as JSON to argv[3].
+// hostile-targets.test.ts runs the 50 MB target through it, so that no other test shares the figures.
+import { writeFileSync } from 'node:fs';
+import { run, type RunOptions } from '../../cli/run.ts';
+
+const options = JSON.parse(process.argv[2]!) as RunOptions;
+const out = process.argv[3]!;
+console.log = () => {};
+process.stdout.write = () => true;
+const rssBefore = process.memoryUsage().rss;
+const maxRssBefore = process.resourceUsage().maxRSS * 1024;
+const started = Date.now();
+const { exitCode } = await run(options);
+writeFileSync(out, JSON.stringify({
+  exitCode,
+  millis: Date.now() - started,
+  rssBefore,
+  maxRssBefore,
+  maxRssAfter: process.resourceUsage().maxRSS * 1024,
+  rssAfter: process.memoryUsage().rss,
+  // After a full collection: what the run still holds (nothing of the bodies, once it is over).
+  retained: retained(),
+}));
+
+function retained(): { heapUsed: number; arrayBuffers: number } | undefined {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return undefined;
+  gc();
+  const m = process.memoryUsage();
+  return { heapUsed: m.heapUsed, arrayBuffers: m.arrayBuffers };
+}
+// Keep-alive sockets of the HTTP client must not hold the measurement open.
+process.exit(0);
