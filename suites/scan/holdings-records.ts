@@ -2,7 +2,10 @@
 // the three versions return the same contracts.
 import type { CheckContext, Requirement } from '../model.ts';
 import { isObject, isStringArray, scanRequirement, SECTION, timeNanos, type Json } from './common.ts';
-import { baseQuery, contractIdOf, HOLDINGS_NEEDS, HOLDINGS_OP, LARGE_PAGE, usableWalk, walkHoldings, type HoldingsVersion, type HoldingsWalk } from './holdings-walk.ts';
+import {
+  baseQuery, contractIdOf, HOLDINGS_NEEDS, HOLDINGS_OP, LARGE_PAGE, pageEvents, pageExchange, pageWith, usableWalk, walkEvents, walkHoldings,
+  type HoldingsVersion, type HoldingsWalk,
+} from './holdings-walk.ts';
 
 const NEEDS = HOLDINGS_NEEDS;
 
@@ -19,9 +22,9 @@ export function contractFieldProblems(e: Json): string[] {
 
 function eachContract(ctx: CheckContext, walk: HoldingsWalk, problems: (e: Json) => string[]): void {
   for (const page of walk.pages) {
-    for (const [k, e] of page.events.entries()) {
+    for (const [k, e] of pageEvents(page).entries()) {
       const found = problems(e);
-      if (found.length > 0) ctx.fail(`${walk.version}: created_events[${k}] (${contractIdOf(e)}): ${found.join('; ')}`, { exchange: page.exchange, pointer: `/created_events/${k}` });
+      if (found.length > 0) ctx.fail(`${walk.version}: created_events[${k}] (${contractIdOf(e)}): ${found.join('; ')}`, { exchange: pageExchange(page), pointer: `/created_events/${k}` });
     }
   }
 }
@@ -77,14 +80,14 @@ function sameContracts(id: string, other: HoldingsVersion, sentence: string, sec
     tags: ['holdings', 'versions'],
     async check(ctx) {
       const [v1, w] = [await wholeWalk(ctx, 'v1'), await wholeWalk(ctx, other)];
-      const a = new Set(v1.events.map(contractIdOf));
-      const b = new Set(w.events.map(contractIdOf));
+      const ids = (walk: HoldingsWalk) => new Set(Array.from(walkEvents(walk), contractIdOf));
+      const a = ids(v1);
+      const b = ids(w);
       const onlyV1 = [...a].find((x) => !b.has(x));
-      if (onlyV1) ctx.fail(`contract ${onlyV1} is in the v1 holdings but not in the ${other} holdings of the same request (${b.size} vs ${a.size} contracts)`, { exchange: w.pages[0]!.exchange });
+      if (onlyV1) ctx.fail(`contract ${onlyV1} is in the v1 holdings but not in the ${other} holdings of the same request (${b.size} vs ${a.size} contracts)`, { exchange: pageExchange(w.pages[0]!) });
       const onlyOther = [...b].find((x) => !a.has(x));
       if (onlyOther) {
-        const page = w.pages.find((p) => p.events.some((e) => contractIdOf(e) === onlyOther))!;
-        ctx.fail(`contract ${onlyOther} is in the ${other} holdings (attached) but not in the v1 holdings of the same request`, { exchange: page.exchange });
+        ctx.fail(`contract ${onlyOther} is in the ${other} holdings (attached) but not in the v1 holdings of the same request`, { exchange: pageExchange(pageWith(w, onlyOther)!) });
       }
     },
   });

@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import type { CheckContext, Requirement } from '../model.ts';
 import { isObject, scanRequirement, SECTION, timeNanos, type Json } from './common.ts';
 import {
-  baseQuery, contractIdOf, DRAWN_WALK_PAGES, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, LARGE_PAGE, drawnPageSizes, MAX_DRAWN_PAGE, usableWalk, walkHoldings,
-  type HoldingsVersion, type HoldingsWalk,
+  baseQuery, contractIdOf, DRAWN_WALK_PAGES, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, LARGE_PAGE, drawnPageSizes, MAX_DRAWN_PAGE, pageEvents, pageExchange,
+  pageWith, usableWalk, walkEvents, walkHoldings, type HoldingsPage, type HoldingsVersion, type HoldingsWalk,
 } from './holdings-walk.ts';
 
 const OPS = HOLDINGS_OPS;
@@ -31,7 +31,7 @@ const largeWalk = async (ctx: CheckContext, v: HoldingsVersion) => usableWalk(ct
 async function pagingPlan(ctx: CheckContext) {
   const reference = await walkHoldings(ctx, 'v1', baseQuery(ctx, LARGE_PAGE));
   const whole = reference.end !== 'bound';
-  const sizes = whole ? drawnPageSizes(ctx, reference.events.length) : { min: 2, max: MAX_DRAWN_PAGE, runs: ctx.runs };
+  const sizes = whole ? drawnPageSizes(ctx, reference.count) : { min: 2, max: MAX_DRAWN_PAGE, runs: ctx.runs };
   return {
     arbitrary: fc.record({ version: fc.constantFrom(...HOLDINGS_VERSIONS), pageSize: fc.integer({ min: sizes.min, max: sizes.max }) }),
     runs: sizes.runs,
@@ -56,24 +56,42 @@ const pagingComplete = scanRequirement({
   async check(ctx) {
     const owners = new Set(ctx.fixtures.holdingOwners);
     // Only contracts the filter admits are compared: an ownership leak is its own rule (SCAN-HOLDINGS-OWNER-FILTER).
-    const owned = (w: HoldingsWalk) => new Set(w.events.filter((e) => hasRequestedStakeholder(e, owners)).map(contractIdOf));
+    // The id set of a version's reference walk is built once per check and serves all its drawn walks.
+    const referenceSets = new Map<HoldingsWalk, Set<string>>();
+    const owned = (w: HoldingsWalk) => {
+      let ids = referenceSets.get(w);
+      if (!ids) {
+        ids = new Set();
+        for (const e of walkEvents(w)) if (hasRequestedStakeholder(e, owners)) ids.add(contractIdOf(e));
+        referenceSets.set(w, ids);
+      }
+      return ids;
+    };
     await largeWalk(ctx, 'v1');
     await eachDrawnWalk(ctx, async ({ version, pageSize, walk: drawn }) => {
       const reference = await largeWalk(ctx, version);
       const walk = usableWalk(ctx, drawn);
+      // A drawn page size of LARGE_PAGE draws the reference walk itself: nothing to compare.
+      if (walk === reference) return;
       const want = owned(reference);
-      const got = owned(walk);
-      for (const id of want) {
-        if (!got.has(id)) {
-          const page = reference.pages.find((p) => p.events.some((e) => contractIdOf(e) === id))!;
-          ctx.fail(`${version}: contract ${id} is on a page of the page_size ${LARGE_PAGE} walk (attached) but on no page of the page_size ${pageSize} walk (${walk.pages.length} pages)`, { exchange: page.exchange });
+      // One pass over the drawn walk: what it lacks remains in `missing` (in reference order), and the first
+      // contract outside the reference is kept with its page. No second id set of the walk's own.
+      const missing = new Set(want);
+      let extra: { id: string; page: HoldingsPage } | undefined;
+      for (const page of walk.pages) {
+        for (const e of pageEvents(page)) {
+          if (!hasRequestedStakeholder(e, owners)) continue;
+          const id = contractIdOf(e);
+          missing.delete(id);
+          if (!extra && !want.has(id)) extra = { id, page };
         }
       }
-      for (const id of got) {
-        if (!want.has(id)) {
-          const page = walk.pages.find((p) => p.events.some((e) => contractIdOf(e) === id))!;
-          ctx.fail(`${version}: contract ${id} is on a page of the page_size ${pageSize} walk (attached) but on no page of the page_size ${LARGE_PAGE} walk`, { exchange: page.exchange });
-        }
+      if (missing.size > 0) {
+        const id = missing.values().next().value!;
+        ctx.fail(`${version}: contract ${id} is on a page of the page_size ${LARGE_PAGE} walk (attached) but on no page of the page_size ${pageSize} walk (${walk.pages.length} pages)`, { exchange: pageExchange(pageWith(reference, id)!) });
+      }
+      if (extra) {
+        ctx.fail(`${version}: contract ${extra.id} is on a page of the page_size ${pageSize} walk (attached) but on no page of the page_size ${LARGE_PAGE} walk`, { exchange: pageExchange(extra.page) });
       }
     });
   },
@@ -91,10 +109,10 @@ const pagingUnique = scanRequirement({
     await eachDrawnWalk(ctx, ({ version, pageSize, walk }) => {
       const first = new Map<string, number>();
       for (const [n, page] of walk.pages.entries()) {
-        for (const [k, e] of page.events.entries()) {
+        for (const [k, e] of pageEvents(page).entries()) {
           const id = contractIdOf(e);
           const earlier = first.get(id);
-          if (earlier !== undefined) ctx.fail(`${version}, page_size ${pageSize}: contract ${id} is on page ${earlier + 1} and again on page ${n + 1} (attached)`, { exchange: page.exchange, pointer: `/created_events/${k}` });
+          if (earlier !== undefined) ctx.fail(`${version}, page_size ${pageSize}: contract ${id} is on page ${earlier + 1} and again on page ${n + 1} (attached)`, { exchange: pageExchange(page), pointer: `/created_events/${k}` });
           first.set(id, n);
         }
       }
@@ -115,10 +133,10 @@ const tokenEnds = scanRequirement({
       const walk = await walkHoldings(ctx, version, baseQuery(ctx, LARGE_PAGE));
       const last = walk.pages.at(-1)!;
       if (walk.end === 'cycle') {
-        ctx.fail(`${version}: page ${walk.pages.length} (attached) returned next_page_token ${JSON.stringify(last.token)}, a token already used in this walk: the walk never ends`, { exchange: last.exchange, pointer: '/next_page_token' });
+        ctx.fail(`${version}: page ${walk.pages.length} (attached) returned next_page_token ${JSON.stringify(last.token)}, a token already used in this walk: the walk never ends`, { exchange: pageExchange(last), pointer: '/next_page_token' });
       }
       if (walk.end === 'bound' && walk.stalled) {
-        ctx.fail(`${version}: after ${walk.pages.length} pages the token is still present although no new contract appeared for the last half of them (last page attached)`, { exchange: last.exchange, pointer: '/next_page_token' });
+        ctx.fail(`${version}: after ${walk.pages.length} pages the token is still present although no new contract appeared for the last half of them (last page attached)`, { exchange: pageExchange(last), pointer: '/next_page_token' });
       }
       usableWalk(ctx, walk);
     }
@@ -136,7 +154,7 @@ const pageSizeBound = scanRequirement({
   async check(ctx) {
     await eachDrawnWalk(ctx, ({ version, pageSize, walk }) => {
       for (const page of walk.pages) {
-        if (page.events.length > pageSize) ctx.fail(`${version}: a page of page_size ${pageSize} carries ${page.events.length} created events`, { exchange: page.exchange, pointer: '/created_events' });
+        if (page.count > pageSize) ctx.fail(`${version}: a page of page_size ${pageSize} carries ${page.count} created events`, { exchange: pageExchange(page), pointer: '/created_events' });
       }
     });
   },
@@ -155,11 +173,11 @@ const creationOrder = scanRequirement({
       // created_at is the ledger effective time of the creating transaction: never decreasing along the walk.
       let previous: { at: bigint; text: string; page: number } | undefined;
       for (const [n, page] of walk.pages.entries()) {
-        for (const [k, e] of page.events.entries()) {
+        for (const [k, e] of pageEvents(page).entries()) {
           const at = timeNanos(isObject(e) ? e.created_at : undefined);
           if (at === undefined) continue; // a malformed created_at is a record-shape problem, not an ordering one
           if (previous && at < previous.at) {
-            ctx.fail(`${version}, page_size ${pageSize}: created_at ${e.created_at} (page ${n + 1}) comes after ${previous.text} (page ${previous.page + 1}): not in creation order`, { exchange: page.exchange, pointer: `/created_events/${k}/created_at` });
+            ctx.fail(`${version}, page_size ${pageSize}: created_at ${e.created_at} (page ${n + 1}) comes after ${previous.text} (page ${previous.page + 1}): not in creation order`, { exchange: pageExchange(page), pointer: `/created_events/${k}/created_at` });
           }
           previous = { at, text: e.created_at, page: n };
         }
@@ -184,9 +202,9 @@ const ownerFilter = scanRequirement({
       const walk = await walkHoldings(ctx, version, baseQuery(ctx, 50, owners), Math.min(ctx.maxPages, DRAWN_WALK_PAGES));
       const wanted = new Set(owners);
       for (const page of walk.pages) {
-        for (const [k, e] of page.events.entries()) {
+        for (const [k, e] of pageEvents(page).entries()) {
           if (!hasRequestedStakeholder(e, wanted)) {
-            ctx.fail(`${version}: contract ${contractIdOf(e)} has none of owner_party_ids [${owners.join(', ')}] among its signatories or observers, so none of them owns it`, { exchange: page.exchange, pointer: `/created_events/${k}` });
+            ctx.fail(`${version}: contract ${contractIdOf(e)} has none of owner_party_ids [${owners.join(', ')}] among its signatories or observers, so none of them owns it`, { exchange: pageExchange(page), pointer: `/created_events/${k}` });
           }
         }
       }
