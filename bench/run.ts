@@ -1,7 +1,9 @@
 // `npm run bench`: measured figures with their targets, written to reports/bench.{json,md}; exit 1 when a
 // target is missed. Every sample runs in a fresh process (cold JIT and module loading included), and the
 // reference node runs in a process of its own except in figure 1, where the run embeds it as a user's does.
-// BENCH_SAMPLES (default 5) sets the samples per figure.
+// BENCH_SAMPLES (default 5) sets the samples per figure; BENCH_ONLY (a comma-separated list of run, overhead,
+// holdings, ledger, spec) measures only those figures and writes reports/bench-<names>.{json,md} instead, so a
+// partial run never replaces the full report.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -14,6 +16,11 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 5);
 if (!Number.isInteger(SAMPLES) || SAMPLES < 1) throw new Error(`BENCH_SAMPLES must be a positive integer, got ${process.env.BENCH_SAMPLES}`);
 const CHILD_TIMEOUT_MS = 10 * 60_000;
+const GROUPS = ['run', 'overhead', 'holdings', 'ledger', 'spec'] as const;
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : undefined;
+const unknown = ONLY?.filter((g) => !(GROUPS as readonly string[]).includes(g)) ?? [];
+if (unknown.length > 0 || ONLY?.length === 0) throw new Error(`BENCH_ONLY takes a comma-separated list of ${GROUPS.join(', ')}; got ${process.env.BENCH_ONLY}`);
+const measures = (group: (typeof GROUPS)[number]) => !ONLY || ONLY.includes(group);
 
 /** Runs a script of bench/ in a fresh process; its last stdout line, parsed. */
 function sample<T>(script: string, args: string[]): T {
@@ -135,26 +142,30 @@ function specLoading(): Figure {
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const loadBefore = load();
-const figures: Figure[] = [conformanceRun(), overhead()];
-const holdings = scalePoints('holdings', [{ scale: 100, label: '10k' }, { scale: 490, label: '49k' }, { scale: 1000, label: '100k' }], 'page');
-const ledger = scalePoints('ledger', [{ scale: 10, label: '10k' }, { scale: 100, label: '100k' }, { scale: 1000, label: '1M' }], 'update');
-figures.push(...scaleFigures('3.1', 'Holdings paging completeness (SCAN-HOLDINGS-PAGING-COMPLETE)', holdings));
-figures.push(...scaleFigures('3.2', 'Ledger stream read in windows', ledger));
-figures.push(specLoading());
+const figures: Figure[] = [];
+if (measures('run')) figures.push(conformanceRun());
+if (measures('overhead')) figures.push(overhead());
+const scale: BenchReport['scale'] = {};
+if (measures('holdings')) {
+  const holdings = scalePoints('holdings', [{ scale: 100, label: '10k' }, { scale: 1000, label: '100k' }], 'page');
+  figures.push(...scaleFigures('3.1', 'Holdings paging completeness (SCAN-HOLDINGS-PAGING-COMPLETE)', holdings));
+  scale['Holdings paging completeness: the requirement SCAN-HOLDINGS-PAGING-COMPLETE over all holdings of the fixture owners (10k: scale 100, 100k: scale 1000); unit: one page request'] = holdings;
+}
+if (measures('ledger')) {
+  const ledger = scalePoints('ledger', [{ scale: 10, label: '10k' }, { scale: 100, label: '100k' }, { scale: 1000, label: '1M' }], 'update');
+  figures.push(...scaleFigures('3.2', 'Ledger stream read in windows', ledger));
+  scale['Ledger stream: the whole history read in windows of 1000 updates with readWindow (10k/100k/1M: scale 10/100/1000, list limit 1000); unit: one update of the history'] = ledger;
+}
+if (measures('spec')) figures.push(specLoading());
 
 const machine = `${process.platform} ${process.arch}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}, load average ${loadBefore} before / ${load()} after`;
-const report: BenchReport = {
-  date: new Date().toISOString(), machine, samples: SAMPLES, figures,
-  scale: {
-    'Holdings paging completeness: the requirement SCAN-HOLDINGS-PAGING-COMPLETE over all holdings of the fixture owners (10k: scale 100, 49k: scale 490, the largest set within the suite\'s 50 000-item walk bound, 100k: scale 1000); unit: one page request': holdings,
-    'Ledger stream: the whole history read in windows of 1000 updates with readWindow (10k/100k/1M: scale 10/100/1000, list limit 1000); unit: one update of the history': ledger,
-  },
-};
+const report: BenchReport = { date: new Date().toISOString(), machine, samples: SAMPLES, figures, scale };
 const outDir = join(root, 'reports');
+const name = ONLY ? `bench-${ONLY.join('-')}` : 'bench';
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'bench.json'), JSON.stringify(report, null, 2) + '\n');
+writeFileSync(join(outDir, `${name}.json`), JSON.stringify(report, null, 2) + '\n');
 const markdown = renderMarkdown(report);
-writeFileSync(join(outDir, 'bench.md'), `# Benchmark\n\n${markdown}`);
+writeFileSync(join(outDir, `${name}.md`), `# Benchmark${ONLY ? ` (${ONLY.join(', ')} only)` : ''}\n\n${markdown}`);
 console.log(markdown);
 if (figures.some((f) => !f.met)) {
   console.log(`Missed: ${figures.filter((f) => !f.met).map((f) => f.id).join(', ')}`);
