@@ -49,7 +49,8 @@ const CASES: Record<Exclude<HostileMode, 'huge-body'>, Case> = {
   'non-json': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
   'wrong-content-type': { timeoutMs: 5000, maxRequests: 2000, withinMs: 60_000 },
   'empty-body': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
-  'unfinished-body': { timeoutMs: 300, maxRequests: 12, only: SLOW_SELECTION, withinMs: 12 * 300 + 20_000 },
+  // Long enough that the headers arrive in time on a loaded machine: the stall must be seen in the body.
+  'unfinished-body': { timeoutMs: 1000, maxRequests: 12, only: SLOW_SELECTION, withinMs: 12 * 1000 + 20_000 },
   'slow-first-byte': { timeoutMs: 300, maxRequests: 12, only: SLOW_SELECTION, withinMs: 12 * 300 + 20_000 },
   reset: { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
   'redirect-loop': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
@@ -177,8 +178,8 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
 
   it('unfinished-body: a body that never completes is a timeout, not an answer; the budget ends the run', async () => {
     const o = await outcomes.get('unfinished-body')!;
-    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-LEDGER-GET-UPDATES-RESPONSES: getUpdates: no answer: timed out after 300 ms reading the body of the 200 answer/));
-    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-HOLDINGS-PAGING-COMPLETE: no answer: timed out after 300 ms reading the body/));
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-LEDGER-GET-UPDATES-RESPONSES: getUpdates: no answer: timed out after 1000 ms reading the body of the 200 answer/));
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-HOLDINGS-PAGING-COMPLETE: no answer: timed out after 1000 ms reading the body/));
     expect(reasons(o, 'skipped')).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: the run's request budget \(--max-requests\) is used up/));
     expect(passed(o)).toEqual([]);
   });
@@ -193,7 +194,7 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
 
   it('reset: a connection reset after the request is a failure of the target, not an unreachable URL (exit 1, not 2)', async () => {
     const o = await outcomes.get('reset')!;
-    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: no answer: fetch failed \((ECONNRESET|UND_ERR_SOCKET|other side closed)\)/));
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: no answer: .*(ECONNRESET|UND_ERR_SOCKET|other side closed)/));
     expect(passed(o)).toEqual([]);
   });
 
