@@ -126,7 +126,8 @@ function targetCommand(command: Command): Command {
     .option('--only <pattern>', 'run only requirements whose id, tag or interface matches (* wildcard); repeatable', collect, [])
     .option('--skip <pattern>', 'skip requirements whose id, tag or interface matches; repeatable', collect, [])
     .option('--max-requests <n>', 'stop sending after this many requests (the rest is skipped with the reason)', String(DEFAULT_BOUNDS.maxRequests))
-    .option('--rate <n>', 'at most this many requests per second');
+    .option('--rate <n>', 'at most this many requests per second')
+    .option('--max-pages <n>', 'pages one walk over a paged answer may read before it counts as unfinished', String(DEFAULT_BOUNDS.maxPages));
   return withEnvironment(command);
 }
 

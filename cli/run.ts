@@ -42,6 +42,8 @@ export interface RunOptions {
   level?: 'must' | 'should';
   waivers?: string;
   maxRequests: string;
+  /** Optional for programmatic callers (default DEFAULT_BOUNDS.maxPages). */
+  maxPages?: string;
   rate?: string;
   only: string[];
   skip: string[];
@@ -164,7 +166,7 @@ export async function buildTarget(opts: RunOptions, bounds: ReturnType<typeof ru
 export function runBounds(opts: RunOptions): typeof DEFAULT_BOUNDS & { rate?: number } {
   return {
     ...DEFAULT_BOUNDS, runs: positive('--runs', opts.runs), seed: positive('--seed', opts.seed), timeoutMs: positive('--timeout-ms', opts.timeoutMs),
-    maxRequests: positive('--max-requests', opts.maxRequests), rate: opts.rate === undefined ? undefined : positive('--rate', opts.rate),
+    maxRequests: positive('--max-requests', opts.maxRequests), maxPages: opts.maxPages === undefined ? DEFAULT_BOUNDS.maxPages : positive('--max-pages', opts.maxPages), rate: opts.rate === undefined ? undefined : positive('--rate', opts.rate),
   };
 }
 

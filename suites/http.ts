@@ -69,7 +69,16 @@ export const EXCERPT_BYTES = 2048;
 
 export class BudgetExhausted extends Error {}
 
+/**
+ * Timeouts in a row after which a client stops sending: a target that answers nothing would otherwise cost
+ * every remaining request its full timeout (10 s x thousands). What is not sent fails as unanswered.
+ */
+export const STALLED_AFTER = 8;
+
 export class Client {
+  /** Requests in a row that got no answer within the timeout. */
+  private timeoutsInARow = 0;
+
   constructor(readonly config: ClientConfig) {}
 
   get base(): string {
@@ -103,6 +112,10 @@ export class Client {
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = options.contentType ?? 'application/json';
 
     const started = performance.now();
+    if (this.timeoutsInARow >= STALLED_AFTER) {
+      const error = `not sent: the last ${STALLED_AFTER} requests to ${this.base} got no answer within ${this.config.timeoutMs} ms, so the target counts as stalled for the rest of the run`;
+      return { method, url, requestHeaders: headers, requestBody: typeof body === 'string' ? body : undefined, status: 0, headers: {}, bytes: Buffer.alloc(0), text: '', truncated: false, received: 0, error, errorCode: 'STALLED', durationMs: 0 };
+    }
     const base = { method, url, requestHeaders: headers, requestBody: typeof body === 'string' ? body : body ? `<${body.length} bytes>` : undefined };
     const millis = () => Math.round(performance.now() - started);
     let status: number | undefined;
@@ -113,6 +126,7 @@ export class Client {
       const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal });
       status = res.statusCode;
       const read = await readBounded(res, this.config.maxBodyBytes);
+      this.timeoutsInARow = 0;
       this.config.seen?.push({ method, path: new URL(url).pathname, status: res.statusCode });
       return { ...base, status: res.statusCode, headers: flatHeaders(res.headers), ...read, text: read.bytes.toString('utf8'), durationMs: millis() };
     } catch (e) {
@@ -124,6 +138,7 @@ export class Client {
         ? status !== undefined ? `timed out after ${this.config.timeoutMs} ms reading the body of the ${status} answer (it never completed)` : `timed out after ${this.config.timeoutMs} ms`
         : `${err.message}${code && !err.message.includes(code) ? ` (${code})` : !code && err.cause?.message ? ` (${err.cause.message})` : ''}${status !== undefined ? ` while reading the body of the ${status} answer` : ''}`;
       const errorCode = timedOut ? (status !== undefined ? 'BODY_TIMEOUT' : 'TIMEOUT') : code;
+      this.timeoutsInARow = timedOut ? this.timeoutsInARow + 1 : 0;
       return { ...base, status: 0, headers: {}, bytes: Buffer.alloc(0), text: '', truncated: false, received: 0, error: reason, errorCode, durationMs: millis() };
     }
   }

@@ -92,13 +92,14 @@ describe('cn-conformance run', () => {
 
   it('writes a report.json that validates against its documented schema', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-run-'));
-    const { code } = await cli('run', '--report-dir', dir, '--runs', '2', '--only', 'SCAN-HOLDINGS-*', '--only', 'LEDGER-UPDATES-LIMIT');
+    const { code } = await cli('run', '--report-dir', dir, '--runs', '2', '--only', 'SCAN-HOLDINGS-*', '--only', 'LEDGER-UPDATES-LIMIT', '--max-pages', '300', '--no-allure');
     expect(code).toBe(0);
     const ajv = new Ajv({ strict: false });
     addFormats(ajv);
     const validate = ajv.compile(JSON.parse(readFileSync(join(root, 'reporting/report.schema.json'), 'utf8')));
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    expect(report.config.maxPages).toBe(300);
     expect(report.summary.failed).toBe(0);
     expect(report.summary.total).toBeGreaterThan(10);
     // The coverage table: one row per operation of the loaded documents, statuses seen vs documented.

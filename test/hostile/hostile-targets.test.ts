@@ -16,7 +16,7 @@ import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { ensureReachable } from '../../cli/reachability.ts';
 import { discoverFixtures } from '../../suites/fixtures.ts';
-import { Client, EXCERPT_BYTES } from '../../suites/http.ts';
+import { Client, EXCERPT_BYTES, STALLED_AFTER } from '../../suites/http.ts';
 import { DEFAULT_BOUNDS } from '../../suites/target.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
 import { BEYOND_2_53, HUGE_BODY_BYTES, PROXY_MODES, startHostileTarget, withHugeInt64, type HostileMode, type HostileTarget } from './hostile-target.ts';
@@ -276,6 +276,24 @@ describe('reachability: only a URL nothing can connect to is a usage error', { t
       targets.push(t);
       await expect(ensureReachable({ scan: client(t.url) }), mode).resolves.toBeUndefined();
     }
+  });
+});
+
+describe('a target that stops answering', { timeout: NO_HANG_MS }, () => {
+  it('costs a few timeouts per interface, not one per request of the budget: the rest fails as not sent', async () => {
+    const target = await startHostileTarget('slow-first-byte', { slowMs: 60_000 });
+    targets.push(target);
+    const dir = mkdtempSync(join(tmpdir(), 'cn-hostile-stalled-'));
+    const started = Date.now();
+    // The whole catalog and a budget of 20 000 requests: without the stop, hours of timeouts.
+    const { exitCode } = await run(options(target.url, dir, fixtureNode, { timeoutMs: 300, maxRequests: 20_000 }));
+    const millis = Date.now() - started;
+    const o = { report: JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) } as Outcome;
+    expect(exitCode).toBe(1);
+    expect(millis).toBeLessThan(3 * STALLED_AFTER * 300 + 30_000);
+    expect(target.requests).toBeLessThanOrEqual(3 * (STALLED_AFTER + 1) + 3);
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: no answer: not sent: the last 8 requests to .* got no answer within 300 ms/));
+    expect(passed(o)).toEqual([]);
   });
 });
 
