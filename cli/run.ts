@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { compileSpec, SpecLoadError, type CompiledSpec } from '../generators/index.ts';
-import { referenceFixtures } from '../reference-node/fixtures.ts';
+import { referenceNodeTarget } from '../suites/reference-target.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../reference-node/index.ts';
 import { catalog } from '../suites/catalog.ts';
 import { discoverFixtures, type Fixtures } from '../suites/fixtures.ts';
@@ -139,14 +139,8 @@ export async function buildTarget(opts: RunOptions, bounds: ReturnType<typeof ru
   if (!external) {
     node = await startReferenceNode({ seed: bounds.seed });
     // The embedded node is disposable: everything runs, including checks that change its state.
-    target = {
-      ledger: { url: node.urls.ledger, credentials: { bearer: node.credentials.ledgerAdminToken } },
-      wallet: { url: node.urls.validator, credentials: { bearer: node.credentials.walletUsers[0]!.token } },
-      scan: { url: node.urls.scan },
-      fixtures: { ...referenceFixtures(node), ...given },
-      allowMutations: true,
-      ...bounds,
-    };
+    target = referenceNodeTarget(node, bounds);
+    target.fixtures = { ...target.fixtures, ...given };
   } else {
     const ledgerBearer = secret({ value: opts.ledgerToken, name: '--ledger-token' }, { path: opts.ledgerTokenFile, name: '--ledger-token-file' }, 'CN_CONFORMANCE_LEDGER_TOKEN');
     const ledgerApiKey = secret({ value: opts.ledgerApiKey, name: '--ledger-api-key' }, undefined, 'CN_CONFORMANCE_LEDGER_API_KEY');

@@ -2,13 +2,13 @@
 // the catalog switched on. Running and judging live here; `npm run detection` and the test both use it.
 import { BUILTIN_SPECS, compileSpec, type CompiledSpec } from '../generators/index.ts';
 import { FAULT_CATALOG, type FaultDefinition } from '../reference-node/faults.ts';
-import { referenceFixtures } from '../reference-node/fixtures.ts';
 import { startReferenceNode, type ReferenceNodeOptions } from '../reference-node/index.ts';
 import { catalog } from '../suites/catalog.ts';
 import { judgeDetection, type DetectionVerdict } from '../suites/detection.ts';
 import type { InterfaceName, Requirement } from '../suites/model.ts';
 import { runAll, type RequirementResult } from '../suites/runner.ts';
-import { contextParts, DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
+import { referenceNodeTarget } from '../suites/reference-target.ts';
+import { contextParts } from '../suites/target.ts';
 
 /**
  * interface: a fault runs only its own interface's requirements (fault code sits in that interface's routes,
@@ -58,14 +58,7 @@ export async function builtinSpecs(): Promise<Record<InterfaceName, CompiledSpec
 export async function runOnReferenceNode(options: ReferenceNodeOptions, requirements: readonly Requirement[], specs: Record<string, CompiledSpec>): Promise<RequirementResult[]> {
   const node = await startReferenceNode(options);
   try {
-    const target: TargetConfig = {
-      ledger: { url: node.urls.ledger, credentials: { bearer: node.credentials.ledgerAdminToken } },
-      wallet: { url: node.urls.validator, credentials: { bearer: node.credentials.walletUsers[0]!.token } },
-      scan: { url: node.urls.scan },
-      fixtures: referenceFixtures(node),
-      allowMutations: true,
-      ...DEFAULT_BOUNDS,
-    };
+    const target = referenceNodeTarget(node);
     return await runAll(requirements, contextParts(target, specs as Partial<Record<InterfaceName, CompiledSpec>>));
   } finally {
     await node.close();

@@ -2,6 +2,7 @@
 // request of the three interfaces in one hostile way (its mode). Some modes answer on their own (garbage,
 // stalls, resets, redirects); the others proxy a running reference node and damage its answers, so that
 // everything but the one defect is what a correct node would say.
+import { Rng } from '../../reference-node/world/rng.ts';
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -56,7 +57,7 @@ export async function startHostileTarget(mode: HostileMode, options: HostileOpti
   if (PROXY_MODES.has(mode) && !options.reference) throw new Error(`mode ${mode} proxies a reference node: give options.reference`);
   const timers = new Set<NodeJS.Timeout>();
   const sockets = new Set<Socket>();
-  const state: PagingState = { minted: new Map(), firstToken: new Map(), next: 0, random: mulberry32(options.seed ?? 1), mangleRate: options.mangleRate ?? 0.1 };
+  const state: PagingState = { minted: new Map(), firstToken: new Map(), next: 0, random: seeded(options.seed ?? 1), mangleRate: options.mangleRate ?? 0.1 };
   let requests = 0;
   const server = createServer((req, res) => {
     requests++;
@@ -333,13 +334,7 @@ function mangle(v: unknown, state: PagingState): unknown {
   return v;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+function seeded(seed: number): () => number {
+  const rng = new Rng(seed);
+  return () => rng.next();
 }

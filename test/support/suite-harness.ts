@@ -1,22 +1,14 @@
 // Runs requirement records in-process against a reference node, as `npm run conformance` does.
 import type { CompiledSpec } from '../../generators/index.ts';
-import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type ReferenceNodeOptions, type RunningReferenceNode } from '../../reference-node/index.ts';
 import type { Requirement } from '../../suites/model.ts';
 import { runAll, type RequirementResult } from '../../suites/runner.ts';
-import { contextParts, DEFAULT_BOUNDS, type TargetConfig } from '../../suites/target.ts';
+import { referenceNodeTarget } from '../../suites/reference-target.ts';
+import { contextParts, type TargetConfig } from '../../suites/target.ts';
 import { builtinSpec } from './builtin-specs.ts';
 
 export async function referenceTarget(node: RunningReferenceNode, overrides: Partial<TargetConfig> = {}): Promise<TargetConfig> {
-  return {
-    ledger: { url: node.urls.ledger, credentials: { bearer: node.credentials.ledgerAdminToken } },
-    wallet: { url: node.urls.validator, credentials: { bearer: node.credentials.walletUsers[0]!.token } },
-    scan: { url: node.urls.scan },
-    fixtures: referenceFixtures(node),
-    allowMutations: true,
-    ...DEFAULT_BOUNDS,
-    ...overrides,
-  };
+  return referenceNodeTarget(node, overrides);
 }
 
 export async function loadedSpecs(): Promise<Record<'ledger' | 'wallet' | 'scan', CompiledSpec>> {
