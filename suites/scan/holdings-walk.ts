@@ -9,6 +9,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Exchange } from '../http.ts';
 import type { CheckContext } from '../model.ts';
+import { followTokens } from '../paging.ts';
 import { isObject, type Json } from './common.ts';
 
 export type HoldingsVersion = 'v0' | 'v1' | 'v2';
@@ -118,44 +119,23 @@ export function walkHoldings(ctx: CheckContext, version: HoldingsVersion, query:
 }
 
 async function walkPages(ctx: CheckContext, version: HoldingsVersion, query: HoldingsQuery, maxPages: number): Promise<HoldingsWalk> {
-  const pages: HoldingsPage[] = [];
-  const seenTokens = new Set<string>();
-  // Only while walking: the ids seen tell a slow walk from an endless one (see `stalled`).
-  const seenIds = new Set<number>();
-  let lastProgress = 0;
-  let token: unknown;
+  let fetched = 0;
   let items = 0;
   let packedBytes = 0;
-  for (;;) {
+  const walk = await followTokens<HoldingsPage>(async (token) => {
     const x = await ctx.scan.post(holdingsPath(version), token === undefined ? query : { ...query, after: token });
-    ctx.expectStatus(x, 200, `page ${pages.length + 1} of a valid ${version} holdings walk`);
+    ctx.expectStatus(x, 200, `page ${++fetched} of a valid ${version} holdings walk`);
     const body = ctx.json(x);
     if (!isObject(body) || !Array.isArray(body.created_events)) ctx.fail(`${version} holdings page without a created_events array`, { exchange: x, pointer: '/created_events' });
     const events = body.created_events as Json[];
-    const next = body.next_page_token ?? undefined;
     const { bytes: _bytes, text: _text, ...head } = x;
     const packed = pack(x.bytes);
-    pages.push({ head, packed, count: events.length, token: next });
     items += events.length;
     packedBytes += packed.byteLength;
-    for (const e of events) {
-      const id = idHash(contractIdOf(e));
-      if (!seenIds.has(id)) {
-        seenIds.add(id);
-        lastProgress = pages.length;
-      }
-    }
-    const done = (end: HoldingsWalk['end']): HoldingsWalk => ({
-      version, pageSize: query.page_size, pages, end, count: items,
-      stalled: end === 'bound' && pages.length - lastProgress >= Math.max(2, Math.floor(maxPages / 2)),
-    });
-    if (next === undefined) return done('complete');
-    const key = JSON.stringify(next);
-    if (seenTokens.has(key)) return done('cycle');
-    seenTokens.add(key);
-    if (pages.length >= maxPages || items >= MAX_WALK_ITEMS || packedBytes >= MAX_WALK_PACKED_BYTES) return done('bound');
-    token = next;
-  }
+    const page = { head, packed, count: events.length, token: body.next_page_token ?? undefined };
+    return { page, keys: events.map((e) => idHash(contractIdOf(e))), next: page.token };
+  }, maxPages, () => items >= MAX_WALK_ITEMS || packedBytes >= MAX_WALK_PACKED_BYTES);
+  return { version, pageSize: query.page_size, pages: walk.pages, end: walk.end, stalled: walk.stalled, count: items };
 }
 
 /**
