@@ -112,12 +112,13 @@ export class Client {
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = options.contentType ?? 'application/json';
 
     const started = performance.now();
-    if (this.timeoutsInARow >= STALLED_AFTER) {
-      const error = `not sent: the last ${STALLED_AFTER} requests to ${this.base} got no answer within ${this.config.timeoutMs} ms, so the target counts as stalled for the rest of the run`;
-      return { method, url, requestHeaders: headers, requestBody: typeof body === 'string' ? body : undefined, status: 0, headers: {}, bytes: Buffer.alloc(0), text: '', truncated: false, received: 0, error, errorCode: 'STALLED', durationMs: 0 };
-    }
     const base = { method, url, requestHeaders: headers, requestBody: typeof body === 'string' ? body : body ? `<${body.length} bytes>` : undefined };
     const millis = () => Math.round(performance.now() - started);
+    const unanswered = { status: 0, headers: {}, bytes: Buffer.alloc(0), text: '', truncated: false, received: 0 };
+    if (this.timeoutsInARow >= STALLED_AFTER) {
+      const error = `not sent: the last ${STALLED_AFTER} requests to ${this.base} got no answer within ${this.config.timeoutMs} ms, so the target counts as stalled for the rest of the run`;
+      return { ...base, ...unanswered, error, errorCode: 'STALLED', durationMs: 0 };
+    }
     let status: number | undefined;
     const signal = AbortSignal.timeout(this.config.timeoutMs);
     try {
@@ -139,7 +140,7 @@ export class Client {
         : `${err.message}${code && !err.message.includes(code) ? ` (${code})` : !code && err.cause?.message ? ` (${err.cause.message})` : ''}${status !== undefined ? ` while reading the body of the ${status} answer` : ''}`;
       const errorCode = timedOut ? (status !== undefined ? 'BODY_TIMEOUT' : 'TIMEOUT') : code;
       this.timeoutsInARow = timedOut ? this.timeoutsInARow + 1 : 0;
-      return { ...base, status: 0, headers: {}, bytes: Buffer.alloc(0), text: '', truncated: false, received: 0, error: reason, errorCode, durationMs: millis() };
+      return { ...base, ...unanswered, error: reason, errorCode, durationMs: millis() };
     }
   }
 }

@@ -104,7 +104,6 @@ const v2Sorted = scanRequirement({
   },
 });
 
-/** ISO 8601 with exactly six fractional digits: microsecond resolution, as the description states. */
 // ISO 8601 with at most microsecond digits. A node may trim trailing zeros (".5" for ".500000"), so six
 // digits are not required; a finer or a non-ISO rendering breaks the rule.
 const MICROS_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/i;
