@@ -8,7 +8,7 @@ import { judgeDetection, type DetectionVerdict } from '../suites/detection.ts';
 import type { InterfaceName, Requirement } from '../suites/model.ts';
 import { runAll, type RequirementResult } from '../suites/runner.ts';
 import { referenceNodeTarget } from '../suites/reference-target.ts';
-import { contextParts } from '../suites/target.ts';
+import { contextParts, type TargetConfig } from '../suites/target.ts';
 
 /**
  * interface: a fault runs only its own interface's requirements (fault code sits in that interface's routes,
@@ -55,10 +55,10 @@ export async function builtinSpecs(): Promise<Record<InterfaceName, CompiledSpec
 }
 
 /** Runs the requirements against a fresh reference node (disposable, so mutating checks run too). */
-export async function runOnReferenceNode(options: ReferenceNodeOptions, requirements: readonly Requirement[], specs: Record<string, CompiledSpec>): Promise<RequirementResult[]> {
+export async function runOnReferenceNode(options: ReferenceNodeOptions, requirements: readonly Requirement[], specs: Record<string, CompiledSpec>, overrides: Partial<TargetConfig> = {}): Promise<RequirementResult[]> {
   const node = await startReferenceNode(options);
   try {
-    const target = referenceNodeTarget(node);
+    const target = referenceNodeTarget(node, overrides);
     return await runAll(requirements, contextParts(target, specs as Partial<Record<InterfaceName, CompiledSpec>>));
   } finally {
     await node.close();

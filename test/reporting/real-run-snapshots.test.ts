@@ -9,13 +9,14 @@ import { buildReport, type ConformanceReport } from '../../reporting/model.ts';
 import { catalog } from '../../suites/catalog.ts';
 import { runAll, select } from '../../suites/runner.ts';
 import { contextParts } from '../../suites/target.ts';
-import { loadedSpecs, referenceTarget } from '../support/suite-harness.ts';
+import { referenceNodeTarget } from '../../suites/reference-target.ts';
+import { loadedSpecs } from '../support/suite-harness.ts';
 
 async function realRun(): Promise<ConformanceReport> {
   const node = await startReferenceNode({ faults: ['scan-ans-too-many', 'wallet-status-unknown-200'] });
   try {
     const specs = await loadedSpecs();
-    const parts = contextParts(await referenceTarget(node, { runs: 3 }), specs);
+    const parts = contextParts(referenceNodeTarget(node, { runs: 3 }), specs);
     const selected = select(catalog(specs), { only: ['SCAN-ANS-*', 'WALLET-TRANSFER-*', 'GENERIC-SCAN-LIST-ANS-ENTRIES-*'] });
     const requirements = (await runAll(selected, parts)).map((r) => ({ ...r, durationMs: 0, evidence: r.evidence && r.evidence.exchange ? { ...r.evidence, exchange: { ...r.evidence.exchange, durationMs: 0 } } : r.evidence }));
     const report = buildReport({

@@ -9,7 +9,7 @@ import { summarise } from '../../suites/http.ts';
 import type { CheckContext } from '../../suites/model.ts';
 import { baseQuery, contractIdOf, pageEvents, pageExchange, pageWith, walkEvents, walkHoldings } from '../../suites/scan/holdings-walk.ts';
 import { contextParts, DEFAULT_BOUNDS } from '../../suites/target.ts';
-import { referenceTarget } from '../support/suite-harness.ts';
+import { referenceNodeTarget } from '../../suites/reference-target.ts';
 
 let node: RunningReferenceNode;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => node?.close());
 
 async function nodeContext(maxPages = DEFAULT_BOUNDS.maxPages): Promise<CheckContext> {
-  return makeCheckContext(contextParts(await referenceTarget(node, { maxPages }), {}));
+  return makeCheckContext(contextParts(referenceNodeTarget(node, { maxPages }), {}));
 }
 
 describe('holdings walk', () => {
