@@ -1,0 +1,46 @@
+// The ledger requirements with ledgerParties of every size a vendor may configure: one party (a validator
+// reading as its own party), two, and every party the ledger participant hosts. Each must run to a verdict
+// on a clean node: nothing throws, nothing fails, and nothing is skipped for want of parties.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceFixtures } from '../../reference-node/fixtures.ts';
+import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
+import { LEDGER_REQUIREMENTS } from '../../suites/ledger/index.ts';
+import { runAgainst } from '../support/suite-harness.ts';
+
+/** The hosted party with this hint (party ids are `<hint>::<fingerprint>`). */
+const byHint = (hosted: string[], hint: string) => {
+  const p = hosted.find((id) => id.startsWith(`${hint}::`));
+  if (!p) throw new Error(`the reference node hosts no party '${hint}' on its ledger participant (hosted: ${hosted.join(', ')})`);
+  return p;
+};
+
+// bob's first 100 updates hold every kind (transactions, reassignments, topology, checkpoints) and end early
+// in the ledger, so his windows are rich and cheap to read. alice and bob transfer to each other, so a read
+// as both holds events both witness: the pair comparison of LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS has
+// something to compare.
+const PARTY_SETS: Array<[string, (hosted: string[]) => string[]]> = [
+  ['exactly one hosted party', (h) => [byHint(h, 'bob')]],
+  ['exactly two hosted parties', (h) => [byHint(h, 'alice'), byHint(h, 'bob')]],
+  ['every party hosted on the ledger participant', (h) => [...h]],
+];
+
+describe('ledger requirements with one, two or many ledger parties', () => {
+  let node: RunningReferenceNode;
+  beforeAll(async () => {
+    node = await startReferenceNode({});
+  });
+  afterAll(async () => {
+    await node?.close();
+  });
+
+  it.each(PARTY_SETS)('%s: every requirement is judged and passes', async (_, pick) => {
+    const fixtures = referenceFixtures(node);
+    const ledgerParties = pick(fixtures.ledgerParties!);
+    // Resolving is the first assertion: a check that throws must not take the run down.
+    const results = await runAgainst(node, LEDGER_REQUIREMENTS, { fixtures: { ...fixtures, ledgerParties }, runs: 4 });
+    const notPassed = results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason?.slice(0, 300)}`);
+    expect(results).toHaveLength(LEDGER_REQUIREMENTS.length);
+    // One list for errors (a check that threw), failures and skips, so the message names each with its reason.
+    expect(notPassed, `read as ${ledgerParties.length} part${ledgerParties.length === 1 ? 'y' : 'ies'}`).toEqual([]);
+  });
+});
