@@ -4,7 +4,7 @@
 import type { InterfaceName } from '../suites/model.ts';
 import type { RequirementResult } from '../suites/runner.ts';
 
-interface Tally { done: number; total: number; failed: number }
+interface Tally { done: number; total: number; failed: number; errors: number }
 
 export interface ProgressSink {
   write(text: string): unknown;
@@ -22,7 +22,7 @@ export class Progress {
     private readonly logEveryMs = 5_000,
   ) {
     for (const r of selected) {
-      const t = this.tallies.get(r.interface) ?? { done: 0, total: 0, failed: 0 };
+      const t = this.tallies.get(r.interface) ?? { done: 0, total: 0, failed: 0, errors: 0 };
       t.total++;
       this.tallies.set(r.interface, t);
     }
@@ -34,6 +34,7 @@ export class Progress {
     if (!t) return;
     t.done++;
     if (result.status === 'failed') t.failed++;
+    if (result.status === 'error') t.errors++;
     if (this.out.isTTY) {
       this.out.write(`\r\x1b[2K${this.line()}`);
     } else if (t.done === t.total) {
@@ -51,7 +52,7 @@ export class Progress {
   }
 
   private describe(t: Tally): string {
-    return `${t.done}/${t.total}${t.failed ? `, ${t.failed} failed` : ''}`;
+    return `${t.done}/${t.total}${t.failed ? `, ${t.failed} failed` : ''}${t.errors ? `, ${t.errors} error` : ''}`;
   }
 
   line(): string {

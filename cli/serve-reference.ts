@@ -12,9 +12,11 @@ export interface ServeOptions {
   listFaults?: boolean;
 }
 
-function integer(name: string, text: string, min: number): number {
+function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`${name} must be an integer >= ${min}, got "${text}"`);
+  if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`${name} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`}, got "${text}"`);
+  }
   return n;
 }
 
@@ -33,7 +35,7 @@ export async function serveReference(opts: ServeOptions): Promise<void> {
   let node;
   try {
     node = await startReferenceNode({
-      port: integer('--port', opts.port, 0),
+      port: integer('--port', opts.port, 0, 65_535),
       seed: integer('--seed', opts.seed, 0),
       scale,
       listLimit: opts.listLimit === undefined ? undefined : integer('--list-limit', opts.listLimit, 1),
@@ -41,7 +43,9 @@ export async function serveReference(opts: ServeOptions): Promise<void> {
     });
   } catch (error) {
     if (error instanceof UnknownFaultError) throw new UsageError(error.message);
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${opts.port} is already in use`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${opts.port} is already in use`);
+    if (code === 'EACCES') throw new UsageError(`port ${opts.port} needs privileges this process does not have; use a port above 1023 or 0`);
     throw error;
   }
   const { urls, credentials, context } = node;

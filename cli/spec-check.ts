@@ -1,6 +1,6 @@
 // The spec-level part of a conformance run: every document loads, every validator compiles and every
 // example of the document validates against its own schema.
-import { compileSpec, SpecLoadError, formatIssues } from '../generators/index.ts';
+import { compileSpec, SpecLoadError, formatIssues, type CompiledSpec } from '../generators/index.ts';
 
 export interface SpecCheckResult {
   name: string;
@@ -16,7 +16,8 @@ export interface SpecCheckResult {
   millis: number;
 }
 
-export async function checkSpec(name: string, source: string): Promise<SpecCheckResult> {
+/** The document's checks, and the compiled document itself when it is usable (compiled once per run). */
+export async function checkSpec(name: string, source: string): Promise<SpecCheckResult & { spec?: CompiledSpec }> {
   const started = performance.now();
   try {
     const spec = await compileSpec(source, { name });
@@ -39,7 +40,7 @@ export async function checkSpec(name: string, source: string): Promise<SpecCheck
     return {
       name, source, sha256: spec.loaded.sha256, openapi: spec.loaded.document.openapi,
       operations: spec.catalog.operations.length, validators: spec.validatorCount, examplesChecked, failures,
-      millis: Math.round(performance.now() - started),
+      millis: Math.round(performance.now() - started), spec,
     };
   } catch (error) {
     if (!(error instanceof SpecLoadError)) throw error;

@@ -2,11 +2,14 @@
 // requirement with its rule and, when it failed, the evidence to reproduce it.
 import type { Counts, ConformanceReport } from './model.ts';
 import type { RequirementResult } from '../suites/runner.ts';
+import { headline, skipGroups } from './verdict.ts';
 
 const esc = (s: unknown) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const COLORS = { passed: '#2e7d32', failed: '#c62828', waived: '#ef6c00', skipped: '#9e9e9e' } as const;
-const ORDER = ['failed', 'waived', 'skipped', 'passed'] as const;
+const COLORS = { passed: '#2e7d32', failed: '#c62828', error: '#6a1b9a', waived: '#ef6c00', skipped: '#9e9e9e' } as const;
+const ORDER = ['failed', 'error', 'waived', 'skipped', 'passed'] as const;
+/** Green only for a run that judged everything it selected; amber says "not everything was judged". */
+const VERDICT_COLORS = { conformant: COLORS.passed, incomplete: '#b26a00', 'not-conformant': COLORS.failed } as const;
 
 function bar(label: string, c: Counts, width = 420): string {
   let x = 0;
@@ -17,7 +20,7 @@ function bar(label: string, c: Counts, width = 420): string {
     return rect;
   });
   return `<div class="bar"><span class="label">${esc(label)}</span><svg width="${width}" height="18" role="img" aria-label="${esc(label)}">${parts.join('')}</svg>` +
-    `<span class="nums">${c.passed} passed · ${c.failed} failed · ${c.skipped} skipped${c.waived ? ` · ${c.waived} waived` : ''}</span></div>`;
+    `<span class="nums">${c.passed} passed · ${c.failed} failed · ${c.skipped} skipped${c.waived ? ` · ${c.waived} waived` : ''}${c.error ? ` · ${c.error} error` : ''}</span></div>`;
 }
 
 function evidence(r: RequirementResult): string {
@@ -41,12 +44,19 @@ function row(r: RequirementResult): string {
   return `<details class="req ${r.status}" data-status="${r.status}" data-text="${esc(`${r.id} ${r.sentence} ${r.operations.join(' ')}`.toLowerCase())}"${r.status === 'failed' ? ' open' : ''}>
 <summary><span class="badge ${r.status}">${r.status}</span> <code>${esc(r.id)}</code> <span class="level">${r.level}</span> <span class="iface">${r.interface}</span>${r.mutates ? ' <span class="mut">changes target</span>' : ''}</summary>
 <div class="body"><blockquote>${esc(r.sentence)}</blockquote><div class="meta">${esc(r.section)} · ${esc(r.operations.join(', '))} · ${r.durationMs} ms</div>
-${r.reason ? `<div class="reason">${esc(r.reason)}</div>` : ''}${evidence(r)}</div></details>`;
+${r.reason ? `<div class="reason">${esc(r.reason)}</div>` : ''}${evidence(r)}${r.stack ? `<pre>${esc(r.stack)}</pre>` : ''}</div></details>`;
 }
 
 export function renderHtml(report: ConformanceReport): string {
   const s = report.summary;
-  const verdict = s.failed > 0 ? 'NOT CONFORMANT' : 'CONFORMANT';
+  const j = report.judgement;
+  const verdict = headline(report.verdict);
+  const judged = `${j.judged} of ${j.selected} selected requirements judged${report.mode === 'certify' ? ' · certification run' : ''}`;
+  const why = [...j.reasons, ...j.warnings].map((x) => `<li>${esc(x)}</li>`).join('');
+  const groups = skipGroups(report.requirements);
+  const skips = groups.length
+    ? `<details class="skips"><summary>why ${s.skipped} requirement${s.skipped === 1 ? ' was' : 's were'} not judged (${groups.length} reason${groups.length === 1 ? '' : 's'})</summary><ul>${groups.map((g) => `<li><b>${g.ids.length}</b> ${esc(g.reason)} <span class="ids">${esc(g.ids.slice(0, 5).join(', '))}${g.ids.length > 5 ? ', …' : ''}</span></li>`).join('')}</ul></details>`
+    : '';
   const bars = [bar('all', s), ...Object.entries(s.byInterface).map(([k, c]) => bar(k, c)), ...Object.entries(s.byLevel).map(([k, c]) => bar(k, c))].join('\n');
   const specs = report.specs.map((x) => `<li><code>${esc(x.name)}</code> ${esc(x.source)} ${x.sha256 ? `sha256 <code>${esc(x.sha256.slice(0, 16))}…</code>` : ''} ${x.loadError ? `<b>unusable</b>: ${esc(x.loadError)}` : ''}</li>`).join('');
   const targets = Object.entries(report.targets).map(([k, v]) => `<li>${esc(k)}: ${esc(v)}</li>`).join('');
@@ -57,7 +67,7 @@ export function renderHtml(report: ConformanceReport): string {
 <style>
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:0;color:#222;background:#fafafa}
 header{padding:16px 24px;background:#fff;border-bottom:1px solid #ddd}
-h1{margin:0 0 4px;font-size:20px} .verdict{font-weight:700;color:${s.failed ? COLORS.failed : COLORS.passed}}
+h1{margin:0 0 4px;font-size:20px} .verdict{font-weight:700;color:${VERDICT_COLORS[report.verdict]}} .judged{font-weight:600} .ids{color:#666;font-size:12px}
 main{padding:16px 24px;max-width:1200px} .bar{display:flex;align-items:center;gap:10px;margin:3px 0}
 .bar .label{width:70px;text-align:right;font-weight:600} .bar svg{background:#eee;border-radius:3px} .nums{color:#555}
 .filters{margin:16px 0;display:flex;gap:8px;flex-wrap:wrap;align-items:center}
@@ -67,7 +77,8 @@ details.req{background:#fff;border:1px solid #ddd;border-left:5px solid #999;mar
 details.req.failed{border-left-color:${COLORS.failed}} details.req.passed{border-left-color:${COLORS.passed}}
 details.req.waived{border-left-color:${COLORS.waived}} summary{padding:6px 10px;cursor:pointer}
 .badge{display:inline-block;min-width:56px;text-align:center;color:#fff;border-radius:3px;padding:0 4px;font-size:12px}
-.badge.passed{background:${COLORS.passed}} .badge.failed{background:${COLORS.failed}} .badge.skipped{background:${COLORS.skipped}} .badge.waived{background:${COLORS.waived}}
+.badge.passed{background:${COLORS.passed}} .badge.failed{background:${COLORS.failed}} .badge.skipped{background:${COLORS.skipped}} .badge.waived{background:${COLORS.waived}} .badge.error{background:${COLORS.error}}
+details.req.error{border-left-color:${COLORS.error}}
 .level,.iface,.mut{font-size:12px;color:#555;border:1px solid #ccc;border-radius:3px;padding:0 4px} .mut{color:#8a4b00}
 .body{padding:0 14px 10px} blockquote{margin:6px 0;padding-left:10px;border-left:3px solid #ccc;color:#333}
 .meta{color:#666;font-size:12px} .reason{margin:6px 0;font-weight:600}
@@ -76,6 +87,7 @@ pre{background:#f4f4f4;padding:8px;overflow:auto;max-height:240px;white-space:pr
 </style></head>
 <body>
 <header><h1>cn-conformance <span class="verdict">${verdict}</span></h1>
+<div class="judged">${esc(judged)}</div>${why ? `<ul class="why">${why}</ul>` : ''}${skips}
 <div>${esc(report.tool.name)} ${esc(report.tool.version)} · ${esc(report.startedAt)} → ${esc(report.finishedAt)} · seed ${report.seed}</div>
 <details><summary>targets, documents and configuration</summary><ul>${targets}</ul><ul>${specs}</ul><pre>${esc(JSON.stringify(report.config, null, 2))}</pre></details>
 </header>
@@ -83,7 +95,7 @@ pre{background:#f4f4f4;padding:8px;overflow:auto;max-height:240px;white-space:pr
 <section aria-label="summary">${bars}</section>
 <div class="filters" role="toolbar">
 <button data-filter="all" class="on">all (${s.total})</button><button data-filter="failed">failed (${s.failed})</button>
-<button data-filter="skipped">skipped (${s.skipped})</button><button data-filter="waived">waived (${s.waived})</button><button data-filter="passed">passed (${s.passed})</button>
+<button data-filter="skipped">skipped (${s.skipped})</button>${s.error ? `<button data-filter="error">error (${s.error})</button>` : ''}<button data-filter="waived">waived (${s.waived})</button><button data-filter="passed">passed (${s.passed})</button>
 <input type="search" placeholder="filter by id, rule or operation" aria-label="search">
 </div>
 <section id="requirements">

@@ -4,6 +4,7 @@ import type { RequirementResult } from '../suites/runner.ts';
 import type { SpecCheckResult } from '../cli/spec-check.ts';
 import type { WaiverNotes } from './waivers.ts';
 import type { OperationCoverage } from './coverage.ts';
+import { judge, type Judgement, type RunMode, type Verdict } from './verdict.ts';
 
 export interface Counts {
   total: number;
@@ -11,6 +12,8 @@ export interface Counts {
   failed: number;
   skipped: number;
   waived: number;
+  /** The suite's own check failed: nothing judged. */
+  error: number;
 }
 
 export interface ConformanceReport {
@@ -18,6 +21,12 @@ export interface ConformanceReport {
   startedAt: string;
   finishedAt: string;
   targets: Record<string, string>;
+  /** conformant, incomplete or not-conformant: see reporting/verdict.ts. */
+  verdict: Verdict;
+  /** standard, or certify (--certify: every MUST requirement of the targeted interfaces must be judged). */
+  mode: RunMode;
+  /** How the verdict came about: selected and judged requirements, reasons, warnings. */
+  judgement: Omit<Judgement, 'verdict' | 'mode'>;
   /** The effective configuration of the run, secrets redacted. */
   config: Record<string, unknown>;
   specs: Array<{ name: string; source: string; sha256?: string; openapi?: string; operations: number; exampleFailures: string[]; loadError?: string }>;
@@ -40,6 +49,7 @@ export function count(results: readonly RequirementResult[]): Counts {
     failed: results.filter((r) => r.status === 'failed').length,
     skipped: results.filter((r) => r.status === 'skipped').length,
     waived: results.filter((r) => r.status === 'waived').length,
+    error: results.filter((r) => r.status === 'error').length,
   };
 }
 
@@ -56,7 +66,12 @@ export function buildReport(input: {
   coverage?: OperationCoverage[];
   requestsSent?: number;
   requirements: RequirementResult[];
+  /** Default standard. */
+  mode?: RunMode;
+  /** Under certify: the MUST requirements of the targeted interfaces (see judge). */
+  certifyScope?: ReadonlyArray<{ id: string }>;
 }): ConformanceReport {
+  const { verdict, mode, ...judgement } = judge(input.requirements, input.mode ?? 'standard', input.certifyScope);
   const group = (key: (r: RequirementResult) => string) => {
     const out: Record<string, Counts> = {};
     for (const k of [...new Set(input.requirements.map(key))].sort()) out[k] = count(input.requirements.filter((r) => key(r) === k));
@@ -67,6 +82,9 @@ export function buildReport(input: {
     startedAt: input.startedAt.toISOString(),
     finishedAt: input.finishedAt.toISOString(),
     targets: input.targets,
+    verdict,
+    mode,
+    judgement,
     config: input.config,
     specs: input.specChecks.map((s) => ({ name: s.name, source: s.source, sha256: s.sha256, openapi: s.openapi, operations: s.operations, exampleFailures: s.failures, loadError: s.loadError })),
     seed: input.seed,

@@ -50,6 +50,12 @@ export interface Fixtures {
 
 export type FixtureName = keyof Fixtures;
 
+/**
+ * The environment variable that may hold the limited user's token instead of the fixture file; curl lines
+ * of the checks that send it refer to it rather than show the token.
+ */
+export const LIMITED_TOKEN_VARIABLE = 'CN_CONFORMANCE_LEDGER_LIMITED_TOKEN';
+
 export const FIXTURE_HELP: Record<FixtureName, string> = {
   migrationId: 'fixtures.migrationId (a migration id with an ACS snapshot)',
   snapshotRecordTime: 'fixtures.snapshotRecordTime (an ACS snapshot time), or allow mutations so force-ACS can take one',

@@ -10,12 +10,24 @@ export interface Credentials {
   apiKey?: string;
 }
 
+/**
+ * Names of the environment variables that hold the configured credentials. Evidence and curl lines show
+ * `$NAME` in their place, so a curl line runs as pasted once the variable is exported and never carries
+ * the secret itself.
+ */
+export interface CredentialVariables {
+  bearer?: string;
+  apiKey?: string;
+}
+
 export interface ClientConfig {
   /** Scheme, host, port and any base path, without the interface prefix. */
   origin: string;
   /** Interface prefix ("/api/scan", "/api/validator" or "" for the ledger). */
   prefix: string;
   credentials: Credentials;
+  /** Where evidence says the credentials come from (absent: shown as ***). */
+  credentialVariables?: CredentialVariables;
   timeoutMs: number;
   maxBodyBytes: number;
   /** Shared request budget of the run, and its pace (minimum milliseconds between requests). */
@@ -32,8 +44,12 @@ export interface RequestOptions {
   body?: unknown;
   rawBody?: string | Buffer;
   headers?: Record<string, string>;
-  /** 'default' sends the configured credentials, 'none' sends none, or an explicit bearer token. */
-  auth?: 'default' | 'none' | { bearer: string };
+  /**
+   * 'default' sends the configured credentials, 'none' sends none, or an explicit bearer token. An explicit
+   * token is shown in evidence as sent (a forged or broken token is no secret and only reproduces as sent),
+   * unless `variable` names the environment variable that holds it (a real token of another user).
+   */
+  auth?: 'default' | 'none' | { bearer: string; variable?: string };
   contentType?: string;
   /** Not a check's request (e.g. the reachability probe): not counted against the run's budget. */
   unbudgeted?: boolean;
@@ -43,6 +59,8 @@ export interface Exchange {
   method: string;
   url: string;
   requestHeaders: Record<string, string>;
+  /** The request headers as evidence shows them: configured secrets as `$VARIABLE` references, or ***. */
+  shownHeaders?: Record<string, string>;
   requestBody?: string;
   /** 0 when no HTTP answer arrived (see `error`). */
   status: number;
@@ -101,18 +119,30 @@ export class Client {
     await pace(this.config.budget);
     const url = this.base + path + queryString(options.query);
     const headers: Record<string, string> = { accept: 'application/json, text/plain, */*', ...options.headers };
+    const shown: Record<string, string> = {};
+    const reference = (variable: string | undefined) => (variable ? `$${variable}` : '***');
     const auth = options.auth ?? 'default';
+    const { credentials, credentialVariables: vars = {} } = this.config;
     if (auth === 'default') {
-      if (this.config.credentials.bearer) headers.authorization = `Bearer ${this.config.credentials.bearer}`;
-      else if (this.config.credentials.apiKey) headers['sec-websocket-protocol'] = `jwt.token.${this.config.credentials.apiKey}`;
-    } else if (auth !== 'none') headers.authorization = `Bearer ${auth.bearer}`;
+      if (credentials.bearer) {
+        headers.authorization = `Bearer ${credentials.bearer}`;
+        shown.authorization = `Bearer ${reference(vars.bearer)}`;
+      } else if (credentials.apiKey) {
+        headers['sec-websocket-protocol'] = `jwt.token.${credentials.apiKey}`;
+        shown['sec-websocket-protocol'] = `jwt.token.${reference(vars.apiKey)}`;
+      }
+    } else if (auth !== 'none') {
+      headers.authorization = `Bearer ${auth.bearer}`;
+      shown.authorization = auth.variable ? `Bearer $${auth.variable}` : headers.authorization;
+    }
     let body: string | Buffer | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = options.contentType ?? 'application/json';
 
     const started = performance.now();
-    const base = { method, url, requestHeaders: headers, requestBody: typeof body === 'string' ? body : body ? `<${body.length} bytes>` : undefined };
+    const shownHeaders = { ...redactHeaders(headers), ...shown };
+    const base = { method, url, requestHeaders: headers, shownHeaders, requestBody: typeof body === 'string' ? body : body ? `<${body.length} bytes>` : undefined };
     const millis = () => Math.round(performance.now() - started);
     const unanswered = { status: 0, headers: {}, bytes: Buffer.alloc(0), text: '', truncated: false, received: 0 };
     if (this.timeoutsInARow >= STALLED_AFTER) {
@@ -198,9 +228,15 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-export function curlLine(x: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>): string {
+/** A reference to a credential variable, which the shell must expand: `$CN_CONFORMANCE_LEDGER_TOKEN`. */
+const VARIABLE_REFERENCE = /\$[A-Z][A-Z0-9_]*$/;
+
+/** Double quotes where the shell must expand a variable reference (the rest of such a value is plain text). */
+const headerArgument = (text: string) => (VARIABLE_REFERENCE.test(text) && !/["\\`]/.test(text) ? `"${text}"` : shellQuote(text));
+
+export function curlLine(x: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'shownHeaders'>): string {
   const parts = ['curl', '-sS', '-X', x.method, shellQuote(x.url)];
-  for (const [k, v] of Object.entries(redactHeaders(x.requestHeaders))) if (k !== 'accept') parts.push('-H', shellQuote(`${k}: ${v}`));
+  for (const [k, v] of Object.entries(x.shownHeaders ?? redactHeaders(x.requestHeaders))) if (k !== 'accept') parts.push('-H', headerArgument(`${k}: ${v}`));
   if (x.requestBody !== undefined) parts.push('--data-raw', shellQuote(x.requestBody.length > 4000 ? excerpt(x.requestBody, 4000) + '...' : x.requestBody));
   return parts.join(' ');
 }
@@ -250,7 +286,7 @@ export function describeAnswer(x: Exchange): string {
 
 export function summarise(x: Exchange): ExchangeSummary {
   return {
-    request: { method: x.method, url: x.url, headers: redactHeaders(x.requestHeaders), body: x.requestBody === undefined ? undefined : excerpt(x.requestBody, EXCERPT_BYTES) },
+    request: { method: x.method, url: x.url, headers: x.shownHeaders ?? redactHeaders(x.requestHeaders), body: x.requestBody === undefined ? undefined : excerpt(x.requestBody, EXCERPT_BYTES) },
     response: x.status === 0 ? undefined : { status: x.status, headers: x.headers, bodyExcerpt: excerpt(x.text, EXCERPT_BYTES), bodyBytes: x.received },
     error: x.error,
     curl: curlLine(x),

@@ -1,12 +1,22 @@
 // Runs requirement records against a target and returns one result per requirement. A broken rule is a
-// result (failed), never an exception; only a bug in a check itself escapes as a crash.
+// result (failed), never an exception; a check that throws (a bug of the suite, not of the target) is a
+// result too (error, with its stack), so one broken check never costs the rest of the run.
 import { BudgetExhausted } from './http.ts';
 import { FIXTURE_HELP, missingFixtures } from './fixtures.ts';
 import { makeCheckContext, type ContextParts } from './check-context.ts';
 import { CheckFailure, CheckSkipped, type Evidence, type Level, type Requirement } from './model.ts';
 
-/** `waived`: failed, but a waiver accepts the failure for now (see reporting/waivers.ts). */
-export type Status = 'passed' | 'failed' | 'skipped' | 'waived';
+/**
+ * `waived`: failed, but a waiver accepts the failure for now (see reporting/waivers.ts). `error`: the check
+ * itself threw; nothing was judged.
+ */
+export type Status = 'passed' | 'failed' | 'skipped' | 'waived' | 'error';
+
+/**
+ * Why a requirement was not judged: no URL for its interface, mutations not allowed, a fixture missing,
+ * the request budget used up, or the target did not have (or show) the data the rule needs.
+ */
+export type SkipKind = 'no-target' | 'mutations' | 'fixture' | 'budget' | 'data';
 
 export interface RequirementResult {
   id: string;
@@ -17,8 +27,12 @@ export interface RequirementResult {
   sentence: string;
   mutates: boolean;
   status: Status;
-  /** Why it failed or was skipped. */
+  /** Why it failed, was skipped or ended in error. */
   reason?: string;
+  /** Set when skipped. */
+  skipKind?: SkipKind;
+  /** Set on error: where the check threw. */
+  stack?: string;
   durationMs: number;
   evidence?: Evidence;
 }
@@ -37,27 +51,32 @@ export const matches = (r: Requirement, patterns: string[]) =>
 
 /** Why a requirement does not run here, or undefined when it runs. */
 export function skipReason(r: Requirement, parts: ContextParts): string | undefined {
-  if (!parts.clients[r.interface]) return `no ${r.interface} URL given`;
-  if (r.mutates && !parts.allowMutations) return 'changes the target; runs only with mutations allowed (--allow-mutations)';
+  return plannedSkip(r, parts)?.reason;
+}
+
+function plannedSkip(r: Requirement, parts: ContextParts): { reason: string; kind: SkipKind } | undefined {
+  if (!parts.clients[r.interface]) return { reason: `no ${r.interface} URL given`, kind: 'no-target' };
+  if (r.mutates && !parts.allowMutations) return { reason: 'changes the target; runs only with mutations allowed (--allow-mutations)', kind: 'mutations' };
   const missing = missingFixtures(parts.fixtures, r.needs);
-  if (missing.length > 0) return `missing fixture: ${missing.map((m) => FIXTURE_HELP[m]).join('; ')}`;
+  if (missing.length > 0) return { reason: `missing fixture: ${missing.map((m) => FIXTURE_HELP[m]).join('; ')}`, kind: 'fixture' };
   return undefined;
 }
 
 export async function runRequirement(r: Requirement, parts: ContextParts): Promise<RequirementResult> {
   const base = { id: r.id, level: r.level, interface: r.interface, operations: r.operations, section: r.section, sentence: r.sentence, mutates: r.mutates };
   const started = performance.now();
-  const done = (status: Status, reason?: string, evidence?: Evidence): RequirementResult => ({ ...base, status, reason, evidence, durationMs: Math.round(performance.now() - started) });
-  const why = skipReason(r, parts);
-  if (why) return done('skipped', why);
+  const done = (status: Status, extra: Partial<RequirementResult> = {}): RequirementResult => ({ ...base, status, ...extra, durationMs: Math.round(performance.now() - started) });
+  const planned = plannedSkip(r, parts);
+  if (planned) return done('skipped', { reason: planned.reason, skipKind: planned.kind });
   try {
     await r.check(makeCheckContext(parts));
     return done('passed');
   } catch (e) {
-    if (e instanceof CheckFailure) return done('failed', e.message, e.evidence);
-    if (e instanceof CheckSkipped) return done('skipped', e.reason);
-    if (e instanceof BudgetExhausted) return done('skipped', e.message);
-    throw e;
+    if (e instanceof CheckFailure) return done('failed', { reason: e.message, evidence: e.evidence });
+    if (e instanceof CheckSkipped) return done('skipped', { reason: e.reason, skipKind: 'data' });
+    if (e instanceof BudgetExhausted) return done('skipped', { reason: e.message, skipKind: 'budget' });
+    const error = e instanceof Error ? e : new Error(String(e));
+    return done('error', { reason: `the check itself failed (a bug of the suite, not of the target): ${error.message.split('\n')[0]}`, stack: error.stack });
   }
 }
 

@@ -3,7 +3,7 @@
 import type { CompiledSpec } from '../generators/index.ts';
 import type { ContextParts } from './check-context.ts';
 import type { Fixtures } from './fixtures.ts';
-import { Client, type ClientConfig, type Credentials } from './http.ts';
+import { Client, type ClientConfig, type Credentials, type CredentialVariables } from './http.ts';
 import type { InterfaceName } from './model.ts';
 
 export interface TargetConfig {
@@ -26,6 +26,15 @@ export const DEFAULT_BOUNDS = { seed: 1, runs: 12, timeoutMs: 10_000, maxRequest
 
 const PREFIX: Record<InterfaceName, string> = { ledger: '', wallet: '/api/validator', scan: '/api/scan' };
 
+/**
+ * The environment variables the command line reads the credentials from (named after its options, see
+ * cli/config-layers.ts); evidence and curl lines refer to them instead of showing the secrets.
+ */
+export const CREDENTIAL_VARIABLES: Record<'ledger' | 'wallet', CredentialVariables> = {
+  ledger: { bearer: 'CN_CONFORMANCE_LEDGER_TOKEN', apiKey: 'CN_CONFORMANCE_LEDGER_API_KEY' },
+  wallet: { bearer: 'CN_CONFORMANCE_WALLET_TOKEN' },
+};
+
 /** A base URL with or without its interface prefix, reduced to what precedes the prefix. */
 export function originFor(name: InterfaceName, url: string): string {
   const u = new URL(url);
@@ -43,6 +52,7 @@ export function contextParts(target: TargetConfig, specs: Partial<Record<Interfa
     if (!t) continue;
     clients[name] = new Client({
       origin: originFor(name, t.url), prefix: PREFIX[name], credentials: 'credentials' in t ? t.credentials ?? {} : {},
+      credentialVariables: name === 'scan' ? undefined : CREDENTIAL_VARIABLES[name],
       timeoutMs: target.timeoutMs, maxBodyBytes: target.maxBodyBytes, budget, seen,
     });
   }

@@ -9,6 +9,7 @@ import { diffReports } from '../../reporting/diff.ts';
 import type { ConformanceReport } from '../../reporting/model.ts';
 import { startReferenceNode } from '../../reference-node/index.ts';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
+import { cliInProcess } from '../support/cli-in-process.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'bin/cn-conformance.js');
@@ -23,13 +24,38 @@ async function cli(...args: string[]) {
   }
 }
 
-const report = (statuses: Record<string, 'passed' | 'failed' | 'skipped'>) =>
-  ({ requirements: Object.entries(statuses).map(([id, status]) => ({ id, status })) }) as unknown as ConformanceReport;
+const report = (statuses: Record<string, 'passed' | 'failed' | 'skipped' | 'waived' | 'error'>, verdict?: string) =>
+  ({ verdict, requirements: Object.entries(statuses).map(([id, status]) => ({ id, status })) }) as unknown as ConformanceReport;
 
 describe('diff', () => {
-  it('classifies regressions, fixes, lost coverage, new and removed requirements', () => {
-    const d = diffReports(report({ A: 'passed', B: 'failed', C: 'passed', D: 'passed', E: 'failed' }), report({ A: 'failed', B: 'passed', C: 'skipped', E: 'failed', F: 'passed' }));
-    expect(d).toEqual({ regressions: ['A'], fixes: ['B'], newlySkipped: ['C'], added: ['F'], removed: ['D'] });
+  it('classifies regressions, fixes, lost and gained coverage, new and removed requirements', () => {
+    const d = diffReports(
+      report({ A: 'passed', B: 'failed', C: 'passed', D: 'passed', E: 'failed', G: 'skipped', H: 'waived', I: 'error' }),
+      report({ A: 'failed', B: 'passed', C: 'skipped', E: 'failed', F: 'passed', G: 'passed', H: 'error', I: 'failed' }, 'not-conformant'),
+    );
+    expect(d).toEqual({
+      verdicts: { before: '(none)', after: 'not-conformant' },
+      regressions: ['A'], fixes: ['B'], coverageLost: ['C', 'H'], newlyJudged: ['G', 'I'], added: ['F'], removed: ['D'],
+    });
+  });
+
+  it('exits 1 when requirements judged before are not judged now, unless --allow-coverage-loss', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cn-diff-'));
+    writeFileSync(join(dir, 'old.json'), JSON.stringify(report({ A: 'passed', B: 'passed', C: 'skipped' }, 'conformant')));
+    writeFileSync(join(dir, 'new.json'), JSON.stringify(report({ A: 'passed', B: 'skipped', C: 'passed' }, 'incomplete')));
+    const lost = await cliInProcess(['diff', join(dir, 'old.json'), join(dir, 'new.json')]);
+    expect(lost.code).toBe(1);
+    expect(lost.stdout).toContain('Verdict: conformant -> incomplete\n');
+    expect(lost.stdout).toContain('Coverage lost (judged -> not judged) (1):\n  B\n');
+    expect(lost.stdout).toContain('Newly judged (not judged -> judged) (1):\n  C\n');
+    const allowed = await cliInProcess(['diff', join(dir, 'old.json'), join(dir, 'new.json'), '--allow-coverage-loss']);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain('(allowed by --allow-coverage-loss)');
+    expect((await cliInProcess(['diff', join(dir, 'old.json'), join(dir, 'new.json'), '--allow-coverage-loss', 'maybe'])).code).toBe(2);
+    // Gaining coverage is no reason to fail.
+    expect((await cliInProcess(['diff', join(dir, 'new.json'), join(dir, 'old.json'), '--allow-coverage-loss', 'false'])).code).toBe(1);
+    writeFileSync(join(dir, 'gain.json'), JSON.stringify(report({ A: 'passed', B: 'passed', C: 'passed' }, 'conformant')));
+    expect((await cliInProcess(['diff', join(dir, 'old.json'), join(dir, 'gain.json')])).code).toBe(0);
   });
 
   it('reports a regression between a clean and a faulty run of the reference node, exit 1', async () => {
@@ -40,7 +66,7 @@ describe('diff', () => {
       try {
         writeFileSync(join(dir, 'fixtures.json'), JSON.stringify({ fixtures: referenceFixtures(node) }));
         const out = join(dir, faults.length ? 'faulty' : 'clean');
-        await cli('run', '--scan-url', node.urls.scan, '--config', join(dir, 'fixtures.json'), '--only', 'SCAN-HOLDINGS-*', '--runs', '3', '--report-dir', out);
+        await cli('run', '--scan-url', node.urls.scan, '--config', join(dir, 'fixtures.json'), '--only', 'SCAN-HOLDINGS-*', '--runs', '3', '--report-dir', out, '--no-allure');
         runs.push(join(out, 'report.json'));
       } finally {
         await node.close();

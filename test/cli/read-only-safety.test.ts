@@ -1,7 +1,7 @@
 // A production node must be safe to certify: a recording proxy between the suite and the reference node
 // shows that a run without --allow-mutations sends no request that changes state, and plan sends none.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_SPECS, compileSpec } from '../../generators/index.ts';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
+import { catalog } from '../../suites/catalog.ts';
+import { cliInProcess } from '../support/cli-in-process.ts';
+import { loadedSpecs } from '../support/suite-harness.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let node: RunningReferenceNode;
@@ -72,6 +75,34 @@ describe('read-only by default', () => {
     expect(routes.length).toBe(11);
     expect(seen.filter((s) => routes.some((re) => re.test(`${s.method} ${s.path}`)))).toEqual([]);
   }, 300_000);
+
+  // "false" must never switch mutations on, whatever its spelling and whichever layer it comes from.
+  it.each([
+    ['the environment, false', [], { CN_CONFORMANCE_ALLOW_MUTATIONS: 'false' }, undefined],
+    ['the environment, 0', [], { CN_CONFORMANCE_ALLOW_MUTATIONS: '0' }, undefined],
+    ['the environment, FALSE', [], { CN_CONFORMANCE_ALLOW_MUTATIONS: 'FALSE' }, undefined],
+    ['the config file, "false"', [], {}, { allowMutations: 'false' }],
+    ['the config file, 0', [], {}, { allowMutations: 0 }],
+    ['the flag, false', ['--allow-mutations', 'false'], {}, undefined],
+  ] as const)('mutations stay off when %s says so: no request that changes the target', async (_, flags, env, config) => {
+    const dir = mkdtempSync(join(tmpdir(), 'cn-safe-'));
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ ...config, fixtures: referenceFixtures(node) }));
+    // Only the requirements that change the target: every one of them must be skipped, none may send.
+    const mutating = catalog(await loadedSpecs()).filter((r) => r.mutates).map((r) => r.id);
+    expect(mutating.length).toBeGreaterThan(20);
+    seen.length = 0;
+    const o = await cliInProcess(['run', '--ledger-url', proxyUrl, '--ledger-token', node.credentials.ledgerAdminToken, '--wallet-url', `${proxyUrl}/api/validator`,
+      '--wallet-token', node.credentials.walletUsers[0]!.token, '--scan-url', `${proxyUrl}/api/scan`, '--config', join(dir, 'config.json'),
+      ...mutating.flatMap((id) => ['--only', id]), '--report-dir', dir, '--no-allure', ...flags], env);
+    expect(o.code, o.stderr).toBe(0);
+    const routes = await mutatingRoutes();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((s) => routes.some((re) => re.test(`${s.method} ${s.path}`)))).toEqual([]);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect(report.config.allowMutations).toBe(false);
+    expect(new Set(report.requirements.map((r: { skipKind?: string }) => r.skipKind))).toEqual(new Set(['mutations']));
+    expect(report.verdict).toBe('incomplete');
+  });
 
   it('plan sends no request at all', async () => {
     seen.length = 0;

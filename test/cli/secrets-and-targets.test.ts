@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { redactUrl, Scrubber, urlSecrets } from '../../cli/redaction.ts';
 import { secret } from '../../cli/secrets.ts';
 import { originFor } from '../../suites/target.ts';
 import { curlLine, redactHeaders } from '../../suites/http.ts';
@@ -42,5 +43,23 @@ describe('base URLs', () => {
     expect(originFor('wallet', 'http://node:5003/api/validator')).toBe('http://node:5003');
     expect(originFor('wallet', 'http://node:5003/base/api/validator')).toBe('http://node:5003/base');
     expect(originFor('ledger', 'http://node:7575/')).toBe('http://node:7575');
+  });
+});
+
+describe('secrets in URLs', () => {
+  it('are masked wherever a URL is shown: user info and query values whose names suggest a secret', () => {
+    expect(redactUrl('https://user:password@scan.example.com/api/scan')).toBe('https://***:***@scan.example.com/api/scan');
+    expect(redactUrl('https://tok3n@scan.example.com')).toBe('https://***@scan.example.com/');
+    expect(redactUrl('https://scan.example.com/api/scan?apikey=abc&page=2&access_token=x&Signature=y')).toBe('https://scan.example.com/api/scan?apikey=***&page=2&access_token=***&Signature=***');
+    // Nothing to hide: shown exactly as typed.
+    expect(redactUrl('http://127.0.0.1:7575')).toBe('http://127.0.0.1:7575');
+    expect(redactUrl('scan=https://u:p@host/scan.yaml')).toBe('scan=https://***@host/scan.yaml');
+  });
+
+  it('are scrubbed from any text, also as JSON and HTML quote them', () => {
+    const s = new Scrubber([...urlSecrets('https://operator:pa"ss<word@h/?token=t0k3n-value'), 'eyJ.a.b-token', undefined, 'abc']);
+    expect(s.scrub('pa"ss<word t0k3n-value eyJ.a.b-token abc operator')).toBe('*** *** *** abc operator');
+    expect(s.scrub(JSON.stringify({ x: 'pa"ss<word' }))).toBe('{"x":"***"}');
+    expect(s.scrub('pa&quot;ss&lt;word')).toBe('***');
   });
 });

@@ -51,6 +51,13 @@ describe('cn-conformance serve-reference', () => {
     for (const l of lines) expect(l).toMatch(/^(ledger|wallet|scan)-[a-z0-9-]+\s+\[(ledger|wallet|scan)\/[^\]]+\] \S/);
   });
 
+  it.each(['99999', '-1', '80x'])('refuses --port %s with exit 2 and a one-line reason, no stack trace', async (port) => {
+    const p = start(['serve-reference', '--port', port], /$^/);
+    await p.ready;
+    expect(await p.exited).toBe(2);
+    expect(p.stderr().trim()).toBe(`cn-conformance: --port must be an integer from 0 to 65535, got "${port}"`);
+  });
+
   it('refuses an unknown fault with exit 2 and a one-line reason', async () => {
     const p = start(['serve-reference', '--fault', 'no-such-fault'], /$^/);
     await p.ready;

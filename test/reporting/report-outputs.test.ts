@@ -22,9 +22,9 @@ describe('report.json', () => {
 
   it('summarises by interface and by level', () => {
     expect(sampleReport().summary).toEqual({
-      total: 3, passed: 1, failed: 1, skipped: 1, waived: 0,
-      byInterface: { ledger: { total: 1, passed: 0, failed: 0, skipped: 1, waived: 0 }, scan: { total: 2, passed: 1, failed: 1, skipped: 0, waived: 0 } },
-      byLevel: { MUST: { total: 3, passed: 1, failed: 1, skipped: 1, waived: 0 } },
+      total: 3, passed: 1, failed: 1, skipped: 1, waived: 0, error: 0,
+      byInterface: { ledger: { total: 1, passed: 0, failed: 0, skipped: 1, waived: 0, error: 0 }, scan: { total: 2, passed: 1, failed: 1, skipped: 0, waived: 0, error: 0 } },
+      byLevel: { MUST: { total: 3, passed: 1, failed: 1, skipped: 1, waived: 0, error: 0 } },
     });
   });
 });

@@ -11,7 +11,7 @@ export const SAMPLE_RESULTS: RequirementResult[] = [
       property: { seed: 1, path: '0:1', counterexample: '[2]', runs: 3 },
     } },
   { ...base, id: 'SCAN-BACKFILLING-COMPLETE-FLAG', interface: 'scan', operations: ['getBackfillingStatus'], sentence: 'complete: true only if all backfilling processes are complete', status: 'passed' },
-  { ...base, id: 'LEDGER-UPDATES-READ-RIGHTS', interface: 'ledger', operations: ['getUpdates'], sentence: 'reading as a party <without> rights & "quotes"', status: 'skipped', reason: 'missing fixture: fixtures.ledgerLimitedToken' },
+  { ...base, id: 'LEDGER-UPDATES-READ-RIGHTS', interface: 'ledger', operations: ['getUpdates'], sentence: 'reading as a party <without> rights & "quotes"', status: 'skipped', skipKind: 'fixture', reason: 'missing fixture: fixtures.ledgerLimitedToken' },
 ];
 
 export function sampleReport(): ConformanceReport {

@@ -1,0 +1,166 @@
+// The `cn-conformance` command line: parses, calls the run, renders and returns the exit code. cli/main.ts
+// is the process entry; tests call main() in-process.
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { applyConfigFile, booleanFlag, checkShadowedEnvironment, settingOrigin, splitList, withEnvironment } from './config-layers.ts';
+import { EXIT } from './exit-codes.ts';
+import { compileSpec, SpecLoadError } from '../generators/index.ts';
+import { loadSpecs, run, type RunOptions } from './run.ts';
+import { plan } from './plan.ts';
+import { catalog } from '../suites/catalog.ts';
+import { FAULT_CATALOG } from '../reference-node/faults.ts';
+import { requirementsMarkdown } from './requirements-doc.ts';
+import { diffReports, renderDiff } from '../reporting/diff.ts';
+import type { ConformanceReport } from '../reporting/model.ts';
+import { DEFAULT_BOUNDS } from '../suites/target.ts';
+import { collect, selectSpecs, UsageError } from './spec-options.ts';
+import { serveReference, type ServeOptions } from './serve-reference.ts';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** --only and --skip take one pattern per flag or a comma-separated list. */
+const collectPatterns = (value: string, previous: string[] = []) => [...previous, ...splitList(value)];
+
+function program(): Command {
+  const cli = new Command('cn-conformance')
+    .description('Conformance suite for the Canton Network HTTP JSON interfaces (ledger, wallet, scan)')
+    .version(pkg.version)
+    .exitOverride();
+
+  targetCommand(cli.command('run'))
+    .description('Run the conformance requirements against the targets (default: the embedded reference node)')
+    .option('--no-allure', 'do not write Allure results (allure-results/ in the report dir, written through allure-vitest)')
+    .action(async (opts: RunOptions, command: Command) => {
+      process.exitCode = (await run(checkedRunOptions(command, opts))).exitCode;
+    });
+
+  targetCommand(cli.command('plan'))
+    .description('Show what run would do with the same options: requirements run or skipped (and why), operations called; sends nothing')
+    .action(async (opts: RunOptions, command: Command) => plan(checkedRunOptions(command, opts)));
+
+  cli
+    .command('list')
+    .description('Print the requirement catalog: every rule the suite checks')
+    .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
+    .option('--json', 'print JSON')
+    .option('--markdown', 'print the requirements document (docs/requirements.md)')
+    .action(async (opts: { spec: string[]; json?: boolean; markdown?: boolean }) => {
+      const { specs } = await loadSpecs(opts.spec);
+      if (opts.markdown) {
+        process.stdout.write(requirementsMarkdown(catalog(specs), FAULT_CATALOG));
+        return;
+      }
+      const rows = catalog(specs).map((r) => ({ id: r.id, level: r.level, interface: r.interface, operations: r.operations, mutates: r.mutates, section: r.section, sentence: r.sentence }));
+      if (opts.json) console.log(JSON.stringify(rows, null, 2));
+      else for (const r of rows) console.log(`${r.id.padEnd(58)} ${r.level.padEnd(6)} ${r.interface.padEnd(6)} ${r.mutates ? 'mutates ' : ''}${r.sentence}`);
+    });
+
+  cli
+    .command('diff <old> <new>')
+    .description('Compare two report.json files: regressions, fixes, coverage lost and gained, new and removed requirements (exit 1 on a regression or on coverage lost)')
+    .option('--allow-coverage-loss [bool]', 'do not fail when requirements judged before are not judged now', booleanFlag('--allow-coverage-loss'))
+    .action(async (oldPath: string, newPath: string, opts: { allowCoverageLoss?: boolean }) => {
+      const read = (path: string): ConformanceReport => {
+        try {
+          const r = JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport;
+          if (!Array.isArray(r.requirements)) throw new Error('no requirements array');
+          return r;
+        } catch (e) {
+          throw new UsageError(`cannot read the report ${path}: ${(e as Error).message}`);
+        }
+      };
+      const d = diffReports(read(oldPath), read(newPath));
+      const allowLoss = opts.allowCoverageLoss === true;
+      process.stdout.write(renderDiff(d, allowLoss));
+      process.exitCode = d.regressions.length > 0 || (d.coverageLost.length > 0 && !allowLoss) ? EXIT.failed : EXIT.ok;
+    });
+
+  cli
+    .command('catalog')
+    .description('List the operations of the loaded OpenAPI documents')
+    .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
+    .option('--json', 'print JSON instead of a table')
+    .action(async (opts: { spec: string[]; json?: boolean }) => {
+      const rows = [];
+      for (const [name, source] of selectSpecs(opts.spec)) {
+        const spec = await compileSpec(source, { name });
+        for (const op of spec.catalog.operations) {
+          const auth = op.security.length === 0 ? 'none' : op.security.map((s) => Object.keys(s).join('+') || 'optional').join(' | ');
+          rows.push({ spec: name, id: op.id, method: op.method.toUpperCase(), path: op.fullPath, auth, deprecated: op.deprecated, statuses: op.responses.map((r) => r.status) });
+        }
+      }
+      if (opts.json) console.log(JSON.stringify(rows, null, 2));
+      else for (const r of rows) console.log(`${r.spec.padEnd(7)} ${r.method.padEnd(5)} ${r.path.padEnd(78)} ${r.id}${r.deprecated ? ' (deprecated)' : ''}  auth: ${r.auth}  statuses: ${r.statuses.join(',')}`);
+    });
+
+  cli
+    .command('serve-reference')
+    .description('Start the embedded reference node (a simulator of the three interfaces) on loopback')
+    .option('--port <n>', 'port to listen on, 0 to 65535 (0 picks a free one)', '0')
+    .option('--seed <n>', 'seed of the simulated network (same seed, same data)', '1')
+    .option('--scale <n>', 'size of the history: 1000 x N extra updates, 100 x N extra holdings', '1')
+    .option('--list-limit <n>', 'the ledger stream\'s list limit (413 beyond it)')
+    .option('--fault <name>', 'switch on a named fault; repeatable (see --list-faults)', collect, [])
+    .option('--list-faults', 'print the fault catalog and exit')
+    .action(async (opts: ServeOptions) => serveReference(opts));
+
+  return cli;
+}
+
+/** The options run and plan share (a plan must be asked with exactly the options of its run). */
+function targetCommand(command: Command): Command {
+  command
+    .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
+    .option('--config <file>', 'JSON file with the fixtures (ids the checks need): {"fixtures": {...}}')
+    .option('--report-dir <dir>', 'where to write the results', 'reports/latest')
+    .option('--ledger-url <url>', 'base URL of the ledger JSON interface')
+    .option('--wallet-url <url>', 'base URL of the validator (with or without /api/validator)')
+    .option('--scan-url <url>', 'base URL of the scan (with or without /api/scan)')
+    .option('--ledger-token <jwt>', 'bearer token for the ledger interface (or CN_CONFORMANCE_LEDGER_TOKEN)')
+    .option('--ledger-token-file <file>', 'file holding the ledger bearer token')
+    .option('--ledger-api-key <key>', 'API key for the ledger interface (or CN_CONFORMANCE_LEDGER_API_KEY)')
+    .option('--wallet-token <jwt>', 'bearer token of a wallet user (or CN_CONFORMANCE_WALLET_TOKEN)')
+    .option('--wallet-token-file <file>', 'file holding the wallet bearer token')
+    .option('--allow-mutations [bool]', 'also run checks that change the target (buy traffic, force-ACS, command submission); true, false, 1 or 0', booleanFlag('--allow-mutations'))
+    .option('--certify [bool]', 'certification run: every MUST requirement of the targeted interfaces must be judged, else exit 4', booleanFlag('--certify'))
+    .option('--runs <n>', 'generated cases per property and per generic check', String(DEFAULT_BOUNDS.runs))
+    .option('--seed <n>', 'seed of the generated cases (and of the embedded node)', '1')
+    .option('--timeout-ms <n>', 'timeout of every request', String(DEFAULT_BOUNDS.timeoutMs))
+    .option('--level <level>', 'must: only MUST requirements; should: all', 'should')
+    .option('--waivers <file>', 'JSON list of {id, reason, expires: YYYY-MM-DD}: expected failures that do not fail the gate')
+    .option('--only <pattern>', 'run only requirements whose id, tag or interface matches (* wildcard); repeatable or comma-separated', collectPatterns, [])
+    .option('--skip <pattern>', 'skip requirements whose id, tag or interface matches; repeatable or comma-separated', collectPatterns, [])
+    .option('--max-requests <n>', 'stop sending after this many requests (the rest is skipped with the reason)', String(DEFAULT_BOUNDS.maxRequests))
+    .option('--rate <n>', 'at most this many requests per second')
+    .option('--max-pages <n>', 'pages one walk over a paged answer may read before it counts as unfinished', String(DEFAULT_BOUNDS.maxPages));
+  return withEnvironment(command);
+}
+
+function checkedRunOptions(command: Command, opts: RunOptions): RunOptions {
+  applyConfigFile(command, opts as unknown as Record<string, unknown>);
+  checkShadowedEnvironment(command);
+  const origins: Record<string, string> = {};
+  for (const o of command.options) origins[o.attributeName()] = settingOrigin(command, o.attributeName(), opts.config);
+  if (opts.level !== 'must' && opts.level !== 'should') throw new UsageError(`${origins.level} must be must or should, got "${opts.level}"`);
+  return { ...opts, origins };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  // Actions report their code through process.exitCode; start clean and hand it back, leaving it unset.
+  process.exitCode = undefined;
+  try {
+    await program().parseAsync(argv, { from: 'user' });
+    return Number(process.exitCode ?? EXIT.ok);
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (error instanceof UsageError || error instanceof SpecLoadError) {
+      console.error(`cn-conformance: ${error.message}`);
+      return EXIT.usage;
+    }
+    console.error('cn-conformance: internal error (this is a bug in the suite, not in the target):');
+    console.error(error);
+    return EXIT.crash;
+  } finally {
+    process.exitCode = undefined;
+  }
+}

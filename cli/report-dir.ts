@@ -1,0 +1,31 @@
+// The report directory is made before any request is sent, so a place the run cannot write to is a usage
+// error up front rather than a lost report at the end. Node's recursive mkdir loops forever under /proc
+// (every level answers ENOENT), so the missing levels are made one at a time.
+import { constants } from 'node:fs';
+import { access, mkdir, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { UsageError } from './spec-options.ts';
+
+export async function prepareReportDir(path: string): Promise<string> {
+  const dir = resolve(path);
+  const missing: string[] = [];
+  let at = dir;
+  for (;;) {
+    const s = await stat(at).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : fail(dir, e)));
+    if (s) {
+      if (!s.isDirectory()) fail(dir, new Error(`${at} is not a directory`));
+      break;
+    }
+    missing.unshift(at);
+    const parent = dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  for (const level of missing) await mkdir(level).catch((e: NodeJS.ErrnoException) => (e.code === 'EEXIST' ? undefined : fail(dir, e)));
+  await access(dir, constants.W_OK).catch((e: Error) => fail(dir, e));
+  return dir;
+}
+
+function fail(dir: string, e: Error & { code?: string }): never {
+  throw new UsageError(`cannot write the reports to ${dir}: ${e.code ? `${e.code} (${e.message.replace(/^[A-Z]+: /, '')})` : e.message}; choose another --report-dir`);
+}

@@ -1,0 +1,91 @@
+// The verdict of a run says no more than was judged: conformant only when every selected requirement was
+// judged and no MUST requirement failed; incomplete when nothing MUST failed but something was not judged
+// (skipped, not selected under --certify, waived, or a check of the suite that failed); not conformant
+// when a MUST requirement failed.
+import type { RequirementResult } from '../suites/runner.ts';
+
+export type Verdict = 'conformant' | 'incomplete' | 'not-conformant';
+
+/** `certify`: every MUST requirement of the targeted interfaces must be judged (see --certify). */
+export type RunMode = 'standard' | 'certify';
+
+export interface Judgement {
+  verdict: Verdict;
+  mode: RunMode;
+  /** Requirements the run selected. */
+  selected: number;
+  /** Of those, the ones that reached a verdict of their own: passed, failed or waived (a judged failure). */
+  judged: number;
+  /** Why the verdict is not `conformant`, one line each; empty when it is. */
+  reasons: string[];
+  /** What does not change the verdict but deserves a look: SHOULD failures. */
+  warnings: string[];
+  /** Under --certify: MUST requirements of the targeted interfaces that were not judged, each with why. */
+  unjudgedMust?: Array<{ id: string; why: string }>;
+}
+
+const JUDGED = new Set(['passed', 'failed', 'waived']);
+
+/**
+ * `scope` (under --certify): the MUST requirements of the targeted interfaces, selected or not; any of them
+ * without a judgement makes the run incomplete.
+ */
+export function judge(results: readonly RequirementResult[], mode: RunMode, scope: ReadonlyArray<{ id: string }> = []): Judgement {
+  const count = (pred: (r: RequirementResult) => boolean) => results.filter(pred).length;
+  const mustFailed = count((r) => r.status === 'failed' && r.level === 'MUST');
+  const shouldFailed = count((r) => r.status === 'failed' && r.level === 'SHOULD');
+  const skipped = results.filter((r) => r.status === 'skipped');
+  const errors = count((r) => r.status === 'error');
+  const waived = count((r) => r.status === 'waived');
+  const reasons: string[] = [];
+  if (mustFailed) reasons.push(`${mustFailed} MUST requirement${mustFailed === 1 ? '' : 's'} failed`);
+  if (results.length === 0) reasons.push('no requirement was selected');
+  if (skipped.length) reasons.push(`${skipped.length} skipped (${skipSummary(skipped)})`);
+  if (errors) reasons.push(`${errors} ended in error: the suite's own checks failed, nothing was judged there`);
+  if (waived) reasons.push(`${waived} failed but ${waived === 1 ? 'is' : 'are'} waived`);
+  let unjudgedMust: Judgement['unjudgedMust'];
+  if (mode === 'certify') {
+    const byId = new Map(results.map((r) => [r.id, r]));
+    unjudgedMust = scope
+      .map((s) => ({ s, r: byId.get(s.id) }))
+      .filter(({ r }) => !r || r.status === 'skipped' || r.status === 'error' || r.status === 'waived')
+      .map(({ s, r }) => ({ id: s.id, why: !r ? 'not selected' : r.status === 'skipped' ? `skipped: ${r.reason ?? ''}` : r.status === 'error' ? 'error' : 'waived' }));
+    const notSelected = unjudgedMust.filter((u) => u.why === 'not selected').length;
+    if (notSelected) reasons.push(`${notSelected} MUST requirement${notSelected === 1 ? '' : 's'} of the targeted interfaces not selected (--certify judges them all)`);
+  }
+  const verdict: Verdict = mustFailed ? 'not-conformant' : reasons.length ? 'incomplete' : 'conformant';
+  return {
+    verdict,
+    mode,
+    selected: results.length,
+    judged: count((r) => JUDGED.has(r.status)),
+    reasons,
+    warnings: shouldFailed ? [`${shouldFailed} SHOULD requirement${shouldFailed === 1 ? '' : 's'} failed`] : [],
+    ...(unjudgedMust ? { unjudgedMust } : {}),
+  };
+}
+
+const KIND_WORDS: Record<string, string> = {
+  'no-target': 'interface not targeted',
+  mutations: 'mutations not allowed',
+  fixture: 'fixture missing',
+  budget: 'request budget used up',
+  data: 'data not shown by the target',
+};
+
+/** "fixture missing: 83, mutations not allowed: 22" */
+function skipSummary(skipped: readonly RequirementResult[]): string {
+  const by = new Map<string, number>();
+  for (const r of skipped) by.set(r.skipKind ?? 'data', (by.get(r.skipKind ?? 'data') ?? 0) + 1);
+  return [...by].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${KIND_WORDS[k] ?? k}: ${n}`).join(', ');
+}
+
+/** The verdict as a headline: "CONFORMANT", "INCOMPLETE", "NOT CONFORMANT". */
+export const headline = (v: Verdict) => v.replace('-', ' ').toUpperCase();
+
+/** Skipped requirements grouped by reason, largest group first: what a user fixes to judge more. */
+export function skipGroups(results: readonly RequirementResult[]): Array<{ reason: string; ids: string[] }> {
+  const by = new Map<string, string[]>();
+  for (const r of results) if (r.status === 'skipped') by.set(r.reason ?? 'skipped', [...(by.get(r.reason ?? 'skipped') ?? []), r.id]);
+  return [...by].map(([reason, ids]) => ({ reason, ids })).sort((a, b) => b.ids.length - a.ids.length || a.reason.localeCompare(b.reason));
+}

@@ -1,0 +1,77 @@
+// One check that throws (a bug of the suite) must not cost the run: it gets the status `error` with its
+// stack, the other requirements still run, the report is written, the verdict is incomplete and the exit
+// code is 3. The catalog is given one broken requirement for this file only.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { exitCodeOf } from '../../cli/run.ts';
+import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
+import { buildReport } from '../../reporting/model.ts';
+import type { Requirement } from '../../suites/model.ts';
+import type { RequirementResult } from '../../suites/runner.ts';
+import { cliInProcess } from '../support/cli-in-process.ts';
+
+vi.mock('../../suites/catalog.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../suites/catalog.ts')>();
+  const broken: Requirement = {
+    id: 'SCAN-BROKEN-CHECK', level: 'MUST', interface: 'scan', operations: ['getBackfillingStatus'], section: 'test', sentence: 'A check with a bug of its own.',
+    mutates: false, needs: [],
+    async check(ctx) {
+      await ctx.scan.get('/v0/backfilling/status');
+      const nothing = undefined as unknown as { field: string };
+      void nothing.field; // the bug
+    },
+  };
+  return { ...real, catalog: (specs: Parameters<typeof real.catalog>[0]) => [broken, ...real.catalog(specs)] };
+});
+
+let node: RunningReferenceNode;
+beforeAll(async () => {
+  node = await startReferenceNode({});
+});
+afterAll(async () => {
+  await node?.close();
+});
+
+describe('a check that throws', () => {
+  it('ends in error with its stack; the run goes on, writes every report and exits 3 with verdict incomplete', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cn-isolation-'));
+    const o = await cliInProcess(['run', '--scan-url', node.urls.scan, '--only', 'SCAN-BROKEN-CHECK,SCAN-BACKFILLING-*,SCAN-FEATURE-SUPPORT', '--report-dir', dir, '--no-allure']);
+    expect(o.code).toBe(3);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    const broken = report.requirements.find((r: RequirementResult) => r.id === 'SCAN-BROKEN-CHECK');
+    expect(broken).toMatchObject({ status: 'error', reason: expect.stringMatching(/^the check itself failed \(a bug of the suite, not of the target\): Cannot read properties of undefined/) });
+    expect(broken.stack).toMatch(/TypeError: Cannot read properties of undefined[\s\S]*check-isolation\.test\.ts/);
+    // The requirements after it ran to their own verdicts.
+    expect(report.requirements.filter((r: RequirementResult) => r.id !== 'SCAN-BROKEN-CHECK').map((r: RequirementResult) => r.status)).toEqual(['passed', 'passed']);
+    expect(report.verdict).toBe('incomplete');
+    expect(report.summary.error).toBe(1);
+    expect(report.judgement.reasons).toContainEqual(expect.stringMatching(/^1 ended in error/));
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<testcase [^>]*name="SCAN-BROKEN-CHECK"[^>]*>\s*<error message="the check itself failed/);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<span class="badge error">error</span> <code>SCAN-BROKEN-CHECK</code>');
+    expect(o.stdout).toMatch(/ERROR SCAN-BROKEN-CHECK: the check itself failed/);
+    expect(o.stdout).toMatch(/^\s+scan\s+3\/3, 1 error$/m);
+  });
+});
+
+describe('exit codes', () => {
+  const result = (id: string, level: 'MUST' | 'SHOULD', status: RequirementResult['status']): RequirementResult =>
+    ({ id, level, interface: 'scan', operations: [], section: '', sentence: '', mutates: false, status, reason: status === 'passed' ? undefined : 'why', durationMs: 0 });
+  const code = (rs: RequirementResult[], mode: 'standard' | 'certify' = 'standard', scope: Array<{ id: string }> = []) =>
+    exitCodeOf(buildReport({ version: '0', startedAt: new Date(0), finishedAt: new Date(0), targets: {}, config: {}, specChecks: [], seed: 1, fixtureNotes: [], requirements: rs, mode, certifyScope: scope }), []);
+
+  it('0 conformant, 1 not conformant, 3 the suite failed, 4 incomplete under --certify; a MUST failure wins', () => {
+    expect(code([result('A', 'MUST', 'passed')])).toBe(0);
+    expect(code([result('A', 'MUST', 'passed'), result('B', 'SHOULD', 'failed')])).toBe(0);
+    expect(code([result('A', 'MUST', 'skipped')])).toBe(0);
+    expect(code([result('A', 'MUST', 'failed'), result('B', 'MUST', 'error')])).toBe(1);
+    expect(code([result('A', 'MUST', 'error')])).toBe(3);
+    expect(code([result('A', 'MUST', 'error')], 'certify')).toBe(3);
+    expect(code([result('A', 'MUST', 'skipped')], 'certify')).toBe(4);
+    expect(code([result('A', 'MUST', 'waived')], 'certify')).toBe(4);
+    expect(code([result('A', 'MUST', 'passed')], 'certify', [{ id: 'A' }, { id: 'B' }])).toBe(4);
+    expect(code([result('A', 'MUST', 'passed'), result('B', 'SHOULD', 'skipped')], 'certify', [{ id: 'A' }])).toBe(4);
+    expect(code([result('A', 'MUST', 'passed')], 'certify', [{ id: 'A' }])).toBe(0);
+  });
+});
