@@ -1,4 +1,21 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Files that take far longer than the rest, longest first. Files are the unit two workers share, so a
+ * long one that starts last (vitest orders a fresh clone by file size) ends long after all others.
+ */
+const LONGEST_FIRST = ['test/suites/detection.test.ts', 'test/hostile/hostile-targets.test.ts', 'test/suites/scan.test.ts', 'test/suites/ledger.test.ts'];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((name) => f.moduleId.endsWith(name));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    return (await super.sort(files)).map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+  }
+}
 
 export default defineConfig({
   test: {
@@ -10,5 +27,6 @@ export default defineConfig({
     // Vitest's default is one worker below the core count: one on a 2-core CI machine. Most test files wait
     // on sockets and child processes as much as they compute, so two make better use of two cores.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
   },
 });
