@@ -23,7 +23,3 @@ export function secretWithSource(flag: { value?: string; name: string }, file: {
   const fromEnv = env[envName]?.trim();
   return fromEnv ? { value: fromEnv, from: `the environment variable ${envName}` } : undefined;
 }
-
-export function secret(flag: { value?: string; name: string }, file: { path?: string; name: string } | undefined, envName: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return secretWithSource(flag, file, envName, env)?.value;
-}

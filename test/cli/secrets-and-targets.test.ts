@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { redactUrl, Scrubber, urlSecrets } from '../../cli/redaction.ts';
-import { secret } from '../../cli/secrets.ts';
+import { secretWithSource as secret } from '../../cli/secrets.ts';
 import { originFor } from '../../suites/target.ts';
 import { curlLine, redactHeaders } from '../../suites/http.ts';
 
@@ -14,9 +14,9 @@ describe('credentials', () => {
 
   it('come from the flag first, then the file, then the environment', () => {
     const env = { CN_X: 'env-token' };
-    expect(secret({ value: 'flag-token', name: '--t' }, { path: file, name: '--t-file' }, 'CN_X', env)).toBe('flag-token');
-    expect(secret({ name: '--t' }, { path: file, name: '--t-file' }, 'CN_X', env)).toBe('file-token');
-    expect(secret({ name: '--t' }, { name: '--t-file' }, 'CN_X', env)).toBe('env-token');
+    expect(secret({ value: 'flag-token', name: '--t' }, { path: file, name: '--t-file' }, 'CN_X', env)).toEqual({ value: 'flag-token', from: '--t' });
+    expect(secret({ name: '--t' }, { path: file, name: '--t-file' }, 'CN_X', env)).toEqual({ value: 'file-token', from: `--t-file ${file}` });
+    expect(secret({ name: '--t' }, { name: '--t-file' }, 'CN_X', env)).toEqual({ value: 'env-token', from: 'the environment variable CN_X' });
     expect(secret({ name: '--t' }, undefined, 'CN_X', {})).toBeUndefined();
   });
 

@@ -5,6 +5,8 @@ import addFormatsPlugin from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { renderJunit } from '../../reporting/junit.ts';
 import { renderHtml } from '../../reporting/html.ts';
+import { judge } from '../../reporting/verdict.ts';
+import type { RequirementResult } from '../../suites/runner.ts';
 import { SAMPLE_RESULTS, sampleReport } from '../support/sample-report.ts';
 
 const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv) => Ajv;
@@ -45,5 +47,32 @@ describe('report.html', () => {
     expect(html).toContain('NOT CONFORMANT');
     expect(html).toContain('seed <code>1</code> path <code>0:1</code>');
     await expect(html).toMatchFileSnapshot('./__snapshots__/report.html');
+  });
+});
+
+describe('the verdict', () => {
+  const r = (id: string, level: 'MUST' | 'SHOULD', status: RequirementResult['status'], skipKind?: RequirementResult['skipKind']): RequirementResult =>
+    ({ id, level, interface: 'scan', operations: [], section: '', sentence: '', mutates: false, status, reason: status === 'passed' ? undefined : 'why', skipKind, durationMs: 0 });
+
+  it('is conformant only when every selected requirement was judged and no MUST failed; SHOULD failures are warnings', () => {
+    expect(judge([r('A', 'MUST', 'passed'), r('B', 'SHOULD', 'failed')], 'standard')).toEqual({
+      verdict: 'conformant', mode: 'standard', selected: 2, judged: 2, reasons: [], warnings: ['1 SHOULD requirement failed'],
+    });
+  });
+
+  it('is incomplete when something was skipped, ended in error or is waived, and says why', () => {
+    const j = judge([r('A', 'MUST', 'passed'), r('B', 'MUST', 'skipped', 'fixture'), r('C', 'MUST', 'skipped', 'budget'), r('D', 'MUST', 'skipped', 'fixture'), r('E', 'MUST', 'error'), r('F', 'MUST', 'waived')], 'standard');
+    expect(j.verdict).toBe('incomplete');
+    expect(j.judged).toBe(2);
+    expect(j.reasons).toEqual(['3 skipped (fixture missing: 2, request budget used up: 1)', "1 ended in error: the suite's own checks failed, nothing was judged there", '1 failed but is waived']);
+  });
+
+  it('is not conformant on a MUST failure, whatever else happened', () => {
+    expect(judge([r('A', 'MUST', 'failed'), r('B', 'MUST', 'skipped', 'data')], 'standard').verdict).toBe('not-conformant');
+  });
+
+  it('under certify, counts the MUST requirements of the scope that were not selected', () => {
+    const j = judge([r('A', 'MUST', 'passed')], 'certify', [{ id: 'A' }, { id: 'B' }]);
+    expect(j).toMatchObject({ verdict: 'incomplete', mode: 'certify', unjudgedMust: [{ id: 'B', why: 'not selected' }] });
   });
 });
