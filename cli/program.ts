@@ -5,7 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { applyConfigFile, booleanFlag, checkShadowedEnvironment, settingOrigin, splitList, withEnvironment } from './config-layers.ts';
 import { EXIT } from './exit-codes.ts';
 import { compileSpec, SpecLoadError } from '../generators/index.ts';
-import { loadSpecs, run, type RunOptions } from './run.ts';
+import { loadSpecs, refuseUnusable, run, type RunOptions } from './run.ts';
 import { plan } from './plan.ts';
 import { catalog } from '../suites/catalog.ts';
 import { FAULT_CATALOG } from '../reference-node/faults.ts';
@@ -45,7 +45,8 @@ function program(): Command {
     .option('--json', 'print JSON')
     .option('--markdown', 'print the requirements document (docs/requirements.md)')
     .action(async (opts: { spec: string[]; json?: boolean; markdown?: boolean }) => {
-      const { specs } = await loadSpecs(opts.spec);
+      const { specs, checks } = await loadSpecs(opts.spec);
+      refuseUnusable(checks);
       if (opts.markdown) {
         process.stdout.write(requirementsMarkdown(catalog(specs), FAULT_CATALOG));
         return;

@@ -150,7 +150,7 @@ export function refuseUnusable(checks: readonly SpecCheckResult[]): void {
   if (bad.length === 0) return;
   const first = bad[0]!;
   const [headline, ...details] = first.loadError!.split('\n');
-  throw new UsageError(`the ${first.name} document ${redactUrl(first.source)} is unusable: ${redactUrl(headline!)}${details.length ? ` (${details.length} more lines above)` : ''}; fix it or drop --spec ${first.name}=...${bad.length > 1 ? ` (${bad.length - 1} more unusable: ${bad.slice(1).map((b) => b.name).join(', ')})` : ''}`);
+  throw new UsageError(`the ${first.name} document ${redactUrl(first.source)} is unusable: ${redactUrl(headline!)}${details.length ? ` (and ${details.length} more problems)` : ''}; fix it or drop --spec ${first.name}=...${bad.length > 1 ? ` (${bad.length - 1} more unusable: ${bad.slice(1).map((b) => b.name).join(', ')})` : ''}`);
 }
 
 /**
