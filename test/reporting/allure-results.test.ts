@@ -13,12 +13,13 @@ describe('allure-results', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-allure-'));
     const report = sampleReport();
     report.requirements.push({ ...SAMPLE_RESULTS[1]!, id: 'SCAN-WAIVED-ONE', status: 'waived', reason: 'known bug, expires 2099-01-01' });
+    report.requirements.push({ ...SAMPLE_RESULTS[1]!, id: 'SCAN-ERROR-ONE', status: 'error', reason: 'the check itself failed (a bug of the suite, not of the target): x is undefined', stack: 'TypeError: x is undefined\n    at check (suites/scan/x.ts:1:1)' });
     writeFileSync(join(dir, 'report.json'), JSON.stringify(report));
     // A stale result of an earlier run must not survive.
     const out = join(dir, 'allure-results');
     await writeAllureResults(join(dir, 'report.json'), out);
     writeFileSync(join(out, 'stale-result.json'), '{}');
-    expect(await writeAllureResults(join(dir, 'report.json'), out)).toEqual({ files: 4 });
+    expect(await writeAllureResults(join(dir, 'report.json'), out)).toEqual({ files: 5 });
 
     const results = readdirSync(out).filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')) as AllureResult);
     const byName = Object.fromEntries(results.map((r) => [r.name, r]));
@@ -43,5 +44,13 @@ describe('allure-results', () => {
     const waived = byName['SCAN-WAIVED-ONE']!;
     expect(waived.status).toBe('skipped');
     expect(label(waived, 'tag')).toContain('waived');
+    // The suite's own failure is "broken", not a failure of the target.
+    expect(byName['SCAN-ERROR-ONE']!.status).toBe('broken');
+    // The run's verdict travels with every result and in the environment panel.
+    expect(label(failed, 'verdict')).toEqual(['not-conformant']);
+    expect(label(failed, 'mode')).toEqual(['standard']);
+    const environment = readFileSync(join(out, 'environment.properties'), 'utf8');
+    expect(environment).toMatch(/^verdict=not-conformant$/m);
+    expect(environment).toMatch(/^judged=2 of 3$/m);
   }, 60_000);
 });
