@@ -5,6 +5,7 @@
 // left for the requirements to judge.
 import { randomUUID } from 'node:crypto';
 import type { Client } from '../suites/http.ts';
+import { CREDENTIAL_VARIABLES } from '../suites/target.ts';
 import { UsageError } from './spec-options.ts';
 
 /** Where each configured credential came from, e.g. "--ledger-token"; undefined when none was given. */
@@ -14,8 +15,8 @@ export interface CredentialSources {
 }
 
 const HOW_TO_GIVE = {
-  ledger: '--ledger-token, --ledger-token-file or --ledger-api-key (or CN_CONFORMANCE_LEDGER_TOKEN)',
-  wallet: '--wallet-token or --wallet-token-file (or CN_CONFORMANCE_WALLET_TOKEN)',
+  ledger: `--ledger-token, --ledger-token-file or --ledger-api-key (or ${CREDENTIAL_VARIABLES.ledger.bearer})`,
+  wallet: `--wallet-token or --wallet-token-file (or ${CREDENTIAL_VARIABLES.wallet.bearer})`,
 };
 
 export async function checkCredentials(clients: { ledger?: Client; wallet?: Client }, sources: CredentialSources): Promise<void> {

@@ -13,7 +13,7 @@ import { fixtureProblems } from '../suites/fixture-validation.ts';
 import { discoverFixtures, LIMITED_TOKEN_VARIABLE, type Fixtures } from '../suites/fixtures.ts';
 import type { InterfaceName, Requirement } from '../suites/model.ts';
 import { matches, runAll, select, type RequirementResult } from '../suites/runner.ts';
-import { contextParts, DEFAULT_BOUNDS, originFor, type TargetConfig } from '../suites/target.ts';
+import { contextParts, CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, originFor, type TargetConfig } from '../suites/target.ts';
 import { buildReport, type ConformanceReport } from '../reporting/model.ts';
 import { renderJunit } from '../reporting/junit.ts';
 import { renderHtml } from '../reporting/html.ts';
@@ -172,9 +172,9 @@ export function selection(all: readonly Requirement[], opts: RunOptions): Requir
 /** The credentials of an external run, each with where it came from. */
 function credentials(opts: RunOptions) {
   return {
-    ledgerBearer: secretWithSource({ value: opts.ledgerToken, name: '--ledger-token' }, { path: opts.ledgerTokenFile, name: '--ledger-token-file' }, 'CN_CONFORMANCE_LEDGER_TOKEN'),
-    ledgerApiKey: secretWithSource({ value: opts.ledgerApiKey, name: '--ledger-api-key' }, undefined, 'CN_CONFORMANCE_LEDGER_API_KEY'),
-    walletBearer: secretWithSource({ value: opts.walletToken, name: '--wallet-token' }, { path: opts.walletTokenFile, name: '--wallet-token-file' }, 'CN_CONFORMANCE_WALLET_TOKEN'),
+    ledgerBearer: secretWithSource({ value: opts.ledgerToken, name: '--ledger-token' }, { path: opts.ledgerTokenFile, name: '--ledger-token-file' }, CREDENTIAL_VARIABLES.ledger.bearer!),
+    ledgerApiKey: secretWithSource({ value: opts.ledgerApiKey, name: '--ledger-api-key' }, undefined, CREDENTIAL_VARIABLES.ledger.apiKey!),
+    walletBearer: secretWithSource({ value: opts.walletToken, name: '--wallet-token' }, { path: opts.walletTokenFile, name: '--wallet-token-file' }, CREDENTIAL_VARIABLES.wallet.bearer!),
   };
 }
 

@@ -18,7 +18,7 @@ export interface RunDiff {
 }
 
 const JUDGED = new Set(['passed', 'failed', 'waived']);
-const UNJUDGED = new Set(['skipped', 'error', 'unsupported']);
+const UNJUDGED = new Set(['skipped', 'error']);
 
 export function diffReports(before: ConformanceReport, after: ConformanceReport): RunDiff {
   const old = new Map(before.requirements.map((r) => [r.id, r.status as string]));
