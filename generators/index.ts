@@ -2,7 +2,7 @@ export * from './load-document.ts';
 export * from './operation-catalog.ts';
 export * from './schema-validators.ts';
 export * from './compile-spec.ts';
-export * from './json-pointer.ts';
+
 export { validValue, type ValueOptions } from './arbitraries/valid-value.ts';
 export { invalidValue, malformedJson, mutationSites, applyMutation, type Mutation, type MutationKind, type InvalidValue } from './arbitraries/invalid-value.ts';
 export { validRequest, invalidRequest, requestTarget, serialiseParameter, type GeneratedRequest, type RequestMutation } from './arbitraries/request.ts';

@@ -3,9 +3,8 @@
 // OpenAPI 3.0 semantics handled here: nullable, boolean exclusiveMinimum/Maximum, int32/int64 ranges,
 // discriminator mappings, and keywords ajv must not see (example, xml, x-*).
 import type { OpenApiDocument, OpenApiVersion } from './load-document.ts';
-import { appendPointer } from './json-pointer.ts';
+import { appendPointer, isObject, type JsonObject as Json } from '../common/json.ts';
 
-type Json = Record<string, unknown>;
 
 /** Our own keyword carrying a discriminator (value -> $ref), for generators that pick a branch. */
 export const DISCRIMINATOR_KEYWORD = 'cnDiscriminator';
@@ -30,7 +29,6 @@ export interface ConvertedDocument {
   formats: Set<string>;
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function convertSchema(schema: unknown, version: OpenApiVersion, formats = new Set<string>()): unknown {
   if (!isObject(schema)) return schema;

@@ -1,7 +1,7 @@
 // The operations of a loaded document as plain records: what a check needs to build a request and judge
 // the response, with every non-schema $ref (parameters, bodies, responses) already followed.
 import type { LoadedDocument, OpenApiDocument } from './load-document.ts';
-import { appendPointer, resolvePointer } from './json-pointer.ts';
+import { appendPointer, isObject, resolvePointer } from '../common/json.ts';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -63,8 +63,6 @@ export interface OperationCatalog {
   byId: Map<string, OperationSpec>;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function buildCatalog(loaded: LoadedDocument): OperationCatalog {
   const doc = loaded.document;

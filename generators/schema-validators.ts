@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import type { LoadedDocument } from './load-document.ts';
 import { convertDocument, DISCRIMINATOR_KEYWORD, type ConvertedDocument } from './openapi-to-json-schema.ts';
-import { resolvePointer } from './json-pointer.ts';
+import { resolvePointer } from '../common/json.ts';
 
 export interface ValidationIssue {
   /** JSON pointer of the offending value inside the validated instance ("" = the whole value). */

@@ -4,8 +4,8 @@
 // branch's value could make it match another branch.
 import fc from 'fast-check';
 import { DISCRIMINATOR_KEYWORD } from '../openapi-to-json-schema.ts';
-import { appendPointer, parsePointer } from '../json-pointer.ts';
-import { impliedTypes, isObject, mergeAll, resolveRefs, typesOf, type Schema } from './schema-walk.ts';
+import { appendPointer, isObject, parsePointer } from '../../common/json.ts';
+import { impliedTypes, mergeAll, resolveRefs, typesOf, type Schema } from './schema-walk.ts';
 import { validValue, type ValueOptions } from './valid-value.ts';
 
 export type MutationKind = 'missing-required' | 'wrong-type' | 'out-of-range' | 'unknown-enum' | 'malformed-json';

@@ -1,9 +1,9 @@
 // Shared view of a converted JSON Schema for the generators: $ref resolution, allOf merging, type lookup.
-import { resolvePointer } from '../json-pointer.ts';
+import { isObject, resolvePointer, type JsonObject } from '../../common/json.ts';
 
-export type Schema = Record<string, unknown>;
+export type Schema = JsonObject;
 
-export const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 
 /** A schema no finite value can satisfy within the generator's depth budget. */
 export class UnsatisfiableSchema extends Error {}

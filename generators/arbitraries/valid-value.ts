@@ -2,7 +2,8 @@
 // schema-driven check, and the base that invalid variants mutate.
 import fc from 'fast-check';
 import { DISCRIMINATOR_KEYWORD } from '../openapi-to-json-schema.ts';
-import { impliedTypes, isObject, mergeAll, resolveRefs, UnsatisfiableSchema, type Schema } from './schema-walk.ts';
+import { isObject } from '../../common/json.ts';
+import { impliedTypes, mergeAll, resolveRefs, UnsatisfiableSchema, type Schema } from './schema-walk.ts';
 
 export interface ValueOptions {
   /** $ref nesting up to which optional fields and array items are still generated (recursion bound). */

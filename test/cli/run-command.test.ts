@@ -10,6 +10,7 @@ import addFormatsPlugin from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode } from '../../reference-node/index.ts';
+import { behaviourText } from '../support/behaviour.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'bin/cn-conformance.js');
@@ -54,6 +55,8 @@ describe('cn-conformance run', () => {
     for (const f of ['report.json', 'junit.xml', 'report.html', 'coverage.md']) expect(existsSync(join(dir, f)), f).toBe(true);
     expect(readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json')).length).toBe(results.length);
     expect(code).toBe(0);
+    // The whole report, as the code before the pipeline's restructuring wrote it (modulo timings and ports).
+    await expect(behaviourText(written, [dir])).toMatchFileSnapshot('../__behaviour__/embedded-run-report.json');
   });
 
   it('exits 1 and shows the failure with a curl line when the target breaks a rule', async () => {
@@ -85,6 +88,7 @@ describe('cn-conformance run', () => {
       expect(files.length).toBeGreaterThan(report.requirements.length + 4);
       for (const f of files) expect(readFileSync(join(dir, f), 'utf8'), f).not.toContain(token);
       expect(report.config.walletToken).toBe('***');
+      await expect(behaviourText(report, [dir])).toMatchFileSnapshot('../__behaviour__/faulty-scan-run-report.json');
     } finally {
       await node.close();
     }

@@ -7,6 +7,7 @@ import { builtinSpecs, runClean, runFault } from '../../detection/matrix.ts';
 import { FAULT_CATALOG } from '../../reference-node/faults.ts';
 import { catalog } from '../../suites/catalog.ts';
 import type { Requirement } from '../../suites/model.ts';
+import { behaviourText } from '../support/behaviour.ts';
 
 let specs: Record<string, CompiledSpec>;
 let all: Requirement[];
@@ -53,6 +54,8 @@ describe('the detection matrix', () => {
       for (const o of outcomes) {
         expect({ fault: o.fault, unexpected: o.unexpected, missed: o.missed, unmatchedPatterns: o.unmatchedPatterns }).toEqual({ fault: o.fault, unexpected: [], missed: [], unmatchedPatterns: [] });
         expect(o.failed.length, `${o.fault} made nothing fail`).toBeGreaterThan(0);
+        // What failed and why, as before the pipeline's restructuring.
+        await expect(behaviourText({ failed: o.failed, skipped: o.skipped, reasons: o.reasons })).toMatchFileSnapshot(`../__behaviour__/detection/${o.fault}.json`);
       }
     }, 180_000);
   }

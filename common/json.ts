@@ -1,4 +1,19 @@
-// RFC 6901 JSON pointers: the one addressing scheme shared by documents, schemas and validation messages.
+// The one JSON helper: the two types a parsed body is read as, the guards that judge its values, and RFC 6901
+// pointers (the addressing shared by documents, schemas, validation messages and evidence).
+
+/** A parsed JSON object whose fields are not judged yet: read them through the guards below. */
+export type JsonObject = Record<string, unknown>;
+
+/**
+ * A parsed JSON value that a check or a route reads freely (`any`): whatever it reads, it judges before it
+ * relies on it. For code where narrowing every step would drown the rule it states.
+ */
+export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+export const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+export const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every(isInt);
 
 export function escapeToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -8,6 +23,7 @@ export function unescapeToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/** pointer('a', 0, 'b/c') -> "/a/0/b~1c" */
 export function pointer(...tokens: Array<string | number>): string {
   return tokens.map((t) => '/' + escapeToken(String(t))).join('');
 }

@@ -1,0 +1,16 @@
+// Words the suite, the reference node and the reports share, kept below all of them so that none has to
+// import another for a name.
+
+export const INTERFACES = ['ledger', 'wallet', 'scan'] as const;
+export type InterfaceName = (typeof INTERFACES)[number];
+
+/**
+ * The checks derived from an OpenAPI document for each of its operations (suites/generic): answers are
+ * documented and schema-valid; invalid input is refused with a documented 4xx; a secured operation refuses
+ * a request without credentials. A fault of the reference node names the ones its break shows in.
+ */
+export const GENERIC_CHECKS = ['responses', 'invalid-input', 'credentials-required'] as const;
+export type GenericCheck = (typeof GENERIC_CHECKS)[number];
+
+/** rule: a record of the description; generic: derived from an OpenAPI document. */
+export type RequirementKind = 'rule' | 'generic';

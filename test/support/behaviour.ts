@@ -1,0 +1,17 @@
+// What a run did, without what varies between two runs of the same code (timings, dates, ports, paths):
+// the behaviour snapshots under test/__behaviour__ hold it, so a change of structure that changes a result,
+// a reason, an evidence excerpt or a report field shows up as a diff.
+const VARYING_KEYS = new Set(['durationMs', 'millis', 'startedAt', 'finishedAt', 'date']);
+
+export function normalizeBehaviour(value: unknown, paths: readonly string[] = []): unknown {
+  if (Array.isArray(value)) return value.map((v) => normalizeBehaviour(v, paths));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !VARYING_KEYS.has(k)).map(([k, v]) => [k, normalizeBehaviour(v, paths)]));
+  }
+  if (typeof value !== 'string') return value;
+  let s = value;
+  for (const p of paths) s = s.split(p).join('<dir>');
+  return s.replace(/(127\.0\.0\.1|localhost):\d+/g, '$1:<port>').replace(/\b\d+(\.\d+)? ?ms\b/g, '<ms>');
+}
+
+export const behaviourText = (value: unknown, paths: readonly string[] = []) => `${JSON.stringify(normalizeBehaviour(value, paths), null, 2)}\n`;
