@@ -3,12 +3,12 @@
 // body) and through the suite's path (Client.request with its timeout, bounded read and `seen` recording,
 // responseProblems against the document, and the evidence summary). Prints one JSON line.
 import { Agent, request } from 'undici';
-import { BUILTIN_SPECS, compileSpec, responseProblems, type CompiledSpec } from '../generators/index.ts';
+import { responseProblems, type CompiledSpec } from '../generators/index.ts';
+import { builtinDocuments, type Documents } from '../runner/documents.ts';
+import { runConformance } from '../runner/run-conformance.ts';
 import { catalog } from '../suites/catalog.ts';
-import { discoverFixtures } from '../suites/fixtures.ts';
 import { Client, summarise, type Exchange, type RequestOptions } from '../suites/http.ts';
 import type { InterfaceName } from '../suites/model.ts';
-import { runAll } from '../suites/runner.ts';
 import { contextParts } from '../suites/target.ts';
 import { startNodeProcess, type NodeInfo } from './node-process.ts';
 import { benchTarget } from './target.ts';
@@ -51,26 +51,24 @@ function operationFinder(specs: Specs): (iface: InterfaceName, method: string, u
   };
 }
 
-async function capture(info: NodeInfo, specs: Specs): Promise<{ sequence: Recorded[]; left: { idle: number; unanswered: number } }> {
-  const parts = contextParts(benchTarget(info), specs);
-  const names = new Map<Client, InterfaceName>(Object.entries(parts.clients).map(([n, c]) => [c, n as InterfaceName]));
+async function capture(info: NodeInfo, documents: Documents): Promise<{ sequence: Recorded[]; left: { idle: number; unanswered: number } }> {
+  const interfaceOf = (c: Client): InterfaceName => (c.config.prefix === '/api/scan' ? 'scan' : c.config.prefix === '/api/validator' ? 'wallet' : 'ledger');
   const log: Array<{ iface: InterfaceName; method: string; path: string; options: RequestOptions; x: Exchange }> = [];
   const original = Client.prototype.request;
   Client.prototype.request = async function (this: Client, method: string, path: string, options: RequestOptions = {}) {
     const x = await original.call(this, method, path, options);
-    log.push({ iface: names.get(this)!, method, path, options, x });
+    log.push({ iface: interfaceOf(this), method, path, options, x });
     return x;
   };
   try {
-    for (const [n, c] of Object.entries(parts.clients)) await c.request('GET', '/', { auth: 'none', unbudgeted: true }).then((x) => { if (x.status === 0) throw new Error(`bench node ${n} unreachable: ${x.error}`); });
-    parts.fixtures = (await discoverFixtures(parts.fixtures, parts.clients.scan, false)).fixtures;
-    const results = await runAll(catalog(specs).filter((r) => !r.mutates), parts);
+    // The default run's sequence: preflight, fixture discovery, then every read-only requirement.
+    const { requirements: results } = await runConformance({ target: benchTarget(info), documents, requirements: catalog(documents.specs).filter((r) => !r.mutates) });
     const failed = results.filter((r) => r.status !== 'passed' && r.status !== 'skipped');
     if (failed.length) throw new Error(`capture run failed on the clean node: ${failed.map((r) => r.id).join(', ')}`);
   } finally {
     Client.prototype.request = original;
   }
-  const find = operationFinder(specs);
+  const find = operationFinder(documents.specs as Specs);
   const left = { idle: 0, unanswered: 0 };
   const sequence: Recorded[] = [];
   for (const { iface, method, path, options, x } of log) {
@@ -112,9 +110,9 @@ async function suite(sequence: Recorded[], info: NodeInfo, specs: Specs, judge: 
 const node = await startNodeProcess({ seed: 1 });
 let out: Record<string, unknown> = {};
 try {
-  const specs = {} as Specs;
-  for (const name of ['ledger', 'wallet', 'scan'] as const) specs[name] = await compileSpec(BUILTIN_SPECS[name], { name });
-  const { sequence, left } = await capture(node.info, specs);
+  const documents = await builtinDocuments();
+  const specs = documents.specs as Specs;
+  const { sequence, left } = await capture(node.info, documents);
   const agent = new Agent({ connections: 8 });
   const bareMs: number[] = [];
   const clientMs: number[] = [];

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeLargeDocument } from '../generators/large-document.ts';
+import { writeLargeDocument } from './large-document.ts';
 import { figure, growthRatio, median, renderMarkdown, type BenchReport, type Figure, type ScalePoint } from './figures.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command, Option } from 'commander';
 import { didYouMean } from '../suites/did-you-mean.ts';
-import { UsageError } from './spec-options.ts';
+import { UsageError } from '../runner/usage-error.ts';
 
 export const envName = (attribute: string) => 'CN_CONFORMANCE_' + attribute.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 

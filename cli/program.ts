@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { applyConfigFile, booleanFlag, checkShadowedEnvironment, settingOrigin, splitList, withEnvironment } from './config-layers.ts';
 import { EXIT } from './exit-codes.ts';
-import { compileSpec, SpecLoadError } from '../generators/index.ts';
-import { loadSpecs, refuseUnusable, run, type RunOptions } from './run.ts';
+import { SpecLoadError } from '../generators/index.ts';
+import { run } from './run.ts';
+import { usableDocuments, type RunOptions } from './run-settings.ts';
 import { plan } from './plan.ts';
 import { catalog } from '../suites/catalog.ts';
 import { FAULT_CATALOG } from '../reference-node/faults.ts';
@@ -13,7 +14,8 @@ import { requirementsMarkdown } from './requirements-doc.ts';
 import { diffReports, renderDiff } from '../reporting/diff.ts';
 import type { ConformanceReport } from '../reporting/model.ts';
 import { DEFAULT_BOUNDS } from '../suites/target.ts';
-import { collect, selectSpecs, UsageError } from './spec-options.ts';
+import { UsageError } from '../runner/usage-error.ts';
+import { collect } from './spec-options.ts';
 import { serveReference, type ServeOptions } from './serve-reference.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -45,8 +47,7 @@ function program(): Command {
     .option('--json', 'print JSON')
     .option('--markdown', 'print the requirements document (docs/requirements.md)')
     .action(async (opts: { spec: string[]; json?: boolean; markdown?: boolean }) => {
-      const { specs, checks } = await loadSpecs(opts.spec);
-      refuseUnusable(checks);
+      const { specs } = await usableDocuments(opts.spec);
       if (opts.markdown) {
         process.stdout.write(requirementsMarkdown(catalog(specs), FAULT_CATALOG));
         return;
@@ -83,8 +84,7 @@ function program(): Command {
     .option('--json', 'print JSON instead of a table')
     .action(async (opts: { spec: string[]; json?: boolean }) => {
       const rows = [];
-      for (const [name, source] of selectSpecs(opts.spec)) {
-        const spec = await compileSpec(source, { name });
+      for (const [name, spec] of Object.entries((await usableDocuments(opts.spec)).specs)) {
         for (const op of spec.catalog.operations) {
           const auth = op.security.length === 0 ? 'none' : op.security.map((s) => Object.keys(s).join('+') || 'optional').join(' | ');
           rows.push({ spec: name, id: op.id, method: op.method.toUpperCase(), path: op.fullPath, auth, deprecated: op.deprecated, statuses: op.responses.map((r) => r.status) });

@@ -4,7 +4,7 @@
 import { constants } from 'node:fs';
 import { access, mkdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { UsageError } from './spec-options.ts';
+import { UsageError } from '../runner/usage-error.ts';
 
 export async function prepareReportDir(path: string): Promise<string> {
   const dir = resolve(path);

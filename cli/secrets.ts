@@ -1,7 +1,7 @@
 // Credentials come from a flag, a file or an environment variable (in that order of precedence). They are
 // only ever handed to the HTTP client; reports and console output redact them.
 import { readFileSync } from 'node:fs';
-import { UsageError } from './spec-options.ts';
+import { UsageError } from '../runner/usage-error.ts';
 
 /** A credential and the setting it came from (for messages: "check --ledger-token-file"). */
 export interface Secret {

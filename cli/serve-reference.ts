@@ -1,7 +1,7 @@
 // `cn-conformance serve-reference`: the embedded reference node as a standalone server.
 import { FAULT_CATALOG, startReferenceNode } from '../reference-node/index.ts';
 import { UnknownFaultError } from '../reference-node/faults.ts';
-import { UsageError } from './spec-options.ts';
+import { UsageError } from '../runner/usage-error.ts';
 
 export interface ServeOptions {
   port: string;

@@ -1,9 +1,7 @@
 // `--spec NAME=PATH` handling: which OpenAPI documents a command works on.
 import { BUILTIN_SPECS } from '../generators/index.ts';
+import { UsageError } from '../runner/usage-error.ts';
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 /** The built-in documents, with entries replaced or added by `--spec NAME=PATH` (PATH may be a URL). */
 export function selectSpecs(overrides: string[] = []): Map<string, string> {

@@ -1,6 +1,9 @@
 // The console's account of a run: the verdict first (with how much was judged), the counts, why what was
 // not judged was not, then every failure and error with the evidence to reproduce it.
 import type { ConformanceReport } from '../reporting/model.ts';
+import type { SpecCheckResult } from '../runner/documents.ts';
+import { carriesExtras, redactUrl } from '../runner/redaction.ts';
+import { originFor, type TargetConfig } from '../suites/target.ts';
 import { headline, skipGroups } from '../reporting/verdict.ts';
 import type { WaiverNotes } from '../reporting/waivers.ts';
 
@@ -43,4 +46,29 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
   for (const w of waiverNotes.expired) say(`  waiver EXPIRED on ${w.expires} for ${w.id} (${w.reason}): the failure counts again; renew or remove it`);
   for (const w of waiverNotes.stale) say(`  waiver no longer needed for ${w.id}: it passes; remove the waiver`);
   for (const w of waiverNotes.unknown) say(`  waiver for ${w.id} matches no requirement of this run`);
+}
+
+export function printSpecChecks(checks: readonly SpecCheckResult[]): void {
+  console.log('Spec-level checks:');
+  for (const r of checks) {
+    if (r.loadError) console.log(`  ${r.name.padEnd(8)} UNUSABLE  ${redactUrl(r.loadError)}`);
+    else console.log(`  ${r.name.padEnd(8)} OpenAPI ${r.openapi}  ${r.operations} operations  ${r.validators} validators  ${r.examplesChecked} examples  ${r.failures.length} failed  (${r.millis} ms)`);
+    for (const f of r.failures) console.log(`    FAIL ${f}`);
+  }
+}
+
+/** Prints where each interface is (URLs without their secrets) and returns that account for the report. */
+export function printTargets(target: TargetConfig, embedded: boolean, say: (line: string) => void): Record<string, string> {
+  const targets: Record<string, string> = {};
+  for (const name of ['ledger', 'wallet', 'scan'] as const) {
+    const t = target[name];
+    targets[name] = t ? (embedded ? `embedded reference node ${t.url}` : redactUrl(t.url)) : 'not given';
+  }
+  say('Targets:');
+  for (const [name, t] of Object.entries(targets)) say(`  ${name.padEnd(8)} ${t}`);
+  for (const name of ['ledger', 'wallet', 'scan'] as const) {
+    const t = target[name];
+    if (t && carriesExtras(t.url)) say(`  note: credentials and query parameters in the ${name} URL are not sent; requests go to ${originFor(name, t.url)} (give tokens with the token options)`);
+  }
+  return targets;
 }

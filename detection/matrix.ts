@@ -1,14 +1,15 @@
 // The detection matrix: the suite against the clean reference node, then against a node with each fault of
 // the catalog switched on. Running and judging live here; `npm run detection` and the test both use it.
-import { BUILTIN_SPECS, compileSpec, type CompiledSpec } from '../generators/index.ts';
+import { builtinDocuments, type Documents } from '../runner/documents.ts';
+import { runConformance } from '../runner/run-conformance.ts';
 import { FAULT_CATALOG, type FaultDefinition } from '../reference-node/faults.ts';
 import { startReferenceNode, type ReferenceNodeOptions } from '../reference-node/index.ts';
 import { catalog } from '../suites/catalog.ts';
 import { judgeDetection, type DetectionVerdict } from '../suites/detection.ts';
 import type { InterfaceName, Requirement } from '../suites/model.ts';
-import { runAll, type RequirementResult } from '../suites/runner.ts';
-import { referenceNodeTarget } from '../suites/reference-target.ts';
-import { contextParts, type TargetConfig } from '../suites/target.ts';
+import type { RequirementResult } from '../suites/runner.ts';
+import { referenceNodeTarget } from '../runner/reference-target.ts';
+import type { TargetConfig } from '../suites/target.ts';
 
 /**
  * interface: a fault runs only its own interface's requirements (fault code sits in that interface's routes,
@@ -49,30 +50,24 @@ export const requirementInfo = (r: Requirement): RequirementInfo => ({
   id: r.id, interface: r.interface, level: r.level, kind: (r.tags ?? []).includes('generic') ? 'generic' : 'rule',
 });
 
-export async function builtinSpecs(): Promise<Record<InterfaceName, CompiledSpec>> {
-  const [ledger, wallet, scan] = await Promise.all((['ledger', 'wallet', 'scan'] as const).map((name) => compileSpec(BUILTIN_SPECS[name], { name })));
-  return { ledger: ledger!, wallet: wallet!, scan: scan! };
-}
-
 /** Runs the requirements against a fresh reference node (disposable, so mutating checks run too). */
-export async function runOnReferenceNode(options: ReferenceNodeOptions, requirements: readonly Requirement[], specs: Record<string, CompiledSpec>, overrides: Partial<TargetConfig> = {}): Promise<RequirementResult[]> {
+export async function runOnReferenceNode(options: ReferenceNodeOptions, requirements: readonly Requirement[], documents: Documents, overrides: Partial<TargetConfig> = {}): Promise<RequirementResult[]> {
   const node = await startReferenceNode(options);
   try {
-    const target = referenceNodeTarget(node, overrides);
-    return await runAll(requirements, contextParts(target, specs as Partial<Record<InterfaceName, CompiledSpec>>));
+    return (await runConformance({ target: referenceNodeTarget(node, overrides), documents, requirements, preflight: false })).requirements;
   } finally {
     await node.close();
   }
 }
 
-export async function runClean(requirements: readonly Requirement[], specs: Record<string, CompiledSpec>): Promise<CleanOutcome> {
-  const results = await runOnReferenceNode({}, requirements, specs);
+export async function runClean(requirements: readonly Requirement[], documents: Documents): Promise<CleanOutcome> {
+  const results = await runOnReferenceNode({}, requirements, documents);
   return { ran: results.length, notPassed: results.filter((r) => r.status !== 'passed').map((r) => ({ id: r.id, status: r.status, reason: r.reason })) };
 }
 
-export async function runFault(fault: FaultDefinition, requirements: readonly Requirement[], specs: Record<string, CompiledSpec>, scope: DetectionScope = 'interface'): Promise<FaultOutcome> {
+export async function runFault(fault: FaultDefinition, requirements: readonly Requirement[], documents: Documents, scope: DetectionScope = 'interface'): Promise<FaultOutcome> {
   const selected = scope === 'interface' ? requirements.filter((r) => r.interface === fault.interface) : requirements;
-  const results = await runOnReferenceNode({ faults: [fault.name] }, selected, specs);
+  const results = await runOnReferenceNode({ faults: [fault.name] }, selected, documents);
   const failed = results.filter((r) => r.status === 'failed').sort((a, b) => a.id.localeCompare(b.id));
   return {
     fault: fault.name,
@@ -118,13 +113,13 @@ export async function runDetection(options: {
   onFault?: (o: FaultOutcome, done: number, total: number) => void;
 } = {}): Promise<MatrixRun> {
   const scope = options.scope ?? 'interface';
-  const specs = await builtinSpecs();
-  const all = catalog(specs);
-  const clean = await runClean(all, specs);
+  const documents = await builtinDocuments();
+  const all = catalog(documents.specs);
+  const clean = await runClean(all, documents);
   const faults = options.faults ?? FAULT_CATALOG;
   let done = 0;
   const outcomes = await inPool(faults, options.concurrency ?? 4, async (f) => {
-    const o = await runFault(f, all, specs, scope);
+    const o = await runFault(f, all, documents, scope);
     options.onFault?.(o, ++done, faults.length);
     return o;
   });

@@ -1,7 +1,7 @@
 // One result model for every output: report.json, junit.xml (and later HTML and Allure) are pure
 // functions of it.
 import type { RequirementResult } from '../suites/runner.ts';
-import type { SpecCheckResult } from '../cli/spec-check.ts';
+import type { SpecCheckResult } from '../runner/documents.ts';
 import type { WaiverNotes } from './waivers.ts';
 import type { OperationCoverage } from './coverage.ts';
 import { judge, type Judgement, type RunMode, type Verdict } from './verdict.ts';

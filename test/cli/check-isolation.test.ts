@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { exitCodeOf } from '../../cli/run.ts';
+import { exitCodeOf } from '../../cli/exit-codes.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { buildReport } from '../../reporting/model.ts';
 import type { Requirement } from '../../suites/model.ts';

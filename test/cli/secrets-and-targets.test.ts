@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { redactUrl, Scrubber, urlSecrets } from '../../cli/redaction.ts';
+import { redactUrl, Scrubber, urlSecrets } from '../../runner/redaction.ts';
 import { secretWithSource as secret } from '../../cli/secrets.ts';
 import { originFor } from '../../suites/target.ts';
 import { curlLine, redactHeaders } from '../../suites/http.ts';

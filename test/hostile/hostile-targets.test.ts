@@ -14,7 +14,7 @@ import { run, type RunOptions } from '../../cli/run.ts';
 import { responseProblems } from '../../generators/index.ts';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { ensureReachable } from '../../cli/reachability.ts';
+import { ensureReachable } from '../../runner/reachability.ts';
 import { discoverFixtures } from '../../suites/fixtures.ts';
 import { Client, EXCERPT_BYTES, STALLED_AFTER } from '../../suites/http.ts';
 import { DEFAULT_BOUNDS } from '../../suites/target.ts';

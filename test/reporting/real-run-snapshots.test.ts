@@ -7,22 +7,23 @@ import { renderHtml } from '../../reporting/html.ts';
 import { renderJunit } from '../../reporting/junit.ts';
 import { buildReport, type ConformanceReport } from '../../reporting/model.ts';
 import { catalog } from '../../suites/catalog.ts';
-import { runAll, select } from '../../suites/runner.ts';
-import { contextParts } from '../../suites/target.ts';
-import { referenceNodeTarget } from '../../suites/reference-target.ts';
-import { loadedSpecs } from '../support/suite-harness.ts';
+import { select } from '../../suites/runner.ts';
+import { runConformance } from '../../runner/run-conformance.ts';
+import { referenceNodeTarget } from '../../runner/reference-target.ts';
+import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
 
 async function realRun(): Promise<ConformanceReport> {
   const node = await startReferenceNode({ faults: ['scan-ans-too-many', 'wallet-status-unknown-200'] });
   try {
-    const specs = await loadedSpecs();
-    const parts = contextParts(referenceNodeTarget(node, { runs: 3 }), specs);
+    const documents = await builtinDocumentsOnce();
+    const { specs } = documents;
     const selected = select(catalog(specs), { only: ['SCAN-ANS-*', 'WALLET-TRANSFER-*', 'GENERIC-SCAN-LIST-ANS-ENTRIES-*'] });
-    const requirements = (await runAll(selected, parts)).map((r) => ({ ...r, durationMs: 0, evidence: r.evidence && r.evidence.exchange ? { ...r.evidence, exchange: { ...r.evidence.exchange, durationMs: 0 } } : r.evidence }));
+    const run = await runConformance({ target: referenceNodeTarget(node, { runs: 3 }), documents, requirements: selected, preflight: false });
+    const requirements = run.requirements.map((r) => ({ ...r, durationMs: 0, evidence: r.evidence && r.evidence.exchange ? { ...r.evidence, exchange: { ...r.evidence.exchange, durationMs: 0 } } : r.evidence }));
     const report = buildReport({
       version: '0.0.0', startedAt: new Date('2026-11-21T10:00:00Z'), finishedAt: new Date('2026-11-21T10:00:01Z'),
       targets: { ledger: node.urls.ledger, wallet: node.urls.validator, scan: node.urls.scan }, config: { seed: 1, runs: 3 },
-      specChecks: [], seed: 1, fixtureNotes: [], coverage: coverage(specs, requirements, parts.seen ?? []), requirements,
+      specChecks: [], seed: 1, fixtureNotes: [], coverage: coverage(specs, requirements, run.seen), requirements,
     });
     const port = new URL(node.urls.scan).port;
     return JSON.parse(JSON.stringify(report).replaceAll(`127.0.0.1:${port}`, '127.0.0.1:PORT'));

@@ -9,7 +9,7 @@ import { startReferenceNode, type RunningReferenceNode } from '../../reference-n
 import { LIMITED_TOKEN_VARIABLE } from '../../suites/fixtures.ts';
 import { summarise, type Exchange } from '../../suites/http.ts';
 import { contextParts, CREDENTIAL_VARIABLES } from '../../suites/target.ts';
-import { referenceNodeTarget } from '../../suites/reference-target.ts';
+import { referenceNodeTarget } from '../../runner/reference-target.ts';
 
 let node: RunningReferenceNode;
 beforeAll(async () => {

@@ -2,23 +2,23 @@
 // none skipped) and once per fault of the catalog (exactly the named requirements fail). The running and
 // judging are detection/matrix.ts, shared with `npm run detection`.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledSpec } from '../../generators/index.ts';
-import { builtinSpecs, runClean, runFault } from '../../detection/matrix.ts';
+import { runClean, runFault } from '../../detection/matrix.ts';
+import { builtinDocuments, type Documents } from '../../runner/documents.ts';
 import { FAULT_CATALOG } from '../../reference-node/faults.ts';
 import { catalog } from '../../suites/catalog.ts';
 import type { Requirement } from '../../suites/model.ts';
 import { behaviourText } from '../support/behaviour.ts';
 
-let specs: Record<string, CompiledSpec>;
+let documents: Documents;
 let all: Requirement[];
 beforeAll(async () => {
-  specs = await builtinSpecs();
-  all = catalog(specs);
+  documents = await builtinDocuments();
+  all = catalog(documents.specs);
 });
 
 describe('the suite on the clean reference node', () => {
   it('passes every requirement, skipping none (the node carries data for every rule)', async () => {
-    const clean = await runClean(all, specs);
+    const clean = await runClean(all, documents);
     expect(clean.ran).toBe(all.length);
     expect(clean.notPassed.map((r) => `${r.id} ${r.status}: ${r.reason}`)).toEqual([]);
   }, 120_000);
@@ -50,7 +50,7 @@ describe('the detection matrix', () => {
   for (let i = 0; i < faults.length; i += BATCH) {
     const batch = faults.slice(i, i + BATCH);
     it(`faults ${batch.map((f) => f.name).join(', ')}: exactly the named requirements fail`, async () => {
-      const outcomes = await Promise.all(batch.map((f) => runFault(f, all, specs, 'interface')));
+      const outcomes = await Promise.all(batch.map((f) => runFault(f, all, documents, 'interface')));
       for (const o of outcomes) {
         expect({ fault: o.fault, unexpected: o.unexpected, missed: o.missed, unmatchedPatterns: o.unmatchedPatterns }).toEqual({ fault: o.fault, unexpected: [], missed: [], unmatchedPatterns: [] });
         expect(o.failed.length, `${o.fault} made nothing fail`).toBeGreaterThan(0);

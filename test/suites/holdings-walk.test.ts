@@ -9,7 +9,7 @@ import { summarise } from '../../suites/http.ts';
 import type { CheckContext } from '../../suites/model.ts';
 import { baseQuery, contractIdOf, pageEvents, pageExchange, pageWith, walkEvents, walkHoldings } from '../../suites/scan/holdings-walk.ts';
 import { contextParts, DEFAULT_BOUNDS } from '../../suites/target.ts';
-import { referenceNodeTarget } from '../../suites/reference-target.ts';
+import { referenceNodeTarget } from '../../runner/reference-target.ts';
 
 let node: RunningReferenceNode;
 beforeAll(async () => {

@@ -2,6 +2,8 @@
 // the behaviour snapshots under test/__behaviour__ hold it, so a change of structure that changes a result,
 // a reason, an evidence excerpt or a report field shows up as a diff.
 const VARYING_KEYS = new Set(['durationMs', 'millis', 'startedAt', 'finishedAt', 'date']);
+/** The checkout the run used (built-in documents are named by their path in it). */
+const REPO = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
 
 export function normalizeBehaviour(value: unknown, paths: readonly string[] = []): unknown {
   if (Array.isArray(value)) return value.map((v) => normalizeBehaviour(v, paths));
@@ -11,6 +13,7 @@ export function normalizeBehaviour(value: unknown, paths: readonly string[] = []
   if (typeof value !== 'string') return value;
   let s = value;
   for (const p of paths) s = s.split(p).join('<dir>');
+  s = s.split(REPO).join('<repo>');
   return s.replace(/(127\.0\.0\.1|localhost):\d+/g, '$1:<port>').replace(/\b\d+(\.\d+)? ?ms\b/g, '<ms>');
 }
 

@@ -1,15 +1,14 @@
-// The three shipped documents, compiled once per test file.
-import { BUILTIN_SPECS, compileSpec, type BuiltinSpecName, type CompiledSpec } from '../../generators/index.ts';
+// The three shipped documents, loaded the way every run loads them (runner/documents.ts), once per test file.
+import type { BuiltinSpecName, CompiledSpec } from '../../generators/index.ts';
+import { BUILTIN_SPECS } from '../../generators/index.ts';
+import { builtinDocuments, type Documents } from '../../runner/documents.ts';
 
-const cache = new Map<BuiltinSpecName, Promise<CompiledSpec>>();
+let loaded: Promise<Documents> | undefined;
 
-export function builtinSpec(name: BuiltinSpecName): Promise<CompiledSpec> {
-  let p = cache.get(name);
-  if (!p) {
-    p = compileSpec(BUILTIN_SPECS[name], { name });
-    cache.set(name, p);
-  }
-  return p;
+export const builtinDocumentsOnce = (): Promise<Documents> => (loaded ??= builtinDocuments());
+
+export async function builtinSpec(name: BuiltinSpecName): Promise<CompiledSpec> {
+  return (await builtinDocumentsOnce()).specs[name]!;
 }
 
 export const BUILTIN_NAMES = Object.keys(BUILTIN_SPECS) as BuiltinSpecName[];

@@ -19,7 +19,7 @@
  * Output is compact JSON (one line): at this size, pretty-printing would make structural
  * whitespace, not descriptions, the bulk of the bytes, unlike the real document.
  *
- * Run directly: `npx tsx generators/large-document.ts [outPath]`.
+ * Run directly: `npx tsx bench/large-document.ts [outPath]`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

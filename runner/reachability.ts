@@ -5,7 +5,7 @@
 import { connect } from 'node:net';
 import type { Client } from '../suites/http.ts';
 import type { InterfaceName } from '../suites/model.ts';
-import { UsageError } from './spec-options.ts';
+import { UsageError } from './usage-error.ts';
 
 const FLAG: Record<InterfaceName, string> = { ledger: '--ledger-url', wallet: '--wallet-url', scan: '--scan-url' };
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileSpec, formatIssues, invalidValue, validValue, type CompiledSpec } from '../../generators/index.ts';
-import { makeLargeDocument, writeLargeDocument } from '../../generators/large-document.ts';
+import { makeLargeDocument, writeLargeDocument } from '../../bench/large-document.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cn-large-'));
 const file = join(dir, 'large-ledger-like.json');

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '../suites/http.ts';
 import { CREDENTIAL_VARIABLES } from '../suites/target.ts';
-import { UsageError } from './spec-options.ts';
+import { UsageError } from './usage-error.ts';
 
 /** Where each configured credential came from, e.g. "--ledger-token"; undefined when none was given. */
 export interface CredentialSources {

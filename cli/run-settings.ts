@@ -1,0 +1,167 @@
+// What `run` and `plan` make of their options: the bounds, the config file's fixtures, the waivers, the
+// documents and the target. Everything a user can get wrong is refused here, before the first request.
+import { readFile } from 'node:fs/promises';
+import { startReferenceNode, type RunningReferenceNode } from '../reference-node/index.ts';
+import { refuseUnusable, loadDocuments, type Documents } from '../runner/documents.ts';
+import type { CredentialSources } from '../runner/credentials-preflight.ts';
+import { redactUrl, Scrubber, urlSecrets } from '../runner/redaction.ts';
+import { referenceNodeTarget } from '../runner/reference-target.ts';
+import { UsageError } from '../runner/usage-error.ts';
+import { parseWaivers, WaiverFileError, type Waiver } from '../reporting/waivers.ts';
+import { fixtureProblems } from '../suites/fixture-validation.ts';
+import { LIMITED_TOKEN_VARIABLE, type Fixtures } from '../suites/fixtures.ts';
+import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
+import { readConfigFile } from './config-layers.ts';
+import { secretWithSource } from './secrets.ts';
+import { selectSpecs } from './spec-options.ts';
+
+export interface RunOptions {
+  spec: string[];
+  reportDir: string;
+  config?: string;
+  ledgerUrl?: string;
+  walletUrl?: string;
+  scanUrl?: string;
+  ledgerToken?: string;
+  ledgerTokenFile?: string;
+  ledgerApiKey?: string;
+  walletToken?: string;
+  walletTokenFile?: string;
+  allowMutations?: boolean;
+  /** Every MUST requirement of the targeted interfaces must be judged; an incomplete run exits 4. */
+  certify?: boolean;
+  runs: string;
+  seed: string;
+  timeoutMs: string;
+  level?: 'must' | 'should';
+  waivers?: string;
+  maxRequests: string;
+  /** Optional for programmatic callers (default DEFAULT_BOUNDS.maxPages). */
+  maxPages?: string;
+  rate?: string;
+  only: string[];
+  skip: string[];
+  /** Also write allure-results/ (the CLI's default; programmatic callers opt in). */
+  allure?: boolean;
+  /** Where each setting came from ("--runs", "CN_CONFORMANCE_RUNS (environment)", ...), for messages. */
+  origins?: Record<string, string>;
+}
+
+/** The name of a setting as the user gave it, for messages. */
+export const origin = (opts: RunOptions, key: keyof RunOptions, flag: string) => opts.origins?.[key] ?? flag;
+
+function positive(setting: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${setting} must be a positive integer, got "${text}"`);
+  return n;
+}
+
+function url(setting: string, value: string): string {
+  try {
+    const u = new URL(value);
+    if (!/^https?:$/.test(u.protocol)) throw new Error('not http(s)');
+    return value;
+  } catch {
+    throw new UsageError(`${setting} is not an http(s) URL: "${redactUrl(value)}"`);
+  }
+}
+
+export function runBounds(opts: RunOptions): typeof DEFAULT_BOUNDS & { rate?: number } {
+  const p = (key: 'runs' | 'seed' | 'timeoutMs' | 'maxRequests' | 'maxPages' | 'rate', flag: string, text: string) => positive(origin(opts, key, flag), text);
+  return {
+    ...DEFAULT_BOUNDS, runs: p('runs', '--runs', opts.runs), seed: p('seed', '--seed', opts.seed), timeoutMs: p('timeoutMs', '--timeout-ms', opts.timeoutMs),
+    maxRequests: p('maxRequests', '--max-requests', opts.maxRequests), maxPages: opts.maxPages === undefined ? DEFAULT_BOUNDS.maxPages : p('maxPages', '--max-pages', opts.maxPages),
+    rate: opts.rate === undefined ? undefined : p('rate', '--rate', opts.rate),
+  };
+}
+
+export async function readWaivers(path: string | undefined): Promise<Waiver[]> {
+  if (!path) return [];
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read the waivers file ${path}: ${(e as Error).message}`);
+  }
+  try {
+    return parseWaivers(text, path);
+  } catch (e) {
+    if (e instanceof WaiverFileError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** The fixtures of the config file, checked against suites/fixtures.schema.json: a typo or a wrong type stops the run. */
+export async function configFixtures(path: string | undefined): Promise<Fixtures> {
+  if (!path) return {};
+  const fixtures = readConfigFile(path).fixtures;
+  const problems = fixtureProblems(fixtures);
+  if (problems.length) {
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more: ${problems.slice(1).join('; ')})` : '';
+    throw new UsageError(`config file ${path}: ${problems[0]}${more}; the fixtures' schema is suites/fixtures.schema.json`);
+  }
+  return (fixtures ?? {}) as Fixtures;
+}
+
+/** The built-in documents with the user's --spec replacements, each compiled once; an unusable one is refused. */
+export async function usableDocuments(spec: string[]): Promise<Documents> {
+  const documents = await loadDocuments(selectSpecs(spec));
+  refuseUnusable(documents.checks);
+  return documents;
+}
+
+/** The credentials of an external run, each with where it came from. */
+function credentials(opts: RunOptions) {
+  return {
+    ledgerBearer: secretWithSource({ value: opts.ledgerToken, name: '--ledger-token' }, { path: opts.ledgerTokenFile, name: '--ledger-token-file' }, CREDENTIAL_VARIABLES.ledger.bearer!),
+    ledgerApiKey: secretWithSource({ value: opts.ledgerApiKey, name: '--ledger-api-key' }, undefined, CREDENTIAL_VARIABLES.ledger.apiKey!),
+    walletBearer: secretWithSource({ value: opts.walletToken, name: '--wallet-token' }, { path: opts.walletTokenFile, name: '--wallet-token-file' }, CREDENTIAL_VARIABLES.wallet.bearer!),
+  };
+}
+
+/** The target of a run: the embedded reference node when no URL is given, else the given URLs. */
+export async function buildTarget(opts: RunOptions, bounds: ReturnType<typeof runBounds>, given: Fixtures): Promise<{ node?: RunningReferenceNode; target: TargetConfig; sources: CredentialSources }> {
+  const external = Boolean(opts.ledgerUrl || opts.walletUrl || opts.scanUrl);
+  if (!external) {
+    const node = await startReferenceNode({ seed: bounds.seed });
+    // The embedded node is disposable: everything runs, including checks that change its state, unless the
+    // user said otherwise.
+    const target = referenceNodeTarget(node, { ...bounds, allowMutations: opts.allowMutations ?? true });
+    target.fixtures = { ...target.fixtures, ...given };
+    return { node, target, sources: { ledger: 'the embedded node\'s admin token', wallet: 'the embedded node\'s wallet token' } };
+  }
+  const { ledgerBearer, ledgerApiKey, walletBearer } = credentials(opts);
+  const fixtures = { ...given };
+  // The limited user's token may come from the environment, where curl lines of its checks read it too.
+  fixtures.ledgerLimitedToken ??= process.env[LIMITED_TOKEN_VARIABLE]?.trim() || undefined;
+  const target: TargetConfig = {
+    ledger: opts.ledgerUrl ? { url: url(origin(opts, 'ledgerUrl', '--ledger-url'), opts.ledgerUrl), credentials: { bearer: ledgerBearer?.value, apiKey: ledgerApiKey?.value } } : undefined,
+    wallet: opts.walletUrl ? { url: url(origin(opts, 'walletUrl', '--wallet-url'), opts.walletUrl), credentials: { bearer: walletBearer?.value } } : undefined,
+    scan: opts.scanUrl ? { url: url(origin(opts, 'scanUrl', '--scan-url'), opts.scanUrl) } : undefined,
+    fixtures,
+    allowMutations: opts.allowMutations === true,
+    ...bounds,
+  };
+  return { target, sources: { ledger: (ledgerBearer ?? ledgerApiKey)?.from, wallet: walletBearer?.from } };
+}
+
+/** Every secret of the run: tokens, API keys, URL user info and secret query values, so no output carries them. */
+export function scrubberFor(opts: RunOptions, target: TargetConfig): Scrubber {
+  return new Scrubber([
+    target.ledger?.credentials?.bearer, target.ledger?.credentials?.apiKey, target.wallet?.credentials?.bearer, target.fixtures.ledgerLimitedToken,
+    ...[opts.ledgerUrl, opts.walletUrl, opts.scanUrl, ...opts.spec.map((s) => s.slice(s.indexOf('=') + 1))].flatMap(urlSecrets),
+  ]);
+}
+
+/** The run's effective settings for the report; credentials appear only as "***", URLs without their secrets. */
+export function effectiveConfig(opts: RunOptions, target: TargetConfig): Record<string, unknown> {
+  const redacted = (v: unknown) => (v ? '***' : undefined);
+  const shown = (u: string | undefined) => (u ? redactUrl(u) : undefined);
+  return {
+    ledgerUrl: shown(target.ledger?.url), walletUrl: shown(target.wallet?.url), scanUrl: shown(target.scan?.url),
+    ledgerToken: redacted(target.ledger?.credentials?.bearer), ledgerApiKey: redacted(target.ledger?.credentials?.apiKey),
+    walletToken: redacted(target.wallet?.credentials?.bearer),
+    specs: opts.spec.map(redactUrl), config: opts.config, allowMutations: target.allowMutations, certify: opts.certify === true, seed: target.seed, runs: target.runs,
+    timeoutMs: target.timeoutMs, maxRequests: target.maxRequests, rate: target.rate, maxPages: target.maxPages, level: opts.level, only: opts.only, skip: opts.skip,
+  };
+}

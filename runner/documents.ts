@@ -1,0 +1,82 @@
+// The documents of a run, each compiled once, with the run's spec-level checks: every document loads, every
+// validator compiles and every example of the document validates against its own schema. Every command,
+// the detection matrix, the benchmark and the tests load documents here.
+import { BUILTIN_SPECS, compileSpec, SpecLoadError, formatIssues, type CompiledSpec } from '../generators/index.ts';
+import { redactUrl } from './redaction.ts';
+import { UsageError } from './usage-error.ts';
+
+export interface SpecCheckResult {
+  name: string;
+  source: string;
+  sha256?: string;
+  openapi?: string;
+  operations: number;
+  validators: number;
+  examplesChecked: number;
+  failures: string[];
+  /** Set when the document could not be used at all. */
+  loadError?: string;
+  millis: number;
+}
+
+/** The document's checks, and the compiled document itself when it is usable (compiled once per run). */
+export async function checkSpec(name: string, source: string): Promise<SpecCheckResult & { spec?: CompiledSpec }> {
+  const started = performance.now();
+  try {
+    const spec = await compileSpec(source, { name });
+    const failures: string[] = [];
+    let examplesChecked = 0;
+    for (const op of spec.catalog.operations) {
+      const media = [
+        ...op.responses.flatMap((r) => r.content.map((m) => ({ where: `${op.id} ${r.status} ${m.contentType}`, m }))),
+        ...(op.requestBody?.content ?? []).map((m) => ({ where: `${op.id} request ${m.contentType}`, m })),
+      ];
+      for (const { where, m } of media) {
+        if (!m.schemaPointer || !/json/i.test(m.contentType)) continue;
+        for (const ex of m.examples) {
+          examplesChecked++;
+          const r = spec.validators.validate(m.schemaPointer, ex.value);
+          if (!r.valid) failures.push(`${where} example "${ex.name}": ${formatIssues(r)}`);
+        }
+      }
+    }
+    return {
+      name, source, sha256: spec.loaded.sha256, openapi: spec.loaded.document.openapi,
+      operations: spec.catalog.operations.length, validators: spec.validatorCount, examplesChecked, failures,
+      millis: Math.round(performance.now() - started), spec,
+    };
+  } catch (error) {
+    if (!(error instanceof SpecLoadError)) throw error;
+    return { name, source, operations: 0, validators: 0, examplesChecked: 0, failures: [], loadError: error.message, millis: Math.round(performance.now() - started) };
+  }
+}
+
+export interface Documents {
+  /** The usable documents by name (ledger, wallet, scan, or a user's extra name), compiled once. */
+  specs: Record<string, CompiledSpec>;
+  checks: SpecCheckResult[];
+}
+
+/** Loads and checks each document once; an unusable one is a check result with its loadError, not a throw. */
+export async function loadDocuments(sources: ReadonlyMap<string, string>): Promise<Documents> {
+  const specs: Record<string, CompiledSpec> = {};
+  const checks: SpecCheckResult[] = [];
+  for (const [name, source] of sources) {
+    const { spec, ...check } = await checkSpec(name, source);
+    checks.push(check);
+    if (spec) specs[name] = spec;
+  }
+  return { specs, checks };
+}
+
+/** The three shipped documents. */
+export const builtinDocuments = () => loadDocuments(new Map(Object.entries(BUILTIN_SPECS)));
+
+/** An unusable document stops the run before any request: its requirements would silently vanish. */
+export function refuseUnusable(checks: readonly SpecCheckResult[]): void {
+  const bad = checks.filter((c) => c.loadError);
+  if (bad.length === 0) return;
+  const first = bad[0]!;
+  const [headline, ...details] = first.loadError!.split('\n');
+  throw new UsageError(`the ${first.name} document ${redactUrl(first.source)} is unusable: ${redactUrl(headline!)}${details.length ? ` (and ${details.length} more problems)` : ''}; fix it or drop --spec ${first.name}=...${bad.length > 1 ? ` (${bad.length - 1} more unusable: ${bad.slice(1).map((b) => b.name).join(', ')})` : ''}`);
+}

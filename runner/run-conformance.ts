@@ -1,0 +1,101 @@
+// The run as a library call: requirements against a target, with the target's documents compiled once.
+// No console and no files: what happens is told to the observer, and everything the reports need is
+// returned. The command line, the detection matrix, the benchmark and the tests all run through here.
+import { discoverFixtures } from '../suites/fixtures.ts';
+import type { InterfaceName, Requirement } from '../suites/model.ts';
+import { runAll, skipReason, type RequirementResult } from '../suites/runner.ts';
+import { contextParts, originFor, type TargetConfig } from '../suites/target.ts';
+import { checkCredentials, type CredentialSources } from './credentials-preflight.ts';
+import type { Documents } from './documents.ts';
+import { ensureReachable } from './reachability.ts';
+
+export interface RunObserver {
+  /** What fixture discovery found or could not find, one note at a time. */
+  fixtureNote?(note: string): void;
+  /** The preflight passed; the requirements start. */
+  started?(requirements: readonly Requirement[]): void;
+  result?(result: RequirementResult): void;
+}
+
+export interface ConformanceRun {
+  target: TargetConfig;
+  documents: Documents;
+  /** The selected requirements (see selection.ts), in the order they run. */
+  requirements: readonly Requirement[];
+  observer?: RunObserver;
+  /** Where each credential came from, for the preflight's messages. */
+  sources?: CredentialSources;
+  /**
+   * Reachability and credential preflight, then fixture discovery (default). The detection matrix turns it
+   * off: it knows its node's fixtures, and a faulty node's refusal is what it wants judged, not a stop.
+   */
+  preflight?: boolean;
+}
+
+/** One request answered during the run (for coverage). */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  status: number;
+}
+
+export interface ConformanceResults {
+  requirements: RequirementResult[];
+  fixtureNotes: string[];
+  seen: SeenRequest[];
+  /** The paths the interfaces' URLs put before each operation path, for coverage. */
+  basePaths: string[];
+}
+
+export async function runConformance(run: ConformanceRun): Promise<ConformanceResults> {
+  const { target } = run;
+  const parts = contextParts(target, run.documents.specs as Partial<Record<InterfaceName, (typeof run.documents.specs)[string]>>);
+  const fixtureNotes: string[] = [];
+  if (run.preflight !== false) {
+    await ensureReachable(parts.clients);
+    await checkCredentials(parts.clients, run.sources ?? {});
+    const discovered = await discoverFixtures(target.fixtures, parts.clients.scan, target.allowMutations);
+    parts.fixtures = discovered.fixtures;
+    for (const note of discovered.notes) {
+      fixtureNotes.push(note);
+      run.observer?.fixtureNote?.(note);
+    }
+  }
+  run.observer?.started?.(run.requirements);
+  const requirements = await runAll(run.requirements, parts, (r) => run.observer?.result?.(r));
+  return { requirements, fixtureNotes, seen: parts.seen ?? [], basePaths: basePaths(target) };
+}
+
+const basePaths = (target: TargetConfig) => [
+  ...new Set((['ledger', 'wallet', 'scan'] as const).filter((n) => target[n]).map((n) => new URL(originFor(n, target[n]!.url)).pathname.replace(/\/$/, ''))),
+];
+
+export interface ConformancePlan {
+  runs: Requirement[];
+  skips: Array<{ requirement: Requirement; reason: string }>;
+  /** Operations the requirements that run would call: "METHOD /path" by operationId, sorted by path. */
+  operations: Array<{ operationId: string; call: string }>;
+}
+
+/** What runConformance would do with the same input, without a single request. */
+export function planConformance(run: Pick<ConformanceRun, 'target' | 'documents' | 'requirements'>): ConformancePlan {
+  const parts = contextParts(run.target, run.documents.specs as Partial<Record<InterfaceName, (typeof run.documents.specs)[string]>>);
+  const runs: Requirement[] = [];
+  const skips: ConformancePlan['skips'] = [];
+  for (const r of run.requirements) {
+    const reason = skipReason(r, parts);
+    if (reason) skips.push({ requirement: r, reason });
+    else runs.push(r);
+  }
+  const operations = new Map<string, string>();
+  for (const r of runs) {
+    for (const id of r.operations) {
+      const op = Object.values(run.documents.specs).map((s) => s.catalog.byId.get(id)).find(Boolean);
+      if (op) operations.set(id, `${op.method.toUpperCase()} ${op.fullPath}`);
+    }
+  }
+  return { runs, skips, operations: [...operations].sort((a, b) => a[1].localeCompare(b[1])).map(([operationId, call]) => ({ operationId, call })) };
+}
+
+/** MUST requirements of the interfaces the target has: what --certify requires judged. */
+export const certifyScope = (all: readonly Requirement[], target: TargetConfig) => all.filter((r) => r.level === 'MUST' && target[r.interface]);
