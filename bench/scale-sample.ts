@@ -8,10 +8,10 @@
 // RSS of this process and of the node process; or the reason the size could not be measured.
 import { ledgerEndOffset } from '../reference-node/ledger/offsets.ts';
 import { makeCheckContext } from '../suites/check-context.ts';
-import { readWindow, updateFormat, updateKeys, readParties } from '../suites/ledger/stream-client.ts';
+import { readWindow, updateFormat, updateKeys, readParties } from '../suites/ledger/updates/client.ts';
 import { runRequirement } from '../suites/runner.ts';
 import { SCAN_REQUIREMENTS } from '../suites/scan/index.ts';
-import { LARGE_PAGE } from '../suites/scan/holdings-walk.ts';
+import { LARGE_PAGE } from '../suites/scan/holdings/walk.ts';
 import { contextParts } from '../suites/target.ts';
 import { startNodeProcess, type NodeInfo } from './node-process.ts';
 import { benchTarget } from './target.ts';

@@ -2,6 +2,7 @@
 // typo'd name would be silently ignored and a wrongly typed id would make a correct node fail requirements.
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
+import { appendPointer } from '../common/json.ts';
 import { didYouMean } from './did-you-mean.ts';
 import schema from './fixtures.schema.json' with { type: 'json' };
 
@@ -44,7 +45,7 @@ export function fixtureProblems(value: unknown): string[] {
     const parent = e.parentSchema as SchemaNode;
     if (e.keyword === 'additionalProperties') {
       const key = String(e.params.additionalProperty);
-      unknown.set(`${at}/${escapePointer(key)}`, unknownKey(key, Object.keys(parent.properties ?? {}), at === ROOT));
+      unknown.set(appendPointer(at, key), unknownKey(key, Object.keys(parent.properties ?? {}), at === ROOT));
     } else if (e.keyword === 'required') {
       const list = missing.get(at) ?? [];
       missing.set(at, [...list, String(e.params.missingProperty)]);
@@ -112,13 +113,11 @@ function documentOrder(value: unknown): Map<string, number> {
   const walk = (v: unknown, at: string): void => {
     order.set(at, order.size);
     if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${at}/${i}`));
-    else if (typeof v === 'object' && v !== null) for (const [k, item] of Object.entries(v)) walk(item, `${at}/${escapePointer(k)}`);
+    else if (typeof v === 'object' && v !== null) for (const [k, item] of Object.entries(v)) walk(item, appendPointer(at, k));
   };
   walk(value, ROOT);
   return order;
 }
-
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Keeps a problem on one line when a key holds control characters. */
 const printable = (s: string) => s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -1,5 +1,6 @@
 // The ids checks need. They come from a config file or flags, or are discovered from the target itself;
 // a requirement whose fixture is missing is skipped with the reason, never passed.
+import { isObject } from '../common/json.ts';
 import { BudgetExhausted, type Client, type Exchange } from './http.ts';
 
 export interface Fixtures {
@@ -115,7 +116,7 @@ async function discover(f: Fixtures, notes: string[], scan: Client, allowMutatio
   if (f.snapshotRecordTime && f.migrationId !== undefined && f.holdingOwners?.length && !f.transactionUpdateIds?.length) {
     const body = okJson(await scan.post('/v1/holdings/state', { migration_id: f.migrationId, record_time: f.snapshotRecordTime, page_size: 50, owner_party_ids: f.holdingOwners }));
     const events: unknown[] = Array.isArray(body?.created_events) ? body.created_events : [];
-    const ids = events.map((e) => (isRecord(e) ? e.created_in_update_id : undefined)).filter((id): id is string => typeof id === 'string' && id.length > 0);
+    const ids = events.map((e) => (isObject(e) ? e.created_in_update_id : undefined)).filter((id): id is string => typeof id === 'string' && id.length > 0);
     if (ids.length) {
       f.transactionUpdateIds = [...new Set(ids)].slice(0, 10);
       notes.push('transactionUpdateIds from holdings');
@@ -133,8 +134,6 @@ async function discover(f: Fixtures, notes: string[], scan: Client, allowMutatio
     }
   }
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The JSON body of a complete 200 answer, or undefined: discovery takes what a target offers and leaves the

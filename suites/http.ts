@@ -80,7 +80,7 @@ export interface Exchange {
   durationMs: number;
 }
 
-const SECRET_HEADERS = new Set(['authorization', 'sec-websocket-protocol', 'cookie', 'x-api-key']);
+const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'sec-websocket-protocol', 'cookie', 'x-api-key']);
 
 /** Bytes of a body kept as evidence (and all that is kept of a body beyond the bound). */
 export const EXCERPT_BYTES = 2048;

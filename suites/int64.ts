@@ -9,3 +9,11 @@
 
 /** True when every value is an integer a double holds exactly (|v| <= 2^53 - 1). */
 export const exactIntegers = (...values: unknown[]): boolean => values.every((v) => Number.isSafeInteger(v));
+
+/**
+ * An int64 field as JSON.parse reads it: any integer, however large (beyond 2^53 it arrives rounded, which
+ * by the decision above is no failure). Not common/json.ts `isInt`, which wants a value a double holds
+ * exactly: a conformant int64 above 2^53 would fail a shape rule with it.
+ */
+export const isInt64 = (v: unknown): v is number => Number.isInteger(v);
+export const isInt64Array = (v: unknown): v is number[] => Array.isArray(v) && v.every(isInt64);

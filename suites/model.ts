@@ -1,16 +1,20 @@
 // The requirement record: one rule of the description, stated once. The runner, the report, the fault
 // catalog's expectations and the docs are all derived from these records.
 import type fc from 'fast-check';
+import type { GenericCheck, InterfaceName, RequirementKind } from '../common/vocabulary.ts';
 import type { CompiledSpec } from '../generators/index.ts';
+import type { RunCache } from './check-context.ts';
 import type { Fixtures, FixtureName } from './fixtures.ts';
 import type { Client, Exchange } from './http.ts';
 
+export type { GenericCheck, InterfaceName, RequirementKind };
 export type Level = 'MUST' | 'SHOULD';
-export type InterfaceName = 'ledger' | 'wallet' | 'scan';
 
 export interface Requirement {
   /** Stable id, e.g. SCAN-HOLDINGS-PAGING-COMPLETE. Never reused for another rule. */
   id: string;
+  /** rule: a record of the description; generic: derived from an OpenAPI document (see `probe`). */
+  kind: RequirementKind;
   /** MUST for what the description states as a rule, SHOULD for advice. */
   level: Level;
   interface: InterfaceName;
@@ -25,6 +29,10 @@ export interface Requirement {
   /** Fixtures the check needs; any missing -> skipped with the reason. */
   needs: FixtureName[];
   tags?: string[];
+  /** Which of the document-derived checks a generic requirement is; absent for rules. */
+  probe?: GenericCheck;
+  /** The file that defines the record, relative to the repository root (e.g. suites/scan/ans.ts). */
+  definedIn: string;
   check(ctx: CheckContext): Promise<void>;
 }
 
@@ -74,6 +82,8 @@ export interface CheckContext {
   readonly allowMutations: boolean;
   /** Bounds of every page walk. */
   readonly maxPages: number;
+  /** What the checks of this run share (answers that never change, page walks): one cache per run. */
+  readonly cache: RunCache;
 
   fail(message: string, evidence?: { exchange?: Exchange; pointer?: string }): never;
   skip(reason: string): never;

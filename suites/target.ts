@@ -1,7 +1,7 @@
 // A target is one configuration object, passed explicitly: where each interface is, with which
 // credentials, and the bounds of the run.
 import type { CompiledSpec } from '../generators/index.ts';
-import type { ContextParts } from './check-context.ts';
+import { RunCache, type ContextParts } from './check-context.ts';
 import type { Fixtures } from './fixtures.ts';
 import { Client, type ClientConfig, type Credentials, type CredentialVariables } from './http.ts';
 import type { InterfaceName } from './model.ts';
@@ -56,5 +56,5 @@ export function contextParts(target: TargetConfig, specs: Partial<Record<Interfa
       timeoutMs: target.timeoutMs, maxBodyBytes: target.maxBodyBytes, budget, seen,
     });
   }
-  return { seen, fixtures: target.fixtures, clients, specs, seed: target.seed, runs: target.runs, allowMutations: target.allowMutations, maxPages: target.maxPages };
+  return { seen, cache: new RunCache(), fixtures: target.fixtures, clients, specs, seed: target.seed, runs: target.runs, allowMutations: target.allowMutations, maxPages: target.maxPages };
 }

@@ -3,16 +3,23 @@
 // secured operations refuse requests without credentials.
 import fc from 'fast-check';
 import { findResponse, invalidRequest, requestTarget, validRequest, type CompiledSpec, type GeneratedRequest, type OperationSpec } from '../../generators/index.ts';
+import { INTERFACES } from '../../common/vocabulary.ts';
 import type { Client } from '../http.ts';
-import type { CheckContext, InterfaceName, Requirement } from '../model.ts';
+import type { CheckContext, GenericCheck, InterfaceName, Requirement } from '../model.ts';
+import { defineRequirements, type RequirementInput } from '../requirement.ts';
 import { bounded, withFixtures } from './request-values.ts';
-
-const INTERFACES = new Set(['ledger', 'wallet', 'scan']);
 
 /** getHoldingsStateV1 -> GET-HOLDINGS-STATE-V1 */
 export function operationSlug(operationId: string): string {
   return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toUpperCase();
 }
+
+/** The id of a generic requirement: GENERIC-SCAN-GET-HOLDINGS-STATE-V1-INVALID-INPUT. */
+export function genericId(iface: InterfaceName, slug: string, probe: GenericCheck): string {
+  return `GENERIC-${iface.toUpperCase()}-${slug}-${probe.toUpperCase()}`;
+}
+
+const isInterface = (name: string): name is InterfaceName => (INTERFACES as readonly string[]).includes(name);
 
 const mutates = (op: OperationSpec) => op.extensions['x-cn-mutates'] === true;
 const section = (op: OperationSpec) => (typeof op.extensions['x-cn-source'] === 'string' ? (op.extensions['x-cn-source'] as string) : `${op.method.toUpperCase()} ${op.fullPath}`);
@@ -29,16 +36,17 @@ async function send(client: Client, op: OperationSpec, req: GeneratedRequest, au
 const clientFor = (ctx: CheckContext, name: InterfaceName): Client => ctx[name];
 
 export function genericRequirements(specName: string, spec: CompiledSpec): Requirement[] {
-  if (!INTERFACES.has(specName)) return [];
-  const iface = specName as InterfaceName;
-  const out: Requirement[] = [];
+  if (!isInterface(specName)) return [];
+  const iface = specName;
+  const out: RequirementInput[] = [];
   for (const op of spec.catalog.operations) {
-    const slug = `GENERIC-${specName.toUpperCase()}-${operationSlug(op.id)}`;
-    const common = { level: 'MUST' as const, interface: iface, operations: [op.id], section: section(op), mutates: mutates(op), needs: [], tags: ['generic', specName] };
+    const slug = operationSlug(op.id);
+    const common = { kind: 'generic' as const, level: 'MUST' as const, interface: iface, operations: [op.id], section: section(op), mutates: mutates(op), needs: [], tags: ['generic', specName] };
 
     out.push({
       ...common,
-      id: `${slug}-RESPONSES`,
+      id: genericId(iface, slug, 'responses'),
+      probe: 'responses',
       sentence: 'Every answer has a documented status and content type, and a body valid against the schema documented for them.',
       async check(ctx) {
         const client = clientFor(ctx, iface);
@@ -53,7 +61,8 @@ export function genericRequirements(specName: string, spec: CompiledSpec): Requi
     if (invalid) {
       out.push({
         ...common,
-        id: `${slug}-INVALID-INPUT`,
+        id: genericId(iface, slug, 'invalid-input'),
+        probe: 'invalid-input',
         sentence: 'Input that breaks the documented request schema is refused with a documented 4xx status and error body, never 2xx or 5xx.',
         async check(ctx) {
           const client = clientFor(ctx, iface);
@@ -73,7 +82,8 @@ export function genericRequirements(specName: string, spec: CompiledSpec): Requi
     if (secured) {
       out.push({
         ...common,
-        id: `${slug}-CREDENTIALS-REQUIRED`,
+        id: genericId(iface, slug, 'credentials-required'),
+        probe: 'credentials-required',
         sentence: 'A secured operation refuses a request that carries no credentials.',
         async check(ctx) {
           const client = clientFor(ctx, iface);
@@ -85,7 +95,7 @@ export function genericRequirements(specName: string, spec: CompiledSpec): Requi
       });
     }
   }
-  return out;
+  return defineRequirements(import.meta.url, out);
 }
 
 // Fixture ids make invalid requests reach the rule being broken instead of failing on an unknown id,

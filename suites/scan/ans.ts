@@ -3,9 +3,11 @@
 // "Older non-expired entries first" is not checked: an entry's creation time is no field of AnsEntry and no
 // scan endpoint reveals it, so no order of the answer can be proven wrong from outside.
 import fc from 'fast-check';
-import type { CheckContext, Requirement } from '../model.ts';
+import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
-import { isObject, okObject, scanRequirement, SECTION, timeNanos, type Json } from './common.ts';
+import type { CheckContext, Requirement } from '../model.ts';
+import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { okObject, SECTION, timeNanos } from './common.ts';
 
 const OP = 'listAnsEntries';
 const LIST_SIZE = 100;
@@ -19,9 +21,11 @@ async function list(ctx: CheckContext, pageSize: number, prefix?: string): Promi
 
 const nameOf = (e: Json) => (isObject(e) && typeof e.name === 'string' ? e.name : undefined);
 
-const namePrefix = scanRequirement({
+const namePrefix: RequirementInput = {
   id: 'SCAN-ANS-NAME-PREFIX',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [OP],
   section: SECTION.ans,
   sentence: '`name_prefix` string optional (every result name starts with this substring; empty or absent lists all; any substring accepted)',
@@ -37,11 +41,13 @@ const namePrefix = scanRequirement({
       if (k >= 0) ctx.fail(`name_prefix ${JSON.stringify(prefix)}: entry ${JSON.stringify(nameOf(entries[k]))} does not start with it`, { exchange: x, pointer: `/entries/${k}/name` });
     });
   },
-});
+};
 
-const pageSize = scanRequirement({
+const pageSize: RequirementInput = {
   id: 'SCAN-ANS-PAGE-SIZE',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [OP],
   section: SECTION.ans,
   sentence: '`page_size` int32 required (maximum results; older non-expired entries first)',
@@ -53,14 +59,16 @@ const pageSize = scanRequirement({
       if (entries.length > size) ctx.fail(`page_size ${size} answered with ${entries.length} entries`, { exchange: x, pointer: '/entries' });
     });
   },
-});
+};
 
 /** Tolerance for clocks: an entry counts as expired only this long before a time the node has already reported. */
 const EXPIRY_MARGIN_NS = 3_600n * 1_000_000_000n;
 
-const noExpired = scanRequirement({
+const noExpired: RequirementInput = {
   id: 'SCAN-ANS-NO-EXPIRED',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [OP],
   section: SECTION.ans,
   sentence: 'Lists non-expired name-service entries',
@@ -80,7 +88,7 @@ const noExpired = scanRequirement({
       }
     }
   },
-});
+};
 
 function urlAllowed(url: unknown): boolean {
   if (url === '') return true;
@@ -93,9 +101,11 @@ function urlAllowed(url: unknown): boolean {
   }
 }
 
-const urlShape = scanRequirement({
+const urlShape: RequirementInput = {
   id: 'SCAN-ANS-URL',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [OP],
   section: SECTION.ansRecord,
   sentence: '`url` string (empty or an http/https URL supplied by the user)',
@@ -105,6 +115,6 @@ const urlShape = scanRequirement({
     const k = entries.findIndex((e) => !urlAllowed(isObject(e) ? e.url : undefined));
     if (k >= 0) ctx.fail(`entry ${nameOf(entries[k])} has url ${JSON.stringify(entries[k]?.url)}, neither empty nor an http/https URL`, { exchange: x, pointer: `/entries/${k}/url` });
   },
-});
+};
 
-export const ANS_REQUIREMENTS: Requirement[] = [namePrefix, pageSize, noExpired, urlShape];
+export const ANS_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [namePrefix, pageSize, noExpired, urlShape]);

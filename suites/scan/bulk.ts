@@ -1,12 +1,14 @@
 // Bulk history: POST /v0/history/bulk/updates (page size range, paging by token) and the objects it refers
 // to (GET /v0/history/bulk/download/{object_key}: octet-stream bytes whose sha256 is the reference's digest).
 // The listing is marked under development: a node answering 501 (not implemented) is skipped.
-import { createHash } from 'node:crypto';
 import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { isObject, type Json } from '../../common/json.ts';
 import { Client, type Exchange } from '../http.ts';
-import { followTokens } from '../paging.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { isObject, okObject, scanRequirement, SECTION, type Json } from './common.ts';
+import { followTokens } from '../paging.ts';
+import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { okObject, SECTION } from './common.ts';
 
 const LIST_OP = 'listBulkHistoryUpdates';
 const DOWNLOAD_OP = 'downloadBulkHistoryObject';
@@ -48,9 +50,11 @@ async function walk(ctx: CheckContext, pageSize: number): Promise<BulkWalk> {
   return { pages: w.pages, refs: w.pages.flatMap((p) => p.refs) };
 }
 
-const pageSizeRange = scanRequirement({
+const pageSizeRange: RequirementInput = {
   id: 'SCAN-BULK-PAGE-SIZE-400',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [LIST_OP],
   section: SECTION.bulkUpdates,
   sentence: '`page_size` int32 required, 1 to 1000; Scan (general) 400 Bad request',
@@ -63,13 +67,15 @@ const pageSizeRange = scanRequirement({
       ctx.expectStatus(x, 400, `page_size ${size} is outside 1..1000`);
     }
   },
-});
+};
 
 const digestsOf = (w: BulkWalk) => w.refs.map((r) => (isObject(r) ? String(r.digest) : JSON.stringify(r))).sort();
 
-const pagingComplete = scanRequirement({
+const pagingComplete: RequirementInput = {
   id: 'SCAN-BULK-PAGING-COMPLETE',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [LIST_OP],
   section: SECTION.bulkUpdates,
   sentence: '`next_page_token` string optional (from a previous call with the same arguments); ... absent when no more pages',
@@ -87,7 +93,7 @@ const pagingComplete = scanRequirement({
       }
     });
   },
-});
+};
 
 /** sha256 digests may be written in hex or base64, with or without a `sha256:` label. */
 function digestMatches(digest: unknown, bytes: Buffer): boolean {
@@ -115,9 +121,11 @@ async function download(ctx: CheckContext, url: string, k: number, listing: Exch
 
 const DOWNLOADS = 4;
 
-const downloadDigest = scanRequirement({
+const downloadDigest: RequirementInput = {
   id: 'SCAN-BULK-DOWNLOAD-DIGEST',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [LIST_OP, DOWNLOAD_OP],
   section: SECTION.bulkRecord,
   sentence: '`digest` string (sha256 digest of the object for integrity and cross-node consistency); GET /v0/history/bulk/download/{object_key} 200: binary body, `application/octet-stream`',
@@ -139,6 +147,6 @@ const downloadDigest = scanRequirement({
       }
     }
   },
-});
+};
 
-export const BULK_REQUIREMENTS: Requirement[] = [pageSizeRange, pagingComplete, downloadDigest];
+export const BULK_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [pageSizeRange, pagingComplete, downloadDigest]);

@@ -1,15 +1,8 @@
-// Small helpers shared by the scan requirement files: the record builder, JSON type tests, timestamp
-// parsing, and fetching fixture updates by id.
+// Small helpers shared by the scan requirement files: sections, timestamp parsing, fetching fixture updates
+// by id (once per run), and the ContractWithState record several endpoints answer with.
+import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
-import type { CheckContext, Requirement } from '../model.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
-
-type ScanRequirementInput = Omit<Requirement, 'interface' | 'mutates' | 'needs'> & { mutates?: boolean; needs?: Requirement['needs'] };
-
-/** A scan requirement record (read-only and fixture-free unless stated). */
-export const scanRequirement = (r: ScanRequirementInput): Requirement => ({ interface: 'scan', mutates: false, needs: [], ...r });
+import type { CheckContext } from '../model.ts';
 
 export const SECTION = {
   holdingsV1: 'C. Scan interface > POST /v1/holdings/state',
@@ -45,11 +38,6 @@ export const SECTION = {
 } as const;
 
 export const enc = encodeURIComponent;
-
-export const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
-export const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-export const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
-export const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every(isInt);
 
 const ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
 
@@ -90,23 +78,17 @@ export function unknownVariant(id: string): string {
 
 /**
  * History looked up by id never changes, so one run fetches each lookup once and shares the answer between
- * its requirements (keyed by the run's fixtures object, which all checks of one run share).
+ * its requirements (in the run's cache).
  */
-const historyCache = new WeakMap<object, Map<string, Promise<Exchange>>>();
-
 export function historyGet(ctx: CheckContext, path: string, query?: Record<string, string>): Promise<Exchange> {
-  let runCache = historyCache.get(ctx.fixtures);
-  if (!runCache) historyCache.set(ctx.fixtures, (runCache = new Map()));
-  const key = `${ctx.scan.base}${path}?${JSON.stringify(query ?? {})}`;
-  let x = runCache.get(key);
-  if (!x) {
-    x = ctx.scan.get(path, { query });
-    runCache.set(key, x);
+  const key = `scan-history ${ctx.scan.base}${path}?${JSON.stringify(query ?? {})}`;
+  return ctx.cache.memo(key, () => {
+    const x = ctx.scan.get(path, { query });
     // A request without an answer (or refused by the run's budget) is not kept: a later check asks again.
-    const forget = () => runCache!.delete(key);
+    const forget = () => ctx.cache.forget(key);
     x.then((r) => { if (r.status === 0) forget(); }, forget);
-  }
-  return x;
+    return x;
+  });
 }
 
 export interface FetchedUpdate {
@@ -143,4 +125,13 @@ export function reassignmentOf(body: Record<string, Json>, where: 'v0' | 'events
   return isObject(u) && isObject(u.event) ? u : undefined;
 }
 
-export const pointer = (...parts: Array<string | number>) => '/' + parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+/** Problems of a ContractWithState: contract {template_id, contract_id, created_event_blob, created_at, payload}, domain_id optional. */
+export function contractWithStateProblems(c: Json): string[] {
+  if (!isObject(c) || !isObject(c.contract)) return ['contract is not an object'];
+  const k = c.contract;
+  const out = ['template_id', 'contract_id', 'created_event_blob', 'created_at'].filter((f) => typeof k[f] !== 'string').map((f) => `contract.${f} is not a string`);
+  if (typeof k.created_at === 'string' && timeNanos(k.created_at) === undefined) out.push('contract.created_at is not a timestamp');
+  if (!isObject(k.payload)) out.push('contract.payload is not an object');
+  if (c.domain_id !== undefined && typeof c.domain_id !== 'string') out.push('domain_id is present but not a string');
+  return out;
+}

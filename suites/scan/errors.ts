@@ -1,8 +1,10 @@
 // Scan errors: the `{error: string}` body, bad input answered as a client error (never 5xx), and 404 for the
 // unknown ids the description names. Probes use documented endpoints only.
+import { isObject } from '../../common/json.ts';
 import { tooLarge, type Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { enc, isObject, scanRequirement, SECTION, unknownVariant } from './common.ts';
+import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { enc, SECTION, unknownVariant } from './common.ts';
 
 interface Probe {
   what: string;
@@ -52,9 +54,11 @@ const unknownProbes = (ctx: CheckContext) => [...UNKNOWN, ...(ctx.fixtures.trans
 const ERROR_OPS = ['getHoldingsStateV0', 'getHoldingsStateV1', 'getHoldingsStateV2', 'listAnsEntries', 'getValidatorFaucetsByValidator', 'getRewardAccountingRootHash', 'getMemberTrafficStatus', 'listBulkHistoryUpdates', 'getPreviousSvRewardWeight', 'getUpdateByIdV0', 'getEventById'];
 const NOT_FOUND_OPS = ['getTransferPreapprovalByParty', 'getSynchronizerIdentities', 'downloadBulkHistoryObject', 'getUpdateByIdV0', 'getEventById'];
 
-const errorShape = scanRequirement({
+const errorShape: RequirementInput = {
   id: 'SCAN-ERRORS-SHAPE',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [...new Set([...ERROR_OPS, ...NOT_FOUND_OPS])],
   section: SECTION.conventions,
   sentence: 'Error bodies of the wallet and scan interfaces are `{error: string}`',
@@ -76,11 +80,13 @@ const errorShape = scanRequirement({
     }
     if (errors === 0) ctx.skip('no probe was answered with an error status');
   },
-});
+};
 
-const badInputNot5xx = scanRequirement({
+const badInputNot5xx: RequirementInput = {
   id: 'SCAN-ERRORS-BAD-INPUT-NOT-5XX',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: ERROR_OPS,
   section: SECTION.errors,
   sentence: 'Scan (general) 400 Bad request; 500 Internal server error (bad input is the client\'s error, not the server\'s)',
@@ -93,11 +99,13 @@ const badInputNot5xx = scanRequirement({
       if (x.status >= 500) ctx.fail(`${probe.what}: answered ${x.status}; bad input is a client error (400), not an internal error`, { exchange: x });
     }
   },
-});
+};
 
-const notFound = scanRequirement({
+const notFound: RequirementInput = {
   id: 'SCAN-ERRORS-NOT-FOUND-404',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: NOT_FOUND_OPS,
   section: SECTION.errors,
   sentence: 'Scan (general) 404 Not found; preapprovals, synchronizer identities and bulk downloads: 404 `{error}`',
@@ -109,6 +117,6 @@ const notFound = scanRequirement({
       ctx.expectStatus(x, 404, probe.what);
     }
   },
-});
+};
 
-export const ERROR_REQUIREMENTS: Requirement[] = [errorShape, badInputNot5xx, notFound];
+export const ERROR_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [errorShape, badInputNot5xx, notFound]);

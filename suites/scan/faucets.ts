@@ -1,10 +1,12 @@
 // GET /v0/validators/validator-faucets: the round arithmetic of each record, unknown ids ignored, and an
 // answer that does not depend on the order of the arguments.
 import fc from 'fast-check';
-import type { CheckContext, Requirement } from '../model.ts';
+import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
-import { exactIntegers } from '../int64.ts';
-import { isInt, isObject, okObject, scanRequirement, SECTION, type Json } from './common.ts';
+import { exactIntegers, isInt64 } from '../int64.ts';
+import type { CheckContext, Requirement } from '../model.ts';
+import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { okObject, SECTION } from './common.ts';
 
 const OP = 'getValidatorFaucetsByValidator';
 const UNKNOWN_VALIDATOR = 'no-such-validator::1220' + '0'.repeat(64);
@@ -19,9 +21,11 @@ async function faucets(ctx: CheckContext, ids: string[]): Promise<{ x: Exchange;
 /** The records keyed by validator, so answers are compared whatever their order. */
 const byValidator = (records: Json[]) => Object.fromEntries(records.filter(isObject).map((r): [string, string] => [String(r.validator), JSON.stringify(r)]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 
-const arithmetic = scanRequirement({
+const arithmetic: RequirementInput = {
   id: 'SCAN-FAUCETS-ROUND-ARITHMETIC',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [OP],
   section: SECTION.faucetRecord,
   sentence: 'Invariant: collected + missed = last - first + 1; last equals first when collected in a single round',
@@ -31,7 +35,7 @@ const arithmetic = scanRequirement({
     const { x, records } = await faucets(ctx, ctx.fixtures.validatorIds!);
     for (const [k, r] of records.entries()) {
       const f = ['numRoundsCollected', 'numRoundsMissed', 'firstCollectedInRound', 'lastCollectedInRound'];
-      if (!isObject(r) || !f.every((n) => isInt(r[n]))) ctx.fail(`validatorsReceivedFaucets[${k}] lacks one of the integer fields ${f.join(', ')}`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
+      if (!isObject(r) || !f.every((n) => isInt64(r[n]))) ctx.fail(`validatorsReceivedFaucets[${k}] lacks one of the integer fields ${f.join(', ')}`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
       const { numRoundsCollected: c, numRoundsMissed: m, firstCollectedInRound: first, lastCollectedInRound: last } = r;
       if (c < 0 || m < 0 || first < 0 || last < 0) ctx.fail(`${r.validator}: round counts and round numbers must not be negative`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
       if (first > last) ctx.fail(`${r.validator}: firstCollectedInRound ${first} is after lastCollectedInRound ${last}`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
@@ -39,11 +43,13 @@ const arithmetic = scanRequirement({
       if (c + m !== last - first + 1) ctx.fail(`${r.validator}: numRoundsCollected ${c} + numRoundsMissed ${m} = ${c + m}, but lastCollectedInRound - firstCollectedInRound + 1 = ${last - first + 1}`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
     }
   },
-});
+};
 
-const unknownIgnored = scanRequirement({
+const unknownIgnored: RequirementInput = {
   id: 'SCAN-FAUCETS-UNKNOWN-IGNORED',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [OP],
   section: SECTION.faucets,
   sentence: '`validator_ids` string[] required ...; ids not matching onboarded validators are ignored',
@@ -59,11 +65,13 @@ const unknownIgnored = scanRequirement({
       ctx.fail(`adding the unknown validator id ${UNKNOWN_VALIDATOR} changed the records of the known validators`, { exchange: mixed.x, pointer: '/validatorsReceivedFaucets' });
     }
   },
-});
+};
 
-const orderIndependent = scanRequirement({
+const orderIndependent: RequirementInput = {
   id: 'SCAN-FAUCETS-ORDER-INDEPENDENT',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [OP],
   section: SECTION.faucets,
   sentence: '200 `{validatorsReceivedFaucets: ValidatorReceivedFaucets[]}`; order is unrelated to argument order',
@@ -81,6 +89,6 @@ const orderIndependent = scanRequirement({
       }
     });
   },
-});
+};
 
-export const FAUCET_REQUIREMENTS: Requirement[] = [arithmetic, unknownIgnored, orderIndependent];
+export const FAUCET_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [arithmetic, unknownIgnored, orderIndependent]);

@@ -1,14 +1,19 @@
 // GET /v0/domains/{domain_id}/members/{member_id}/traffic-status: the totals of a member's traffic and the
 // refusal of a member id that is not of the form code::id::fingerprint.
+import { isObject } from '../../common/json.ts';
+import { isInt64 } from '../int64.ts';
 import type { Requirement } from '../model.ts';
-import { enc, isInt, isObject, okObject, scanRequirement, SECTION } from './common.ts';
+import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { enc, okObject, SECTION } from './common.ts';
 
 const OP = 'getMemberTrafficStatus';
 const path = (domain: string, member: string) => `/v0/domains/${enc(domain)}/members/${enc(member)}/traffic-status`;
 
-const totals = scanRequirement({
+const totals: RequirementInput = {
   id: 'SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [OP],
   section: SECTION.trafficRecord,
   sentence: 'A top-up is complete when total_limit equals total_purchased; total_purchased may exceed total_limit while purchases are incorporated',
@@ -23,7 +28,7 @@ const totals = scanRequirement({
       const consumed = t?.actual?.total_consumed;
       const limit = t?.actual?.total_limit;
       const purchased = t?.target?.total_purchased;
-      if (!isObject(t) || !isInt(consumed) || !isInt(limit) || !isInt(purchased)) ctx.fail(`${member}: traffic_status needs integer actual.total_consumed, actual.total_limit and target.total_purchased`, { exchange: x, pointer: '/traffic_status' });
+      if (!isObject(t) || !isInt64(consumed) || !isInt64(limit) || !isInt64(purchased)) ctx.fail(`${member}: traffic_status needs integer actual.total_consumed, actual.total_limit and target.total_purchased`, { exchange: x, pointer: '/traffic_status' });
       checked++;
       // Byte counts: none is negative.
       for (const [name, v, p] of [['total_consumed', consumed, '/traffic_status/actual/total_consumed'], ['total_limit', limit, '/traffic_status/actual/total_limit'], ['total_purchased', purchased, '/traffic_status/target/total_purchased']] as const) {
@@ -33,11 +38,13 @@ const totals = scanRequirement({
     }
     if (checked === 0) ctx.skip('no fixture member has a traffic status on fixtures.domainId (all answered 404)');
   },
-});
+};
 
-const memberIdChecked = scanRequirement({
+const memberIdChecked: RequirementInput = {
   id: 'SCAN-TRAFFIC-MEMBER-ID-400',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [OP],
   section: SECTION.traffic,
   sentence: '`member_id` string, format `code::id::fingerprint` with `code` being `PAR` (participant) or `MED` (mediator); Scan (general) 400 Bad request',
@@ -49,6 +56,6 @@ const memberIdChecked = scanRequirement({
       ctx.expectStatus(x, 400, `member id ${JSON.stringify(member)} is not of the form code::id::fingerprint`);
     }
   },
-});
+};
 
-export const TRAFFIC_REQUIREMENTS: Requirement[] = [totals, memberIdChecked];
+export const TRAFFIC_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [totals, memberIdChecked]);

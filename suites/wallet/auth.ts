@@ -2,6 +2,7 @@
 // so any 4xx passes (401 and 403 are the usual ones); serving the request (2xx) is the violation.
 import type { Exchange, RequestOptions } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
+import { defineRequirements } from '../requirement.ts';
 import { buy, buyBody, SECTION, statusPath, trackingIds } from './support.ts';
 
 const SENTENCE = 'Wallet endpoints require `Authorization: Bearer <ACCESS_TOKEN>` (header `Authorization`, type string, required). Token format: JWT.';
@@ -32,9 +33,10 @@ function someOffer(ctx: CheckContext): string {
   return id ?? ctx.skip('fixtures.transferOffers lists no tracking id');
 }
 
-export const AUTH_REQUIREMENTS: Requirement[] = [
+export const AUTH_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
   {
     id: 'WALLET-AUTH-STATUS-REQUIRES-TOKEN',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['getTransferOfferStatus'],
@@ -50,6 +52,7 @@ export const AUTH_REQUIREMENTS: Requirement[] = [
   },
   {
     id: 'WALLET-AUTH-BUY-TRAFFIC-REQUIRES-TOKEN',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['createBuyTrafficRequest'],
@@ -64,4 +67,4 @@ export const AUTH_REQUIREMENTS: Requirement[] = [
       for (const { label, auth } of badCredentials(ctx)) expectRefused(ctx, await buy(ctx, buyBody(ctx, fresh()), { auth }), label);
     },
   },
-];
+]);

@@ -5,11 +5,11 @@
 // another --seed.
 import type { Requirement } from '../model.ts';
 import { AUTH_REQUIREMENTS } from './auth.ts';
-import { BUY_TRAFFIC_REQUIREMENTS } from './buy-traffic.ts';
+import { BUY_TRAFFIC_REQUIREMENTS } from './buy-traffic/create.ts';
+import { EXACTLY_ONCE_MODEL_REQUIREMENTS } from './buy-traffic/exactly-once-model.ts';
+import { EXACTLY_ONCE_REQUIREMENTS } from './buy-traffic/exactly-once.ts';
 import { DSO_REQUIREMENTS } from './dso.ts';
-import { ERROR_REQUIREMENTS } from './errors.ts';
-import { EXACTLY_ONCE_MODEL_REQUIREMENTS } from './exactly-once-model.ts';
-import { EXACTLY_ONCE_REQUIREMENTS } from './exactly-once.ts';
+import { ERROR_BODY_REQUIREMENTS } from './error-body.ts';
 import { TRANSFER_STATUS_REQUIREMENTS } from './transfer-status.ts';
 
 export const WALLET_REQUIREMENTS: Requirement[] = [
@@ -18,6 +18,6 @@ export const WALLET_REQUIREMENTS: Requirement[] = [
   ...EXACTLY_ONCE_REQUIREMENTS,
   ...EXACTLY_ONCE_MODEL_REQUIREMENTS,
   ...TRANSFER_STATUS_REQUIREMENTS,
-  ...ERROR_REQUIREMENTS,
+  ...ERROR_BODY_REQUIREMENTS,
   ...DSO_REQUIREMENTS,
 ];

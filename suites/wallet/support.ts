@@ -1,5 +1,6 @@
 // Shared pieces of the wallet requirements: paths, the valid buy-traffic body, fresh tracking ids and the
 // few judgements several checks make the same way.
+import { isObject } from '../../common/json.ts';
 import { tooLarge, type Exchange, type RequestOptions } from '../http.ts';
 import type { CheckContext } from '../model.ts';
 
@@ -72,11 +73,9 @@ export function expectErrorBody(ctx: CheckContext, x: Exchange): void {
   } catch {
     ctx.fail(`error answer ${x.status} has a body that is not JSON; the wallet's error body is {error: string}`, { exchange: x });
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) ctx.fail(`error answer ${x.status} is not a JSON object; the wallet's error body is {error: string}`, { exchange: x });
+  if (!isObject(body)) ctx.fail(`error answer ${x.status} is not a JSON object; the wallet's error body is {error: string}`, { exchange: x });
   const error = (body as Record<string, unknown>).error;
   if (typeof error !== 'string') {
     ctx.fail(`error answer ${x.status} has ${error === undefined ? 'no' : `a non-string (${typeof error})`} "error" field; the wallet's error body is {error: string}`, { exchange: x, pointer: '/error' });
   }
 }
-
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

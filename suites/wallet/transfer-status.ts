@@ -2,12 +2,14 @@
 // tracking ids this wallet knows no offer for are 404. The fixture lists offers by the state they had
 // when it was written; offers move on, so checks judge the state each answer reports, not the listed one.
 import fc from 'fast-check';
+import { isObject } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { isObject, SECTION, statusPath } from './support.ts';
+import { defineRequirements } from '../requirement.ts';
+import { SECTION, statusPath } from './support.ts';
 
-const ACTIVE_STATES = new Set(['created', 'accepted', 'completed']);
-const FAILURE_KINDS = new Set(['expired', 'rejected', 'withdrawn']);
+const ACTIVE_STATES: ReadonlySet<string> = new Set(['created', 'accepted', 'completed']);
+const FAILURE_KINDS: ReadonlySet<string> = new Set(['expired', 'rejected', 'withdrawn']);
 /** Bound on the fixture's ids looked up per state. */
 const MAX_PER_STATE = 20;
 
@@ -36,9 +38,10 @@ async function reportedOffers(ctx: CheckContext): Promise<Reported[]> {
 
 const has = (body: Record<string, unknown>, field: string) => Object.prototype.hasOwnProperty.call(body, field);
 
-export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = [
+export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
   {
     id: 'WALLET-TRANSFER-STATUS-ACTIVE-SHAPE',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['getTransferOfferStatus'],
@@ -62,6 +65,7 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = [
   },
   {
     id: 'WALLET-TRANSFER-STATUS-FAILED-SHAPE',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['getTransferOfferStatus'],
@@ -89,6 +93,7 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = [
   },
   {
     id: 'WALLET-TRANSFER-STATUS-UNKNOWN-404',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['getTransferOfferStatus'],
@@ -110,6 +115,7 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = [
   },
   {
     id: 'WALLET-TRANSFER-STATUS-OTHER-USER-404',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['getTransferOfferStatus'],
@@ -127,4 +133,4 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = [
       }
     },
   },
-];
+]);

@@ -15,7 +15,7 @@ import { cliInProcess } from '../support/cli-in-process.ts';
 vi.mock('../../suites/catalog.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../suites/catalog.ts')>();
   const broken: Requirement = {
-    id: 'SCAN-BROKEN-CHECK', level: 'MUST', interface: 'scan', operations: ['getBackfillingStatus'], section: 'test', sentence: 'A check with a bug of its own.',
+    id: 'SCAN-BROKEN-CHECK', kind: 'rule', definedIn: 'test/cli/check-isolation.test.ts', level: 'MUST', interface: 'scan', operations: ['getBackfillingStatus'], section: 'test', sentence: 'A check with a bug of its own.',
     mutates: false, needs: [],
     async check(ctx) {
       await ctx.scan.get('/v0/backfilling/status');

@@ -7,7 +7,7 @@ import { startReferenceNode, type RunningReferenceNode } from '../../reference-n
 import { makeCheckContext } from '../../suites/check-context.ts';
 import { summarise } from '../../suites/http.ts';
 import type { CheckContext } from '../../suites/model.ts';
-import { baseQuery, contractIdOf, pageEvents, pageExchange, pageWith, walkEvents, walkHoldings } from '../../suites/scan/holdings-walk.ts';
+import { baseQuery, contractIdOf, pageEvents, pageExchange, pageWith, walkEvents, walkHoldings } from '../../suites/scan/holdings/walk.ts';
 import { contextParts, DEFAULT_BOUNDS } from '../../suites/target.ts';
 import { referenceNodeTarget } from '../../runner/reference-target.ts';
 

@@ -2,12 +2,14 @@
 // all three versions: v0 and v2 promise the same behaviour as v1. Versions and page sizes vary by property;
 // completeness compares each walk with a walk of the same version with large pages.
 import fc from 'fast-check';
-import type { CheckContext, Requirement } from '../model.ts';
-import { isObject, scanRequirement, SECTION, timeNanos, type Json } from './common.ts';
+import { isObject, type Json } from '../../../common/json.ts';
+import { SECTION, timeNanos } from '../common.ts';
+import type { CheckContext, Requirement } from '../../model.ts';
+import { defineRequirements, type RequirementInput } from '../../requirement.ts';
 import {
   baseQuery, contractIdOf, DRAWN_WALK_PAGES, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, LARGE_PAGE, drawnPageSizes, MAX_DRAWN_PAGE, pageEvents, pageExchange,
   pageWith, usableWalk, walkEvents, walkHoldings, type HoldingsPage, type HoldingsVersion, type HoldingsWalk,
-} from './holdings-walk.ts';
+} from './walk.ts';
 
 const OPS = HOLDINGS_OPS;
 const NEEDS = HOLDINGS_NEEDS;
@@ -45,9 +47,11 @@ async function eachDrawnWalk(ctx: CheckContext, check: (d: { version: HoldingsVe
   await ctx.property(plan.arbitrary, async ({ version, pageSize }) => check({ version, pageSize, walk: await plan.walk(version, pageSize) }), { runs: plan.runs });
 }
 
-const pagingComplete = scanRequirement({
+const pagingComplete: RequirementInput = {
   id: 'SCAN-HOLDINGS-PAGING-COMPLETE',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: 'next_page_token: pass as `after` for the next page; absent when no more pages (walking the pages yields every holding, whatever page_size)',
@@ -95,11 +99,13 @@ const pagingComplete = scanRequirement({
       }
     });
   },
-});
+};
 
-const pagingUnique = scanRequirement({
+const pagingUnique: RequirementInput = {
   id: 'SCAN-HOLDINGS-PAGING-UNIQUE',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: 'next_page_token: pass as `after` for the next page (each holding appears on exactly one page of a walk)',
@@ -118,11 +124,13 @@ const pagingUnique = scanRequirement({
       }
     });
   },
-});
+};
 
-const tokenEnds = scanRequirement({
+const tokenEnds: RequirementInput = {
   id: 'SCAN-HOLDINGS-PAGING-TOKEN-ENDS',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: '`next_page_token` int64 optional (... absent when no more pages)',
@@ -141,11 +149,13 @@ const tokenEnds = scanRequirement({
       usableWalk(ctx, walk);
     }
   },
-});
+};
 
-const pageSizeBound = scanRequirement({
+const pageSizeBound: RequirementInput = {
   id: 'SCAN-HOLDINGS-PAGE-SIZE-BOUND',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: '`page_size` int32 required (maximum created events per response); `created_events` ActiveContract[] (up to page_size)',
@@ -158,11 +168,13 @@ const pageSizeBound = scanRequirement({
       }
     });
   },
-});
+};
 
-const creationOrder = scanRequirement({
+const creationOrder: RequirementInput = {
   id: 'SCAN-HOLDINGS-CREATION-ORDER',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: 'Returns the active holding contracts ... ordered by creation date ascending, paged',
@@ -184,11 +196,13 @@ const creationOrder = scanRequirement({
       }
     });
   },
-});
+};
 
-const ownerFilter = scanRequirement({
+const ownerFilter: RequirementInput = {
   id: 'SCAN-HOLDINGS-OWNER-FILTER',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: '`owner_party_ids` string[] required, minimum 1 item (filters to contracts owned by these parties)',
@@ -210,6 +224,6 @@ const ownerFilter = scanRequirement({
       }
     });
   },
-});
+};
 
-export const HOLDINGS_PAGING_REQUIREMENTS: Requirement[] = [pagingComplete, pagingUnique, tokenEnds, pageSizeBound, creationOrder, ownerFilter];
+export const HOLDINGS_PAGING_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [pagingComplete, pagingUnique, tokenEnds, pageSizeBound, creationOrder, ownerFilter]);

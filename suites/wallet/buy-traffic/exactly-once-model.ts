@@ -3,9 +3,10 @@
 // against a model of what each tracking id may still become. The sequences of one run go to the node
 // concurrently (each on its own tracking ids), so the check stays fast however slow creation is.
 import fc from 'fast-check';
-import type { Exchange } from '../http.ts';
-import { CheckSkipped, type CheckContext, type Requirement } from '../model.ts';
-import { buy, buyBody, collision, isDuplicateAnswer, SECTION, statusPath } from './support.ts';
+import type { Exchange } from '../../http.ts';
+import { CheckSkipped, type CheckContext, type Requirement } from '../../model.ts';
+import { defineRequirements } from '../../requirement.ts';
+import { buy, buyBody, collision, isDuplicateAnswer, SECTION, statusPath } from '../support.ts';
 
 type Kind = 'submit' | 'expired' | 'twice' | 'status';
 interface Command {
@@ -88,9 +89,10 @@ async function runSequence(ctx: CheckContext, commands: Command[], prefix: strin
   return model.some((m) => m.state === 'created');
 }
 
-export const EXACTLY_ONCE_MODEL_REQUIREMENTS: Requirement[] = [
+export const EXACTLY_ONCE_MODEL_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
   {
     id: 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['createBuyTrafficRequest', 'getTransferOfferStatus'],
@@ -114,4 +116,4 @@ export const EXACTLY_ONCE_MODEL_REQUIREMENTS: Requirement[] = [
       }, { runs: 1 });
     },
   },
-];
+]);

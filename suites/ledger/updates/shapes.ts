@@ -1,11 +1,12 @@
 // The shape of the stream's elements: one update kind per element, only the kinds the update format asks
 // for, and the record fields release-3.5 nodes always send (offsets of events equal to their update's).
 import fc from 'fast-check';
-import type { Requirement } from '../model.ts';
+import { isObject, type Json } from '../../../common/json.ts';
+import type { Requirement } from '../../model.ts';
+import { defineRequirements } from '../../requirement.ts';
 import {
-  KIND_OF_PART, LEDGER_EFFECTS, PARTS, UPDATE_KINDS, eventsOf, kindOf, readWindow, sampleStream, sampleWindow, streamRequirement, updateFormat,
-  type Json,
-} from './stream-client.ts';
+  KIND_OF_PART, LEDGER_EFFECTS, OPERATION, PARTS, UPDATE_KINDS, eventsOf, kindOf, readWindow, sampleStream, sampleWindow, updateFormat,
+} from './client.ts';
 
 const RECORDS_SECTION = 'A. Ledger interface records > JsGetUpdatesResponse';
 
@@ -17,18 +18,21 @@ const REQUIRED_FIELDS: Record<string, string[]> = {
   TopologyTransaction: ['updateId', 'offset', 'synchronizerId', 'recordTime', 'events'],
 };
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export const SHAPE_REQUIREMENTS: Requirement[] = [
-  streamRequirement({
+export const SHAPE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
     id: 'LEDGER-UPDATES-ONE-KIND',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: RECORDS_SECTION,
     sentence: 'Update is a one-of object with exactly one key: OffsetCheckpoint, Reassignment, TopologyTransaction or Transaction.',
+    needs: ['ledgerParties'],
     tags: ['shape'],
     async check(ctx) {
       const s = await sampleStream(ctx, 1);
       s.elements.forEach((e, i) => {
-        const u = isObject(e) ? e.update : undefined;
+        const u: Json = isObject(e) ? e.update : undefined;
         if (!isObject(u)) ctx.fail(`element ${i} has no update object`, { exchange: s.exchange, pointer: `/${i}` });
         const keys = Object.keys(u);
         if (keys.length !== 1 || !(UPDATE_KINDS as readonly string[]).includes(keys[0]!)) {
@@ -36,11 +40,16 @@ export const SHAPE_REQUIREMENTS: Requirement[] = [
         }
       });
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-REQUESTED-KINDS',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: 'Events 1',
     sentence: 'Transactions only if includeTransactions is set, reassignments only if includeReassignments, topology events only if includeTopologyEvents.',
+    needs: ['ledgerParties'],
     tags: ['shape', 'update-format'],
     async check(ctx) {
       const s = await sampleStream(ctx);
@@ -55,30 +64,40 @@ export const SHAPE_REQUIREMENTS: Requirement[] = [
         });
       });
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-RECORD-FIELDS',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: RECORDS_SECTION,
     sentence: 'Each element is {update: {<Kind>: {value: record}}}; release-3.5 records always carry their required fields (e.g. Transaction: updateId, effectiveAt, events, offset, synchronizerId, recordTime).',
+    needs: ['ledgerParties'],
     tags: ['shape', 'facts'],
     async check(ctx) {
       const s = await sampleStream(ctx, 1);
       s.elements.forEach((e, i) => {
-        const u = isObject(e) ? e.update : undefined;
+        const u: Json = isObject(e) ? e.update : undefined;
         if (!isObject(u)) return; // LEDGER-UPDATES-ONE-KIND judges the wrapping
         for (const kind of Object.keys(u).filter((k) => REQUIRED_FIELDS[k])) {
-          const record = isObject(u[kind]) ? u[kind].value : undefined;
+          const record: Json = isObject(u[kind]) ? u[kind].value : undefined;
           if (!isObject(record)) ctx.fail(`element ${i}: ${kind} has no record under value`, { exchange: s.exchange, pointer: `/${i}/update/${kind}` });
           const missing = REQUIRED_FIELDS[kind]!.filter((f) => record[f] === undefined || record[f] === null);
           if (missing.length) ctx.fail(`element ${i}: the ${kind} record lacks ${missing.join(', ')}`, { exchange: s.exchange, pointer: `/${i}/update/${kind}/value` });
         }
       });
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-EVENT-OFFSET',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: RECORDS_SECTION,
     sentence: "Every event's offset equals the offset of the update that carries it.",
+    needs: ['ledgerParties'],
     tags: ['shape', 'facts'],
     async check(ctx) {
       const s = await sampleStream(ctx);
@@ -94,5 +113,5 @@ export const SHAPE_REQUIREMENTS: Requirement[] = [
       // An answer without events shows nothing about their offsets.
       if (compared === 0) ctx.skip('the sampled stream of the ledger parties carries no event with an offset to compare');
     },
-  }),
-];
+  },
+]);

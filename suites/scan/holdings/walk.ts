@@ -7,10 +7,10 @@
 // objects) and decodes it on each use. Nothing decoded is kept: a rule's pass over a walk holds one page of
 // objects at a time, and a rule that needs the whole set builds what it compares (an id set) for itself.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { Exchange } from '../http.ts';
-import type { CheckContext } from '../model.ts';
-import { followTokens } from '../paging.ts';
-import { isObject, type Json } from './common.ts';
+import { isObject, type Json } from '../../../common/json.ts';
+import type { Exchange } from '../../http.ts';
+import type { CheckContext } from '../../model.ts';
+import { followTokens } from '../../paging.ts';
 
 export type HoldingsVersion = 'v0' | 'v1' | 'v2';
 export const HOLDINGS_VERSIONS: readonly HoldingsVersion[] = ['v0', 'v1', 'v2'];
@@ -104,18 +104,12 @@ export const contractIdOf = (e: Json): string => (isObject(e) && typeof e.contra
 
 /**
  * Holdings at a snapshot time never change, so one run walks each (version, request) once and its
- * requirements share the walk (keyed by the run's fixtures object, which all checks of one run share). The
- * paging properties draw the same page sizes (same seed), so each rule is judged on the same walks.
+ * requirements share the walk (in the run's cache). The paging properties draw the same page sizes (same
+ * seed), so each rule is judged on the same walks.
  */
-const walkCache = new WeakMap<object, Map<string, Promise<HoldingsWalk>>>();
-
 export function walkHoldings(ctx: CheckContext, version: HoldingsVersion, query: HoldingsQuery, maxPages = ctx.maxPages): Promise<HoldingsWalk> {
-  let runCache = walkCache.get(ctx.fixtures);
-  if (!runCache) walkCache.set(ctx.fixtures, (runCache = new Map()));
-  const key = JSON.stringify([ctx.scan.base, version, query, maxPages]);
-  let w = runCache.get(key);
-  if (!w) runCache.set(key, (w = walkPages(ctx, version, query, maxPages)));
-  return w;
+  const key = `holdings-walk ${JSON.stringify([ctx.scan.base, version, query, maxPages])}`;
+  return ctx.cache.memo(key, () => walkPages(ctx, version, query, maxPages));
 }
 
 async function walkPages(ctx: CheckContext, version: HoldingsVersion, query: HoldingsQuery, maxPages: number): Promise<HoldingsWalk> {

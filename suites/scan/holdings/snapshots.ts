@@ -1,8 +1,10 @@
 // Holdings requests and snapshots: the echoed request fields, the empty owner list, exact versus
 // at_or_before snapshot matching, and the force-ACS snapshot time.
-import type { CheckContext, Requirement } from '../model.ts';
-import { isInt, okObject, plusMicros, scanRequirement, SECTION, timeNanos } from './common.ts';
-import { baseQuery, contractIdOf, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, holdingsPath } from './holdings-walk.ts';
+import { okObject, plusMicros, SECTION, timeNanos } from '../common.ts';
+import { isInt64 } from '../../int64.ts';
+import type { CheckContext, Requirement } from '../../model.ts';
+import { defineRequirements, type RequirementInput } from '../../requirement.ts';
+import { baseQuery, contractIdOf, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, holdingsPath } from './walk.ts';
 
 const OPS = HOLDINGS_OPS;
 const NEEDS = HOLDINGS_NEEDS;
@@ -13,9 +15,11 @@ function notASnapshotTime(ctx: CheckContext): string {
   return plusMicros(snapshot, 1) ?? ctx.skip(`fixture snapshotRecordTime is not an ISO 8601 timestamp: ${snapshot}`);
 }
 
-const echoed = scanRequirement({
+const echoed: RequirementInput = {
   id: 'SCAN-HOLDINGS-REQUEST-ECHOED',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: '200: `record_time` (same as request), `migration_id` (same as request)',
@@ -33,11 +37,13 @@ const echoed = scanRequirement({
       if (body.migration_id !== query.migration_id) ctx.fail(`${version}: migration_id ${JSON.stringify(body.migration_id)} is not the requested ${query.migration_id}`, { exchange: x, pointer: '/migration_id' });
     }
   },
-});
+};
 
-const emptyOwners = scanRequirement({
+const emptyOwners: RequirementInput = {
   id: 'SCAN-HOLDINGS-EMPTY-OWNERS-400',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: '`owner_party_ids` string[] required, minimum 1 item; Scan (general) 400 Bad request',
@@ -49,11 +55,13 @@ const emptyOwners = scanRequirement({
       ctx.expectStatus(x, 400, `${version}: an empty owner_party_ids breaks its minimum of 1 item`);
     }
   },
-});
+};
 
-const exactMatch = scanRequirement({
+const exactMatch: RequirementInput = {
   id: 'SCAN-HOLDINGS-EXACT-MATCH',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: 'with `record_time_match` = `exact`, the default, it must equal a timestamp reported by the ACS snapshot-timestamp endpoint',
@@ -73,11 +81,13 @@ const exactMatch = scanRequirement({
       }
     }
   },
-});
+};
 
-const atOrBefore = scanRequirement({
+const atOrBefore: RequirementInput = {
   id: 'SCAN-HOLDINGS-AT-OR-BEFORE',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: 'with `at_or_before` any timestamp is accepted and the latest snapshot at or before it is used',
@@ -100,11 +110,13 @@ const atOrBefore = scanRequirement({
       }
     }
   },
-});
+};
 
-const forceAcs = scanRequirement({
+const forceAcs: RequirementInput = {
   id: 'SCAN-HOLDINGS-FORCE-ACS-EXACT',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: ['forceAcsSnapshotNow', ...OPS],
   section: SECTION.forceAcs,
   sentence: 'Takes an ACS snapshot at the current time; the result is usable as parameters for the ACS state endpoint',
@@ -115,12 +127,12 @@ const forceAcs = scanRequirement({
     const forced = await ctx.scan.post('/v0/state/acs/force');
     if (forced.status !== 200) ctx.skip(`force-ACS is not available on this target (status ${forced.status}; it is disabled in production environments)`);
     const snap = okObject(ctx, forced, 'force-ACS');
-    if (timeNanos(snap.record_time) === undefined || !isInt(snap.migration_id)) ctx.fail('force-ACS did not return a record_time timestamp and an integer migration_id', { exchange: forced });
+    if (timeNanos(snap.record_time) === undefined || !isInt64(snap.migration_id)) ctx.fail('force-ACS did not return a record_time timestamp and an integer migration_id', { exchange: forced });
     for (const version of HOLDINGS_VERSIONS) {
       const x = await ctx.scan.post(holdingsPath(version), { migration_id: snap.migration_id, record_time: snap.record_time, page_size: 5, owner_party_ids: ctx.fixtures.holdingOwners });
       ctx.expectStatus(x, 200, `${version}: the force-ACS record_time ${snap.record_time} is a snapshot time, so record_time_match exact must accept it`);
     }
   },
-});
+};
 
-export const HOLDINGS_SNAPSHOT_REQUIREMENTS: Requirement[] = [echoed, emptyOwners, exactMatch, atOrBefore, forceAcs];
+export const HOLDINGS_SNAPSHOT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [echoed, emptyOwners, exactMatch, atOrBefore, forceAcs]);

@@ -1,11 +1,13 @@
 // The records of the holdings endpoints (ActiveContract in v1/v2, CreatedEvent in v0) and the promise that
 // the three versions return the same contracts.
-import type { CheckContext, Requirement } from '../model.ts';
-import { isObject, isStringArray, scanRequirement, SECTION, timeNanos, type Json } from './common.ts';
+import { isObject, isStringArray, type Json } from '../../../common/json.ts';
+import { SECTION, timeNanos } from '../common.ts';
+import type { CheckContext, Requirement } from '../../model.ts';
+import { defineRequirements, type RequirementInput } from '../../requirement.ts';
 import {
   baseQuery, contractIdOf, HOLDINGS_NEEDS, HOLDINGS_OP, LARGE_PAGE, pageEvents, pageExchange, pageWith, usableWalk, walkEvents, walkHoldings,
   type HoldingsVersion, type HoldingsWalk,
-} from './holdings-walk.ts';
+} from './walk.ts';
 
 const NEEDS = HOLDINGS_NEEDS;
 
@@ -33,9 +35,11 @@ function eachContract(ctx: CheckContext, walk: HoldingsWalk, problems: (e: Json)
 const wholeWalk = async (ctx: CheckContext, v: HoldingsVersion) => usableWalk(ctx, await walkHoldings(ctx, v, baseQuery(ctx, LARGE_PAGE)));
 const anyWalk = (ctx: CheckContext, v: HoldingsVersion) => walkHoldings(ctx, v, baseQuery(ctx, LARGE_PAGE));
 
-const activeContractFields = scanRequirement({
+const activeContractFields: RequirementInput = {
   id: 'SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2],
   section: SECTION.activeContract,
   sentence: 'ActiveContract: contract_id, template_id, package_name, create_arguments, created_at, signatories, observers ... All required except `created_in_update_id`',
@@ -50,11 +54,13 @@ const activeContractFields = scanRequirement({
       });
     }
   },
-});
+};
 
-const v0CreatedEvents = scanRequirement({
+const v0CreatedEvents: RequirementInput = {
   id: 'SCAN-HOLDINGS-V0-CREATED-EVENTS',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: [HOLDINGS_OP.v0],
   section: SECTION.holdingsV0,
   sentence: '`created_events` elements are CreatedEvent (with `event_type` and `event_id`) ... All required',
@@ -67,33 +73,48 @@ const v0CreatedEvents = scanRequirement({
       return out;
     });
   },
-});
+};
 
-function sameContracts(id: string, other: HoldingsVersion, sentence: string, section: string): Requirement {
-  return scanRequirement({
-    id,
-    level: 'MUST',
-    operations: [HOLDINGS_OP.v1, HOLDINGS_OP[other]],
-    section,
-    sentence,
-    needs: [...NEEDS],
-    tags: ['holdings', 'versions'],
-    async check(ctx) {
-      const [v1, w] = [await wholeWalk(ctx, 'v1'), await wholeWalk(ctx, other)];
-      const ids = (walk: HoldingsWalk) => new Set(Array.from(walkEvents(walk), contractIdOf));
-      const a = ids(v1);
-      const b = ids(w);
-      const onlyV1 = [...a].find((x) => !b.has(x));
-      if (onlyV1) ctx.fail(`contract ${onlyV1} is in the v1 holdings but not in the ${other} holdings of the same request (${b.size} vs ${a.size} contracts)`, { exchange: pageExchange(w.pages[0]!) });
-      const onlyOther = [...b].find((x) => !a.has(x));
-      if (onlyOther) {
-        ctx.fail(`contract ${onlyOther} is in the ${other} holdings (attached) but not in the v1 holdings of the same request`, { exchange: pageExchange(pageWith(w, onlyOther)!) });
-      }
-    },
-  });
+/** A check that the whole v1 walk and the whole walk of `other` hold the same contracts. */
+function sameContractsCheck(other: HoldingsVersion): (ctx: CheckContext) => Promise<void> {
+  return async (ctx) => {
+    const [v1, w] = [await wholeWalk(ctx, 'v1'), await wholeWalk(ctx, other)];
+    const ids = (walk: HoldingsWalk) => new Set(Array.from(walkEvents(walk), contractIdOf));
+    const a = ids(v1);
+    const b = ids(w);
+    const onlyV1 = [...a].find((x) => !b.has(x));
+    if (onlyV1) ctx.fail(`contract ${onlyV1} is in the v1 holdings but not in the ${other} holdings of the same request (${b.size} vs ${a.size} contracts)`, { exchange: pageExchange(w.pages[0]!) });
+    const onlyOther = [...b].find((x) => !a.has(x));
+    if (onlyOther) {
+      ctx.fail(`contract ${onlyOther} is in the ${other} holdings (attached) but not in the v1 holdings of the same request`, { exchange: pageExchange(pageWith(w, onlyOther)!) });
+    }
+  };
 }
 
-const v0SameAsV1 = sameContracts('SCAN-HOLDINGS-V0-MATCHES-V1', 'v0', 'POST /v0/holdings/state: Same body and behavior as v1', SECTION.holdingsV0);
-const v2SameAsV1 = sameContracts('SCAN-HOLDINGS-V2-MATCHES-V1', 'v2', 'Use the v2 variant instead; it differs only in the type of the `after`/`next_page_token` token', SECTION.holdingsV1);
+const v0SameAsV1: RequirementInput = {
+  id: 'SCAN-HOLDINGS-V0-MATCHES-V1',
+  kind: 'rule',
+  level: 'MUST',
+  interface: 'scan',
+  operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v0],
+  section: SECTION.holdingsV0,
+  sentence: 'POST /v0/holdings/state: Same body and behavior as v1',
+  needs: [...NEEDS],
+  tags: ['holdings', 'versions'],
+  check: sameContractsCheck('v0'),
+};
 
-export const HOLDINGS_RECORD_REQUIREMENTS: Requirement[] = [activeContractFields, v0CreatedEvents, v0SameAsV1, v2SameAsV1];
+const v2SameAsV1: RequirementInput = {
+  id: 'SCAN-HOLDINGS-V2-MATCHES-V1',
+  kind: 'rule',
+  level: 'MUST',
+  interface: 'scan',
+  operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2],
+  section: SECTION.holdingsV1,
+  sentence: 'Use the v2 variant instead; it differs only in the type of the `after`/`next_page_token` token',
+  needs: [...NEEDS],
+  tags: ['holdings', 'versions'],
+  check: sameContractsCheck('v2'),
+};
+
+export const HOLDINGS_RECORD_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [activeContractFields, v0CreatedEvents, v0SameAsV1, v2SameAsV1]);

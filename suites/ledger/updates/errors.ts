@@ -1,9 +1,11 @@
 // Rejections of the update stream: invalid requests are 400 with a plain-text body, the legacy `filter`
 // next to `updateFormat` is refused, and every other error status carries a JsCantonError.
-import { tooLarge, type Exchange } from '../http.ts';
-import { LIMITED_TOKEN_VARIABLE } from '../fixtures.ts';
-import type { CheckContext, Requirement } from '../model.ts';
-import { IDLE_MS, UPDATES_PATH, body, byParties, openRead, postUpdates, readParties, streamRequirement, updateFormat, type Json } from './stream-client.ts';
+import { isObject } from '../../../common/json.ts';
+import { LIMITED_TOKEN_VARIABLE } from '../../fixtures.ts';
+import { tooLarge, type Exchange } from '../../http.ts';
+import type { CheckContext, Requirement } from '../../model.ts';
+import { defineRequirements } from '../../requirement.ts';
+import { IDLE_MS, OPERATION, UPDATES_PATH, body, byParties, openRead, postUpdates, readParties, updateFormat } from './client.ts';
 
 const ENDPOINT_SECTION = 'A. Ledger interface > POST /v2/updates';
 
@@ -19,8 +21,6 @@ function invalidRequests(ctx: CheckContext): Array<{ label: string; send: () => 
     { label: 'a body that is a JSON array', send: raw('[1, 2]') },
   ];
 }
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Problems of a JsCantonError body: required code, cause, context, errorCategory; typed optional fields. */
 export function cantonErrorProblems(text: string): Array<{ problem: string; pointer: string }> {
@@ -52,31 +52,46 @@ export function cantonErrorProblems(text: string): Array<{ problem: string; poin
   return out;
 }
 
-export const ERROR_REQUIREMENTS: Requirement[] = [
-  streamRequirement({
+export const ERROR_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
     id: 'LEDGER-UPDATES-FILTER-WITH-FORMAT-REJECTED',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: 'A. Ledger interface records > GetUpdatesRequest',
     sentence: 'filter: if defined, updateFormat must be unset.',
+    needs: ['ledgerParties'],
     tags: ['validation'],
     async check(ctx) {
       const parties = readParties(ctx);
       const x = await openRead(ctx, updateFormat(parties), 1, undefined, { filter: byParties(parties) });
       ctx.expectStatus(x, 400, 'a request with both filter and updateFormat is invalid');
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-INVALID-REQUEST-400',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: ENDPOINT_SECTION,
     sentence: '400: invalid body, invalid limit, invalid stream_idle_timeout_ms.',
+    needs: ['ledgerParties'],
     tags: ['validation', 'errors'],
     async check(ctx) {
       for (const r of invalidRequests(ctx)) ctx.expectStatus(await r.send(), 400, `${r.label} is invalid`);
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-400-TEXT-PLAIN',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: ENDPOINT_SECTION,
     sentence: '400: text/plain string (invalid body, invalid limit, invalid stream_idle_timeout_ms).',
+    needs: ['ledgerParties'],
     tags: ['errors'],
     async check(ctx) {
       let judged = 0;
@@ -89,11 +104,16 @@ export const ERROR_REQUIREMENTS: Requirement[] = [
       }
       if (judged === 0) ctx.skip('no invalid request was answered 400, so no 400 body could be judged');
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-ERROR-BODY',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: 'A. Ledger interface > POST /v2/updates; Errors',
     sentence: 'Other statuses: body JsCantonError (code, cause, context and errorCategory required); this includes 413.',
+    needs: ['ledgerParties'],
     tags: ['errors'],
     async check(ctx) {
       // Errors that can be provoked without changing anything: no credentials, a party the limited user may
@@ -113,5 +133,5 @@ export const ERROR_REQUIREMENTS: Requirement[] = [
         if (problems.length) ctx.fail(`${x.status} answer is not a JsCantonError: ${problems.map((p) => p.problem).join('; ')}`, { exchange: x, pointer: problems[0]!.pointer });
       }
     },
-  }),
-];
+  },
+]);

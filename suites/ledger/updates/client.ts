@@ -2,11 +2,10 @@
 // are those of release line 3.5 (the update-stream facts): each answer element is `{update: {<Kind>: {value:
 // record}}}`, transaction events are `{<EventKind>: record}`. Nothing here judges: checks do.
 import fc from 'fast-check';
-import { describeAnswer, type Exchange, type Query, type RequestOptions } from '../http.ts';
-import { exactIntegers } from '../int64.ts';
-import type { CheckContext, Requirement } from '../model.ts';
-
-export type Json = Record<string, any>;
+import { appendPointer, isObject, pointer, type Json } from '../../../common/json.ts';
+import { describeAnswer, type Exchange, type Query, type RequestOptions } from '../../http.ts';
+import { exactIntegers } from '../../int64.ts';
+import type { CheckContext } from '../../model.ts';
 
 export const OPERATION = 'getUpdates';
 export const UPDATES_PATH = '/v2/updates';
@@ -108,8 +107,6 @@ export function expectReadable(ctx: CheckContext, x: Exchange): void {
 // Reading elements
 // ---------------------------------------------------------------------------------------------------
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The update kind of an element (its first key), or undefined when it has none. */
 export function kindOf(e: unknown): string | undefined {
   const u = isObject(e) ? e.update : undefined;
@@ -146,7 +143,8 @@ export function within(offset: number | undefined, w: Window): boolean {
   return offset !== undefined && offset > w.beginExclusive && (w.endInclusive === undefined || offset <= w.endInclusive);
 }
 
-export const pointer = (i: number, e: unknown, ...rest: Array<string | number>) => `/${i}/update/${kindOf(e)}/value${rest.map((r) => `/${r}`).join('')}`;
+/** JSON pointer into the record of element `i` of an answer: `/i/update/<Kind>/value/...rest`. */
+export const recordPointer = (i: number, e: unknown, ...rest: Array<string | number>) => pointer(i, 'update', String(kindOf(e)), 'value', ...rest);
 
 export interface FlatEvent {
   /** Index of the element in the answer. */
@@ -173,13 +171,13 @@ export function eventsOf(els: Json[]): FlatEvent[] {
       if (!isObject(wrapped)) return;
       const evKind = Object.keys(wrapped)[0];
       if (evKind === undefined) return;
-      const at = pointer(index, e, 'events', j, evKind);
+      const at = recordPointer(index, e, 'events', j, evKind);
       const inner = wrapped[evKind];
       if (!isObject(inner)) return;
       if (evKind === 'JsAssignmentEvent') {
-        if (isObject(inner.createdEvent)) out.push({ index, kind: evKind, ev: inner.createdEvent, record, pointer: `${at}/createdEvent`, from: kind });
+        if (isObject(inner.createdEvent)) out.push({ index, kind: evKind, ev: inner.createdEvent, record, pointer: appendPointer(at, 'createdEvent'), from: kind });
       } else if (evKind === 'JsUnassignedEvent') {
-        if (isObject(inner.value)) out.push({ index, kind: evKind, ev: inner.value, record, pointer: `${at}/value`, from: kind });
+        if (isObject(inner.value)) out.push({ index, kind: evKind, ev: inner.value, record, pointer: appendPointer(at, 'value'), from: kind });
       } else {
         out.push({ index, kind: evKind, ev: inner, record, pointer: at, from: kind });
       }
@@ -253,15 +251,4 @@ export function splitArb(s: Sample): fc.Arbitrary<[number, number, number]> {
     const k = Math.min(j + l2, n - 1);
     return [at(i), at(j), at(k)] as [number, number, number];
   });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Records
-// ---------------------------------------------------------------------------------------------------
-
-type StreamRecordFields = Omit<Requirement, 'level' | 'interface' | 'operations' | 'mutates' | 'needs'> & Partial<Pick<Requirement, 'level' | 'needs'>>;
-
-/** A read-only requirement of the update stream (MUST, reading as the ledger parties, unless told). */
-export function streamRequirement(r: StreamRecordFields): Requirement {
-  return { level: 'MUST', interface: 'ledger', operations: [OPERATION], mutates: false, needs: ['ledgerParties'], ...r };
 }

@@ -1,9 +1,10 @@
 // POST /v0/wallet/buy-traffic-requests: a valid request creates a request contract; invalid ones are 400.
 // Invalid bodies go to a state-changing endpoint: a correct node creates nothing, a faulty one might, so
 // these checks are marked as mutating too.
-import type { Exchange } from '../http.ts';
-import type { CheckContext, Requirement } from '../model.ts';
-import { buy, buyBody, collision, isDuplicateAnswer, SECTION, trackingIds } from './support.ts';
+import type { Exchange } from '../../http.ts';
+import type { CheckContext, Requirement } from '../../model.ts';
+import { defineRequirements } from '../../requirement.ts';
+import { buy, buyBody, collision, isDuplicateAnswer, SECTION, trackingIds } from '../support.ts';
 
 const STRING_FIELDS = ['receiving_validator_party_id', 'domain_id', 'tracking_id'] as const;
 const INT64_FIELDS = ['traffic_amount', 'expires_at'] as const;
@@ -44,9 +45,10 @@ function expect400(ctx: CheckContext, x: Exchange, label: string): void {
   if (x.status !== 400) ctx.fail(`a buy-traffic request with ${label} got ${x.status}; an invalid request is answered 400`, { exchange: x });
 }
 
-export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = [
+export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
   {
     id: 'WALLET-BUY-TRAFFIC-CREATE',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['createBuyTrafficRequest'],
@@ -65,6 +67,7 @@ export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = [
   },
   {
     id: 'WALLET-BUY-TRAFFIC-INVALID-BODY-400',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['createBuyTrafficRequest'],
@@ -82,6 +85,7 @@ export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = [
   },
   {
     id: 'WALLET-BUY-TRAFFIC-MULTI-HOSTED-400',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['createBuyTrafficRequest'],
@@ -95,4 +99,4 @@ export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = [
       expect400(ctx, await buy(ctx, body), `a receiving party hosted on several participants (${ctx.fixtures.multiHostedParty})`);
     },
   },
-];
+]);

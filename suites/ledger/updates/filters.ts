@@ -4,12 +4,14 @@
 // what the answer itself shows (a created event names its signatories and observers), so it needs no
 // knowledge of the target's history.
 import fc from 'fast-check';
-import type { Exchange } from '../http.ts';
-import type { CheckContext, Requirement } from '../model.ts';
+import type { Json } from '../../../common/json.ts';
+import type { Exchange } from '../../http.ts';
+import type { CheckContext, Requirement } from '../../model.ts';
+import { defineRequirements } from '../../requirement.ts';
 import {
-  ACS_DELTA, LEDGER_EFFECTS, eventsOf, readWindow, sampleStream, sampleWindow, streamRequirement, strings, templateFilter, updateFormat,
-  type FlatEvent, type Json, type Sample, type Shape,
-} from './stream-client.ts';
+  ACS_DELTA, LEDGER_EFFECTS, OPERATION, eventsOf, readWindow, sampleStream, sampleWindow, strings, templateFilter, updateFormat,
+  type FlatEvent, type Sample, type Shape,
+} from './client.ts';
 
 const SHAPES_SECTION = 'What the service does 3; Events 2';
 const FILTER_SECTION = 'A. Ledger interface records > TransactionFilter, EventFormat';
@@ -48,11 +50,16 @@ function expectJudged(ctx: CheckContext, judged: number, what: string): void {
   if (judged === 0) ctx.skip(`the reads of the sampled window as the ledger parties held no ${what} to judge`);
 }
 
-export const FILTER_REQUIREMENTS: Requirement[] = [
-  streamRequirement({
+export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
     id: 'LEDGER-UPDATES-ACS-DELTA-EVENT-KINDS',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: SHAPES_SECTION,
     sentence: 'In the ACS delta shape, create and archive events are emitted.',
+    needs: ['ledgerParties'],
     tags: ['acs-delta'],
     async check(ctx) {
       const s = await sampleStream(ctx);
@@ -63,11 +70,16 @@ export const FILTER_REQUIREMENTS: Requirement[] = [
       }, { runs: Math.min(ctx.runs, 4) });
       expectJudged(ctx, judged, 'transaction event');
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: SHAPES_SECTION,
     sentence: 'ACS delta: an event is included only if a requesting party is a stakeholder of it.',
+    needs: ['ledgerParties'],
     tags: ['acs-delta'],
     async check(ctx) {
       const s = await sampleStream(ctx);
@@ -84,11 +96,16 @@ export const FILTER_REQUIREMENTS: Requirement[] = [
       });
       expectJudged(ctx, judged, 'created event showing its signatories');
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-LEDGER-EFFECTS-EVENT-KINDS',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: SHAPES_SECTION,
     sentence: 'In the ledger-effects shape, create and exercise events are emitted.',
+    needs: ['ledgerParties'],
     tags: ['ledger-effects'],
     async check(ctx) {
       const s = await sampleStream(ctx);
@@ -99,11 +116,16 @@ export const FILTER_REQUIREMENTS: Requirement[] = [
       }, { runs: Math.min(ctx.runs, 4) });
       expectJudged(ctx, judged, 'transaction event');
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: SHAPES_SECTION,
     sentence: 'Ledger effects: an event is included only if a requesting party is a witness of it.',
+    needs: ['ledgerParties'],
     tags: ['ledger-effects'],
     async check(ctx) {
       // Two things answers prove without knowing the history:
@@ -152,11 +174,16 @@ export const FILTER_REQUIREMENTS: Requirement[] = [
       }
       expectJudged(ctx, judged, 'ledger-effects event (a created event showing signatories and node id, or a witness to compare)');
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-WITNESS-PARTIES',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: FILTER_SECTION,
     sentence: 'witnessParties of an event in a filtered stream are the requesting parties that see it.',
+    needs: ['ledgerParties'],
     tags: ['acs-delta', 'ledger-effects'],
     async check(ctx) {
       const s = await sampleStream(ctx);
@@ -171,11 +198,16 @@ export const FILTER_REQUIREMENTS: Requirement[] = [
       });
       expectJudged(ctx, judged, 'event');
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-TEMPLATE-FILTER',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: FILTER_SECTION,
     sentence: 'For transaction and ACS streams, create and archive events of contracts whose stakeholders include a listed party and match the per-party filter.',
+    needs: ['ledgerParties'],
     tags: ['filters'],
     async check(ctx) {
       const s = await sampleStream(ctx);
@@ -194,5 +226,5 @@ export const FILTER_REQUIREMENTS: Requirement[] = [
         if (!judged.some((e) => e.ev.templateId === templateId)) ctx.fail(`a TemplateFilter for ${templateId} returned none of the events of that template that a wildcard read of the same window shows`, { exchange: x });
       });
     },
-  }),
-];
+  },
+]);

@@ -3,6 +3,7 @@
 // requirements of each rule.
 import type { Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
+import { defineRequirements } from '../requirement.ts';
 import { buy, buyBody, ERROR_STATUSES, expectErrorBody, SECTION, statusPath, trackingIds } from './support.ts';
 
 const SENTENCE = 'Error bodies of the wallet and scan interfaces are `{error: string}` (400, 404, 409, 429, 500).';
@@ -13,9 +14,10 @@ function judgeAll(ctx: CheckContext, answers: Exchange[]): void {
   for (const x of errors) expectErrorBody(ctx, x);
 }
 
-export const ERROR_REQUIREMENTS: Requirement[] = [
+export const ERROR_BODY_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
   {
     id: 'WALLET-ERROR-BODY-STATUS-LOOKUP',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['getTransferOfferStatus'],
@@ -30,6 +32,7 @@ export const ERROR_REQUIREMENTS: Requirement[] = [
   },
   {
     id: 'WALLET-ERROR-BODY-BUY-TRAFFIC',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['createBuyTrafficRequest'],
@@ -53,4 +56,4 @@ export const ERROR_REQUIREMENTS: Requirement[] = [
       judgeAll(ctx, answers);
     },
   },
-];
+]);

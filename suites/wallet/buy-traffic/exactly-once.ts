@@ -2,9 +2,10 @@
 // is refused with 409 (already created) or 429 (being processed), never turned into a second request;
 // after a command that failed without buying traffic, the tracking id may be used again.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Exchange } from '../http.ts';
-import type { Requirement } from '../model.ts';
-import { buy, buyBody, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, trackingIds } from './support.ts';
+import type { Exchange } from '../../http.ts';
+import type { Requirement } from '../../model.ts';
+import { defineRequirements } from '../../requirement.ts';
+import { buy, buyBody, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, trackingIds } from '../support.ts';
 
 const DUPLICATES = 'after a first submission, later calls with the same tracking id are rejected with 409 (request already created) or 429 (currently being processed), unless the command failed and no traffic was purchased.';
 
@@ -21,9 +22,10 @@ interface Timed {
   endedAt: number;
 }
 
-export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = [
+export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
   {
     id: 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['createBuyTrafficRequest'],
@@ -48,6 +50,7 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = [
   },
   {
     id: 'WALLET-BUY-TRAFFIC-IN-FLIGHT-429',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['createBuyTrafficRequest'],
@@ -83,6 +86,7 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = [
   },
   {
     id: 'WALLET-BUY-TRAFFIC-RETRY-AFTER-FAILED-COMMAND',
+    kind: 'rule',
     level: 'MUST',
     interface: 'wallet',
     operations: ['createBuyTrafficRequest'],
@@ -104,4 +108,4 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = [
       if (retry.status !== 200) ctx.skip(`the valid resubmission was answered ${retry.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE)`);
     },
   },
-];
+]);

@@ -1,16 +1,22 @@
 // Credentials of the update stream: a read without them is refused, and a user may read only as the
 // parties it has rights for. (That the refusals carry a JsCantonError is LEDGER-UPDATES-ERROR-BODY's rule.)
-import { LIMITED_TOKEN_VARIABLE } from '../fixtures.ts';
-import type { Requirement } from '../model.ts';
-import { ACS_DELTA, openRead, readParties, streamRequirement, updateFormat, WILDCARD } from './stream-client.ts';
+import { LIMITED_TOKEN_VARIABLE } from '../../fixtures.ts';
+import type { Requirement } from '../../model.ts';
+import { defineRequirements } from '../../requirement.ts';
+import { ACS_DELTA, OPERATION, openRead, readParties, updateFormat, WILDCARD } from './client.ts';
 
 const SECTION = 'A. Ledger interface > POST /v2/updates (Security); Authentication 3';
 
-export const AUTH_REQUIREMENTS: Requirement[] = [
-  streamRequirement({
+export const AUTH_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
     id: 'LEDGER-UPDATES-AUTH-REQUIRED',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: SECTION,
     sentence: 'Security: either bearer HTTP authentication or API-key authentication.',
+    needs: ['ledgerParties'],
     tags: ['auth'],
     async check(ctx) {
       const format = updateFormat(readParties(ctx));
@@ -20,9 +26,13 @@ export const AUTH_REQUIREMENTS: Requirement[] = [
       const forged = forgedSignature(ctx.ledger.config.credentials.bearer);
       if (forged) ctx.expectStatus(await openRead(ctx, format, 1, { bearer: forged }), 401, 'a read with the configured token under a forged signature must be refused as unauthenticated');
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-READ-RIGHTS',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: SECTION,
     sentence: 'Security: bearer HTTP or API-key authentication; the authenticated user reads only as parties it may read as.',
     needs: ['ledgerLimitedToken', 'ledgerForbiddenParty'],
@@ -36,8 +46,8 @@ export const AUTH_REQUIREMENTS: Requirement[] = [
       const anyParty = { includeTransactions: { eventFormat: { filtersForAnyParty: WILDCARD }, transactionShape: ACS_DELTA } };
       ctx.expectStatus(await openRead(ctx, anyParty, 1, { bearer: ctx.fixtures.ledgerLimitedToken!, variable: LIMITED_TOKEN_VARIABLE }), [401, 403], 'the limited user may not read with filtersForAnyParty');
     },
-  }),
-];
+  },
+]);
 
 /** A compact JWT with its signature replaced, so that it no longer verifies; undefined for anything else. */
 function forgedSignature(token: string | undefined): string | undefined {

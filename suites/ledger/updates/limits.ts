@@ -7,8 +7,9 @@
 // test the honouring; doubling limits find where the node stops honouring them, which is where 413 must
 // take over.
 import fc from 'fast-check';
-import type { Requirement } from '../model.ts';
-import { elementsOf, expectReadable, openRead, readParties, streamRequirement, updateFormat } from './stream-client.ts';
+import type { Requirement } from '../../model.ts';
+import { defineRequirements } from '../../requirement.ts';
+import { OPERATION, elementsOf, expectReadable, openRead, readParties, updateFormat } from './client.ts';
 
 const ENDPOINT_SECTION = 'A. Ledger interface > POST /v2/updates';
 
@@ -16,11 +17,16 @@ const ENDPOINT_SECTION = 'A. Ledger interface > POST /v2/updates';
 const DOUBLING_START = 16;
 const DOUBLING_END = 65_536;
 
-export const LIMIT_REQUIREMENTS: Requirement[] = [
-  streamRequirement({
+export const LIMIT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
     id: 'LEDGER-UPDATES-LIMIT',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: ENDPOINT_SECTION,
     sentence: 'limit: maximum elements to return; ignored if bigger than the server setting.',
+    needs: ['ledgerParties'],
     tags: ['limits'],
     async check(ctx) {
       const format = updateFormat(readParties(ctx));
@@ -37,11 +43,16 @@ export const LIMIT_REQUIREMENTS: Requirement[] = [
         if (els.length > limit) ctx.fail(`limit=${limit} returned ${els.length} elements`, { exchange: x, pointer: `/${limit}` });
       });
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-LIST-LIMIT-413',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: 'A. Ledger interface > POST /v2/updates; Errors; Limits',
     sentence: '413 when the number of results exceeds the node list limit (http-list-max-elements-limit); a limit bigger than the server setting is ignored.',
+    needs: ['ledgerParties'],
     tags: ['limits', 'errors'],
     async check(ctx) {
       const format = updateFormat(readParties(ctx));
@@ -64,5 +75,5 @@ export const LIMIT_REQUIREMENTS: Requirement[] = [
         honoured = limit;
       }
     },
-  }),
-];
+  },
+]);

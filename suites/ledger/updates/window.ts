@@ -1,13 +1,15 @@
 // Offset windows and order of the update stream: (beginExclusive, endInclusive], ascending unless
 // descendingOrder, and descendingOrder only with an end. Windows are chosen among offsets the stream really
 // has (sampled first), so every request stays bounded and within the ledger end.
-import type { Exchange } from '../http.ts';
-import type { CheckContext, Requirement } from '../model.ts';
-import { exactIntegers } from '../int64.ts';
+import type { Json } from '../../../common/json.ts';
+import type { Exchange } from '../../http.ts';
+import { exactIntegers } from '../../int64.ts';
+import type { CheckContext, Requirement } from '../../model.ts';
+import { defineRequirements } from '../../requirement.ts';
 import {
-  IDLE_MS, body, isCheckpoint, offsetOf, pointer, postUpdates, readParties, readWindow, sampleStream, splitArb, streamRequirement, updateFormat,
-  updateKeys, windowArb, type Json, type Window,
-} from './stream-client.ts';
+  IDLE_MS, OPERATION, body, isCheckpoint, offsetOf, postUpdates, recordPointer, readParties, readWindow, sampleStream, splitArb, updateFormat,
+  updateKeys, windowArb, type Window,
+} from './client.ts';
 
 const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
 
@@ -26,18 +28,23 @@ function expectOrdered(ctx: CheckContext, x: Exchange, els: Json[], direction: '
       const strict = !checkpoint && !prev.checkpoint;
       // Offsets beyond 2^53 may round to one value: equal is then no proof of a repeat (suites/int64.ts).
       if (step < 0 || (strict && step === 0 && exactIntegers(offset))) {
-        ctx.fail(`${direction} read of ${show(w)}: element ${i} has offset ${offset} after offset ${prev.offset} (element ${prev.i})`, { exchange: x, pointer: pointer(i, e, 'offset') });
+        ctx.fail(`${direction} read of ${show(w)}: element ${i} has offset ${offset} after offset ${prev.offset} (element ${prev.i})`, { exchange: x, pointer: recordPointer(i, e, 'offset') });
       }
     }
     prev = { i, offset, checkpoint };
   });
 }
 
-export const WINDOW_REQUIREMENTS: Requirement[] = [
-  streamRequirement({
+export const WINDOW_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
     id: 'LEDGER-UPDATES-BEGIN-EXCLUSIVE',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: REQUEST_SECTION,
     sentence: 'beginExclusive: only updates with offset strictly greater are returned.',
+    needs: ['ledgerParties'],
     tags: ['window'],
     async check(ctx) {
       const s = await sampleStream(ctx);
@@ -46,15 +53,20 @@ export const WINDOW_REQUIREMENTS: Requirement[] = [
         const { x, els } = await readWindow(ctx, w, updateFormat(s.parties));
         els.forEach((e, i) => {
           const o = offsetOf(e);
-          if (o !== undefined && o <= w.beginExclusive) ctx.fail(`read of ${show(w)} returned offset ${o}, not strictly greater than beginExclusive ${w.beginExclusive}`, { exchange: x, pointer: pointer(i, e, 'offset') });
+          if (o !== undefined && o <= w.beginExclusive) ctx.fail(`read of ${show(w)} returned offset ${o}, not strictly greater than beginExclusive ${w.beginExclusive}`, { exchange: x, pointer: recordPointer(i, e, 'offset') });
         });
       });
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-END-INCLUSIVE',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: REQUEST_SECTION,
     sentence: 'endInclusive: only updates with offset <= this are returned.',
+    needs: ['ledgerParties'],
     tags: ['window'],
     async check(ctx) {
       const s = await sampleStream(ctx);
@@ -63,15 +75,20 @@ export const WINDOW_REQUIREMENTS: Requirement[] = [
         const { x, els } = await readWindow(ctx, w, updateFormat(s.parties));
         els.forEach((e, i) => {
           const o = offsetOf(e);
-          if (o !== undefined && o > w.endInclusive!) ctx.fail(`read of ${show(w)} returned offset ${o}, beyond endInclusive ${w.endInclusive}`, { exchange: x, pointer: pointer(i, e, 'offset') });
+          if (o !== undefined && o > w.endInclusive!) ctx.fail(`read of ${show(w)} returned offset ${o}, beyond endInclusive ${w.endInclusive}`, { exchange: x, pointer: recordPointer(i, e, 'offset') });
         });
       });
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-PAGING-COMPLETE',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: REQUEST_SECTION,
     sentence: 'Only updates with offset strictly greater than beginExclusive and <= endInclusive are returned: windows (a,b] and (b,c] together give (a,c].',
+    needs: ['ledgerParties'],
     tags: ['window', 'paging'],
     async check(ctx) {
       const s = await sampleStream(ctx);
@@ -91,11 +108,16 @@ export const WINDOW_REQUIREMENTS: Requirement[] = [
         }
       });
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-ASCENDING',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: REQUEST_SECTION,
     sentence: 'Without descendingOrder elements come in ascending order; offsets are strictly increasing along the stream.',
+    needs: ['ledgerParties'],
     tags: ['order'],
     async check(ctx) {
       const s = await sampleStream(ctx);
@@ -104,11 +126,16 @@ export const WINDOW_REQUIREMENTS: Requirement[] = [
         expectOrdered(ctx, x, els, 'ascending', w);
       });
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-DESCENDING',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: REQUEST_SECTION,
     sentence: 'descendingOrder: if set, elements are returned in descending order.',
+    needs: ['ledgerParties'],
     tags: ['order'],
     async check(ctx) {
       const s = await sampleStream(ctx);
@@ -126,11 +153,16 @@ export const WINDOW_REQUIREMENTS: Requirement[] = [
         }
       });
     },
-  }),
-  streamRequirement({
+  },
+  {
     id: 'LEDGER-UPDATES-DESCENDING-NEEDS-END',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
     section: REQUEST_SECTION,
     sentence: 'endInclusive: if absent, descendingOrder must not be selected.',
+    needs: ['ledgerParties'],
     tags: ['order', 'validation'],
     async check(ctx) {
       const parties = readParties(ctx);
@@ -138,5 +170,5 @@ export const WINDOW_REQUIREMENTS: Requirement[] = [
       const x = await postUpdates(ctx, body({ beginExclusive: 0 }, updateFormat(parties), { descendingOrder: true }), { limit: 3, stream_idle_timeout_ms: IDLE_MS });
       ctx.expectStatus(x, 400, 'descendingOrder without endInclusive is an invalid request');
     },
-  }),
-];
+  },
+]);

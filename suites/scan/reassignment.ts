@@ -1,11 +1,13 @@
 // Reassignment items of the update history (UpdateHistoryReassignment): their records and the reassignment
 // counter. Only the fixture reassignment ids are looked at, so the counter rules are checked where the
 // fixtures give both halves of a pair or several unassignments of one contract.
-import type { CheckContext, Requirement } from '../model.ts';
+import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
-import { exactIntegers } from '../int64.ts';
-import { fetchUpdates, isInt, isObject, reassignmentOf, scanRequirement, SECTION, timeNanos, type Json } from './common.ts';
-import { contractFieldProblems } from './holdings-records.ts';
+import { exactIntegers, isInt64 } from '../int64.ts';
+import type { CheckContext, Requirement } from '../model.ts';
+import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { fetchUpdates, reassignmentOf, SECTION, timeNanos } from './common.ts';
+import { contractFieldProblems } from './holdings/records.ts';
 
 interface Reassignment {
   id: string;
@@ -44,7 +46,7 @@ function reassignmentProblems(item: Json): string[] {
   if (!isObject(ev)) return [...out, 'event is not an object'];
   const assign = 'created_event' in ev;
   for (const [f, t] of Object.entries(assign ? ASSIGN_FIELDS : UNASSIGN_FIELDS)) {
-    if (t === 'string' ? typeof ev[f] !== 'string' : !isInt(ev[f])) out.push(`event.${f} is not ${t === 'string' ? 'a string' : 'an integer'}`);
+    if (t === 'string' ? typeof ev[f] !== 'string' : !isInt64(ev[f])) out.push(`event.${f} is not ${t === 'string' ? 'a string' : 'an integer'}`);
   }
   if (assign) {
     const ce = ev.created_event;
@@ -54,9 +56,11 @@ function reassignmentProblems(item: Json): string[] {
   return out;
 }
 
-const wellFormed = scanRequirement({
+const wellFormed: RequirementInput = {
   id: 'SCAN-REASSIGNMENT-RECORDS',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: ['getUpdateByIdV0', 'getEventById'],
   section: SECTION.updateReassignment,
   sentence: 'UpdateHistoryReassignment: `update_id`, `offset`, `record_time`, `event` (one-of: UpdateHistoryAssignment or UpdateHistoryUnassignment), all required',
@@ -76,11 +80,13 @@ const wellFormed = scanRequirement({
     }
     if (judged === 0) ctx.skip('no answer for the fixture reassignment ids is a reassignment record (none carries event)');
   },
-});
+};
 
-const pairCounter = scanRequirement({
+const pairCounter: RequirementInput = {
   id: 'SCAN-REASSIGNMENT-PAIR-COUNTER',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: ['getUpdateByIdV0'],
   section: SECTION.updateReassignment,
   sentence: '`reassignment_counter` is equal on a matching assign and unassign; matching pair shares `unassign_id` and `reassignment_counter`',
@@ -102,11 +108,13 @@ const pairCounter = scanRequirement({
     }
     if (pairs === 0) ctx.skip('the fixture reassignment ids hold no assignment together with its unassignment (same unassign_id)');
   },
-});
+};
 
-const counterIncreases = scanRequirement({
+const counterIncreases: RequirementInput = {
   id: 'SCAN-REASSIGNMENT-COUNTER-INCREASES',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: ['getUpdateByIdV0'],
   section: SECTION.updateReassignment,
   sentence: '`reassignment_counter` ... strictly increases with each unassign command for the same contract, and is 0 at contract creation',
@@ -116,7 +124,7 @@ const counterIncreases = scanRequirement({
     const all = await reassignments(ctx);
     // 0 at creation and +1 or more with every unassign: any reassignment of a contract carries at least 1.
     for (const r of all) {
-      if (isInt(r.event.reassignment_counter) && r.event.reassignment_counter < 1) {
+      if (isInt64(r.event.reassignment_counter) && r.event.reassignment_counter < 1) {
         ctx.fail(`${r.kind === 'assign' ? 'assignment' : 'unassignment'} ${r.id} has reassignment_counter ${r.event.reassignment_counter}; the counter is 0 at creation and increases with each unassign, so a reassigned contract's counter is at least 1`, { exchange: r.exchange, pointer: '/event/reassignment_counter' });
       }
     }
@@ -134,6 +142,6 @@ const counterIncreases = scanRequirement({
       }
     }
   },
-});
+};
 
-export const REASSIGNMENT_REQUIREMENTS: Requirement[] = [wellFormed, pairCounter, counterIncreases];
+export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [wellFormed, pairCounter, counterIncreases]);

@@ -1,13 +1,16 @@
 // GET /v1/domains/{domain_id}/parties/{party_id}/participant-id: every participant id is PAR::id::fingerprint.
 import type { Requirement } from '../model.ts';
-import { enc, okObject, scanRequirement, SECTION } from './common.ts';
+import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { enc, okObject, SECTION } from './common.ts';
 
 /** PAR, then a non-empty id, then a fingerprint without colons. */
 const PARTICIPANT_ID = /^PAR::.+::[^:]+$/;
 
-const participantIds = scanRequirement({
+const participantIds: RequirementInput = {
   id: 'SCAN-PARTICIPANT-ID-FORMAT',
+  kind: 'rule',
   level: 'MUST',
+  interface: 'scan',
   operations: ['getPartyToParticipantV1'],
   section: SECTION.participants,
   sentence: '200 `{participant_ids: string[]}`, each of the form `PAR::id::fingerprint`',
@@ -26,6 +29,6 @@ const participantIds = scanRequirement({
     }
     if (checked === 0) ctx.skip('no fixture party is known on fixtures.domainId (all answered 404)');
   },
-});
+};
 
-export const PARTICIPANT_REQUIREMENTS: Requirement[] = [participantIds];
+export const PARTICIPANT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [participantIds]);

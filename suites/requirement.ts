@@ -1,0 +1,49 @@
+// The one way a requirement record is written, for every interface and for the document-derived checks:
+// each record states what it is (kind, level, interface, operations); the builder only fills in the two
+// fields with an obvious default (mutates: false, needs: []) and stamps the file that defines it.
+import { dirname, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FixtureName } from './fixtures.ts';
+import type { CheckContext, GenericCheck, InterfaceName, Level, Requirement, RequirementKind } from './model.ts';
+
+export interface RequirementInput {
+  /** Stable id; for a rule, written out literally in its file (see test/suites/requirement-records.test.ts). */
+  id: string;
+  kind: RequirementKind;
+  level: Level;
+  interface: InterfaceName;
+  operations: string[];
+  section: string;
+  sentence: string;
+  /** Default false. */
+  mutates?: boolean;
+  /** Default []. */
+  needs?: FixtureName[];
+  tags: string[];
+  /** Generic requirements only: which document-derived check this is. */
+  probe?: GenericCheck;
+  check(ctx: CheckContext): Promise<void>;
+}
+
+/** The repository root: the parent of the folder of this file. */
+const REPOSITORY_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+
+/** A module's path relative to the repository root, with forward slashes (e.g. suites/scan/ans.ts). */
+export function repositoryPath(moduleUrl: string): string {
+  return relative(REPOSITORY_ROOT, fileURLToPath(moduleUrl)).split(sep).join('/');
+}
+
+/**
+ * The records of one file, in the order given: `defineRequirements(import.meta.url, [...])`. A generic
+ * requirement names its probe and a rule none; anything else is a mistake of the record, refused at load.
+ */
+export function defineRequirements(moduleUrl: string, records: readonly RequirementInput[]): Requirement[] {
+  const definedIn = repositoryPath(moduleUrl);
+  return records.map((r) => {
+    if ((r.kind === 'generic') !== (r.probe !== undefined)) {
+      throw new Error(`${definedIn}: requirement ${r.id} is a ${r.kind} requirement ${r.probe === undefined ? 'without' : 'with'} a probe`);
+    }
+    const { mutates = false, needs = [], ...rest } = r;
+    return { ...rest, mutates, needs, definedIn };
+  });
+}

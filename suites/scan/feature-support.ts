@@ -1,0 +1,22 @@
+// GET /v0/feature-support: the features the node announces.
+import type { Requirement } from '../model.ts';
+import { defineRequirements } from '../requirement.ts';
+import { okObject, SECTION } from './common.ts';
+
+export const FEATURE_SUPPORT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
+    id: 'SCAN-FEATURE-SUPPORT',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'scan',
+    operations: ['getFeatureSupport'],
+    section: SECTION.features,
+    sentence: 'No parameters. 200 `{dummy?: boolean}`',
+    tags: ['misc'],
+    async check(ctx) {
+      const x = await ctx.scan.get('/v0/feature-support');
+      const body = okObject(ctx, x, 'feature support');
+      if (body.dummy !== undefined && typeof body.dummy !== 'boolean') ctx.fail('dummy is present but not a boolean', { exchange: x, pointer: '/dummy' });
+    },
+  },
+]);

@@ -1,0 +1,65 @@
+// GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash: the reward-accounting root hash
+// of a round (one of three result shapes, the round echoed).
+import type { Json } from '../../common/json.ts';
+import type { Exchange } from '../http.ts';
+import { isInt64 } from '../int64.ts';
+import type { CheckContext, Requirement } from '../model.ts';
+import { defineRequirements } from '../requirement.ts';
+import { okObject, SECTION } from './common.ts';
+
+const ROOT_OP = 'getRewardAccountingRootHash';
+
+/** Root-hash answers of the fixture rounds; rounds the node has no process for (404) are left out. */
+async function rootHashes(ctx: CheckContext): Promise<Array<{ round: number; x: Exchange; body: Record<string, Json> }>> {
+  const out = [];
+  for (const round of ctx.fixtures.rounds!) {
+    const x = await ctx.scan.get(`/v0/internal/reward-accounting-process/rounds/${round}/root-hash`);
+    if (x.status === 404) continue;
+    out.push({ round, x, body: okObject(ctx, x, `root hash of fixture round ${round}`) });
+  }
+  if (out.length === 0) ctx.skip('no fixture round has a reward-accounting process (all answered 404)');
+  return out;
+}
+
+export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
+    id: 'SCAN-ROOT-HASH-RESULT-SHAPE',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'scan',
+    operations: [ROOT_OP],
+    section: SECTION.rootHash,
+    sentence: '200: one of `{status, round_number: int64, root_hash: string (hex-encoded)}`, `{status}` (undetermined), `{status}` (cannot provide)',
+    needs: ['rounds'],
+    tags: ['rewards'],
+    async check(ctx) {
+      for (const { round, x, body } of await rootHashes(ctx)) {
+        if (typeof body.status !== 'string') ctx.fail(`round ${round}: status is not a string`, { exchange: x, pointer: '/status' });
+        const ok = 'round_number' in body || 'root_hash' in body;
+        if (!ok) continue; // {status}: undetermined or cannot provide
+        if (!isInt64(body.round_number)) ctx.fail(`round ${round}: a result with a root hash needs an integer round_number`, { exchange: x, pointer: '/round_number' });
+        if (typeof body.root_hash !== 'string' || !/^[0-9a-fA-F]+$/.test(body.root_hash)) ctx.fail(`round ${round}: root_hash ${JSON.stringify(body.root_hash)} is not hex-encoded`, { exchange: x, pointer: '/root_hash' });
+      }
+    },
+  },
+  {
+    id: 'SCAN-ROOT-HASH-ROUND-ECHOED',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'scan',
+    operations: [ROOT_OP],
+    section: SECTION.rootHash,
+    sentence: 'Path `round_number` int64. 200: one of `{status, round_number: int64, root_hash: string (hex-encoded)}` ... (the result of the requested round)',
+    needs: ['rounds'],
+    tags: ['rewards'],
+    async check(ctx) {
+      let named = 0;
+      for (const { round, x, body } of await rootHashes(ctx)) {
+        if (!isInt64(body.round_number)) continue; // {status}: no round to compare (SCAN-ROOT-HASH-RESULT-SHAPE judges the shape)
+        named++;
+        if (body.round_number !== round) ctx.fail(`asked for round ${round}, the result names round ${body.round_number}`, { exchange: x, pointer: '/round_number' });
+      }
+      if (named === 0) ctx.skip('no root-hash result of the fixture rounds names a round_number');
+    },
+  },
+]);

@@ -1,0 +1,105 @@
+// An id leads to its file: every requirement record names the file that defines it, a rule's id is written
+// there literally, and the id's second segment names the file (or folder) under suites/<interface>/. The
+// kind of a requirement is its `kind` (and a generic one's check its `probe`), never read from a tag or an id.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { GENERIC_CHECKS, INTERFACES } from '../../common/vocabulary.ts';
+import { catalog, DESCRIPTION_REQUIREMENTS } from '../../suites/catalog.ts';
+import { genericId, genericRequirements, operationSlug } from '../../suites/generic/spec-requirements.ts';
+import type { Requirement } from '../../suites/model.ts';
+import { defineRequirements, repositoryPath } from '../../suites/requirement.ts';
+import { BUILTIN_NAMES, builtinSpec } from '../support/builtin-specs.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const source = (definedIn: string) => readFileSync(join(ROOT, definedIn), 'utf8');
+
+/** The first hyphen-word of the first path component under suites/<interface>/: a file stem or a folder. */
+function fileWord(r: Requirement): string | undefined {
+  const prefix = `suites/${r.interface}/`;
+  if (!r.definedIn.startsWith(prefix)) return undefined;
+  const first = r.definedIn.slice(prefix.length).split('/')[0]!.replace(/\.ts$/, '');
+  return first.split('-')[0];
+}
+
+async function builtinGeneric(): Promise<Requirement[]> {
+  const out: Requirement[] = [];
+  for (const name of BUILTIN_NAMES) out.push(...genericRequirements(name, await builtinSpec(name)));
+  return out;
+}
+
+describe('requirement records', () => {
+  it('every rule is defined where its id says: literally, in suites/<interface>/<second segment>...', () => {
+    expect(DESCRIPTION_REQUIREMENTS.length).toBeGreaterThan(90);
+    const wrong: string[] = [];
+    for (const r of DESCRIPTION_REQUIREMENTS) {
+      expect(existsSync(join(ROOT, r.definedIn)), `${r.id}: ${r.definedIn}`).toBe(true);
+      expect(source(r.definedIn), `${r.id} is not written out in ${r.definedIn}`).toContain(`id: '${r.id}'`);
+      const [prefix, second] = r.id.split('-');
+      expect(prefix, r.id).toBe(r.interface.toUpperCase());
+      if (fileWord(r)?.toUpperCase() !== second) wrong.push(`${r.id} in ${r.definedIn}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('rules are rules: kind rule, no probe, no generic tag', () => {
+    for (const r of DESCRIPTION_REQUIREMENTS) {
+      expect(r.kind, r.id).toBe('rule');
+      expect(r.probe, r.id).toBeUndefined();
+      expect(r.tags ?? [], r.id).not.toContain('generic');
+    }
+  });
+
+  it('the generic requirements of the built-in documents are defined in suites/generic/, with a probe that makes their id', async () => {
+    const generic = await builtinGeneric();
+    expect(generic.length).toBeGreaterThan(40);
+    const probes = new Set<string>();
+    for (const r of generic) {
+      expect(r.kind, r.id).toBe('generic');
+      expect(r.definedIn, r.id).toMatch(/^suites\/generic\/[^/]+\.ts$/);
+      expect(existsSync(join(ROOT, r.definedIn)), r.definedIn).toBe(true);
+      expect(GENERIC_CHECKS, r.id).toContain(r.probe);
+      expect(r.operations, r.id).toHaveLength(1);
+      expect(r.id).toBe(genericId(r.interface, operationSlug(r.operations[0]!), r.probe!));
+      // The tag stays: users select them with --only generic.
+      expect(r.tags, r.id).toEqual(['generic', r.interface]);
+      probes.add(r.probe!);
+    }
+    expect([...probes].sort()).toEqual([...GENERIC_CHECKS].sort());
+  });
+
+  it('the catalog of the built-in documents holds each id once, generic ones first', async () => {
+    const specs = Object.fromEntries(await Promise.all(BUILTIN_NAMES.map(async (n) => [n, await builtinSpec(n)] as const)));
+    const all = catalog(specs);
+    expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+    const firstRule = all.findIndex((r) => r.kind === 'rule');
+    expect(all.slice(firstRule).every((r) => r.kind === 'rule')).toBe(true);
+    expect(all.slice(firstRule)).toEqual(DESCRIPTION_REQUIREMENTS);
+  });
+
+  it('no misc.ts: every file of the record folders is named after what it holds', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
+    const all = INTERFACES.flatMap((i) => files(`suites/${i}`));
+    expect(all.filter((f) => /(^|\/)misc\.ts$/.test(f))).toEqual([]);
+    // Every file defining records defines them through the one builder.
+    for (const f of new Set(DESCRIPTION_REQUIREMENTS.map((r) => r.definedIn))) expect(source(f), f).toContain('defineRequirements(import.meta.url,');
+  });
+});
+
+describe('defineRequirements', () => {
+  const base = { level: 'MUST' as const, interface: 'scan' as const, operations: ['x'], section: 's', sentence: 't', tags: [], async check() {} };
+
+  it('stamps the defining file relative to the repository root and fills in mutates and needs', () => {
+    const [r] = defineRequirements(import.meta.url, [{ ...base, id: 'SCAN-X', kind: 'rule' }]);
+    expect(r!.definedIn).toBe('test/suites/requirement-records.test.ts');
+    expect(repositoryPath(new URL('../../suites/scan/ans.ts', import.meta.url).href)).toBe('suites/scan/ans.ts');
+    expect({ mutates: r!.mutates, needs: r!.needs, kind: r!.kind }).toEqual({ mutates: false, needs: [], kind: 'rule' });
+  });
+
+  it('refuses a rule with a probe and a generic requirement without one', () => {
+    expect(() => defineRequirements(import.meta.url, [{ ...base, id: 'SCAN-X', kind: 'rule', probe: 'responses' }])).toThrow(/SCAN-X is a rule requirement with a probe/);
+    expect(() => defineRequirements(import.meta.url, [{ ...base, id: 'GENERIC-X', kind: 'generic' }])).toThrow(/GENERIC-X is a generic requirement without a probe/);
+  });
+});
