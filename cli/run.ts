@@ -61,7 +61,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
   const { results: judged, notes: waiverNotes } = applyWaivers(results.requirements, waivers, new Date());
   const report = buildReport({
     version: VERSION, startedAt, finishedAt: new Date(), targets, config: effectiveConfig(opts, target), specChecks: documents.checks.map((c) => ({ ...c, source: redactUrl(c.source) })), seed: bounds.seed,
-    fixtureNotes: results.fixtureNotes, waiverNotes, coverage: coverage(documents.specs, judged, results.seen, results.basePaths), requirements: judged,
+    fixtureNotes: results.fixtureNotes, waiverNotes, coverage: coverage(documents.specs, requirements, judged, results.seen, results.basePaths), requirements: judged,
     requestsSent: results.seen.length, mode: opts.certify ? 'certify' : 'standard', certifyScope: certifyScope(all, target),
   });
   const { file, outputs } = await writeReports(dir, report, (t) => scrubber.scrub(t), { allure: opts.allure, say });

@@ -1,6 +1,8 @@
 // The coverage table: for every operation of each loaded document, what the run checked and which status
 // codes it saw against those documented.
 import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
+import type { GenericCheck } from '../common/vocabulary.ts';
+import type { Requirement } from '../suites/model.ts';
 import type { RequirementResult } from '../suites/runner.ts';
 
 export interface OperationCoverage {
@@ -24,24 +26,27 @@ export interface OperationCoverage {
 
 const pathPattern = (op: OperationSpec) => new RegExp(`^${op.fullPath.split(/\{[^}]+\}/).map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
 
-export function coverage(specs: Record<string, CompiledSpec>, results: readonly RequirementResult[], seen: ReadonlyArray<{ method: string; path: string; status: number }>, originPaths: string[] = ['']): OperationCoverage[] {
+/** `records`: the requirements of the run (their kind and probe say which results are an operation's generic checks). */
+export function coverage(specs: Record<string, CompiledSpec>, records: readonly Pick<Requirement, 'id' | 'kind' | 'probe'>[], results: readonly RequirementResult[], seen: ReadonlyArray<{ method: string; path: string; status: number }>, originPaths: string[] = ['']): OperationCoverage[] {
   const out: OperationCoverage[] = [];
+  const record = new Map(records.map((r) => [r.id, r]));
+  const kindOf = (r: RequirementResult) => record.get(r.id)?.kind;
   for (const [name, spec] of Object.entries(specs)) {
     for (const op of spec.catalog.operations) {
       const re = pathPattern(op);
-      const generic = (kind: string) => results.find((r) => r.id.startsWith(`GENERIC-${name.toUpperCase()}-`) && r.id.endsWith(`-${kind}`) && r.operations.includes(op.id));
+      const generic = (probe: GenericCheck) => results.find((r) => r.interface === name && kindOf(r) === 'generic' && record.get(r.id)?.probe === probe && r.operations.includes(op.id));
       const statuses = new Set<number>();
       for (const s of seen) {
         if (s.method !== op.method.toUpperCase()) continue;
         if (originPaths.some((base) => s.path.startsWith(base) && re.test(s.path.slice(base.length)))) statuses.add(s.status);
       }
-      const positive = generic('RESPONSES')?.status ?? 'none';
+      const positive = generic('responses')?.status ?? 'none';
       const answered2xx = [...statuses].some((s) => s >= 200 && s < 300);
       out.push({
         spec: name, operationId: op.id, method: op.method.toUpperCase(), path: op.fullPath,
         positive: positive === 'passed' && !answered2xx ? 'unconfirmed' : positive,
-        negative: generic('INVALID-INPUT')?.status ?? 'none',
-        semantic: results.filter((r) => !r.id.startsWith('GENERIC-') && r.operations.includes(op.id) && r.status !== 'skipped' && r.status !== 'error').length,
+        negative: generic('invalid-input')?.status ?? 'none',
+        semantic: results.filter((r) => kindOf(r) === 'rule' && r.operations.includes(op.id) && r.status !== 'skipped' && r.status !== 'error').length,
         statusesSeen: [...statuses].sort((a, b) => a - b),
         statusesDocumented: op.responses.map((r) => r.status),
       });

@@ -2,7 +2,15 @@
 // network failures come back as data (status 0) rather than exceptions, and every exchange can be
 // summarised as evidence with secrets redacted and a curl line that reproduces it.
 import { request, type Dispatcher } from 'undici';
-import type { ExchangeSummary } from './model.ts';
+
+/** An exchange as evidence keeps it: the request, an excerpt of the answer and the curl line that reproduces it. */
+export interface ExchangeSummary {
+  request: { method: string; url: string; headers: Record<string, string>; body?: string };
+  response?: { status: number; headers: Record<string, string>; bodyExcerpt: string; bodyBytes: number };
+  error?: string;
+  curl: string;
+  durationMs: number;
+}
 
 export interface Credentials {
   bearer?: string;

@@ -3,9 +3,11 @@
 import type fc from 'fast-check';
 import type { GenericCheck, InterfaceName, RequirementKind } from '../common/vocabulary.ts';
 import type { CompiledSpec } from '../generators/index.ts';
-import type { RunCache } from './check-context.ts';
+import type { RunCache } from './run-cache.ts';
 import type { Fixtures, FixtureName } from './fixtures.ts';
-import type { Client, Exchange } from './http.ts';
+import type { Client, Exchange, ExchangeSummary } from './http.ts';
+
+export type { ExchangeSummary };
 
 export type { GenericCheck, InterfaceName, RequirementKind };
 export type Level = 'MUST' | 'SHOULD';
@@ -43,14 +45,6 @@ export interface Evidence {
   pointer?: string;
   /** fast-check seed and path of a failing property, with the counterexample. */
   property?: { seed: number; path?: string; counterexample: string; runs: number };
-}
-
-export interface ExchangeSummary {
-  request: { method: string; url: string; headers: Record<string, string>; body?: string };
-  response?: { status: number; headers: Record<string, string>; bodyExcerpt: string; bodyBytes: number };
-  error?: string;
-  curl: string;
-  durationMs: number;
 }
 
 /** Thrown by ctx.fail(): the target broke the rule. */

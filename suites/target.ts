@@ -1,7 +1,8 @@
 // A target is one configuration object, passed explicitly: where each interface is, with which
 // credentials, and the bounds of the run.
 import type { CompiledSpec } from '../generators/index.ts';
-import { RunCache, type ContextParts } from './check-context.ts';
+import type { ContextParts } from './check-context.ts';
+import { RunCache } from './run-cache.ts';
 import type { Fixtures } from './fixtures.ts';
 import { Client, type ClientConfig, type Credentials, type CredentialVariables } from './http.ts';
 import type { InterfaceName } from './model.ts';
