@@ -9,7 +9,6 @@ import { isoMicros } from '../world/time.ts';
 import { identify, requireReadRights, type Caller } from './callers.ts';
 import { findContract } from './contract-lookup.ts';
 import { LedgerHttpError, sendCantonError } from './errors.ts';
-import { LF } from './faults.ts';
 import { ledgerEndOffset, updateOffset } from './offsets.ts';
 import { Audience, hostedParties } from './projection.ts';
 import { archivedEvent, createdEvent } from './render.ts';
@@ -31,7 +30,7 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
       const body = await handler(req, caller);
       if (Buffer.isBuffer(body)) return reply.code(200).type('application/octet-stream').send(body);
       // overview-json-as-text: a JSON string serialized by hand goes out labelled as text.
-      if (ctx.faults.has(LF.overviewJsonAsText)) return reply.code(200).type('text/plain; charset=utf-8').send(JSON.stringify(body));
+      if (ctx.faults.has('ledger-overview-json-as-text')) return reply.code(200).type('text/plain; charset=utf-8').send(JSON.stringify(body));
       return reply.code(200).type('application/json; charset=utf-8').send(body);
     } catch (e) {
       if (e instanceof LedgerHttpError) return sendCantonError(ctx, reply, e.status, e.kind, e.message, e.codeOverride);

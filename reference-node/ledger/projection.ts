@@ -7,7 +7,6 @@
 // - a requesting party counts for an event only when its filters (or the any-party filters) match the template.
 import type { NodeContext } from '../context.ts';
 import type { Contract, ExercisedNode, ReassignmentUpdate, TopologyUpdate, TransactionUpdate, Update } from '../world/model.ts';
-import { LF } from './faults.ts';
 import { archivedEvent, createdEvent, element, exercisedEvent, reassignmentRecord, topologyRecord, transactionRecord } from './render.ts';
 import type { CompiledFilters, EventFormatSpec, Shape, StreamRequest, TopologySpec } from './stream-request.ts';
 
@@ -50,8 +49,8 @@ export class Audience {
   private match(filters: CompiledFilters[], s: Subject): { matches: boolean; blob: boolean } {
     let matches = false;
     let blob = false;
-    const anyTemplate = this.ctx.faults.has(LF.templateFilterIgnored);
-    const packageNameOnly = this.ctx.faults.has(LF.templateFilterPackageNameOnly);
+    const anyTemplate = this.ctx.faults.has('ledger-template-filter-ignored');
+    const packageNameOnly = this.ctx.faults.has('ledger-template-filter-package-name-only');
     for (const f of filters) {
       if (f.wildcard) {
         matches = true;
@@ -89,8 +88,8 @@ export class Audience {
 
   /** witnessParties as rendered: the seeing requesting parties (or, under a fault, everybody it is visible to). */
   witnessParties(seeing: string[], visibleTo: readonly string[]): string[] {
-    if (this.ctx.faults.has(LF.witnessPartiesAllRequesters)) return this.parties.map((p) => p.party);
-    return this.ctx.faults.has(LF.witnessPartiesTooWide) ? [...new Set([...seeing, ...visibleTo])] : seeing;
+    if (this.ctx.faults.has('ledger-witness-parties-all-requesters')) return this.parties.map((p) => p.party);
+    return this.ctx.faults.has('ledger-witness-parties-too-wide') ? [...new Set([...seeing, ...visibleTo])] : seeing;
   }
 }
 
@@ -114,16 +113,16 @@ export class Projector {
   constructor(private readonly ctx: NodeContext, req: StreamRequest) {
     this.hosted = hostedParties(ctx);
     if (req.transactions) this.tx = { audience: new Audience(ctx, req.transactions.format, this.hosted), shape: req.transactions.shape };
-    else if (ctx.faults.has(LF.transactionsAlwaysIncluded)) this.tx = { audience: new Audience(ctx, req.reassignments ?? ANY_PARTY_WILDCARD, this.hosted), shape: 'acs-delta' };
+    else if (ctx.faults.has('ledger-transactions-always-included')) this.tx = { audience: new Audience(ctx, req.reassignments ?? ANY_PARTY_WILDCARD, this.hosted), shape: 'acs-delta' };
     let reassignmentFormat = req.reassignments;
-    if (!reassignmentFormat && ctx.faults.has(LF.unrequestedKind)) reassignmentFormat = req.transactions?.format ?? ANY_PARTY_WILDCARD;
+    if (!reassignmentFormat && ctx.faults.has('ledger-unrequested-kind')) reassignmentFormat = req.transactions?.format ?? ANY_PARTY_WILDCARD;
     if (reassignmentFormat) this.reassignments = new Audience(ctx, reassignmentFormat, this.hosted);
     this.topology = req.topology;
   }
 
   /** The stream element of update `u` at `offset`, or undefined when nothing of it is selected. */
   project(u: Update, offset: number): Json | undefined {
-    const eventOffset = this.ctx.faults.has(LF.eventOffsetMismatch) ? offset - 2 : offset;
+    const eventOffset = this.ctx.faults.has('ledger-event-offset-mismatch') ? offset - 2 : offset;
     switch (u.kind) {
       case 'transaction':
         return this.tx ? this.transaction(u, offset, eventOffset, this.tx.audience, this.tx.shape) : undefined;
@@ -140,7 +139,7 @@ export class Projector {
     if (events.length === 0) return undefined;
     const submitted = tx.submitters.some((p) => audience.partySet.has(p));
     return element('Transaction', transactionRecord(tx, {
-      offset, events, commandId: submitted, dropRecordTime: this.ctx.faults.has(LF.requiredFieldDropped),
+      offset, events, commandId: submitted, dropRecordTime: this.ctx.faults.has('ledger-required-field-dropped'),
     }));
   }
 
@@ -158,7 +157,7 @@ export class Projector {
         const seen = audience.see(sh, c);
         if (seen.parties.length > 0) {
           events.push({ CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties: audience.witnessParties(seen.parties, sh), blob: seen.blob, acsDelta: true }) });
-        } else if (this.ctx.faults.has(LF.acsDeltaLeak) && audience.see(audience.parties.map((p) => p.party), c).parties.length > 0) {
+        } else if (this.ctx.faults.has('ledger-acs-delta-leak') && audience.see(audience.parties.map((p) => p.party), c).parties.length > 0) {
           // Leak only what the requesting parties' filters would select: the break is the stakeholder rule alone.
           leaked.push({ CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties: [audience.parties[0]!.party], blob: false, acsDelta: true }) });
         }
@@ -167,7 +166,7 @@ export class Projector {
         const seen = audience.see(sh, node);
         if (seen.parties.length === 0) continue;
         const witnessParties = audience.witnessParties(seen.parties, sh);
-        events.push(this.ctx.faults.has(LF.wrongEventKind)
+        events.push(this.ctx.faults.has('ledger-wrong-event-kind')
           ? { ExercisedEvent: exercisedEvent(node, { offset, witnessParties, lastDescendantNodeId: lastDescendant(tx, node.nodeId), acsDelta: true }) }
           : { ArchivedEvent: archivedEvent(node, { offset, witnessParties }) });
       }
@@ -184,7 +183,7 @@ export class Projector {
     let legit = 0;
     // ledger-effects-participant-view: what any party hosted here witnesses, whichever parties were requested
     // (still narrowed by the requesting parties' template filters), listing those hosted witnesses.
-    const participantView = this.ctx.faults.has(LF.ledgerEffectsParticipantView);
+    const participantView = this.ctx.faults.has('ledger-ledger-effects-participant-view');
     const requesting = audience.parties.map((p) => p.party);
     for (const node of tx.nodes) {
       const w = witnesses.get(node.nodeId) ?? [];
@@ -195,7 +194,7 @@ export class Projector {
         seen = { parties: hostedWitnesses, blob: false };
         legit++;
       } else if (seen.parties.length === 0) {
-        if (!this.ctx.faults.has(LF.ledgerEffectsLeak) || audience.parties.length === 0) continue;
+        if (!this.ctx.faults.has('ledger-ledger-effects-leak') || audience.parties.length === 0) continue;
         seen = { parties: [audience.parties[0]!.party], blob: false };
       } else {
         legit++;
@@ -209,7 +208,7 @@ export class Projector {
       } else {
         const acsDelta = isArchiveFor(node, seen.parties) && !created.has(node.contractId);
         const lastDescendantNodeId = lastDescendant(tx, node.nodeId);
-        if (this.ctx.faults.has(LF.ledgerEffectsArchived) && node.consuming && createdBelowHaveStakeholder(tx, node.nodeId, lastDescendantNodeId, audience.parties.map((p) => p.party))) {
+        if (this.ctx.faults.has('ledger-ledger-effects-archived') && node.consuming && createdBelowHaveStakeholder(tx, node.nodeId, lastDescendantNodeId, audience.parties.map((p) => p.party))) {
           events.push({ ArchivedEvent: archivedEvent(node, { offset, witnessParties }) });
           continue;
         }
@@ -224,7 +223,7 @@ export class Projector {
     const c: Contract = u.contract;
     const sh = stakeholders(c.signatories, c.observers);
     let seen = audience.see(sh, c);
-    if (seen.parties.length === 0 && u.kind === 'assign' && this.ctx.faults.has(LF.acsDeltaReassignmentLeak)) {
+    if (seen.parties.length === 0 && u.kind === 'assign' && this.ctx.faults.has('ledger-acs-delta-reassignment-leak')) {
       // Leak only what the requesting parties' filters would select: the break is the stakeholder rule alone.
       seen = { parties: audience.see(audience.parties.map((p) => p.party), c).parties.slice(0, 1), blob: false };
     }

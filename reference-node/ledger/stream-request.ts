@@ -2,7 +2,6 @@
 // mapping of the deprecated `filter`/`verbose` fields. Any problem is an InvalidStreamRequest whose message
 // becomes the plain-text 400 body.
 import type { NodeContext } from '../context.ts';
-import { LF } from './faults.ts';
 
 export class InvalidStreamRequest extends Error {}
 
@@ -162,14 +161,14 @@ export function parseStreamRequest(ctx: NodeContext, body: unknown): StreamReque
   const req: StreamRequest = { beginExclusive: int64(body.beginExclusive, 'beginExclusive', true), descending: false };
   if (body.endInclusive !== undefined) req.endInclusive = int64(body.endInclusive, 'endInclusive', false);
   req.descending = optionalBoolean(body.descendingOrder, 'descendingOrder') ?? false;
-  if (req.descending && req.endInclusive === undefined && !ctx.faults.has(LF.descendingWithoutEndAccepted)) {
+  if (req.descending && req.endInclusive === undefined && !ctx.faults.has('ledger-descending-without-end-accepted')) {
     fail('Invalid value for: body (descendingOrder requires endInclusive: an open-ended stream cannot be read backwards)');
   }
 
   const legacy = body.filter !== undefined || body.verbose !== undefined;
   const verbose = optionalBoolean(body.verbose, 'verbose');
   if (body.updateFormat !== undefined) {
-    if (legacy && !ctx.faults.has(LF.filterAndFormatAccepted)) {
+    if (legacy && !ctx.faults.has('ledger-filter-and-format-accepted')) {
       fail('Invalid value for: body (filter and verbose must be unset when updateFormat is defined)');
     }
     const uf = object(body.updateFormat, 'updateFormat');
@@ -213,11 +212,11 @@ export function parseStreamQuery(ctx: NodeContext, query: unknown): StreamQuery 
   try {
     limit = queryInt(q.limit, 'limit');
   } catch (e) {
-    if (!ctx.faults.has(LF.invalidLimitAccepted)) throw e;
+    if (!ctx.faults.has('ledger-invalid-limit-accepted')) throw e;
   }
   // A limit bigger than the server's list limit is ignored: the server setting applies.
   if (limit !== undefined && limit > ctx.settings.listLimit) limit = undefined;
-  if (ctx.faults.has(LF.limitIgnored)) limit = undefined;
+  if (ctx.faults.has('ledger-limit-ignored')) limit = undefined;
   return { limit, idleTimeoutMs: queryInt(q.stream_idle_timeout_ms, 'stream_idle_timeout_ms') };
 }
 

@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
 import type { World } from '../world/world.ts';
 import { badRequest, notFound } from './errors.ts';
-import { faultOn } from './faults.ts';
 import { bodyObject, integerField, pageSize, requiredField, stringField, timestamp } from './params.ts';
 
 export const MAX_BULK_PAGE_SIZE = 1000;
@@ -62,7 +61,7 @@ function bulkUpdates(ctx: NodeContext, raw: unknown, base: string): Record<strin
   const body = bodyObject(raw);
   const start = timestamp(stringField(body, 'start_record_time', true), 'start_record_time');
   const end = timestamp(stringField(body, 'end_record_time', true), 'end_record_time');
-  const size = faultOn(ctx, 'bulk-page-size-unchecked')
+  const size = ctx.faults.has('scan-bulk-page-size-unchecked')
     ? Math.max(1, integerField(body, 'page_size', true))
     : pageSize(requiredField(body, 'page_size'), 'page_size', MAX_BULK_PAGE_SIZE);
   if (end < start) throw badRequest('Invalid request: end_record_time is before start_record_time');
@@ -80,15 +79,15 @@ function bulkUpdates(ctx: NodeContext, raw: unknown, base: string): Record<strin
   const lastObject = Math.floor(lastUpdate / perObject);
   let from = token === undefined ? firstObject : decodeToken(token);
   if (from < firstObject || from > lastObject) throw badRequest('Invalid next_page_token: it belongs to other arguments');
-  // bulk-token-skips-object: a page opened by a token starts one object late.
-  if (token !== undefined && faultOn(ctx, 'bulk-token-skips-object')) from = Math.min(lastObject, from + 1);
+  // scan-bulk-token-skips-object: a page opened by a token starts one object late.
+  if (token !== undefined && ctx.faults.has('scan-bulk-token-skips-object')) from = Math.min(lastObject, from + 1);
   const to = Math.min(lastObject, from + size - 1);
 
   const object_refs: Array<{ url: string; digest: string }> = [];
   for (let k = from; k <= to; k++) {
     const ref = objectRef(world, k);
-    // bulk-digest-mismatch: the digest of the bytes with one more newline than the object holds.
-    const digest = faultOn(ctx, 'bulk-digest-mismatch') ? createHash('sha256').update(world.bulkObject(k)!.bytes).update('\n').digest('hex') : ref.digest;
+    // scan-bulk-digest-mismatch: the digest of the bytes with one more newline than the object holds.
+    const digest = ctx.faults.has('scan-bulk-digest-mismatch') ? createHash('sha256').update(world.bulkObject(k)!.bytes).update('\n').digest('hex') : ref.digest;
     object_refs.push({ url: `${base}/api/scan${DOWNLOAD_PATH}${encodeURIComponent(ref.key)}`, digest });
   }
   return to < lastObject ? { object_refs, next_page_token: encodeToken(to + 1) } : { object_refs };
@@ -102,6 +101,6 @@ export async function bulkRoutes(app: FastifyInstance, ctx: NodeContext): Promis
     const key = (req.params as { '*': string })['*'];
     const obj = ctx.world.bulkObjectByKey(key);
     if (!obj) throw notFound(`Object ${key} not found`);
-    return reply.type(faultOn(ctx, 'bulk-download-json-type') ? 'application/json' : 'application/octet-stream').send(obj.bytes);
+    return reply.type(ctx.faults.has('scan-bulk-download-json-type') ? 'application/json' : 'application/octet-stream').send(obj.bytes);
   });
 }
