@@ -2,6 +2,7 @@
 // (/api/validator) and scan (/api/scan) interfaces of one simulated network.
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Auth } from './auth.ts';
+import { BadJsonError } from './bad-json.ts';
 import type { NodeContext, NodeSettings } from './context.ts';
 import { FaultSet } from './faults.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
@@ -23,12 +24,6 @@ export const DEFAULT_SETTINGS: NodeSettings = {
   defaultIdleTimeoutMs: 200,
   walletProcessingMs: 150,
 };
-
-/** Request bodies whose JSON does not parse; each interface renders it in its own error shape. */
-export class BadJsonError extends Error {
-  readonly statusCode = 400;
-  readonly code = 'CN_BAD_JSON';
-}
 
 export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
   const settings: NodeSettings = {

@@ -2,7 +2,7 @@
 // error shapes for everything else (unparsable bodies, unknown routes).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
-import { BadJsonError } from '../server.ts';
+import { BadJsonError } from '../bad-json.ts';
 import { sendCantonError, sendStreamBadRequest } from './errors.ts';
 import { overviewRoutes } from './overview.ts';
 import { getUpdates } from './update-stream.ts';
