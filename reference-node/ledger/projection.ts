@@ -93,8 +93,8 @@ export class Audience {
   }
 }
 
-/** Every hosted party, every template: what the faults that emit unrequested kinds read with. */
-const ANY_PARTY_WILDCARD: EventFormatSpec = { byParty: new Map(), anyParty: { wildcard: true, wildcardBlob: false, templates: new Map(), interfaces: new Map() }, verbose: false };
+/** Every hosted party, every template: what the faults that emit unrequested kinds read with (made per use: it holds Maps). */
+const anyPartyWildcard = (): EventFormatSpec => ({ byParty: new Map(), anyParty: { wildcard: true, wildcardBlob: false, templates: new Map(), interfaces: new Map() }, verbose: false });
 
 const stakeholders = (signatories: readonly string[], observers: readonly string[]) => [...new Set([...signatories, ...observers])];
 
@@ -113,9 +113,9 @@ export class Projector {
   constructor(private readonly ctx: NodeContext, req: StreamRequest) {
     this.hosted = hostedParties(ctx);
     if (req.transactions) this.tx = { audience: new Audience(ctx, req.transactions.format, this.hosted), shape: req.transactions.shape };
-    else if (ctx.faults.has('ledger-transactions-always-included')) this.tx = { audience: new Audience(ctx, req.reassignments ?? ANY_PARTY_WILDCARD, this.hosted), shape: 'acs-delta' };
+    else if (ctx.faults.has('ledger-transactions-always-included')) this.tx = { audience: new Audience(ctx, req.reassignments ?? anyPartyWildcard(), this.hosted), shape: 'acs-delta' };
     let reassignmentFormat = req.reassignments;
-    if (!reassignmentFormat && ctx.faults.has('ledger-unrequested-kind')) reassignmentFormat = req.transactions?.format ?? ANY_PARTY_WILDCARD;
+    if (!reassignmentFormat && ctx.faults.has('ledger-unrequested-kind')) reassignmentFormat = req.transactions?.format ?? anyPartyWildcard();
     if (reassignmentFormat) this.reassignments = new Audience(ctx, reassignmentFormat, this.hosted);
     this.topology = req.topology;
   }

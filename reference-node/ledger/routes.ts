@@ -8,8 +8,8 @@ import { overviewRoutes } from './overview.ts';
 import { getUpdates } from './update-stream.ts';
 
 const STREAM_ROUTE = '/v2/updates';
-const SUBMISSION_ROUTES = new Set(['submit-and-wait', 'submit-and-wait-for-transaction', 'submit-and-wait-for-reassignment', 'submit-and-wait-for-transaction-tree', 'async/submit', 'async/submit-reassignment'].map((p) => `/v2/commands/${p}`));
-const COMPLETION_ROUTES = new Set(['/v2/commands/completions', '/v2/commands/command-completions']);
+const SUBMISSION_ROUTES: ReadonlySet<string> = new Set(['submit-and-wait', 'submit-and-wait-for-transaction', 'submit-and-wait-for-reassignment', 'submit-and-wait-for-transaction-tree', 'async/submit', 'async/submit-reassignment'].map((p) => `/v2/commands/${p}`));
+const COMPLETION_ROUTES: ReadonlySet<string> = new Set(['/v2/commands/completions', '/v2/commands/command-completions']);
 
 export async function ledgerRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -17,35 +17,38 @@ interface ObjectRef {
   digest: string;
 }
 
-/** Updates per object, and a bounded memo of object keys and digests (making an object's bytes is the cost). */
-interface BulkGeometry {
-  perObject: number;
-  refs: Map<number, ObjectRef>;
-}
-const geometries = new WeakMap<World, BulkGeometry>();
 const MEMO_LIMIT = 20_000;
 
-function geometry(world: World): BulkGeometry {
-  let g = geometries.get(world);
-  if (!g) {
-    const first = world.bulkObject(0);
-    // Object 0 ends with the update just before the first update of object 1.
-    g = { perObject: first ? Math.max(1, world.firstIndexAfter(first.toMicros)) : 1, refs: new Map() };
-    geometries.set(world, g);
-  }
-  return g;
-}
+/**
+ * The node's view of its world's bulk objects: updates per object (measured on first use) and a bounded memo
+ * of object keys and digests (making an object's bytes is the cost). One per node, made with its routes.
+ */
+class BulkObjects {
+  private updatesPerObject: number | undefined;
+  private readonly refs = new Map<number, ObjectRef>();
 
-function objectRef(world: World, k: number): ObjectRef {
-  const g = geometry(world);
-  let ref = g.refs.get(k);
-  if (!ref) {
-    const obj = world.bulkObject(k)!;
-    ref = { key: obj.key, digest: obj.digest };
-    if (g.refs.size >= MEMO_LIMIT) g.refs.clear();
-    g.refs.set(k, ref);
+  constructor(private readonly world: World) {}
+
+  get perObject(): number {
+    if (this.updatesPerObject === undefined) {
+      const first = this.world.bulkObject(0);
+      // Object 0 ends with the update just before the first update of object 1.
+      this.updatesPerObject = first ? Math.max(1, this.world.firstIndexAfter(first.toMicros)) : 1;
+    }
+    return this.updatesPerObject;
   }
-  return ref;
+
+  /** Key and digest of object number `k`. */
+  ref(k: number): ObjectRef {
+    let ref = this.refs.get(k);
+    if (!ref) {
+      const obj = this.world.bulkObject(k)!;
+      ref = { key: obj.key, digest: obj.digest };
+      if (this.refs.size >= MEMO_LIMIT) this.refs.clear();
+      this.refs.set(k, ref);
+    }
+    return ref;
+  }
 }
 
 const encodeToken = (k: number) => Buffer.from(`bulk:${k}`).toString('base64url');
@@ -56,7 +59,7 @@ function decodeToken(token: string): number {
   return Number(m[1]);
 }
 
-function bulkUpdates(ctx: NodeContext, raw: unknown, base: string): Record<string, unknown> {
+function bulkUpdates(ctx: NodeContext, objects: BulkObjects, raw: unknown, base: string): Record<string, unknown> {
   const { world } = ctx;
   const body = bodyObject(raw);
   const start = timestamp(stringField(body, 'start_record_time', true), 'start_record_time');
@@ -74,7 +77,7 @@ function bulkUpdates(ctx: NodeContext, raw: unknown, base: string): Record<strin
     if (token !== undefined) throw badRequest('Invalid next_page_token: the range holds no objects');
     return { object_refs: [] };
   }
-  const { perObject } = geometry(world);
+  const { perObject } = objects;
   const firstObject = Math.floor(firstUpdate / perObject);
   const lastObject = Math.floor(lastUpdate / perObject);
   let from = token === undefined ? firstObject : decodeToken(token);
@@ -85,7 +88,7 @@ function bulkUpdates(ctx: NodeContext, raw: unknown, base: string): Record<strin
 
   const object_refs: Array<{ url: string; digest: string }> = [];
   for (let k = from; k <= to; k++) {
-    const ref = objectRef(world, k);
+    const ref = objects.ref(k);
     // scan-bulk-digest-mismatch: the digest of the bytes with one more newline than the object holds.
     const digest = ctx.faults.has('scan-bulk-digest-mismatch') ? createHash('sha256').update(world.bulkObject(k)!.bytes).update('\n').digest('hex') : ref.digest;
     object_refs.push({ url: `${base}/api/scan${DOWNLOAD_PATH}${encodeURIComponent(ref.key)}`, digest });
@@ -94,7 +97,8 @@ function bulkUpdates(ctx: NodeContext, raw: unknown, base: string): Record<strin
 }
 
 export async function bulkRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
-  app.post('/v0/history/bulk/updates', async (req) => bulkUpdates(ctx, req.body, `${req.protocol}://${req.host}`));
+  const objects = new BulkObjects(ctx.world);
+  app.post('/v0/history/bulk/updates', async (req) => bulkUpdates(ctx, objects, req.body, `${req.protocol}://${req.host}`));
 
   // A wildcard, so a key with unescaped slashes finds its object as well as an escaped one.
   app.get(`${DOWNLOAD_PATH}*`, async (req, reply) => {

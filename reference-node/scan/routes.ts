@@ -15,7 +15,7 @@ import { validatorRoutes } from './validators.ts';
 
 // scan-preserialized-json-as-text: routes that would send a JSON string they serialized themselves, which the
 // framework labels text/plain.
-const PRESERIALIZED = new Set(['/v0/validators/validator-faucets', '/v0/unclaimed-development-fund-coupons', '/v0/state/acs/force'].map((p) => `/api/scan${p}`));
+const PRESERIALIZED: ReadonlySet<string> = new Set(['/v0/validators/validator-faucets', '/v0/unclaimed-development-fund-coupons', '/v0/state/acs/force'].map((p) => `/api/scan${p}`));
 
 export async function scanRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.setErrorHandler((error, _req, reply) => renderError(error, reply, ctx));
