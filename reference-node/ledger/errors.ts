@@ -1,6 +1,7 @@
 // The two error wire shapes of the ledger interface: the update stream's plain-text 400, and the
 // JsCantonError JSON body used for every other error status.
 import type { FastifyReply } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 
 /** Error kinds with their Canton error category and gRPC status code (both integers on the wire). */
@@ -22,9 +23,9 @@ export class LedgerHttpError extends Error {
   }
 }
 
-export function cantonErrorBody(ctx: NodeContext, kind: ErrorKind, cause: string, code?: string): Record<string, unknown> {
+export function cantonErrorBody(ctx: NodeContext, kind: ErrorKind, cause: string, code?: string): JsonObject {
   const k = ERROR_KINDS[kind];
-  const body: Record<string, unknown> = {
+  const body: JsonObject = {
     code: code ?? k.code,
     cause,
     context: { participant: ctx.world.ledgerParticipant.name, category: String(k.category) },

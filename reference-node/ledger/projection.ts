@@ -5,12 +5,12 @@
 // - ledger effects: CreatedEvent / ExercisedEvent that a requesting party witnesses; witnessParties = those
 //   requesting witnesses;
 // - a requesting party counts for an event only when its filters (or the any-party filters) match the template.
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { Contract, ExercisedNode, ReassignmentUpdate, TopologyUpdate, TransactionUpdate, Update } from '../world/model.ts';
 import { archivedEvent, createdEvent, element, exercisedEvent, reassignmentRecord, topologyRecord, transactionRecord } from './render.ts';
 import type { CompiledFilters, EventFormatSpec, Shape, StreamRequest, TopologySpec } from './stream-request.ts';
 
-type Json = Record<string, unknown>;
 
 export function hostedParties(ctx: NodeContext): string[] {
   const here = ctx.world.ledgerParticipant.id;
@@ -121,7 +121,7 @@ export class Projector {
   }
 
   /** The stream element of update `u` at `offset`, or undefined when nothing of it is selected. */
-  project(u: Update, offset: number): Json | undefined {
+  project(u: Update, offset: number): JsonObject | undefined {
     const eventOffset = this.ctx.faults.has('ledger-event-offset-mismatch') ? offset - 2 : offset;
     switch (u.kind) {
       case 'transaction':
@@ -134,7 +134,7 @@ export class Projector {
     }
   }
 
-  private transaction(tx: TransactionUpdate, offset: number, eventOffset: number, audience: Audience, shape: Shape): Json | undefined {
+  private transaction(tx: TransactionUpdate, offset: number, eventOffset: number, audience: Audience, shape: Shape): JsonObject | undefined {
     const events = shape === 'acs-delta' ? this.acsDelta(tx, eventOffset, audience) : this.ledgerEffects(tx, eventOffset, audience);
     if (events.length === 0) return undefined;
     const submitted = tx.submitters.some((p) => audience.partySet.has(p));
@@ -143,12 +143,12 @@ export class Projector {
     }));
   }
 
-  private acsDelta(tx: TransactionUpdate, offset: number, audience: Audience): Json[] {
+  private acsDelta(tx: TransactionUpdate, offset: number, audience: Audience): JsonObject[] {
     // Contracts created and consumed in the same transaction never reach the active contract set.
     const created = new Set(tx.nodes.flatMap((n) => (n.kind === 'created' ? [n.contract.contractId] : [])));
     const consumed = new Set(tx.nodes.flatMap((n) => (n.kind === 'exercised' && n.consuming ? [n.contractId] : [])));
-    const events: Json[] = [];
-    const leaked: Json[] = [];
+    const events: JsonObject[] = [];
+    const leaked: JsonObject[] = [];
     for (const node of tx.nodes) {
       if (node.kind === 'created') {
         const c = node.contract;
@@ -175,11 +175,11 @@ export class Projector {
     return events.length > 0 ? [...events, ...leaked] : events;
   }
 
-  private ledgerEffects(tx: TransactionUpdate, offset: number, audience: Audience): Json[] {
+  private ledgerEffects(tx: TransactionUpdate, offset: number, audience: Audience): JsonObject[] {
     const witnesses = this.ctx.world.witnesses(tx);
     const created = new Set(tx.nodes.flatMap((n) => (n.kind === 'created' ? [n.contract.contractId] : [])));
     const consumed = new Set(tx.nodes.flatMap((n) => (n.kind === 'exercised' && n.consuming ? [n.contractId] : [])));
-    const events: Json[] = [];
+    const events: JsonObject[] = [];
     let legit = 0;
     // ledger-effects-participant-view: what any party hosted here witnesses, whichever parties were requested
     // (still narrowed by the requesting parties' template filters), listing those hosted witnesses.
@@ -219,7 +219,7 @@ export class Projector {
     return legit > 0 ? events : [];
   }
 
-  private reassignment(u: ReassignmentUpdate, offset: number, eventOffset: number, audience: Audience): Json | undefined {
+  private reassignment(u: ReassignmentUpdate, offset: number, eventOffset: number, audience: Audience): JsonObject | undefined {
     const c: Contract = u.contract;
     const sh = stakeholders(c.signatories, c.observers);
     let seen = audience.see(sh, c);
@@ -234,7 +234,7 @@ export class Projector {
     }));
   }
 
-  private topologyTx(u: TopologyUpdate, offset: number, spec: TopologySpec): Json | undefined {
+  private topologyTx(u: TopologyUpdate, offset: number, spec: TopologySpec): JsonObject | undefined {
     const events = spec.parties === 'all' ? u.events : u.events.filter((e) => (spec.parties as ReadonlySet<string>).has(e.partyId));
     return events.length === 0 ? undefined : element('TopologyTransaction', topologyRecord(u, offset, events));
   }

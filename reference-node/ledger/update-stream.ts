@@ -4,6 +4,7 @@
 // (a checkpoint every CHECKPOINT_EVERY updates also bounds how far a narrow filter scans for `cap` elements).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { identify, requireReadRights } from './callers.ts';
 import { LedgerHttpError, sendCantonError, sendStreamBadRequest } from './errors.ts';
@@ -17,10 +18,9 @@ export const MAX_IDLE_WAIT_MS = 5_000;
 /** How far past endInclusive the end-ignored fault reads. */
 const END_IGNORED_EXTRA = 20;
 
-type Json = Record<string, unknown>;
 interface Element {
   offset: number;
-  json: Json;
+  json: JsonObject;
 }
 
 export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -90,7 +90,7 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
     if (json) elements.push({ offset: slot.offset, json });
   }
   if (gap && descending && elements.length < cap) {
-    const last = elements.findLastIndex((e) => !('OffsetCheckpoint' in (e.json.update as Json)));
+    const last = elements.findLastIndex((e) => !('OffsetCheckpoint' in (e.json.update as JsonObject)));
     if (last >= 0) elements.splice(last, 1);
   }
   return {
@@ -101,15 +101,15 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
 }
 
 /** The answer array, with the element-level faults applied. */
-function finish(ctx: NodeContext, r: StreamRequest, elements: Element[]): Json[] {
+function finish(ctx: NodeContext, r: StreamRequest, elements: Element[]): JsonObject[] {
   const out = elements.map((e) => e.json);
   if (ctx.faults.has('ledger-offsets-not-increasing') && !r.descending && out.length >= 2) [out[0], out[1]] = [out[1]!, out[0]!];
   if (ctx.faults.has('ledger-two-keys-update')) {
-    const i = out.findIndex((e) => !('OffsetCheckpoint' in (e.update as Json)));
-    if (i >= 0) (out[i]!.update as Json).OffsetCheckpoint = { value: { offset: elements[i]!.offset } };
+    const i = out.findIndex((e) => !('OffsetCheckpoint' in (e.update as JsonObject)));
+    if (i >= 0) (out[i]!.update as JsonObject).OffsetCheckpoint = { value: { offset: elements[i]!.offset } };
   }
   if (ctx.faults.has('ledger-checkpoint-kind-misnamed')) {
-    return out.map((e) => ('OffsetCheckpoint' in (e.update as Json) ? { update: { offsetCheckpoint: (e.update as Json).OffsetCheckpoint } } : e));
+    return out.map((e) => ('OffsetCheckpoint' in (e.update as JsonObject) ? { update: { offsetCheckpoint: (e.update as JsonObject).OffsetCheckpoint } } : e));
   }
   return out;
 }

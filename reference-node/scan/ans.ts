@@ -1,6 +1,7 @@
 // GET /v0/ans-entries: non-expired name-service entries whose name starts with the prefix, oldest first,
 // at most page_size of them. Entries the operator provides for itself never expire and have no contract id.
 import type { FastifyInstance } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { AnsEntryRecord } from '../world/model.ts';
 import { isoMicros } from '../world/time.ts';
@@ -10,7 +11,7 @@ import { int32Text, singleQuery } from './params.ts';
 /** The page size of the scan-ans-page-size-defaulted fault. */
 const DEFAULT_PAGE_SIZE = 20;
 
-function renderEntry(e: AnsEntryRecord): Record<string, unknown> {
+function renderEntry(e: AnsEntryRecord): JsonObject {
   return {
     ...(e.contractId !== undefined ? { contract_id: e.contractId } : {}),
     user: e.user,

@@ -4,6 +4,7 @@
 // long the history is.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { World } from '../world/world.ts';
 import { badRequest, notFound } from './errors.ts';
@@ -59,7 +60,7 @@ function decodeToken(token: string): number {
   return Number(m[1]);
 }
 
-function bulkUpdates(ctx: NodeContext, objects: BulkObjects, raw: unknown, base: string): Record<string, unknown> {
+function bulkUpdates(ctx: NodeContext, objects: BulkObjects, raw: unknown, base: string): JsonObject {
   const { world } = ctx;
   const body = bodyObject(raw);
   const start = timestamp(stringField(body, 'start_record_time', true), 'start_record_time');

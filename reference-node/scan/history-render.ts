@@ -1,6 +1,7 @@
 // The world's updates in the scan history shapes: UpdateHistoryTransaction (v0, with offset),
 // UpdateHistoryTransactionV2 (v2 and event items: no offset, events_by_id keys in lexicographic order),
 // UpdateHistoryReassignment, and the verdict / traffic / app-activity parts of event items.
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { ReassignmentUpdate, TransactionUpdate, TxNode, Verdict } from '../world/model.ts';
 import { isoMicros } from '../world/time.ts';
@@ -28,7 +29,7 @@ export function historyOffset(ctx: NodeContext, index: number): string {
   return ctx.world.scanOffset(index);
 }
 
-function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encoding: ValueEncoding): Record<string, unknown> {
+function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encoding: ValueEncoding): JsonObject {
   const id = eventId(tx.updateId, node.nodeId);
   if (node.kind === 'created') {
     // scan-tree-event-id-mismatch: the created event names a node id that is not its own.
@@ -53,7 +54,7 @@ function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encodi
   };
 }
 
-export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape: HistoryShape): Record<string, unknown> {
+export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape: HistoryShape): JsonObject {
   const entries = tx.nodes.map((n) => [eventId(tx.updateId, n.nodeId), treeEvent(ctx, tx, n, shape.encoding)] as const);
   // scan-tree-orphan-event (and, in the verbose encodings only, scan-lossless-tree-differs /
   // scan-protobuf-tree-differs): a copy of the first event under a key that no root or child id names.
@@ -66,7 +67,7 @@ export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (ctx.faults.has('scan-v2-unsorted')) entries.reverse();
   }
-  const events_by_id: Record<string, Record<string, unknown>> = {};
+  const events_by_id: Record<string, JsonObject> = {};
   for (const [k, v] of entries) events_by_id[k] = v;
 
   const root_event_ids = tx.rootNodeIds.map((r) => eventId(tx.updateId, r));
@@ -77,7 +78,7 @@ export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape
     if (parent) parent.child_event_ids = [...(parent.child_event_ids as string[]), missing];
   }
 
-  const out: Record<string, unknown> = {
+  const out: JsonObject = {
     update_id: tx.updateId,
     migration_id: tx.migrationId,
     workflow_id: tx.workflowId,
@@ -94,7 +95,7 @@ export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape
   return out;
 }
 
-export function renderReassignment(ctx: NodeContext, u: ReassignmentUpdate, shape: HistoryShape): Record<string, unknown> {
+export function renderReassignment(ctx: NodeContext, u: ReassignmentUpdate, shape: HistoryShape): JsonObject {
   let counter = u.reassignmentCounter;
   // scan-reassignment-counter-not-increasing: every reassignment of a contract reports counter 1.
   if (ctx.faults.has('scan-reassignment-counter-not-increasing')) counter = 1;
@@ -117,7 +118,7 @@ export function otherId(id: string): string {
   return id.slice(0, -1) + (id.endsWith('0') ? '1' : '0');
 }
 
-export function renderVerdict(v: Verdict): Record<string, unknown> {
+export function renderVerdict(v: Verdict): JsonObject {
   return {
     update_id: v.updateId,
     migration_id: v.migrationId,
@@ -141,14 +142,14 @@ export function renderVerdict(v: Verdict): Record<string, unknown> {
   };
 }
 
-export function renderTrafficSummary(v: Verdict): Record<string, unknown> {
+export function renderTrafficSummary(v: Verdict): JsonObject {
   return {
     total_traffic_cost: v.trafficSummary.totalTrafficCost,
     envelope_traffic_summaries: v.trafficSummary.envelopes.map((e) => ({ traffic_cost: e.trafficCost, view_ids: e.viewIds })),
   };
 }
 
-export function renderAppActivity(v: Verdict): Record<string, unknown> | undefined {
+export function renderAppActivity(v: Verdict): JsonObject | undefined {
   if (!v.appActivity) return undefined;
   return { round_number: v.appActivity.roundNumber, records: v.appActivity.records.map((r) => ({ party: r.party, weight: r.weight })) };
 }

@@ -2,6 +2,7 @@
 // The scan history holds transactions and reassignments; topology updates exist only on the ledger stream,
 // so their ids are unknown here (404). Verdicts of rejected transactions exist only as event items.
 import type { FastifyInstance } from 'fastify';
+import type { Json, JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { ReassignmentUpdate, TransactionUpdate, Verdict } from '../world/model.ts';
 import type { ValueEncoding } from './daml-values.ts';
@@ -18,16 +19,15 @@ function lookup(ctx: NodeContext, id: string): ScanUpdate | undefined {
   return u.kind === 'topology' ? undefined : u;
 }
 
-function render(ctx: NodeContext, u: ScanUpdate, shape: HistoryShape): Record<string, unknown> {
+function render(ctx: NodeContext, u: ScanUpdate, shape: HistoryShape): JsonObject {
   return u.kind === 'transaction' ? renderTransaction(ctx, u, shape) : renderReassignment(ctx, u, shape);
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function verdictParts(ctx: NodeContext, v: Verdict): Record<string, unknown> {
-  const app = renderAppActivity(v) as Json | undefined;
-  const verdict = renderVerdict(v) as Json;
-  const traffic = renderTrafficSummary(v) as Json;
+function verdictParts(ctx: NodeContext, v: Verdict): JsonObject {
+  // Read freely: the faults reach into the records just rendered.
+  const app: Json = renderAppActivity(v);
+  const verdict: Json = renderVerdict(v);
+  const traffic: Json = renderTrafficSummary(v);
   const unknownView = Math.max(0, ...v.views.map((view) => view.viewId)) + 1;
   if (ctx.faults.has('scan-verdict-update-id-mismatch')) verdict.update_id = otherId(v.updateId);
   if (ctx.faults.has('scan-verdict-unknown-root-view')) verdict.transaction_views.root_views = [...verdict.transaction_views.root_views, unknownView];

@@ -4,13 +4,14 @@
 // of the migration is a 400 (the request is wrong, the snapshot exists elsewhere); a migration id without any
 // snapshot, or `at_or_before` with no snapshot at or before the time, is a 404.
 import type { FastifyInstance } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { Snapshot } from '../world/model.ts';
 import { isoMicros } from '../world/time.ts';
 import { activeContract, createdEvent, creatingNodeId, eventId } from './contracts.ts';
 import { badRequest, notFound } from './errors.ts';
 import { holdingsPage } from './holdings-page.ts';
-import { bodyObject, integerField, pageSize, requiredField, stringField, timestamp, type Body } from './params.ts';
+import { bodyObject, integerField, pageSize, requiredField, stringField, timestamp } from './params.ts';
 
 /** Largest holdings page_size (the description shows no maximum; larger pages are refused with 400). */
 export const MAX_HOLDINGS_PAGE_SIZE = 1000;
@@ -40,7 +41,7 @@ function decodeV2Token(token: unknown): number {
 }
 
 function parseRequest(ctx: NodeContext, raw: unknown, version: Version): HoldingsRequest {
-  const body: Body = bodyObject(raw);
+  const body = bodyObject(raw);
   const migrationId = integerField(body, 'migration_id', true);
   const recordTime = stringField(body, 'record_time', true);
   const micros = timestamp(recordTime, 'record_time');
@@ -74,7 +75,7 @@ function findSnapshot(ctx: NodeContext, req: HoldingsRequest): Snapshot {
   throw badRequest(`${req.recordTime} is not the record time of an ACS snapshot of migration ${req.migrationId}; use a snapshot time or record_time_match at_or_before`);
 }
 
-function holdingsState(ctx: NodeContext, raw: unknown, version: Version): Record<string, unknown> {
+function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonObject {
   const { world } = ctx;
   const req = parseRequest(ctx, raw, version);
   const snapshot = findSnapshot(ctx, req);
@@ -96,7 +97,7 @@ function holdingsState(ctx: NodeContext, raw: unknown, version: Version): Record
   });
   // scan-holdings-time-not-echoed: a microsecond after the requested time.
   const recordTime = ctx.faults.has('scan-holdings-time-not-echoed') ? isoMicros(req.micros + 1) : req.recordTime;
-  const out: Record<string, unknown> = { record_time: recordTime, migration_id: req.migrationId, created_events };
+  const out: JsonObject = { record_time: recordTime, migration_id: req.migrationId, created_events };
   if (page.next !== undefined) out.next_page_token = version === 'v2' ? encodeV2Token(page.next) : page.next;
   return out;
 }

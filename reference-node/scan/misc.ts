@@ -1,6 +1,7 @@
 // The small reference endpoints: development fund coupons, synchronizer identities, feature support and
 // backfilling status.
 import type { FastifyInstance } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { contractWithState } from './contracts.ts';
 import { badRequest, notFound } from './errors.ts';
@@ -11,7 +12,7 @@ export async function miscRoutes(app: FastifyInstance, ctx: NodeContext): Promis
   app.get('/v0/unclaimed-development-fund-coupons', async () => {
     const list = world.coupons.map((c) => contractWithState(c, world.synchronizers[0]!.id));
     // scan-coupon-wrong-template: the first coupon names the template DevelopmentFundCoupon.
-    const first = list[0]?.contract as Record<string, unknown> | undefined;
+    const first = list[0]?.contract as JsonObject | undefined;
     if (first && ctx.faults.has('scan-coupon-wrong-template')) first.template_id = String(first.template_id).replace(/UnclaimedDevelopmentFundCoupon$/, 'DevelopmentFundCoupon');
     return { 'unclaimed-development-fund-coupons': list };
   });

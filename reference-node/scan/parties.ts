@@ -1,6 +1,7 @@
 // Per-party lookups: GET /v0/transfer-preapprovals/by-party/{party} and
 // GET /v1/domains/{domain_id}/parties/{party_id}/participant-id (every hosting participant).
 import type { FastifyInstance } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { contractWithState } from './contracts.ts';
 import { notFound } from './errors.ts';
@@ -13,7 +14,7 @@ export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promi
     const record = contractWithState(p.contract, p.domainId);
     // scan-preapproval-created-at-text: a space instead of T and no zone.
     if (ctx.faults.has('scan-preapproval-created-at-text')) {
-      const c = record.contract as Record<string, unknown>;
+      const c = record.contract as JsonObject;
       c.created_at = String(c.created_at).replace('T', ' ').replace('Z', '');
     }
     return { transfer_preapproval: record };

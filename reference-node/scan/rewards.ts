@@ -4,6 +4,7 @@
 // An unknown SV party has no accepted reward-weight proposal, so it gets 200 {} (weight absent), the same
 // answer as a known SV without a change before `effectiveBefore`.
 import type { FastifyInstance } from 'fastify';
+import { isObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { notFound } from './errors.ts';
 import { bodyObject, int64Text, stringField, timestamp } from './params.ts';
@@ -34,4 +35,4 @@ export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Prom
   });
 }
 
-const hasStringSvParty = (body: unknown) => typeof body === 'object' && body !== null && typeof (body as Record<string, unknown>).svParty === 'string';
+const hasStringSvParty = (body: unknown) => isObject(body) && typeof body.svParty === 'string';

@@ -1,19 +1,20 @@
 // GET /v0/validators/validator-faucets: liveness statistics of onboarded validators. Unknown ids are
 // ignored and the answer is sorted by validator id, so it does not depend on the order of the arguments.
 import type { FastifyInstance } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { Validator } from '../world/model.ts';
 import { badRequest } from './errors.ts';
 
 function requestedIds(ctx: NodeContext, query: unknown): string[] {
-  const raw = (query as Record<string, unknown> | undefined)?.validator_ids;
+  const raw = (query as JsonObject | undefined)?.validator_ids;
   // scan-faucets-missing-ids-empty: no ids, no records.
   if (raw === undefined && ctx.faults.has('scan-faucets-missing-ids-empty')) return [];
   if (raw === undefined) throw badRequest('Missing query parameter validator_ids');
   return [...new Set((Array.isArray(raw) ? raw : [raw]).map(String))];
 }
 
-function faucetRecord(ctx: NodeContext, v: Validator, label: string): Record<string, unknown> {
+function faucetRecord(ctx: NodeContext, v: Validator, label: string): JsonObject {
   const f = v.faucets;
   return {
     validator: label,
