@@ -7,7 +7,7 @@ const globMatch = (pattern: string, id: string) =>
   new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(id);
 
 export function requirementsMarkdown(requirements: readonly Requirement[], faults: readonly FaultDefinition[]): string {
-  const provenBy = (id: string) => faults.filter((f) => (f.detectedBy ?? []).some((p) => globMatch(p, id))).map((f) => f.name);
+  const provenBy = (id: string) => faults.filter((f) => f.rules.some((p) => globMatch(p, id))).map((f) => f.name);
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const lines = [
     '# Requirements',
@@ -27,6 +27,6 @@ export function requirementsMarkdown(requirements: readonly Requirement[], fault
     lines.push('');
   }
   lines.push('## Faults', '', '| fault | family | rule it breaks | caught by |', '|---|---|---|---|');
-  for (const f of faults) lines.push(`| ${f.name} | ${f.family} | ${cell(f.breaks)} | ${(f.detectedBy ?? []).join(', ')} |`);
+  for (const f of faults) lines.push(`| ${f.name} | ${f.family} | ${cell(f.breaks)} | ${f.rules.join(', ')} |`);
   return lines.join('\n') + '\n';
 }

@@ -73,7 +73,7 @@ export async function runFault(fault: FaultDefinition, requirements: readonly Re
     fault: fault.name,
     interface: fault.interface,
     family: fault.family,
-    expected: fault.detectedBy ?? [],
+    expected: [...fault.rules],
     failed: failed.map((r) => r.id),
     skipped: results.filter((r) => r.status === 'skipped').map((r) => r.id).sort(),
     reasons: Object.fromEntries(failed.map((r) => [r.id, r.reason ?? ''])),

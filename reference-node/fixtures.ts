@@ -1,10 +1,45 @@
 // The fixture file a vendor would write for this node: the ids the suite's checks need, read off the
-// simulated network. `serve-reference --fixtures-out FILE` writes it; the embedded run passes it in.
-import type { Fixtures } from '../suites/fixtures.ts';
+// simulated network. The node declares the shape itself, so that it imports nothing of the suite; the
+// suite's Fixtures accept it as it is.
 import type { RunningReferenceNode } from './index.ts';
 import { isoMicros } from './world/time.ts';
 
-export function referenceFixtures(node: RunningReferenceNode): Fixtures {
+export type TransferOfferState = 'created' | 'accepted' | 'completed' | 'failed';
+
+/** The ids this node knows, under the names of the suite's fixture fields. */
+export interface ReferenceFixtures {
+  // --- scan ---
+  /** The current migration, which has ACS snapshots. */
+  migrationId: number;
+  /** Its latest ACS snapshot time. */
+  snapshotRecordTime: string;
+  holdingOwners: string[];
+  transactionUpdateIds: string[];
+  reassignmentUpdateIds: string[];
+  domainId: string;
+  memberIds: string[];
+  validatorIds: string[];
+  partyIds: string[];
+  rounds: number[];
+  svParties: string[];
+  preapprovalParties: string[];
+  bulkRange: { start: string; end: string };
+  // --- ledger ---
+  /** Parties hosted on the ledger participant. */
+  ledgerParties: string[];
+  /** A hosted party the limited user may not read as (none when it may read as all of them). */
+  ledgerForbiddenParty: string | undefined;
+  ledgerLimitedToken: string;
+  // --- wallet ---
+  /** Tracking ids of the first wallet user's transfer offers, by state. */
+  transferOffers: Partial<Record<TransferOfferState, string[]>>;
+  otherUserTransferOffers: string[];
+  trafficReceiverParty: string;
+  multiHostedParty: string;
+}
+
+/** The fixtures of a running node, read off its world and credentials. */
+export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures {
   const w = node.context.world;
   const snapshot = w.snapshots.filter((s) => s.migrationId === w.currentMigrationId).sort((a, b) => a.recordTimeMicros - b.recordTimeMicros).at(-1)!;
   const hostedHere = w.parties.filter((p) => p.hostedOn.includes(w.ledgerParticipant.id)).map((p) => p.id);
@@ -15,10 +50,10 @@ export function referenceFixtures(node: RunningReferenceNode): Fixtures {
     if (u.kind === 'transaction' && txIds.length < 12) txIds.push(u.updateId);
     if ((u.kind === 'assign' || u.kind === 'unassign') && reassignmentIds.length < 12) reassignmentIds.push(u.updateId);
   }
-  const offers: Fixtures['transferOffers'] = {};
+  const offers: ReferenceFixtures['transferOffers'] = {};
   const walletParty = node.credentials.walletUsers[0]!.party;
   for (const o of w.transferOffers.filter((x) => x.sender === walletParty)) {
-    const state = o.status.status as 'created' | 'accepted' | 'completed' | 'failed';
+    const state = o.status.status as TransferOfferState;
     (offers[state] ??= []).push(o.trackingId);
   }
   const lastRound = w.round(w.count - 1);

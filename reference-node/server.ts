@@ -1,7 +1,9 @@
 // Assembles the reference node: one fastify server on loopback serving the ledger (/v2), wallet
 // (/api/validator) and scan (/api/scan) interfaces of one simulated network.
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { JsonObject } from '../common/json.ts';
 import { Auth } from './auth.ts';
+import { BadJsonError } from './bad-json.ts';
 import type { NodeContext, NodeSettings } from './context.ts';
 import { FaultSet } from './faults.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
@@ -24,12 +26,6 @@ export const DEFAULT_SETTINGS: NodeSettings = {
   walletProcessingMs: 150,
 };
 
-/** Request bodies whose JSON does not parse; each interface renders it in its own error shape. */
-export class BadJsonError extends Error {
-  readonly statusCode = 400;
-  readonly code = 'CN_BAD_JSON';
-}
-
 export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
   const settings: NodeSettings = {
     seed: options.seed ?? DEFAULT_SETTINGS.seed,
@@ -48,7 +44,7 @@ export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
 }
 
 /** Error body in the shape of the interface a path belongs to, for errors raised before any interface. */
-function frameworkError(url: string, status: number, message: string): Record<string, unknown> {
+function frameworkError(url: string, status: number, message: string): JsonObject {
   if (url.startsWith('/v2')) return { code: status === 404 ? 'NOT_FOUND' : 'INVALID_ARGUMENT', cause: message, context: {}, errorCategory: status === 404 ? 11 : 8 };
   return { error: message };
 }

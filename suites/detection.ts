@@ -14,7 +14,7 @@ export interface DetectionVerdict {
 }
 
 export function judgeDetection(fault: FaultDefinition, failedIds: string[]): DetectionVerdict {
-  const named = fault.detectedBy ?? [];
+  const named = fault.rules;
   const exact = named.filter((n) => !n.includes('*'));
   const patterns = named.filter((n) => n.includes('*'));
   const res = patterns.map(globToRegExp);

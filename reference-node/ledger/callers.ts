@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import { bearer, claimsWithoutVerifying, isFailure } from '../auth.ts';
 import type { NodeContext } from '../context.ts';
 import { LedgerHttpError } from './errors.ts';
-import { LF } from './faults.ts';
 
 export type Caller =
   | { kind: 'anonymous' }
@@ -31,7 +30,7 @@ export async function identify(ctx: NodeContext, req: FastifyRequest, required: 
   const token = presentedToken(req);
   if (token === undefined && !required) return { kind: 'anonymous' };
   let verified = await ctx.auth.verify(token === '' ? 'malformed' : token);
-  if (isFailure(verified) && ctx.faults.has(LF.tokenSignatureUnchecked)) verified = claimsWithoutVerifying(token) ?? verified;
+  if (isFailure(verified) && ctx.faults.has('ledger-token-signature-unchecked')) verified = claimsWithoutVerifying(token) ?? verified;
   if (isFailure(verified)) throw new LedgerHttpError(401, 'unauthenticated', `The request could not be authenticated: ${verified.reason}.`);
   const user = ctx.world.ledgerUsers.get(verified.subject);
   if (!user) throw new LedgerHttpError(403, 'permissionDenied', `The token's user '${verified.subject}' is not a user of this participant.`);

@@ -1,8 +1,8 @@
 // The two error wire shapes of the ledger interface: the update stream's plain-text 400, and the
 // JsCantonError JSON body used for every other error status.
 import type { FastifyReply } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
-import { LF } from './faults.ts';
 
 /** Error kinds with their Canton error category and gRPC status code (both integers on the wire). */
 export const ERROR_KINDS = {
@@ -23,9 +23,9 @@ export class LedgerHttpError extends Error {
   }
 }
 
-export function cantonErrorBody(ctx: NodeContext, kind: ErrorKind, cause: string, code?: string): Record<string, unknown> {
+export function cantonErrorBody(ctx: NodeContext, kind: ErrorKind, cause: string, code?: string): JsonObject {
   const k = ERROR_KINDS[kind];
-  const body: Record<string, unknown> = {
+  const body: JsonObject = {
     code: code ?? k.code,
     cause,
     context: { participant: ctx.world.ledgerParticipant.name, category: String(k.category) },
@@ -34,7 +34,7 @@ export function cantonErrorBody(ctx: NodeContext, kind: ErrorKind, cause: string
     grpcCodeValue: k.grpc,
     definiteAnswer: false,
   };
-  if (ctx.faults.has(LF.errorBodyShape)) delete body.errorCategory;
+  if (ctx.faults.has('ledger-error-body-shape')) delete body.errorCategory;
   return body;
 }
 
@@ -44,6 +44,6 @@ export function sendCantonError(ctx: NodeContext, reply: FastifyReply, status: n
 
 /** The update stream's 400: a plain-text explanation (or, under a fault, a JSON body). */
 export function sendStreamBadRequest(ctx: NodeContext, reply: FastifyReply, message: string): FastifyReply {
-  if (ctx.faults.has(LF.error400AsJson)) return sendCantonError(ctx, reply, 400, 'invalidArgument', message);
+  if (ctx.faults.has('ledger-error-400-as-json')) return sendCantonError(ctx, reply, 400, 'invalidArgument', message);
   return reply.code(400).type('text/plain; charset=utf-8').send(message);
 }

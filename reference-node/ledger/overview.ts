@@ -4,12 +4,12 @@
 // seed. Each command answer says so in the `x-cn-simulated` header.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isObject, type JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { isoMicros } from '../world/time.ts';
 import { identify, requireReadRights, type Caller } from './callers.ts';
 import { findContract } from './contract-lookup.ts';
 import { LedgerHttpError, sendCantonError } from './errors.ts';
-import { LF } from './faults.ts';
 import { ledgerEndOffset, updateOffset } from './offsets.ts';
 import { Audience, hostedParties } from './projection.ts';
 import { archivedEvent, createdEvent } from './render.ts';
@@ -18,8 +18,6 @@ import { InvalidStreamRequest, namedParties, parseEventFormat } from './stream-r
 export const LEDGER_API_VERSION = '3.5.14';
 const SIMULATED = 'accepted; commands do not change the simulated ledger';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
 
 type Handler = (req: FastifyRequest, caller: Caller) => unknown | Promise<unknown>;
 
@@ -31,7 +29,7 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
       const body = await handler(req, caller);
       if (Buffer.isBuffer(body)) return reply.code(200).type('application/octet-stream').send(body);
       // overview-json-as-text: a JSON string serialized by hand goes out labelled as text.
-      if (ctx.faults.has(LF.overviewJsonAsText)) return reply.code(200).type('text/plain; charset=utf-8').send(JSON.stringify(body));
+      if (ctx.faults.has('ledger-overview-json-as-text')) return reply.code(200).type('text/plain; charset=utf-8').send(JSON.stringify(body));
       return reply.code(200).type('application/json; charset=utf-8').send(body);
     } catch (e) {
       if (e instanceof LedgerHttpError) return sendCantonError(ctx, reply, e.status, e.kind, e.message, e.codeOverride);
@@ -109,13 +107,14 @@ interface CommandEcho {
   offset: number;
   time: string;
   synchronizerId: string;
-  transaction: Json;
+  transaction: JsonObject;
 }
 
 /** A plausible, deterministic answer to a command: ids derived from the request, the ledger's current offset and time. */
 function echo(ctx: NodeContext, body: unknown): CommandEcho {
   const hash = createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
-  const b = isObject(body) ? body : {};
+  // A body of another content type arrives as bytes (a Buffer): no command fields to read.
+  const b = isObject(body) && !Buffer.isBuffer(body) ? body : {};
   const inner = isObject(b.commands) ? b.commands : b; // submit-and-wait-for-transaction nests the commands
   const commandId = typeof inner.commandId === 'string' ? inner.commandId : `cmd-${hash.slice(0, 12)}`;
   const workflowId = typeof inner.workflowId === 'string' ? inner.workflowId : '';
@@ -129,8 +128,8 @@ function echo(ctx: NodeContext, body: unknown): CommandEcho {
   };
 }
 
-function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Json {
-  if (!isObject(body)) throw new LedgerHttpError(400, 'invalidArgument', 'The request body must be a JSON object with a contractId.');
+function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): JsonObject {
+  if (!isObject(body) || Buffer.isBuffer(body)) throw new LedgerHttpError(400, 'invalidArgument', 'The request body must be a JSON object with a contractId.');
   if (typeof body.contractId !== 'string' || body.contractId === '') throw new LedgerHttpError(400, 'invalidArgument', 'contractId must be a non-empty string.');
   let audience: Audience | undefined;
   if (body.eventFormat !== undefined) {
@@ -152,7 +151,7 @@ function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Js
   if (!found || !c || witnessParties.length === 0) {
     throw new LedgerHttpError(404, 'notFound', `Contract events not found, or not visible to the requesting parties: ${body.contractId}`, 'CONTRACT_EVENTS_NOT_FOUND');
   }
-  const out: Json = {
+  const out: JsonObject = {
     created: {
       createdEvent: createdEvent(c, { offset: updateOffset(found.createdIndex), nodeId: found.createdNodeId, witnessParties, blob: false, acsDelta: true }),
       synchronizerId: found.synchronizerId,

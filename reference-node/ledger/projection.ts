@@ -5,13 +5,12 @@
 // - ledger effects: CreatedEvent / ExercisedEvent that a requesting party witnesses; witnessParties = those
 //   requesting witnesses;
 // - a requesting party counts for an event only when its filters (or the any-party filters) match the template.
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { Contract, ExercisedNode, ReassignmentUpdate, TopologyUpdate, TransactionUpdate, Update } from '../world/model.ts';
-import { LF } from './faults.ts';
 import { archivedEvent, createdEvent, element, exercisedEvent, reassignmentRecord, topologyRecord, transactionRecord } from './render.ts';
 import type { CompiledFilters, EventFormatSpec, Shape, StreamRequest, TopologySpec } from './stream-request.ts';
 
-type Json = Record<string, unknown>;
 
 export function hostedParties(ctx: NodeContext): string[] {
   const here = ctx.world.ledgerParticipant.id;
@@ -50,8 +49,8 @@ export class Audience {
   private match(filters: CompiledFilters[], s: Subject): { matches: boolean; blob: boolean } {
     let matches = false;
     let blob = false;
-    const anyTemplate = this.ctx.faults.has(LF.templateFilterIgnored);
-    const packageNameOnly = this.ctx.faults.has(LF.templateFilterPackageNameOnly);
+    const anyTemplate = this.ctx.faults.has('ledger-template-filter-ignored');
+    const packageNameOnly = this.ctx.faults.has('ledger-template-filter-package-name-only');
     for (const f of filters) {
       if (f.wildcard) {
         matches = true;
@@ -89,13 +88,13 @@ export class Audience {
 
   /** witnessParties as rendered: the seeing requesting parties (or, under a fault, everybody it is visible to). */
   witnessParties(seeing: string[], visibleTo: readonly string[]): string[] {
-    if (this.ctx.faults.has(LF.witnessPartiesAllRequesters)) return this.parties.map((p) => p.party);
-    return this.ctx.faults.has(LF.witnessPartiesTooWide) ? [...new Set([...seeing, ...visibleTo])] : seeing;
+    if (this.ctx.faults.has('ledger-witness-parties-all-requesters')) return this.parties.map((p) => p.party);
+    return this.ctx.faults.has('ledger-witness-parties-too-wide') ? [...new Set([...seeing, ...visibleTo])] : seeing;
   }
 }
 
-/** Every hosted party, every template: what the faults that emit unrequested kinds read with. */
-const ANY_PARTY_WILDCARD: EventFormatSpec = { byParty: new Map(), anyParty: { wildcard: true, wildcardBlob: false, templates: new Map(), interfaces: new Map() }, verbose: false };
+/** Every hosted party, every template: what the faults that emit unrequested kinds read with (made per use: it holds Maps). */
+const anyPartyWildcard = (): EventFormatSpec => ({ byParty: new Map(), anyParty: { wildcard: true, wildcardBlob: false, templates: new Map(), interfaces: new Map() }, verbose: false });
 
 const stakeholders = (signatories: readonly string[], observers: readonly string[]) => [...new Set([...signatories, ...observers])];
 
@@ -114,16 +113,16 @@ export class Projector {
   constructor(private readonly ctx: NodeContext, req: StreamRequest) {
     this.hosted = hostedParties(ctx);
     if (req.transactions) this.tx = { audience: new Audience(ctx, req.transactions.format, this.hosted), shape: req.transactions.shape };
-    else if (ctx.faults.has(LF.transactionsAlwaysIncluded)) this.tx = { audience: new Audience(ctx, req.reassignments ?? ANY_PARTY_WILDCARD, this.hosted), shape: 'acs-delta' };
+    else if (ctx.faults.has('ledger-transactions-always-included')) this.tx = { audience: new Audience(ctx, req.reassignments ?? anyPartyWildcard(), this.hosted), shape: 'acs-delta' };
     let reassignmentFormat = req.reassignments;
-    if (!reassignmentFormat && ctx.faults.has(LF.unrequestedKind)) reassignmentFormat = req.transactions?.format ?? ANY_PARTY_WILDCARD;
+    if (!reassignmentFormat && ctx.faults.has('ledger-unrequested-kind')) reassignmentFormat = req.transactions?.format ?? anyPartyWildcard();
     if (reassignmentFormat) this.reassignments = new Audience(ctx, reassignmentFormat, this.hosted);
     this.topology = req.topology;
   }
 
   /** The stream element of update `u` at `offset`, or undefined when nothing of it is selected. */
-  project(u: Update, offset: number): Json | undefined {
-    const eventOffset = this.ctx.faults.has(LF.eventOffsetMismatch) ? offset - 2 : offset;
+  project(u: Update, offset: number): JsonObject | undefined {
+    const eventOffset = this.ctx.faults.has('ledger-event-offset-mismatch') ? offset - 2 : offset;
     switch (u.kind) {
       case 'transaction':
         return this.tx ? this.transaction(u, offset, eventOffset, this.tx.audience, this.tx.shape) : undefined;
@@ -135,21 +134,21 @@ export class Projector {
     }
   }
 
-  private transaction(tx: TransactionUpdate, offset: number, eventOffset: number, audience: Audience, shape: Shape): Json | undefined {
+  private transaction(tx: TransactionUpdate, offset: number, eventOffset: number, audience: Audience, shape: Shape): JsonObject | undefined {
     const events = shape === 'acs-delta' ? this.acsDelta(tx, eventOffset, audience) : this.ledgerEffects(tx, eventOffset, audience);
     if (events.length === 0) return undefined;
     const submitted = tx.submitters.some((p) => audience.partySet.has(p));
     return element('Transaction', transactionRecord(tx, {
-      offset, events, commandId: submitted, dropRecordTime: this.ctx.faults.has(LF.requiredFieldDropped),
+      offset, events, commandId: submitted, dropRecordTime: this.ctx.faults.has('ledger-required-field-dropped'),
     }));
   }
 
-  private acsDelta(tx: TransactionUpdate, offset: number, audience: Audience): Json[] {
+  private acsDelta(tx: TransactionUpdate, offset: number, audience: Audience): JsonObject[] {
     // Contracts created and consumed in the same transaction never reach the active contract set.
     const created = new Set(tx.nodes.flatMap((n) => (n.kind === 'created' ? [n.contract.contractId] : [])));
     const consumed = new Set(tx.nodes.flatMap((n) => (n.kind === 'exercised' && n.consuming ? [n.contractId] : [])));
-    const events: Json[] = [];
-    const leaked: Json[] = [];
+    const events: JsonObject[] = [];
+    const leaked: JsonObject[] = [];
     for (const node of tx.nodes) {
       if (node.kind === 'created') {
         const c = node.contract;
@@ -158,7 +157,7 @@ export class Projector {
         const seen = audience.see(sh, c);
         if (seen.parties.length > 0) {
           events.push({ CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties: audience.witnessParties(seen.parties, sh), blob: seen.blob, acsDelta: true }) });
-        } else if (this.ctx.faults.has(LF.acsDeltaLeak) && audience.see(audience.parties.map((p) => p.party), c).parties.length > 0) {
+        } else if (this.ctx.faults.has('ledger-acs-delta-leak') && audience.see(audience.parties.map((p) => p.party), c).parties.length > 0) {
           // Leak only what the requesting parties' filters would select: the break is the stakeholder rule alone.
           leaked.push({ CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties: [audience.parties[0]!.party], blob: false, acsDelta: true }) });
         }
@@ -167,7 +166,7 @@ export class Projector {
         const seen = audience.see(sh, node);
         if (seen.parties.length === 0) continue;
         const witnessParties = audience.witnessParties(seen.parties, sh);
-        events.push(this.ctx.faults.has(LF.wrongEventKind)
+        events.push(this.ctx.faults.has('ledger-wrong-event-kind')
           ? { ExercisedEvent: exercisedEvent(node, { offset, witnessParties, lastDescendantNodeId: lastDescendant(tx, node.nodeId), acsDelta: true }) }
           : { ArchivedEvent: archivedEvent(node, { offset, witnessParties }) });
       }
@@ -176,15 +175,15 @@ export class Projector {
     return events.length > 0 ? [...events, ...leaked] : events;
   }
 
-  private ledgerEffects(tx: TransactionUpdate, offset: number, audience: Audience): Json[] {
+  private ledgerEffects(tx: TransactionUpdate, offset: number, audience: Audience): JsonObject[] {
     const witnesses = this.ctx.world.witnesses(tx);
     const created = new Set(tx.nodes.flatMap((n) => (n.kind === 'created' ? [n.contract.contractId] : [])));
     const consumed = new Set(tx.nodes.flatMap((n) => (n.kind === 'exercised' && n.consuming ? [n.contractId] : [])));
-    const events: Json[] = [];
+    const events: JsonObject[] = [];
     let legit = 0;
     // ledger-effects-participant-view: what any party hosted here witnesses, whichever parties were requested
     // (still narrowed by the requesting parties' template filters), listing those hosted witnesses.
-    const participantView = this.ctx.faults.has(LF.ledgerEffectsParticipantView);
+    const participantView = this.ctx.faults.has('ledger-ledger-effects-participant-view');
     const requesting = audience.parties.map((p) => p.party);
     for (const node of tx.nodes) {
       const w = witnesses.get(node.nodeId) ?? [];
@@ -195,7 +194,7 @@ export class Projector {
         seen = { parties: hostedWitnesses, blob: false };
         legit++;
       } else if (seen.parties.length === 0) {
-        if (!this.ctx.faults.has(LF.ledgerEffectsLeak) || audience.parties.length === 0) continue;
+        if (!this.ctx.faults.has('ledger-ledger-effects-leak') || audience.parties.length === 0) continue;
         seen = { parties: [audience.parties[0]!.party], blob: false };
       } else {
         legit++;
@@ -209,7 +208,7 @@ export class Projector {
       } else {
         const acsDelta = isArchiveFor(node, seen.parties) && !created.has(node.contractId);
         const lastDescendantNodeId = lastDescendant(tx, node.nodeId);
-        if (this.ctx.faults.has(LF.ledgerEffectsArchived) && node.consuming && createdBelowHaveStakeholder(tx, node.nodeId, lastDescendantNodeId, audience.parties.map((p) => p.party))) {
+        if (this.ctx.faults.has('ledger-ledger-effects-archived') && node.consuming && createdBelowHaveStakeholder(tx, node.nodeId, lastDescendantNodeId, audience.parties.map((p) => p.party))) {
           events.push({ ArchivedEvent: archivedEvent(node, { offset, witnessParties }) });
           continue;
         }
@@ -220,11 +219,11 @@ export class Projector {
     return legit > 0 ? events : [];
   }
 
-  private reassignment(u: ReassignmentUpdate, offset: number, eventOffset: number, audience: Audience): Json | undefined {
+  private reassignment(u: ReassignmentUpdate, offset: number, eventOffset: number, audience: Audience): JsonObject | undefined {
     const c: Contract = u.contract;
     const sh = stakeholders(c.signatories, c.observers);
     let seen = audience.see(sh, c);
-    if (seen.parties.length === 0 && u.kind === 'assign' && this.ctx.faults.has(LF.acsDeltaReassignmentLeak)) {
+    if (seen.parties.length === 0 && u.kind === 'assign' && this.ctx.faults.has('ledger-acs-delta-reassignment-leak')) {
       // Leak only what the requesting parties' filters would select: the break is the stakeholder rule alone.
       seen = { parties: audience.see(audience.parties.map((p) => p.party), c).parties.slice(0, 1), blob: false };
     }
@@ -235,7 +234,7 @@ export class Projector {
     }));
   }
 
-  private topologyTx(u: TopologyUpdate, offset: number, spec: TopologySpec): Json | undefined {
+  private topologyTx(u: TopologyUpdate, offset: number, spec: TopologySpec): JsonObject | undefined {
     const events = spec.parties === 'all' ? u.events : u.events.filter((e) => (spec.parties as ReadonlySet<string>).has(e.partyId));
     return events.length === 0 ? undefined : element('TopologyTransaction', topologyRecord(u, offset, events));
   }

@@ -1,17 +1,17 @@
 // Wire records of the ledger update stream (release line 3.5 field names). Pure functions of world records
 // plus what the projection decided (offset, witness parties, optional fields); no filtering happens here.
+import type { JsonObject } from '../../common/json.ts';
 import type { Contract, ExercisedNode, ReassignmentUpdate, TopologyUpdate, TransactionUpdate } from '../world/model.ts';
 import { isoMicros } from '../world/time.ts';
 
-type Json = Record<string, unknown>;
 
 /** Package id part of a `packageId:Module:Entity` template id. */
 export function packageIdOf(templateId: string): string {
   return templateId.slice(0, templateId.indexOf(':'));
 }
 
-export function createdEvent(c: Contract, o: { offset: number; nodeId: number; witnessParties: string[]; blob: boolean; acsDelta: boolean }): Json {
-  const ev: Json = {
+export function createdEvent(c: Contract, o: { offset: number; nodeId: number; witnessParties: string[]; blob: boolean; acsDelta: boolean }): JsonObject {
+  const ev: JsonObject = {
     offset: o.offset,
     nodeId: o.nodeId,
     contractId: c.contractId,
@@ -29,14 +29,14 @@ export function createdEvent(c: Contract, o: { offset: number; nodeId: number; w
   return ev;
 }
 
-export function archivedEvent(n: ExercisedNode, o: { offset: number; witnessParties: string[] }): Json {
-  const ev: Json = { offset: o.offset, nodeId: n.nodeId, contractId: n.contractId, templateId: n.templateId, witnessParties: o.witnessParties, packageName: n.packageName };
+export function archivedEvent(n: ExercisedNode, o: { offset: number; witnessParties: string[] }): JsonObject {
+  const ev: JsonObject = { offset: o.offset, nodeId: n.nodeId, contractId: n.contractId, templateId: n.templateId, witnessParties: o.witnessParties, packageName: n.packageName };
   if (n.interfaceId) ev.implementedInterfaces = [n.interfaceId];
   return ev;
 }
 
-export function exercisedEvent(n: ExercisedNode, o: { offset: number; witnessParties: string[]; lastDescendantNodeId: number; acsDelta: boolean }): Json {
-  const ev: Json = {
+export function exercisedEvent(n: ExercisedNode, o: { offset: number; witnessParties: string[]; lastDescendantNodeId: number; acsDelta: boolean }): JsonObject {
+  const ev: JsonObject = {
     offset: o.offset,
     nodeId: n.nodeId,
     contractId: n.contractId,
@@ -55,8 +55,8 @@ export function exercisedEvent(n: ExercisedNode, o: { offset: number; witnessPar
   return ev;
 }
 
-export function transactionRecord(tx: TransactionUpdate, o: { offset: number; events: Json[]; commandId: boolean; dropRecordTime: boolean }): Json {
-  const rec: Json = {
+export function transactionRecord(tx: TransactionUpdate, o: { offset: number; events: JsonObject[]; commandId: boolean; dropRecordTime: boolean }): JsonObject {
+  const rec: JsonObject = {
     updateId: tx.updateId,
     workflowId: tx.workflowId,
     effectiveAt: isoMicros(tx.effectiveAtMicros),
@@ -75,7 +75,7 @@ export function transactionRecord(tx: TransactionUpdate, o: { offset: number; ev
 /** How long an unassigned contract stays reserved for its assignment (simulated). */
 const ASSIGNMENT_EXCLUSIVITY_MICROS = 60_000_000;
 
-export function reassignmentRecord(u: ReassignmentUpdate, o: { offset: number; eventOffset: number; witnessParties: string[]; blob: boolean; commandId: boolean }): Json {
+export function reassignmentRecord(u: ReassignmentUpdate, o: { offset: number; eventOffset: number; witnessParties: string[]; blob: boolean; commandId: boolean }): JsonObject {
   const event =
     u.kind === 'assign'
       ? {
@@ -106,7 +106,7 @@ export function reassignmentRecord(u: ReassignmentUpdate, o: { offset: number; e
             },
           },
         };
-  const rec: Json = {
+  const rec: JsonObject = {
     updateId: u.updateId,
     workflowId: '',
     offset: o.offset,
@@ -118,25 +118,25 @@ export function reassignmentRecord(u: ReassignmentUpdate, o: { offset: number; e
   return rec;
 }
 
-export function topologyRecord(u: TopologyUpdate, offset: number, events: TopologyUpdate['events']): Json {
+export function topologyRecord(u: TopologyUpdate, offset: number, events: TopologyUpdate['events']): JsonObject {
   return {
     updateId: u.updateId,
     offset,
     synchronizerId: u.synchronizerId,
     recordTime: isoMicros(u.recordTimeMicros),
     events: events.map((e) => {
-      const value: Json = { partyId: e.partyId, participantId: e.participantId };
+      const value: JsonObject = { partyId: e.partyId, participantId: e.participantId };
       if (e.type !== 'Revoked') value.participantPermission = e.permission ?? 'PARTICIPANT_PERMISSION_UNSPECIFIED';
       return { event: { [`ParticipantAuthorization${e.type}`]: { value } } };
     }),
   };
 }
 
-export function checkpointRecord(offset: number, synchronizerTimes: Array<{ synchronizerId: string; recordTimeMicros: number }>): Json {
+export function checkpointRecord(offset: number, synchronizerTimes: Array<{ synchronizerId: string; recordTimeMicros: number }>): JsonObject {
   return { offset, synchronizerTimes: synchronizerTimes.map((s) => ({ synchronizerId: s.synchronizerId, recordTime: isoMicros(s.recordTimeMicros) })) };
 }
 
 /** `{update: {<Kind>: {value: record}}}`: the element wrapping of the stream's answer. */
-export function element(kind: 'OffsetCheckpoint' | 'Transaction' | 'Reassignment' | 'TopologyTransaction', record: Json): Json {
+export function element(kind: 'OffsetCheckpoint' | 'Transaction' | 'Reassignment' | 'TopologyTransaction', record: JsonObject): JsonObject {
   return { update: { [kind]: { value: record } } };
 }

@@ -2,15 +2,14 @@
 // error shapes for everything else (unparsable bodies, unknown routes).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
-import { BadJsonError } from '../server.ts';
+import { BadJsonError } from '../bad-json.ts';
 import { sendCantonError, sendStreamBadRequest } from './errors.ts';
-import { LF } from './faults.ts';
 import { overviewRoutes } from './overview.ts';
 import { getUpdates } from './update-stream.ts';
 
 const STREAM_ROUTE = '/v2/updates';
-const SUBMISSION_ROUTES = new Set(['submit-and-wait', 'submit-and-wait-for-transaction', 'submit-and-wait-for-reassignment', 'submit-and-wait-for-transaction-tree', 'async/submit', 'async/submit-reassignment'].map((p) => `/v2/commands/${p}`));
-const COMPLETION_ROUTES = new Set(['/v2/commands/completions', '/v2/commands/command-completions']);
+const SUBMISSION_ROUTES: ReadonlySet<string> = new Set(['submit-and-wait', 'submit-and-wait-for-transaction', 'submit-and-wait-for-reassignment', 'submit-and-wait-for-transaction-tree', 'async/submit', 'async/submit-reassignment'].map((p) => `/v2/commands/${p}`));
+const COMPLETION_ROUTES: ReadonlySet<string> = new Set(['/v2/commands/completions', '/v2/commands/command-completions']);
 
 export async function ledgerRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -18,10 +17,10 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     const onStream = req.routeOptions.url === STREAM_ROUTE;
     // The stream's invalid bodies are plain text; every other error of the interface is a JsCantonError.
     if (status === 400 && onStream) return sendStreamBadRequest(ctx, reply, `Invalid value for: body (${err.message})`);
-    if (err instanceof BadJsonError && ctx.faults.has(LF.commandBadJson500) && SUBMISSION_ROUTES.has(req.routeOptions.url ?? '')) {
+    if (err instanceof BadJsonError && ctx.faults.has('ledger-command-bad-json-500') && SUBMISSION_ROUTES.has(req.routeOptions.url ?? '')) {
       return sendCantonError(ctx, reply, 500, 'internal', `Unexpected error while decoding the command: ${err.message}`);
     }
-    if (err instanceof BadJsonError && ctx.faults.has(LF.completionsBodyIgnored) && COMPLETION_ROUTES.has(req.routeOptions.url ?? '')) {
+    if (err instanceof BadJsonError && ctx.faults.has('ledger-completions-body-ignored') && COMPLETION_ROUTES.has(req.routeOptions.url ?? '')) {
       return reply.code(200).type('application/json; charset=utf-8').send([]);
     }
     if (err instanceof BadJsonError || status === 400) return sendCantonError(ctx, reply, 400, 'invalidArgument', err.message);

@@ -1,8 +1,8 @@
 // Reads a `POST /v2/updates` request (body and query) into a checked StreamRequest, applying the default
 // mapping of the deprecated `filter`/`verbose` fields. Any problem is an InvalidStreamRequest whose message
 // becomes the plain-text 400 body.
+import { isObject, type JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
-import { LF } from './faults.ts';
 
 export class InvalidStreamRequest extends Error {}
 
@@ -47,8 +47,6 @@ export interface StreamQuery {
 
 const INT64_MAX = 9223372036854775807n;
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
 
 function fail(message: string): never {
   throw new InvalidStreamRequest(message);
@@ -67,12 +65,12 @@ function optionalBoolean(v: unknown, field: string): boolean | undefined {
   return v;
 }
 
-function object(v: unknown, field: string): Json {
+function object(v: unknown, field: string): JsonObject {
   if (!isObject(v)) fail(`Invalid value for: body (${field} must be a JSON object)`);
   return v;
 }
 
-function blobFlag(v: Json, field: string): boolean {
+function blobFlag(v: JsonObject, field: string): boolean {
   return optionalBoolean(v.includeCreatedEventBlob, `${field}.includeCreatedEventBlob`) ?? false;
 }
 
@@ -157,19 +155,20 @@ function topologyFormat(raw: unknown, field: string): TopologySpec | undefined {
 
 export function parseStreamRequest(ctx: NodeContext, body: unknown): StreamRequest {
   if (body === undefined) fail('Invalid value for: body (a GetUpdatesRequest JSON object is required)');
-  if (!isObject(body)) fail('Invalid value for: body (expected a JSON object)');
+  // A body of another content type arrives as bytes (a Buffer), which is no JSON object either.
+  if (!isObject(body) || Buffer.isBuffer(body)) fail('Invalid value for: body (expected a JSON object)');
   if (body.beginExclusive === undefined) fail('Invalid value for: body (missing required field beginExclusive)');
   const req: StreamRequest = { beginExclusive: int64(body.beginExclusive, 'beginExclusive', true), descending: false };
   if (body.endInclusive !== undefined) req.endInclusive = int64(body.endInclusive, 'endInclusive', false);
   req.descending = optionalBoolean(body.descendingOrder, 'descendingOrder') ?? false;
-  if (req.descending && req.endInclusive === undefined && !ctx.faults.has(LF.descendingWithoutEndAccepted)) {
+  if (req.descending && req.endInclusive === undefined && !ctx.faults.has('ledger-descending-without-end-accepted')) {
     fail('Invalid value for: body (descendingOrder requires endInclusive: an open-ended stream cannot be read backwards)');
   }
 
   const legacy = body.filter !== undefined || body.verbose !== undefined;
   const verbose = optionalBoolean(body.verbose, 'verbose');
   if (body.updateFormat !== undefined) {
-    if (legacy && !ctx.faults.has(LF.filterAndFormatAccepted)) {
+    if (legacy && !ctx.faults.has('ledger-filter-and-format-accepted')) {
       fail('Invalid value for: body (filter and verbose must be unset when updateFormat is defined)');
     }
     const uf = object(body.updateFormat, 'updateFormat');
@@ -213,11 +212,11 @@ export function parseStreamQuery(ctx: NodeContext, query: unknown): StreamQuery 
   try {
     limit = queryInt(q.limit, 'limit');
   } catch (e) {
-    if (!ctx.faults.has(LF.invalidLimitAccepted)) throw e;
+    if (!ctx.faults.has('ledger-invalid-limit-accepted')) throw e;
   }
   // A limit bigger than the server's list limit is ignored: the server setting applies.
   if (limit !== undefined && limit > ctx.settings.listLimit) limit = undefined;
-  if (ctx.faults.has(LF.limitIgnored)) limit = undefined;
+  if (ctx.faults.has('ledger-limit-ignored')) limit = undefined;
   return { limit, idleTimeoutMs: queryInt(q.stream_idle_timeout_ms, 'stream_idle_timeout_ms') };
 }
 

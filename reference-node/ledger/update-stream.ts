@@ -4,10 +4,10 @@
 // (a checkpoint every CHECKPOINT_EVERY updates also bounds how far a narrow filter scans for `cap` elements).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { identify, requireReadRights } from './callers.ts';
 import { LedgerHttpError, sendCantonError, sendStreamBadRequest } from './errors.ts';
-import { LF } from './faults.ts';
 import { ledgerEndOffset, slots } from './offsets.ts';
 import { Projector } from './projection.ts';
 import { checkpointRecord, element } from './render.ts';
@@ -18,21 +18,20 @@ export const MAX_IDLE_WAIT_MS = 5_000;
 /** How far past endInclusive the end-ignored fault reads. */
 const END_IGNORED_EXTRA = 20;
 
-type Json = Record<string, unknown>;
 interface Element {
   offset: number;
-  json: Json;
+  json: JsonObject;
 }
 
 export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   try {
-    const caller = await identify(ctx, req, !ctx.faults.has(LF.noAuth));
+    const caller = await identify(ctx, req, !ctx.faults.has('ledger-no-auth'));
     const query = parseStreamQuery(ctx, req.query);
     const request = parseStreamRequest(ctx, req.body);
-    if (!ctx.faults.has(LF.readRightsUnchecked)) {
+    if (!ctx.faults.has('ledger-read-rights-unchecked')) {
       const { parties, anyParty } = requestedParties(request);
       // any-party-read-unchecked: only the parties the request names are checked.
-      requireReadRights(caller, parties, anyParty && !ctx.faults.has(LF.anyPartyReadUnchecked));
+      requireReadRights(caller, parties, anyParty && !ctx.faults.has('ledger-any-party-read-unchecked'));
     }
     const result = read(ctx, request, query);
     if (result.overLimit) {
@@ -63,19 +62,19 @@ function requestedParties(r: StreamRequest): { parties: string[]; anyParty: bool
 }
 
 function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: Element[]; overLimit: boolean; completedByLimit: boolean } {
-  const { world, settings, faults } = ctx;
-  const no413 = faults.has(LF.no413);
+  const { world, settings } = ctx;
+  const no413 = ctx.faults.has('ledger-no-413');
   // Collect one more than the list limit to know that it is exceeded (the no-413 fault reads on, bounded).
   const cap = q.limit ?? (no413 ? 4 * settings.listLimit : settings.listLimit + 1);
   let upTo = r.endInclusive ?? ledgerEndOffset(world.count);
-  if (r.endInclusive !== undefined && faults.has(LF.endIgnored)) upTo = r.endInclusive + END_IGNORED_EXTRA;
-  const descending = r.descending && !faults.has(LF.descendingIgnored);
+  if (r.endInclusive !== undefined && ctx.faults.has('ledger-end-ignored')) upTo = r.endInclusive + END_IGNORED_EXTRA;
+  const descending = r.descending && !ctx.faults.has('ledger-descending-ignored');
   const projector = new Projector(ctx, r);
   const elements: Element[] = [];
   // The paging-gap fault drops the lowest-offset update of a window that starts inside the history.
-  const gap = faults.has(LF.pagingGap) && r.beginExclusive > 0;
+  const gap = ctx.faults.has('ledger-paging-gap') && r.beginExclusive > 0;
   let dropNext = gap && !descending;
-  for (const slot of slots(world.count, r.beginExclusive, upTo, descending, faults.has(LF.beginInclusive))) {
+  for (const slot of slots(world.count, r.beginExclusive, upTo, descending, ctx.faults.has('ledger-begin-inclusive'))) {
     if (elements.length >= cap) break;
     if (slot.kind === 'checkpoint') {
       const micros = world.recordTimeMicros(slot.index);
@@ -91,7 +90,7 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
     if (json) elements.push({ offset: slot.offset, json });
   }
   if (gap && descending && elements.length < cap) {
-    const last = elements.findLastIndex((e) => !('OffsetCheckpoint' in (e.json.update as Json)));
+    const last = elements.findLastIndex((e) => !('OffsetCheckpoint' in (e.json.update as JsonObject)));
     if (last >= 0) elements.splice(last, 1);
   }
   return {
@@ -102,15 +101,15 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
 }
 
 /** The answer array, with the element-level faults applied. */
-function finish(ctx: NodeContext, r: StreamRequest, elements: Element[]): Json[] {
+function finish(ctx: NodeContext, r: StreamRequest, elements: Element[]): JsonObject[] {
   const out = elements.map((e) => e.json);
-  if (ctx.faults.has(LF.offsetsNotIncreasing) && !r.descending && out.length >= 2) [out[0], out[1]] = [out[1]!, out[0]!];
-  if (ctx.faults.has(LF.twoKeysUpdate)) {
-    const i = out.findIndex((e) => !('OffsetCheckpoint' in (e.update as Json)));
-    if (i >= 0) (out[i]!.update as Json).OffsetCheckpoint = { value: { offset: elements[i]!.offset } };
+  if (ctx.faults.has('ledger-offsets-not-increasing') && !r.descending && out.length >= 2) [out[0], out[1]] = [out[1]!, out[0]!];
+  if (ctx.faults.has('ledger-two-keys-update')) {
+    const i = out.findIndex((e) => !('OffsetCheckpoint' in (e.update as JsonObject)));
+    if (i >= 0) (out[i]!.update as JsonObject).OffsetCheckpoint = { value: { offset: elements[i]!.offset } };
   }
-  if (ctx.faults.has(LF.checkpointKindMisnamed)) {
-    return out.map((e) => ('OffsetCheckpoint' in (e.update as Json) ? { update: { offsetCheckpoint: (e.update as Json).OffsetCheckpoint } } : e));
+  if (ctx.faults.has('ledger-checkpoint-kind-misnamed')) {
+    return out.map((e) => ('OffsetCheckpoint' in (e.update as JsonObject) ? { update: { offsetCheckpoint: (e.update as JsonObject).OffsetCheckpoint } } : e));
   }
   return out;
 }

@@ -1,17 +1,17 @@
 // GET /v0/ans-entries: non-expired name-service entries whose name starts with the prefix, oldest first,
 // at most page_size of them. Entries the operator provides for itself never expire and have no contract id.
 import type { FastifyInstance } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { AnsEntryRecord } from '../world/model.ts';
 import { isoMicros } from '../world/time.ts';
 import { badRequest } from './errors.ts';
-import { faultOn } from './faults.ts';
 import { int32Text, singleQuery } from './params.ts';
 
-/** The page size of the ans-page-size-defaulted fault. */
+/** The page size of the scan-ans-page-size-defaulted fault. */
 const DEFAULT_PAGE_SIZE = 20;
 
-function renderEntry(e: AnsEntryRecord): Record<string, unknown> {
+function renderEntry(e: AnsEntryRecord): JsonObject {
   return {
     ...(e.contractId !== undefined ? { contract_id: e.contractId } : {}),
     user: e.user,
@@ -25,8 +25,8 @@ function renderEntry(e: AnsEntryRecord): Record<string, unknown> {
 export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.get('/v0/ans-entries', async (req) => {
     const sizeText = singleQuery(req.query, 'page_size');
-    // ans-page-size-defaulted: what does not read as an int32 becomes the default page size.
-    const defaulted = faultOn(ctx, 'ans-page-size-defaulted') && (sizeText === undefined || !/^-?\d{1,10}$/.test(sizeText) || Math.abs(Number(sizeText)) >= 2 ** 31);
+    // scan-ans-page-size-defaulted: what does not read as an int32 becomes the default page size.
+    const defaulted = ctx.faults.has('scan-ans-page-size-defaulted') && (sizeText === undefined || !/^-?\d{1,10}$/.test(sizeText) || Math.abs(Number(sizeText)) >= 2 ** 31);
     if (sizeText === undefined && !defaulted) throw badRequest('Missing query parameter page_size');
     const size = defaulted ? DEFAULT_PAGE_SIZE : int32Text(sizeText!, 'page_size');
     if (size < 1) throw badRequest(`Invalid page_size: ${size} (must be at least 1)`);
@@ -34,12 +34,12 @@ export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise
     const now = ctx.clock.now();
 
     const matching = ctx.world.ansEntries
-      .filter((e) => faultOn(ctx, 'ans-prefix-ignored') || e.name.startsWith(prefix))
-      .filter((e) => faultOn(ctx, 'ans-expired-listed') || e.expiresAtMicros === undefined || e.expiresAtMicros > now)
+      .filter((e) => ctx.faults.has('scan-ans-prefix-ignored') || e.name.startsWith(prefix))
+      .filter((e) => ctx.faults.has('scan-ans-expired-listed') || e.expiresAtMicros === undefined || e.expiresAtMicros > now)
       .sort((a, b) => a.createdAtMicros - b.createdAtMicros);
-    const entries = matching.slice(0, size + (faultOn(ctx, 'ans-too-many') ? 1 : 0)).map(renderEntry);
-    // ans-bad-url: the first entry's url uses a scheme other than http/https.
-    if (faultOn(ctx, 'ans-bad-url') && entries[0]) entries[0].url = `ftp://${entries[0].name}`;
+    const entries = matching.slice(0, size + (ctx.faults.has('scan-ans-too-many') ? 1 : 0)).map(renderEntry);
+    // scan-ans-bad-url: the first entry's url uses a scheme other than http/https.
+    if (ctx.faults.has('scan-ans-bad-url') && entries[0]) entries[0].url = `ftp://${entries[0].name}`;
     return { entries };
   });
 }

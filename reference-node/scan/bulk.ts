@@ -4,10 +4,10 @@
 // long the history is.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { World } from '../world/world.ts';
 import { badRequest, notFound } from './errors.ts';
-import { faultOn } from './faults.ts';
 import { bodyObject, integerField, pageSize, requiredField, stringField, timestamp } from './params.ts';
 
 export const MAX_BULK_PAGE_SIZE = 1000;
@@ -18,35 +18,38 @@ interface ObjectRef {
   digest: string;
 }
 
-/** Updates per object, and a bounded memo of object keys and digests (making an object's bytes is the cost). */
-interface BulkGeometry {
-  perObject: number;
-  refs: Map<number, ObjectRef>;
-}
-const geometries = new WeakMap<World, BulkGeometry>();
 const MEMO_LIMIT = 20_000;
 
-function geometry(world: World): BulkGeometry {
-  let g = geometries.get(world);
-  if (!g) {
-    const first = world.bulkObject(0);
-    // Object 0 ends with the update just before the first update of object 1.
-    g = { perObject: first ? Math.max(1, world.firstIndexAfter(first.toMicros)) : 1, refs: new Map() };
-    geometries.set(world, g);
-  }
-  return g;
-}
+/**
+ * The node's view of its world's bulk objects: updates per object (measured on first use) and a bounded memo
+ * of object keys and digests (making an object's bytes is the cost). One per node, made with its routes.
+ */
+class BulkObjects {
+  private updatesPerObject: number | undefined;
+  private readonly refs = new Map<number, ObjectRef>();
 
-function objectRef(world: World, k: number): ObjectRef {
-  const g = geometry(world);
-  let ref = g.refs.get(k);
-  if (!ref) {
-    const obj = world.bulkObject(k)!;
-    ref = { key: obj.key, digest: obj.digest };
-    if (g.refs.size >= MEMO_LIMIT) g.refs.clear();
-    g.refs.set(k, ref);
+  constructor(private readonly world: World) {}
+
+  get perObject(): number {
+    if (this.updatesPerObject === undefined) {
+      const first = this.world.bulkObject(0);
+      // Object 0 ends with the update just before the first update of object 1.
+      this.updatesPerObject = first ? Math.max(1, this.world.firstIndexAfter(first.toMicros)) : 1;
+    }
+    return this.updatesPerObject;
   }
-  return ref;
+
+  /** Key and digest of object number `k`. */
+  ref(k: number): ObjectRef {
+    let ref = this.refs.get(k);
+    if (!ref) {
+      const obj = this.world.bulkObject(k)!;
+      ref = { key: obj.key, digest: obj.digest };
+      if (this.refs.size >= MEMO_LIMIT) this.refs.clear();
+      this.refs.set(k, ref);
+    }
+    return ref;
+  }
 }
 
 const encodeToken = (k: number) => Buffer.from(`bulk:${k}`).toString('base64url');
@@ -57,12 +60,12 @@ function decodeToken(token: string): number {
   return Number(m[1]);
 }
 
-function bulkUpdates(ctx: NodeContext, raw: unknown, base: string): Record<string, unknown> {
+function bulkUpdates(ctx: NodeContext, objects: BulkObjects, raw: unknown, base: string): JsonObject {
   const { world } = ctx;
   const body = bodyObject(raw);
   const start = timestamp(stringField(body, 'start_record_time', true), 'start_record_time');
   const end = timestamp(stringField(body, 'end_record_time', true), 'end_record_time');
-  const size = faultOn(ctx, 'bulk-page-size-unchecked')
+  const size = ctx.faults.has('scan-bulk-page-size-unchecked')
     ? Math.max(1, integerField(body, 'page_size', true))
     : pageSize(requiredField(body, 'page_size'), 'page_size', MAX_BULK_PAGE_SIZE);
   if (end < start) throw badRequest('Invalid request: end_record_time is before start_record_time');
@@ -75,33 +78,34 @@ function bulkUpdates(ctx: NodeContext, raw: unknown, base: string): Record<strin
     if (token !== undefined) throw badRequest('Invalid next_page_token: the range holds no objects');
     return { object_refs: [] };
   }
-  const { perObject } = geometry(world);
+  const { perObject } = objects;
   const firstObject = Math.floor(firstUpdate / perObject);
   const lastObject = Math.floor(lastUpdate / perObject);
   let from = token === undefined ? firstObject : decodeToken(token);
   if (from < firstObject || from > lastObject) throw badRequest('Invalid next_page_token: it belongs to other arguments');
-  // bulk-token-skips-object: a page opened by a token starts one object late.
-  if (token !== undefined && faultOn(ctx, 'bulk-token-skips-object')) from = Math.min(lastObject, from + 1);
+  // scan-bulk-token-skips-object: a page opened by a token starts one object late.
+  if (token !== undefined && ctx.faults.has('scan-bulk-token-skips-object')) from = Math.min(lastObject, from + 1);
   const to = Math.min(lastObject, from + size - 1);
 
   const object_refs: Array<{ url: string; digest: string }> = [];
   for (let k = from; k <= to; k++) {
-    const ref = objectRef(world, k);
-    // bulk-digest-mismatch: the digest of the bytes with one more newline than the object holds.
-    const digest = faultOn(ctx, 'bulk-digest-mismatch') ? createHash('sha256').update(world.bulkObject(k)!.bytes).update('\n').digest('hex') : ref.digest;
+    const ref = objects.ref(k);
+    // scan-bulk-digest-mismatch: the digest of the bytes with one more newline than the object holds.
+    const digest = ctx.faults.has('scan-bulk-digest-mismatch') ? createHash('sha256').update(world.bulkObject(k)!.bytes).update('\n').digest('hex') : ref.digest;
     object_refs.push({ url: `${base}/api/scan${DOWNLOAD_PATH}${encodeURIComponent(ref.key)}`, digest });
   }
   return to < lastObject ? { object_refs, next_page_token: encodeToken(to + 1) } : { object_refs };
 }
 
 export async function bulkRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
-  app.post('/v0/history/bulk/updates', async (req) => bulkUpdates(ctx, req.body, `${req.protocol}://${req.host}`));
+  const objects = new BulkObjects(ctx.world);
+  app.post('/v0/history/bulk/updates', async (req) => bulkUpdates(ctx, objects, req.body, `${req.protocol}://${req.host}`));
 
   // A wildcard, so a key with unescaped slashes finds its object as well as an escaped one.
   app.get(`${DOWNLOAD_PATH}*`, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
     const obj = ctx.world.bulkObjectByKey(key);
     if (!obj) throw notFound(`Object ${key} not found`);
-    return reply.type(faultOn(ctx, 'bulk-download-json-type') ? 'application/json' : 'application/octet-stream').send(obj.bytes);
+    return reply.type(ctx.faults.has('scan-bulk-download-json-type') ? 'application/json' : 'application/octet-stream').send(obj.bytes);
   });
 }

@@ -1,5 +1,6 @@
 // Contracts in the scan's record shapes: ActiveContract (v1/v2 holdings), CreatedEvent (v0 holdings, trees,
 // assignments) and Contract / ContractWithState (preapprovals, coupons).
+import type { JsonObject } from '../../common/json.ts';
 import type { World } from '../world/world.ts';
 import type { Contract } from '../world/model.ts';
 import { isoMicros } from '../world/time.ts';
@@ -23,12 +24,12 @@ function contractFields(c: Contract, encoding: ValueEncoding) {
   };
 }
 
-export function createdEvent(c: Contract, id: string, encoding: ValueEncoding = 'compact'): Record<string, unknown> {
+export function createdEvent(c: Contract, id: string, encoding: ValueEncoding = 'compact'): JsonObject {
   return { event_type: 'created_event', event_id: id, ...contractFields(c, encoding) };
 }
 
 /** created_in_update_id is left out for contracts created in an earlier migration than the one asked about. */
-export function activeContract(world: World, c: Contract, migrationId: number): Record<string, unknown> {
+export function activeContract(world: World, c: Contract, migrationId: number): JsonObject {
   const fromThisMigration = world.migrationOf(c.createdIn) >= migrationId;
   return { ...(fromThisMigration ? { created_in_update_id: world.updateId(c.createdIn) } : {}), ...contractFields(c, 'compact') };
 }
@@ -43,7 +44,7 @@ export function creatingNodeId(world: World, c: Contract): number {
   return 0;
 }
 
-export function contractRecord(c: Contract): Record<string, unknown> {
+export function contractRecord(c: Contract): JsonObject {
   return {
     template_id: c.templateId,
     contract_id: c.contractId,
@@ -53,6 +54,6 @@ export function contractRecord(c: Contract): Record<string, unknown> {
   };
 }
 
-export function contractWithState(c: Contract, domainId: string | undefined): Record<string, unknown> {
+export function contractWithState(c: Contract, domainId: string | undefined): JsonObject {
   return { contract: contractRecord(c), ...(domainId !== undefined ? { domain_id: domainId } : {}) };
 }

@@ -2,7 +2,6 @@
 // error table); handlers throw ScanError and the plugin's error handler renders it.
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { NodeContext } from '../context.ts';
-import { faultOn } from './faults.ts';
 
 export class ScanError extends Error {
   constructor(readonly status: 400 | 404 | 500, message: string) {
@@ -14,12 +13,12 @@ export const badRequest = (message: string): ScanError => new ScanError(400, mes
 export const notFound = (message: string): ScanError => new ScanError(404, message);
 
 export function sendError(reply: FastifyReply, ctx: NodeContext, status: number, message: string): FastifyReply {
-  // bad-input-500: a rejected input is reported as if the node had failed.
-  const code = status === 400 && faultOn(ctx, 'bad-input-500') ? 500 : status;
-  // not-found-plain-text: the framework's text answer instead of the interface's error object.
-  if (code === 404 && faultOn(ctx, 'not-found-plain-text')) return reply.code(404).type('text/plain; charset=utf-8').send(`Not Found: ${message}`);
-  // error-body-shape: the same message under the wrong key.
-  const body = faultOn(ctx, 'error-body-shape') ? { message } : { error: message };
+  // scan-bad-input-500: a rejected input is reported as if the node had failed.
+  const code = status === 400 && ctx.faults.has('scan-bad-input-500') ? 500 : status;
+  // scan-not-found-plain-text: the framework's text answer instead of the interface's error object.
+  if (code === 404 && ctx.faults.has('scan-not-found-plain-text')) return reply.code(404).type('text/plain; charset=utf-8').send(`Not Found: ${message}`);
+  // scan-error-body-shape: the same message under the wrong key.
+  const body = ctx.faults.has('scan-error-body-shape') ? { message } : { error: message };
   return reply.code(code).type('application/json; charset=utf-8').send(body);
 }
 

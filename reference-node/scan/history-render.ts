@@ -1,12 +1,12 @@
 // The world's updates in the scan history shapes: UpdateHistoryTransaction (v0, with offset),
 // UpdateHistoryTransactionV2 (v2 and event items: no offset, events_by_id keys in lexicographic order),
 // UpdateHistoryReassignment, and the verdict / traffic / app-activity parts of event items.
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { ReassignmentUpdate, TransactionUpdate, TxNode, Verdict } from '../world/model.ts';
 import { isoMicros } from '../world/time.ts';
 import { createdEvent, eventId } from './contracts.ts';
 import { encodeValue, type ValueEncoding } from './daml-values.ts';
-import { faultOn } from './faults.ts';
 
 export interface HistoryShape {
   encoding: ValueEncoding;
@@ -16,24 +16,24 @@ export interface HistoryShape {
 
 /** Record times of the history: ISO 8601 with microseconds. */
 export function historyTime(ctx: NodeContext, micros: number): string {
-  // record-time-format: a common non-ISO rendering (space separator, no zone).
-  return faultOn(ctx, 'record-time-format') ? isoMicros(micros).replace('T', ' ').replace('Z', '') : isoMicros(micros);
+  // scan-record-time-format: a common non-ISO rendering (space separator, no zone).
+  return ctx.faults.has('scan-record-time-format') ? isoMicros(micros).replace('T', ' ').replace('Z', '') : isoMicros(micros);
 }
 
 /** The node's offset of an update: increases with the update's position, and so with its record time. */
 export function historyOffset(ctx: NodeContext, index: number): string {
-  // offsets-not-increasing: every fifth update reuses the offset of an update three places earlier.
-  if (faultOn(ctx, 'offsets-not-increasing') && index % 5 === 4) return ctx.world.scanOffset(index - 3);
-  // offsets-unpadded: the number without its leading zeros.
-  if (faultOn(ctx, 'offsets-unpadded')) return BigInt(ctx.world.scanOffset(index)).toString();
+  // scan-offsets-not-increasing: every fifth update reuses the offset of an update three places earlier.
+  if (ctx.faults.has('scan-offsets-not-increasing') && index % 5 === 4) return ctx.world.scanOffset(index - 3);
+  // scan-offsets-unpadded: the number without its leading zeros.
+  if (ctx.faults.has('scan-offsets-unpadded')) return BigInt(ctx.world.scanOffset(index)).toString();
   return ctx.world.scanOffset(index);
 }
 
-function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encoding: ValueEncoding): Record<string, unknown> {
+function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encoding: ValueEncoding): JsonObject {
   const id = eventId(tx.updateId, node.nodeId);
   if (node.kind === 'created') {
-    // tree-event-id-mismatch: the created event names a node id that is not its own.
-    const own = faultOn(ctx, 'tree-event-id-mismatch') ? eventId(tx.updateId, node.nodeId + 1000) : id;
+    // scan-tree-event-id-mismatch: the created event names a node id that is not its own.
+    const own = ctx.faults.has('scan-tree-event-id-mismatch') ? eventId(tx.updateId, node.nodeId + 1000) : id;
     return createdEvent(node.contract, own, encoding);
   }
   return {
@@ -54,31 +54,31 @@ function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encodi
   };
 }
 
-export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape: HistoryShape): Record<string, unknown> {
+export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape: HistoryShape): JsonObject {
   const entries = tx.nodes.map((n) => [eventId(tx.updateId, n.nodeId), treeEvent(ctx, tx, n, shape.encoding)] as const);
-  // tree-orphan-event (and, in the verbose encodings only, lossless-tree-differs / protobuf-tree-differs): a copy
-  // of the first event under a key that no root or child id names.
-  const verboseDiffers = shape.encoding === 'verbose' && faultOn(ctx, shape.v2 ? 'protobuf-tree-differs' : 'lossless-tree-differs');
-  if ((faultOn(ctx, 'tree-orphan-event') || verboseDiffers) && tx.nodes.length > 0) {
+  // scan-tree-orphan-event (and, in the verbose encodings only, scan-lossless-tree-differs /
+  // scan-protobuf-tree-differs): a copy of the first event under a key that no root or child id names.
+  const verboseDiffers = shape.encoding === 'verbose' && ctx.faults.has(shape.v2 ? 'scan-protobuf-tree-differs' : 'scan-lossless-tree-differs');
+  if ((ctx.faults.has('scan-tree-orphan-event') || verboseDiffers) && tx.nodes.length > 0) {
     const key = eventId(tx.updateId, tx.nodes.length + 200);
     entries.push([key, { ...treeEvent(ctx, tx, tx.nodes[0]!, shape.encoding), event_id: key }]);
   }
   if (shape.v2) {
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    if (faultOn(ctx, 'v2-unsorted')) entries.reverse();
+    if (ctx.faults.has('scan-v2-unsorted')) entries.reverse();
   }
-  const events_by_id: Record<string, Record<string, unknown>> = {};
+  const events_by_id: Record<string, JsonObject> = {};
   for (const [k, v] of entries) events_by_id[k] = v;
 
   const root_event_ids = tx.rootNodeIds.map((r) => eventId(tx.updateId, r));
   const missing = eventId(tx.updateId, tx.nodes.length + 100);
-  if (faultOn(ctx, 'tree-dangling-root')) root_event_ids.push(missing);
-  if (faultOn(ctx, 'tree-dangling-child')) {
+  if (ctx.faults.has('scan-tree-dangling-root')) root_event_ids.push(missing);
+  if (ctx.faults.has('scan-tree-dangling-child')) {
     const parent = Object.values(events_by_id).find((e) => e.event_type === 'exercised_event');
     if (parent) parent.child_event_ids = [...(parent.child_event_ids as string[]), missing];
   }
 
-  const out: Record<string, unknown> = {
+  const out: JsonObject = {
     update_id: tx.updateId,
     migration_id: tx.migrationId,
     workflow_id: tx.workflowId,
@@ -89,27 +89,27 @@ export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape
   if (!shape.v2) out.offset = historyOffset(ctx, tx.index);
   out.root_event_ids = root_event_ids;
   out.events_by_id = events_by_id;
-  // Omitted when there is none; external-hash-null sends an explicit null instead.
+  // Omitted when there is none; scan-external-hash-null sends an explicit null instead.
   if (tx.externalTransactionHash !== undefined) out.external_transaction_hash = tx.externalTransactionHash;
-  else if (faultOn(ctx, 'external-hash-null')) out.external_transaction_hash = null;
+  else if (ctx.faults.has('scan-external-hash-null')) out.external_transaction_hash = null;
   return out;
 }
 
-export function renderReassignment(ctx: NodeContext, u: ReassignmentUpdate, shape: HistoryShape): Record<string, unknown> {
+export function renderReassignment(ctx: NodeContext, u: ReassignmentUpdate, shape: HistoryShape): JsonObject {
   let counter = u.reassignmentCounter;
-  // reassignment-counter-not-increasing: every reassignment of a contract reports counter 1.
-  if (faultOn(ctx, 'reassignment-counter-not-increasing')) counter = 1;
+  // scan-reassignment-counter-not-increasing: every reassignment of a contract reports counter 1.
+  if (ctx.faults.has('scan-reassignment-counter-not-increasing')) counter = 1;
   const common = { submitter: u.submitter, source_synchronizer: u.source, target_synchronizer: u.target, migration_id: u.migrationId, unassign_id: u.unassignId };
   const event = u.kind === 'assign'
     ? {
         ...common,
         created_event: createdEvent(u.contract, eventId(u.updateId, 0), shape.encoding),
-        // reassignment-counter-mismatch: the assignment is one ahead of its unassignment.
-        reassignment_counter: counter + (faultOn(ctx, 'reassignment-counter-mismatch') ? 1 : 0),
+        // scan-reassignment-counter-mismatch: the assignment is one ahead of its unassignment.
+        reassignment_counter: counter + (ctx.faults.has('scan-reassignment-counter-mismatch') ? 1 : 0),
       }
     : { ...common, reassignment_counter: counter, contract_id: u.contract.contractId };
-  // reassignment-update-id-mismatch: the id with its last character changed.
-  const updateId = faultOn(ctx, 'reassignment-update-id-mismatch') ? otherId(u.updateId) : u.updateId;
+  // scan-reassignment-update-id-mismatch: the id with its last character changed.
+  const updateId = ctx.faults.has('scan-reassignment-update-id-mismatch') ? otherId(u.updateId) : u.updateId;
   return { update_id: updateId, offset: historyOffset(ctx, u.index), record_time: historyTime(ctx, u.recordTimeMicros), event };
 }
 
@@ -118,7 +118,7 @@ export function otherId(id: string): string {
   return id.slice(0, -1) + (id.endsWith('0') ? '1' : '0');
 }
 
-export function renderVerdict(v: Verdict): Record<string, unknown> {
+export function renderVerdict(v: Verdict): JsonObject {
   return {
     update_id: v.updateId,
     migration_id: v.migrationId,
@@ -142,14 +142,14 @@ export function renderVerdict(v: Verdict): Record<string, unknown> {
   };
 }
 
-export function renderTrafficSummary(v: Verdict): Record<string, unknown> {
+export function renderTrafficSummary(v: Verdict): JsonObject {
   return {
     total_traffic_cost: v.trafficSummary.totalTrafficCost,
     envelope_traffic_summaries: v.trafficSummary.envelopes.map((e) => ({ traffic_cost: e.trafficCost, view_ids: e.viewIds })),
   };
 }
 
-export function renderAppActivity(v: Verdict): Record<string, unknown> | undefined {
+export function renderAppActivity(v: Verdict): JsonObject | undefined {
   if (!v.appActivity) return undefined;
   return { round_number: v.appActivity.roundNumber, records: v.appActivity.records.map((r) => ({ party: r.party, weight: r.weight })) };
 }

@@ -2,12 +2,12 @@
 // The scan history holds transactions and reassignments; topology updates exist only on the ledger stream,
 // so their ids are unknown here (404). Verdicts of rejected transactions exist only as event items.
 import type { FastifyInstance } from 'fastify';
+import type { Json, JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { ReassignmentUpdate, TransactionUpdate, Verdict } from '../world/model.ts';
 import type { ValueEncoding } from './daml-values.ts';
 import { badRequest, notFound } from './errors.ts';
 import { otherId, renderAppActivity, renderReassignment, renderTransaction, renderTrafficSummary, renderVerdict, type HistoryShape } from './history-render.ts';
-import { faultOn } from './faults.ts';
 import { booleanText, singleQuery } from './params.ts';
 
 type ScanUpdate = TransactionUpdate | ReassignmentUpdate;
@@ -19,28 +19,27 @@ function lookup(ctx: NodeContext, id: string): ScanUpdate | undefined {
   return u.kind === 'topology' ? undefined : u;
 }
 
-function render(ctx: NodeContext, u: ScanUpdate, shape: HistoryShape): Record<string, unknown> {
+function render(ctx: NodeContext, u: ScanUpdate, shape: HistoryShape): JsonObject {
   return u.kind === 'transaction' ? renderTransaction(ctx, u, shape) : renderReassignment(ctx, u, shape);
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function verdictParts(ctx: NodeContext, v: Verdict): Record<string, unknown> {
-  const app = renderAppActivity(v) as Json | undefined;
-  const verdict = renderVerdict(v) as Json;
-  const traffic = renderTrafficSummary(v) as Json;
+function verdictParts(ctx: NodeContext, v: Verdict): JsonObject {
+  // Read freely: the faults reach into the records just rendered.
+  const app: Json = renderAppActivity(v);
+  const verdict: Json = renderVerdict(v);
+  const traffic: Json = renderTrafficSummary(v);
   const unknownView = Math.max(0, ...v.views.map((view) => view.viewId)) + 1;
-  if (faultOn(ctx, 'verdict-update-id-mismatch')) verdict.update_id = otherId(v.updateId);
-  if (faultOn(ctx, 'verdict-unknown-root-view')) verdict.transaction_views.root_views = [...verdict.transaction_views.root_views, unknownView];
-  if (faultOn(ctx, 'traffic-envelope-unknown-view')) traffic.envelope_traffic_summaries = [...traffic.envelope_traffic_summaries, { traffic_cost: 0, view_ids: [unknownView] }];
-  if (app && faultOn(ctx, 'app-activity-weight-missing')) app.records = [...app.records, { party: v.submittingParties[0] ?? v.submittingParticipantUid }];
+  if (ctx.faults.has('scan-verdict-update-id-mismatch')) verdict.update_id = otherId(v.updateId);
+  if (ctx.faults.has('scan-verdict-unknown-root-view')) verdict.transaction_views.root_views = [...verdict.transaction_views.root_views, unknownView];
+  if (ctx.faults.has('scan-traffic-envelope-unknown-view')) traffic.envelope_traffic_summaries = [...traffic.envelope_traffic_summaries, { traffic_cost: 0, view_ids: [unknownView] }];
+  if (app && ctx.faults.has('scan-app-activity-weight-missing')) app.records = [...app.records, { party: v.submittingParties[0] ?? v.submittingParticipantUid }];
   return { verdict, traffic_summary: traffic, ...(app ? { app_activity_records: app } : {}) };
 }
 
 function encodingParam(ctx: NodeContext, query: unknown): ValueEncoding {
   const text = singleQuery(query, 'daml_value_encoding');
   if (text === 'protobuf_json') return 'verbose';
-  if (text === undefined || text === 'compact_json' || faultOn(ctx, 'event-encoding-unchecked')) return 'compact';
+  if (text === undefined || text === 'compact_json' || ctx.faults.has('scan-event-encoding-unchecked')) return 'compact';
   throw badRequest(`Invalid value for query parameter daml_value_encoding: ${text} (expected compact_json or protobuf_json)`);
 }
 
@@ -48,8 +47,8 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
   app.get('/v0/updates/:update_id', async (req) => {
     const { update_id } = req.params as { update_id: string };
     const lossless = singleQuery(req.query, 'lossless');
-    // lossless-unchecked: anything but "true" reads as false.
-    const verbose = faultOn(ctx, 'lossless-unchecked') ? lossless === 'true' : lossless !== undefined && booleanText(lossless, 'lossless');
+    // scan-lossless-unchecked: anything but "true" reads as false.
+    const verbose = ctx.faults.has('scan-lossless-unchecked') ? lossless === 'true' : lossless !== undefined && booleanText(lossless, 'lossless');
     const encoding: ValueEncoding = verbose ? 'verbose' : 'compact';
     const u = lookup(ctx, update_id);
     if (!u) throw notFound(`Update ${update_id} not found`);

@@ -4,7 +4,6 @@
 // a hard bound of positions visited, so a request costs the same at 100k holdings as at 100.
 import type { NodeContext } from '../context.ts';
 import type { Contract, Snapshot } from '../world/model.ts';
-import { faultOn } from './faults.ts';
 
 /** Positions one request may visit. A page that reaches it before page_size matches ends early, with a
  *  token to continue from, so a sparse owner at scale 1000 costs several short requests, not one long one. */
@@ -27,10 +26,10 @@ export interface HoldingsPage {
 export function holdingsPage(ctx: NodeContext, req: HoldingsPageRequest): HoldingsPage {
   const { world } = ctx;
   const upTo = req.snapshot.upToIndex;
-  const lostItem = faultOn(ctx, 'holdings-lost-item');
-  let leakLeft = faultOn(ctx, 'holdings-owner-leak') ? 1 : 0;
-  const capacity = req.pageSize + (faultOn(ctx, 'holdings-page-too-large') ? 1 : 0);
-  const owners = faultOn(ctx, 'holdings-cohosted-owners') ? cohosted(ctx, req.owners) : req.owners;
+  const lostItem = ctx.faults.has('scan-holdings-lost-item');
+  let leakLeft = ctx.faults.has('scan-holdings-owner-leak') ? 1 : 0;
+  const capacity = req.pageSize + (ctx.faults.has('scan-holdings-page-too-large') ? 1 : 0);
+  const owners = ctx.faults.has('scan-holdings-cohosted-owners') ? cohosted(ctx, req.owners) : req.owners;
 
   const items: HoldingsPage['items'] = [];
   let matches = 0;
@@ -63,19 +62,19 @@ export function holdingsPage(ctx: NodeContext, req: HoldingsPageRequest): Holdin
 
   const full = items.length >= capacity;
   let next: number | undefined = more ? (full ? items[items.length - 1]!.seq : lastVisited) : undefined;
-  if (next === undefined && faultOn(ctx, 'holdings-endless-token')) next = Math.max(lastVisited, req.after, 0);
+  if (next === undefined && ctx.faults.has('scan-holdings-endless-token')) next = Math.max(lastVisited, req.after, 0);
   // The token points one element early, so the last contract of this page opens the next one as well.
-  if (next !== undefined && full && items.length >= 2 && faultOn(ctx, 'holdings-duplicate')) next = items[items.length - 1]!.seq - 1;
-  if (items.length >= 2 && faultOn(ctx, 'holdings-wrong-order')) items.reverse();
-  // holdings-grouped-by-owner: ordered as an (owner, creation) index would return them.
-  if (faultOn(ctx, 'holdings-grouped-by-owner')) {
+  if (next !== undefined && full && items.length >= 2 && ctx.faults.has('scan-holdings-duplicate')) next = items[items.length - 1]!.seq - 1;
+  if (items.length >= 2 && ctx.faults.has('scan-holdings-wrong-order')) items.reverse();
+  // scan-holdings-grouped-by-owner: ordered as an (owner, creation) index would return them.
+  if (ctx.faults.has('scan-holdings-grouped-by-owner')) {
     const owner = (c: Contract) => world.holdingOwner(c);
     items.sort((a, b) => (owner(a.contract) < owner(b.contract) ? -1 : owner(a.contract) > owner(b.contract) ? 1 : a.seq - b.seq));
   }
   return next === undefined ? { items } : { items, next };
 }
 
-/** The holdings-cohosted-owners fault: the owners and every party sharing a participant with one of them. */
+/** The scan-holdings-cohosted-owners fault: the owners and every party sharing a participant with one of them. */
 function cohosted(ctx: NodeContext, owners: ReadonlySet<string>): ReadonlySet<string> {
   const participants = new Set(ctx.world.parties.filter((p) => owners.has(p.id)).flatMap((p) => p.hostedOn));
   return new Set([...owners, ...ctx.world.parties.filter((p) => p.hostedOn.some((h) => participants.has(h))).map((p) => p.id)]);

@@ -1,38 +1,38 @@
 // The small reference endpoints: development fund coupons, synchronizer identities, feature support and
 // backfilling status.
 import type { FastifyInstance } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { contractWithState } from './contracts.ts';
 import { badRequest, notFound } from './errors.ts';
-import { faultOn } from './faults.ts';
 
 export async function miscRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   const { world } = ctx;
 
   app.get('/v0/unclaimed-development-fund-coupons', async () => {
     const list = world.coupons.map((c) => contractWithState(c, world.synchronizers[0]!.id));
-    // coupon-wrong-template: the first coupon names the template DevelopmentFundCoupon.
-    const first = list[0]?.contract as Record<string, unknown> | undefined;
-    if (first && faultOn(ctx, 'coupon-wrong-template')) first.template_id = String(first.template_id).replace(/UnclaimedDevelopmentFundCoupon$/, 'DevelopmentFundCoupon');
+    // scan-coupon-wrong-template: the first coupon names the template DevelopmentFundCoupon.
+    const first = list[0]?.contract as JsonObject | undefined;
+    if (first && ctx.faults.has('scan-coupon-wrong-template')) first.template_id = String(first.template_id).replace(/UnclaimedDevelopmentFundCoupon$/, 'DevelopmentFundCoupon');
     return { 'unclaimed-development-fund-coupons': list };
   });
 
   app.get('/v0/synchronizer-identities/:domain_id_prefix', async (req) => {
     const { domain_id_prefix } = req.params as { domain_id_prefix: string };
     const s = world.synchronizers.find((x) => x.id.startsWith(domain_id_prefix));
-    if (!s && faultOn(ctx, 'unknown-synchronizer-400')) throw badRequest(`Invalid synchronizer id prefix: ${domain_id_prefix}`);
+    if (!s && ctx.faults.has('scan-unknown-synchronizer-400')) throw badRequest(`Invalid synchronizer id prefix: ${domain_id_prefix}`);
     if (!s) throw notFound(`No synchronizer found for prefix ${domain_id_prefix}`);
     return {
       sequencer_id: s.sequencerId,
       sequencer_identity_transactions: s.sequencerIdentityTransactions,
-      // synchronizer-mediator-missing: the required mediator_id is left out.
-      ...(faultOn(ctx, 'synchronizer-mediator-missing') ? {} : { mediator_id: s.mediatorId }),
+      // scan-synchronizer-mediator-missing: the required mediator_id is left out.
+      ...(ctx.faults.has('scan-synchronizer-mediator-missing') ? {} : { mediator_id: s.mediatorId }),
       mediator_identity_transactions: s.mediatorIdentityTransactions,
     };
   });
 
-  // feature-flag-text / backfilling-flag-text: the flags as text instead of booleans.
-  app.get('/v0/feature-support', async () => ({ dummy: faultOn(ctx, 'feature-flag-text') ? 'false' : false }));
+  // scan-feature-flag-text / scan-backfilling-flag-text: the flags as text instead of booleans.
+  app.get('/v0/feature-support', async () => ({ dummy: ctx.faults.has('scan-feature-flag-text') ? 'false' : false }));
 
-  app.get('/v0/backfilling/status', async () => ({ complete: faultOn(ctx, 'backfilling-flag-text') ? String(world.backfillingComplete) : world.backfillingComplete }));
+  app.get('/v0/backfilling/status', async () => ({ complete: ctx.faults.has('scan-backfilling-flag-text') ? String(world.backfillingComplete) : world.backfillingComplete }));
 }

@@ -1,28 +1,28 @@
 // Reading scan request inputs: query/path text and JSON bodies, each wrong input a 400 with a message
 // naming the field (never a 500).
+import { isObject, type JsonObject } from '../../common/json.ts';
 import { parseMicros } from '../world/time.ts';
 import { badRequest } from './errors.ts';
 
 const INT32_MAX = 2 ** 31 - 1;
 
-export type Body = Record<string, unknown>;
-
 /** The request body as an object (POST endpoints with a required JSON body). */
-export function bodyObject(body: unknown): Body {
+export function bodyObject(body: unknown): JsonObject {
   if (body === undefined) throw badRequest('Invalid request: a JSON body is required');
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || Buffer.isBuffer(body)) throw badRequest('Invalid request: the body must be a JSON object');
-  return body as Body;
+  // A body of another content type arrives as bytes (a Buffer), which is no JSON object either.
+  if (!isObject(body) || Buffer.isBuffer(body)) throw badRequest('Invalid request: the body must be a JSON object');
+  return body;
 }
 
-export function requiredField(body: Body, name: string): unknown {
+export function requiredField(body: JsonObject, name: string): unknown {
   if (body[name] === undefined || body[name] === null) throw badRequest(`Invalid request: ${name} is missing`);
   return body[name];
 }
 
 /** A JSON integer (int64 on the wire; must be a safe integer here). */
-export function integerField(body: Body, name: string, required: true): number;
-export function integerField(body: Body, name: string, required: false): number | undefined;
-export function integerField(body: Body, name: string, required: boolean): number | undefined {
+export function integerField(body: JsonObject, name: string, required: true): number;
+export function integerField(body: JsonObject, name: string, required: false): number | undefined;
+export function integerField(body: JsonObject, name: string, required: boolean): number | undefined {
   const v = required ? requiredField(body, name) : body[name];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw badRequest(`Invalid request: ${name} must be an integer`);
@@ -36,9 +36,9 @@ export function pageSize(value: unknown, name: string, max: number): number {
   return value;
 }
 
-export function stringField(body: Body, name: string, required: true): string;
-export function stringField(body: Body, name: string, required: false): string | undefined;
-export function stringField(body: Body, name: string, required: boolean): string | undefined {
+export function stringField(body: JsonObject, name: string, required: true): string;
+export function stringField(body: JsonObject, name: string, required: false): string | undefined;
+export function stringField(body: JsonObject, name: string, required: boolean): string | undefined {
   const v = required ? requiredField(body, name) : body[name];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string') throw badRequest(`Invalid request: ${name} must be a string`);
@@ -54,7 +54,7 @@ export function timestamp(text: string, name: string): number {
 
 /** A query parameter given once (a repeated one is a 400). */
 export function singleQuery(query: unknown, name: string): string | undefined {
-  const v = (query as Record<string, unknown> | undefined)?.[name];
+  const v = (query as JsonObject | undefined)?.[name];
   if (v === undefined) return undefined;
   if (Array.isArray(v)) throw badRequest(`Query parameter ${name} may be given only once`);
   return String(v);

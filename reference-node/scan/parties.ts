@@ -1,10 +1,10 @@
 // Per-party lookups: GET /v0/transfer-preapprovals/by-party/{party} and
 // GET /v1/domains/{domain_id}/parties/{party_id}/participant-id (every hosting participant).
 import type { FastifyInstance } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { contractWithState } from './contracts.ts';
 import { notFound } from './errors.ts';
-import { faultOn } from './faults.ts';
 
 export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.get('/v0/transfer-preapprovals/by-party/:party', async (req) => {
@@ -12,9 +12,9 @@ export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promi
     const p = ctx.world.preapprovals.get(party);
     if (!p) throw notFound(`No transfer preapproval found for party ${party}`);
     const record = contractWithState(p.contract, p.domainId);
-    // preapproval-created-at-text: a space instead of T and no zone.
-    if (faultOn(ctx, 'preapproval-created-at-text')) {
-      const c = record.contract as Record<string, unknown>;
+    // scan-preapproval-created-at-text: a space instead of T and no zone.
+    if (ctx.faults.has('scan-preapproval-created-at-text')) {
+      const c = record.contract as JsonObject;
       c.created_at = String(c.created_at).replace('T', ' ').replace('Z', '');
     }
     return { transfer_preapproval: record };
@@ -25,10 +25,10 @@ export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promi
     if (!ctx.world.synchronizers.some((s) => s.id === domain_id)) throw notFound(`Synchronizer ${domain_id} not found`);
     const party = ctx.world.parties.find((p) => p.id === party_id);
     if (!party || party.hostedOn.length === 0) throw notFound(`No participant found hosting party ${party_id} on ${domain_id}`);
-    // participant-id-format: the PAR:: code is left off.
-    let ids = faultOn(ctx, 'participant-id-format') ? party.hostedOn.map((id) => id.replace(/^PAR::/, '')) : party.hostedOn;
-    // participant-id-no-fingerprint: the uid's namespace is cut off.
-    if (faultOn(ctx, 'participant-id-no-fingerprint')) ids = ids.map((id) => id.replace(/::[^:]+$/, ''));
+    // scan-participant-id-format: the PAR:: code is left off.
+    let ids = ctx.faults.has('scan-participant-id-format') ? party.hostedOn.map((id) => id.replace(/^PAR::/, '')) : party.hostedOn;
+    // scan-participant-id-no-fingerprint: the uid's namespace is cut off.
+    if (ctx.faults.has('scan-participant-id-no-fingerprint')) ids = ids.map((id) => id.replace(/::[^:]+$/, ''));
     return { participant_ids: ids };
   });
 }

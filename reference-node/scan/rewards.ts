@@ -4,23 +4,23 @@
 // An unknown SV party has no accepted reward-weight proposal, so it gets 200 {} (weight absent), the same
 // answer as a known SV without a change before `effectiveBefore`.
 import type { FastifyInstance } from 'fastify';
+import { isObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { notFound } from './errors.ts';
-import { faultOn } from './faults.ts';
 import { bodyObject, int64Text, stringField, timestamp } from './params.ts';
 
 export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.post('/v0/admin/sv/previous-sv-reward-weight', async (req) => {
-    // reward-weight-party-unchecked: an unusable body or svParty reads as an SV without weights.
-    if (faultOn(ctx, 'reward-weight-party-unchecked') && !hasStringSvParty(req.body)) return {};
+    // scan-reward-weight-party-unchecked: an unusable body or svParty reads as an SV without weights.
+    if (ctx.faults.has('scan-reward-weight-party-unchecked') && !hasStringSvParty(req.body)) return {};
     const body = bodyObject(req.body);
     const sv = stringField(body, 'svParty', true);
     const beforeText = stringField(body, 'effectiveBefore', false);
-    // reward-weight-before-ignored: every weight change up to now counts.
-    const before = beforeText === undefined || faultOn(ctx, 'reward-weight-before-ignored') ? ctx.clock.now() : timestamp(beforeText, 'effectiveBefore');
+    // scan-reward-weight-before-ignored: every weight change up to now counts.
+    const before = beforeText === undefined || ctx.faults.has('scan-reward-weight-before-ignored') ? ctx.clock.now() : timestamp(beforeText, 'effectiveBefore');
     const earlier = (ctx.world.svRewardWeights.get(sv) ?? []).filter((c) => c.effectiveAtMicros < before);
     const latest = earlier.reduce<(typeof earlier)[number] | undefined>((best, c) => (!best || c.effectiveAtMicros > best.effectiveAtMicros ? c : best), undefined);
-    if (latest && faultOn(ctx, 'reward-weight-number')) return { rewardWeight: Number(latest.weight) };
+    if (latest && ctx.faults.has('scan-reward-weight-number')) return { rewardWeight: Number(latest.weight) };
     return latest ? { rewardWeight: latest.weight } : {};
   });
 
@@ -29,10 +29,10 @@ export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     const round = int64Text(round_number, 'round number');
     const result = round <= BigInt(Number.MAX_SAFE_INTEGER) && round >= 0n ? ctx.world.rootHash(Number(round)) : undefined;
     if (!result) throw notFound(`No reward accounting process for round ${round_number}`);
-    if (result.round_number !== undefined && faultOn(ctx, 'root-hash-round-mismatch')) return { ...result, round_number: result.round_number + 1 };
-    if (result.root_hash !== undefined && faultOn(ctx, 'root-hash-not-hex')) return { ...result, root_hash: `0x${result.root_hash}` };
+    if (result.round_number !== undefined && ctx.faults.has('scan-root-hash-round-mismatch')) return { ...result, round_number: result.round_number + 1 };
+    if (result.root_hash !== undefined && ctx.faults.has('scan-root-hash-not-hex')) return { ...result, root_hash: `0x${result.root_hash}` };
     return result;
   });
 }
 
-const hasStringSvParty = (body: unknown) => typeof body === 'object' && body !== null && typeof (body as Record<string, unknown>).svParty === 'string';
+const hasStringSvParty = (body: unknown) => isObject(body) && typeof body.svParty === 'string';

@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
 import { badRequest, notFound } from './errors.ts';
-import { faultOn } from './faults.ts';
 
 /** code::id::fingerprint with code PAR (participant) or MED (mediator). */
 export const MEMBER_ID = /^(PAR|MED)::[^:]+::[^:]+$/;
@@ -11,15 +10,15 @@ export const MEMBER_ID = /^(PAR|MED)::[^:]+::[^:]+$/;
 export async function trafficRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.get('/v0/domains/:domain_id/members/:member_id/traffic-status', async (req) => {
     const { domain_id, member_id } = req.params as { domain_id: string; member_id: string };
-    if (!MEMBER_ID.test(member_id) && !faultOn(ctx, 'member-id-unchecked')) {
+    if (!MEMBER_ID.test(member_id) && !ctx.faults.has('scan-member-id-unchecked')) {
       throw badRequest(`Invalid member id: ${member_id} (expected PAR::id::fingerprint or MED::id::fingerprint)`);
     }
     if (!ctx.world.synchronizers.some((s) => s.id === domain_id)) throw notFound(`Synchronizer ${domain_id} not found`);
     const t = ctx.world.memberTraffic.get(member_id);
     if (!t) throw notFound(`No traffic state found for member ${member_id}`);
-    let limit = faultOn(ctx, 'traffic-limit-above-purchased') ? t.totalPurchased + 1 : t.totalLimit;
+    let limit = ctx.faults.has('scan-traffic-limit-above-purchased') ? t.totalPurchased + 1 : t.totalLimit;
     let purchased = t.totalPurchased;
-    if (faultOn(ctx, 'traffic-actual-target-swapped')) [limit, purchased] = [purchased, limit];
+    if (ctx.faults.has('scan-traffic-actual-target-swapped')) [limit, purchased] = [purchased, limit];
     return { traffic_status: { actual: { total_consumed: t.totalConsumed, total_limit: limit }, target: { total_purchased: purchased } } };
   });
 }

@@ -1,26 +1,26 @@
 // GET /v0/validators/validator-faucets: liveness statistics of onboarded validators. Unknown ids are
 // ignored and the answer is sorted by validator id, so it does not depend on the order of the arguments.
 import type { FastifyInstance } from 'fastify';
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { Validator } from '../world/model.ts';
 import { badRequest } from './errors.ts';
-import { faultOn } from './faults.ts';
 
 function requestedIds(ctx: NodeContext, query: unknown): string[] {
-  const raw = (query as Record<string, unknown> | undefined)?.validator_ids;
-  // faucets-missing-ids-empty: no ids, no records.
-  if (raw === undefined && faultOn(ctx, 'faucets-missing-ids-empty')) return [];
+  const raw = (query as JsonObject | undefined)?.validator_ids;
+  // scan-faucets-missing-ids-empty: no ids, no records.
+  if (raw === undefined && ctx.faults.has('scan-faucets-missing-ids-empty')) return [];
   if (raw === undefined) throw badRequest('Missing query parameter validator_ids');
   return [...new Set((Array.isArray(raw) ? raw : [raw]).map(String))];
 }
 
-function faucetRecord(ctx: NodeContext, v: Validator, label: string): Record<string, unknown> {
+function faucetRecord(ctx: NodeContext, v: Validator, label: string): JsonObject {
   const f = v.faucets;
   return {
     validator: label,
     numRoundsCollected: f.numRoundsCollected,
-    // faucet-arithmetic: one missed round too many, so collected + missed exceeds the span of rounds.
-    numRoundsMissed: f.numRoundsMissed + (faultOn(ctx, 'faucet-arithmetic') ? 1 : 0),
+    // scan-faucet-arithmetic: one missed round too many, so collected + missed exceeds the span of rounds.
+    numRoundsMissed: f.numRoundsMissed + (ctx.faults.has('scan-faucet-arithmetic') ? 1 : 0),
     firstCollectedInRound: f.firstCollectedInRound,
     lastCollectedInRound: f.lastCollectedInRound,
   };
@@ -30,11 +30,11 @@ export async function validatorRoutes(app: FastifyInstance, ctx: NodeContext): P
   app.get('/v0/validators/validator-faucets', async (req) => {
     const ids = requestedIds(ctx, req.query);
     const known = ctx.world.validators.filter((v) => ids.includes(v.party)).sort((a, b) => (a.party < b.party ? -1 : a.party > b.party ? 1 : 0));
-    // faucet-order-dependent: the sorted statistics are labelled with the matching ids in argument order.
-    const labels = faultOn(ctx, 'faucet-order-dependent') ? ids.filter((id) => known.some((v) => v.party === id)) : known.map((v) => v.party);
+    // scan-faucet-order-dependent: the sorted statistics are labelled with the matching ids in argument order.
+    const labels = ctx.faults.has('scan-faucet-order-dependent') ? ids.filter((id) => known.some((v) => v.party === id)) : known.map((v) => v.party);
     const records = known.map((v, i) => faucetRecord(ctx, v, labels[i]!));
-    // faucet-unknown-listed: ids of no onboarded validator get an empty record.
-    if (faultOn(ctx, 'faucet-unknown-listed')) {
+    // scan-faucet-unknown-listed: ids of no onboarded validator get an empty record.
+    if (ctx.faults.has('scan-faucet-unknown-listed')) {
       for (const id of ids.filter((i) => !known.some((v) => v.party === i))) records.push({ validator: id, numRoundsCollected: 0, numRoundsMissed: 0, firstCollectedInRound: 0, lastCollectedInRound: 0 });
     }
     return { validatorsReceivedFaucets: records };

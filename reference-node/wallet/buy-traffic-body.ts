@@ -1,5 +1,6 @@
 // Reads a buy-traffic request body: every field present with its type, then checked against the network
 // (known party hosted on exactly one participant, known synchronizer). Anything else is a 400.
+import { isObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { InvalidInputError } from './errors.ts';
 
@@ -23,31 +24,31 @@ const invalid = (message: string) => new InvalidInputError(`Invalid buy traffic 
 
 export function readBuyTrafficBody(ctx: NodeContext, body: unknown): BuyTrafficBody {
   if (body === undefined) throw invalid('a JSON body is required');
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || Buffer.isBuffer(body)) throw invalid('the body must be a JSON object');
-  const b = body as Record<string, unknown>;
-  for (const f of [...STRING_FIELDS, ...INTEGER_FIELDS]) if (!(f in b) || b[f] === null) throw invalid(`field ${f} is required`);
+  // A body of another content type arrives as bytes (a Buffer), which is no JSON object either.
+  if (!isObject(body) || Buffer.isBuffer(body)) throw invalid('the body must be a JSON object');
+  for (const f of [...STRING_FIELDS, ...INTEGER_FIELDS]) if (!(f in body) || body[f] === null) throw invalid(`field ${f} is required`);
   for (const f of STRING_FIELDS) {
-    if (typeof b[f] !== 'string') throw invalid(`field ${f} must be a string`);
-    if (b[f] === '') throw invalid(`field ${f} must not be empty`);
+    if (typeof body[f] !== 'string') throw invalid(`field ${f} must be a string`);
+    if (body[f] === '') throw invalid(`field ${f} must not be empty`);
   }
   for (const f of INTEGER_FIELDS) {
-    const v = b[f];
+    const v = body[f];
     if (typeof v !== 'number' || !Number.isInteger(v) || v < INT64_MIN || v >= INT64_MAX) throw invalid(`field ${f} must be an int64 integer`);
   }
-  const trafficAmount = b.traffic_amount as number;
+  const trafficAmount = body.traffic_amount as number;
   if (trafficAmount <= 0) throw invalid('traffic_amount must be a positive number of bytes');
 
-  const partyId = b.receiving_validator_party_id as string;
+  const partyId = body.receiving_validator_party_id as string;
   const party = ctx.world.parties.find((p) => p.id === partyId);
   if (!party) throw invalid(`party ${partyId} is not known`);
   if (party.hostedOn.length > 1 && !ctx.faults.has('wallet-multi-hosted-accepted')) {
     throw invalid(`party ${partyId} is hosted on multiple participants (${party.hostedOn.join(', ')})`);
   }
-  const domainId = b.domain_id as string;
+  const domainId = body.domain_id as string;
   if (!ctx.world.synchronizers.some((s) => s.id === domainId)) throw invalid(`domain ${domainId} is not known`);
 
   return {
     receivingParty: partyId, participantId: party.hostedOn[0]!, domainId, trafficAmount,
-    trackingId: b.tracking_id as string, expiresAtMicros: b.expires_at as number,
+    trackingId: body.tracking_id as string, expiresAtMicros: body.expires_at as number,
   };
 }

@@ -42,12 +42,11 @@ export class BuyTrafficRequests {
   constructor(private readonly ctx: NodeContext, private readonly traffic: PurchasedTraffic) {}
 
   async submit(user: string, body: BuyTrafficBody): Promise<SubmitOutcome> {
-    const { faults } = this.ctx;
     const key = JSON.stringify([user, body.trackingId]);
-    const exactlyOnce = !faults.has('wallet-tracking-id-not-exactly-once');
+    const exactlyOnce = !this.ctx.faults.has('wallet-tracking-id-not-exactly-once');
     const earlier = this.submissions.get(key);
     if (earlier && exactlyOnce) {
-      if (earlier.phase === 'processing' && !faults.has('wallet-processing-answered-409')) {
+      if (earlier.phase === 'processing' && !this.ctx.faults.has('wallet-processing-answered-409')) {
         return { status: 429, message: `A buy traffic request with tracking id ${body.trackingId} is being processed; check its status before resubmitting` };
       }
       return { status: 409, message: `A buy traffic request with tracking id ${body.trackingId} was already created; check its status instead of resubmitting` };
@@ -60,7 +59,7 @@ export class BuyTrafficRequests {
     if (body.expiresAtMicros <= now) {
       // The command fails before creating anything: no traffic is bought, so the tracking id is free again.
       if (exactlyOnce) {
-        if (faults.has('wallet-failed-command-blocks-retry')) this.submissions.set(key, { phase: 'failed' });
+        if (this.ctx.faults.has('wallet-failed-command-blocks-retry')) this.submissions.set(key, { phase: 'failed' });
         else this.submissions.delete(key);
       }
       return { status: 400, message: `Buy traffic request command failed: expires_at ${body.expiresAtMicros} is not after the ledger time ${now}; the request expired and no traffic was purchased` };

@@ -1,11 +1,12 @@
 // Transfer offer status by tracking id, as the wallet of the calling user reports it: the offer's state
 // with exactly the fields of that state, or 404 when this wallet knows no offer with that tracking id.
+import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { derivedHex } from '../world/rng.ts';
 import type { WalletCaller } from './caller.ts';
 import { WalletError } from './errors.ts';
 
-export function transferOfferStatus(ctx: NodeContext, caller: WalletCaller, trackingId: string): Record<string, unknown> {
+export function transferOfferStatus(ctx: NodeContext, caller: WalletCaller, trackingId: string): JsonObject {
   const withId = ctx.world.transferOffers.filter((o) => o.trackingId === trackingId);
   const offer = withId.find((o) => o.sender === caller.party)
     ?? (ctx.faults.has('wallet-other-users-offer-visible') ? withId[0] : undefined);
@@ -17,7 +18,7 @@ export function transferOfferStatus(ctx: NodeContext, caller: WalletCaller, trac
 }
 
 /** A copy of the world's status object; the faults drop or add exactly the fields they name. */
-function render(ctx: NodeContext, trackingId: string, status: Record<string, unknown>): Record<string, unknown> {
+function render(ctx: NodeContext, trackingId: string, status: JsonObject): JsonObject {
   const out = { ...status };
   if (status.status !== 'failed' && ctx.faults.has('wallet-transfer-status-missing-field')) delete out.contract_id;
   if (status.status === 'failed' && ctx.faults.has('wallet-transfer-status-extra-field')) {

@@ -25,7 +25,7 @@ export const BULK_HOLDING_EVERY = 10;
 export const ROUND_EVERY_UPDATES = 10;
 const BULK_OBJECT_UPDATES = 100;
 
-export const HOLDING_TEMPLATES = ['Splice.Amulet:Amulet', 'Splice.Amulet:LockedAmulet'];
+export const HOLDING_TEMPLATES: readonly string[] = ['Splice.Amulet:Amulet', 'Splice.Amulet:LockedAmulet'];
 
 export interface TransferOfferRecord {
   trackingId: string;

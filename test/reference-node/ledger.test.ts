@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestTarget, validRequest, type GeneratedRequest, type OperationSpec } from '../../generators/index.ts';
 import { startReferenceNode, type ReferenceNodeOptions, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { LEDGER_FAULTS, LF } from '../../reference-node/ledger/faults.ts';
+import { LEDGER_FAULTS, type LedgerFaultName } from '../../reference-node/ledger/faults.ts';
 import type { TransactionUpdate } from '../../reference-node/world/model.ts';
 import type { World } from '../../reference-node/world/world.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
@@ -604,85 +604,85 @@ const aliceOf = (n: RunningReferenceNode) => n.credentials.ledgerUserToken.readA
 const aliceRead = (n: RunningReferenceNode, shape: string) =>
   read(n, { beginExclusive: 0, updateFormat: txFormat(byParty([aliceOf(n)]), shape) }, { query: 'limit=50' });
 
-const PROBES: Record<string, Probe> = {
-  [LF.beginInclusive]: async (n) => offsetsOf(await read(n, body({ beginExclusive: 101, endInclusive: 140 }))).some((o) => o <= 101),
-  [LF.endIgnored]: async (n) => offsetsOf(await read(n, body({ endInclusive: 60 }))).some((o) => o > 60),
-  [LF.descendingIgnored]: async (n) => !isDecreasing(offsetsOf(await read(n, body({ descendingOrder: true })))),
-  [LF.descendingWithoutEndAccepted]: async (n) => (await stream(n, body({ endInclusive: undefined, descendingOrder: true }), { query: 'limit=3' })).status !== 400,
-  [LF.limitIgnored]: async (n) => (await read(n, body({}), { query: 'limit=3' })).length > 3,
-  [LF.invalidLimitAccepted]: async (n) => (await stream(n, body({}), { query: 'limit=-2' })).status !== 400,
-  [LF.no413]: async (n) => {
+const PROBES: Record<LedgerFaultName, Probe> = {
+  'ledger-begin-inclusive': async (n) => offsetsOf(await read(n, body({ beginExclusive: 101, endInclusive: 140 }))).some((o) => o <= 101),
+  'ledger-end-ignored': async (n) => offsetsOf(await read(n, body({ endInclusive: 60 }))).some((o) => o > 60),
+  'ledger-descending-ignored': async (n) => !isDecreasing(offsetsOf(await read(n, body({ descendingOrder: true })))),
+  'ledger-descending-without-end-accepted': async (n) => (await stream(n, body({ endInclusive: undefined, descendingOrder: true }), { query: 'limit=3' })).status !== 400,
+  'ledger-limit-ignored': async (n) => (await read(n, body({}), { query: 'limit=3' })).length > 3,
+  'ledger-invalid-limit-accepted': async (n) => (await stream(n, body({}), { query: 'limit=-2' })).status !== 400,
+  'ledger-no-413': async (n) => {
     const res = await stream(n, body({ endInclusive: BASE_END }));
     return res.status === 200 && (res.json() as Json[]).length > FAULT_NODE.listLimit!;
   },
-  [LF.error400AsJson]: async (n) => !/^text\/plain/.test((await stream(n, body({ beginExclusive: -1 }))).contentType ?? ''),
-  [LF.errorBodyShape]: async (n) => (await stream(n, body({}), { token: null })).json().errorCategory === undefined,
-  [LF.acsDeltaLeak]: async (n) => {
+  'ledger-error-400-as-json': async (n) => !/^text\/plain/.test((await stream(n, body({ beginExclusive: -1 }))).contentType ?? ''),
+  'ledger-error-body-shape': async (n) => (await stream(n, body({}), { token: null })).json().errorCategory === undefined,
+  'ledger-acs-delta-leak': async (n) => {
     const a = aliceOf(n);
     return flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_ACS_DELTA')).some(({ kind, ev }) => kind === 'CreatedEvent' && !ev.signatories.includes(a) && !(ev.observers ?? []).includes(a));
   },
-  [LF.ledgerEffectsLeak]: async (n) => {
+  'ledger-ledger-effects-leak': async (n) => {
     const a = aliceOf(n);
     return flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')).some(({ ev }) => !n.context.world.witnesses(txAt(n.context.world, ev.offset)).get(ev.nodeId)!.includes(a));
   },
-  [LF.wrongEventKind]: async (n) => flatEvents(await read(n, body({ updateFormat: txFormat(ANY) }))).some((e) => e.kind === 'ExercisedEvent'),
-  [LF.templateFilterIgnored]: async (n) => {
+  'ledger-wrong-event-kind': async (n) => flatEvents(await read(n, body({ updateFormat: txFormat(ANY) }))).some((e) => e.kind === 'ExercisedEvent'),
+  'ledger-template-filter-ignored': async (n) => {
     const amulet = `${n.context.world.amuletPackage}:Splice.Amulet:Amulet`;
     return flatEvents(await read(n, body({ updateFormat: txFormat({ filtersForAnyParty: templateFilter(amulet) }) }))).some(({ ev }) => ev.templateId !== amulet);
   },
-  [LF.twoKeysUpdate]: async (n) => (await read(n, body({}))).some((e) => Object.keys(e.update).length !== 1),
-  [LF.unrequestedKind]: async (n) => (await read(n, body({ endInclusive: 300, updateFormat: txFormat(ANY) }), { query: 'limit=50' })).some((e) => 'Reassignment' in e.update),
-  [LF.offsetsNotIncreasing]: async (n) => !isIncreasing(offsetsOf(await read(n, body({})))),
-  [LF.eventOffsetMismatch]: async (n) => flatEvents(await read(n, body({}))).some(({ tx, ev }) => ev.offset !== tx.offset),
-  [LF.noAuth]: async (n) => (await stream(n, body({}), { token: null })).status === 200,
-  [LF.readRightsUnchecked]: async (n) => {
+  'ledger-two-keys-update': async (n) => (await read(n, body({}))).some((e) => Object.keys(e.update).length !== 1),
+  'ledger-unrequested-kind': async (n) => (await read(n, body({ endInclusive: 300, updateFormat: txFormat(ANY) }), { query: 'limit=50' })).some((e) => 'Reassignment' in e.update),
+  'ledger-offsets-not-increasing': async (n) => !isIncreasing(offsetsOf(await read(n, body({})))),
+  'ledger-event-offset-mismatch': async (n) => flatEvents(await read(n, body({}))).some(({ tx, ev }) => ev.offset !== tx.offset),
+  'ledger-no-auth': async (n) => (await stream(n, body({}), { token: null })).status === 200,
+  'ledger-read-rights-unchecked': async (n) => {
     const bobId = partyOf(n.context.world, 'bob');
     return (await stream(n, body({ updateFormat: txFormat(byParty([bobId])) }), { token: n.credentials.ledgerUserToken.token })).status === 200;
   },
-  [LF.witnessPartiesTooWide]: async (n) => {
+  'ledger-witness-parties-too-wide': async (n) => {
     const a = aliceOf(n);
     return flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_ACS_DELTA')).some(({ ev }) => ev.witnessParties.some((p: string) => p !== a));
   },
-  [LF.filterAndFormatAccepted]: async (n) => (await stream(n, body({ filter: ANY }))).status !== 400,
-  [LF.requiredFieldDropped]: async (n) => transactions(await read(n, body({}))).some((tx) => tx.recordTime === undefined),
-  [LF.pagingGap]: async (n) => {
+  'ledger-filter-and-format-accepted': async (n) => (await stream(n, body({ filter: ANY }))).status !== 400,
+  'ledger-required-field-dropped': async (n) => transactions(await read(n, body({}))).some((tx) => tx.recordTime === undefined),
+  'ledger-paging-gap': async (n) => {
     // Every update after b in the window (0, 100] must also be in the window (b, 100].
     const whole = await read(n, body({}));
     const b = offsetsOf(whole)[2]!;
     const right = new Set((await read(n, body({ beginExclusive: b }))).map((e) => JSON.stringify(e)));
     return whole.some((e) => !('OffsetCheckpoint' in e.update) && (recordOf(e).offset as number) > b && !right.has(JSON.stringify(e)));
   },
-  [LF.ledgerEffectsArchived]: async (n) => flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')).some((e) => e.kind === 'ArchivedEvent'),
-  [LF.acsDeltaReassignmentLeak]: async (n) => {
+  'ledger-ledger-effects-archived': async (n) => flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')).some((e) => e.kind === 'ArchivedEvent'),
+  'ledger-acs-delta-reassignment-leak': async (n) => {
     const a = aliceOf(n);
     const els = await read(n, { beginExclusive: 0, updateFormat: { includeReassignments: byParty([a]) } }, { query: 'limit=50' });
     const assigned = els.filter((e) => kindOf(e) === 'Reassignment').flatMap((e) => (recordOf(e).events as Json[]).map((ev) => ev.JsAssignmentEvent?.createdEvent).filter(Boolean));
     return assigned.some((c: Json) => !c.signatories.includes(a) && !(c.observers ?? []).includes(a));
   },
-  [LF.tokenSignatureUnchecked]: async (n) => {
+  'ledger-token-signature-unchecked': async (n) => {
     const [header, payload, signature] = n.credentials.ledgerAdminToken.split('.');
     return (await stream(n, body({}), { token: `${header}.${payload}.${'A'.repeat(signature!.length)}` })).status === 200;
   },
-  [LF.anyPartyReadUnchecked]: async (n) => (await stream(n, body({ updateFormat: txFormat(ANY) }), { token: n.credentials.ledgerUserToken.token })).status === 200,
-  [LF.templateFilterPackageNameOnly]: async (n) => {
+  'ledger-any-party-read-unchecked': async (n) => (await stream(n, body({ updateFormat: txFormat(ANY) }), { token: n.credentials.ledgerUserToken.token })).status === 200,
+  'ledger-template-filter-package-name-only': async (n) => {
     const amulet = `${n.context.world.amuletPackage}:Splice.Amulet:Amulet`;
     return flatEvents(await read(n, body({ updateFormat: txFormat({ filtersForAnyParty: templateFilter(amulet) }) }))).length === 0;
   },
-  [LF.ledgerEffectsParticipantView]: async (n) => {
+  'ledger-ledger-effects-participant-view': async (n) => {
     const a = aliceOf(n);
     return flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')).some(({ ev }) => !n.context.world.witnesses(txAt(n.context.world, ev.offset)).get(ev.nodeId)!.includes(a));
   },
-  [LF.transactionsAlwaysIncluded]: async (n) => (await read(n, body({ updateFormat: { includeReassignments: ANY } }))).some((e) => kindOf(e) === 'Transaction'),
-  [LF.checkpointKindMisnamed]: async (n) => (await read(n, body({ endInclusive: 140 }))).some((e) => 'offsetCheckpoint' in e.update),
-  [LF.witnessPartiesAllRequesters]: async (n) => {
+  'ledger-transactions-always-included': async (n) => (await read(n, body({ updateFormat: { includeReassignments: ANY } }))).some((e) => kindOf(e) === 'Transaction'),
+  'ledger-checkpoint-kind-misnamed': async (n) => (await read(n, body({ endInclusive: 140 }))).some((e) => 'offsetCheckpoint' in e.update),
+  'ledger-witness-parties-all-requesters': async (n) => {
     // In the ACS-delta shape a requesting party sees a created event only as one of its stakeholders.
     const parties = [aliceOf(n), partyOf(n.context.world, 'bob')];
     const els = await read(n, body({ updateFormat: txFormat(byParty(parties)) }));
     return flatEvents(els).some(({ kind, ev }) => kind === 'CreatedEvent' && ev.witnessParties.some((p: string) => !ev.signatories.includes(p) && !(ev.observers ?? []).includes(p)));
   },
-  [LF.commandBadJson500]: async (n) => (await overview(n, 'POST', '/v2/commands/submit-and-wait', '{"commands": ')).status === 500,
-  [LF.completionsBodyIgnored]: async (n) => (await overview(n, 'POST', '/v2/commands/completions', '{"userId": ')).status === 200,
-  [LF.overviewJsonAsText]: async (n) => /^text\/plain/.test((await overview(n, 'GET', '/v2/version')).contentType ?? ''),
+  'ledger-command-bad-json-500': async (n) => (await overview(n, 'POST', '/v2/commands/submit-and-wait', '{"commands": ')).status === 500,
+  'ledger-completions-body-ignored': async (n) => (await overview(n, 'POST', '/v2/commands/completions', '{"userId": ')).status === 200,
+  'ledger-overview-json-as-text': async (n) => /^text\/plain/.test((await overview(n, 'GET', '/v2/version')).contentType ?? ''),
 };
 
 /** A call to an overview endpoint of the ledger, with the admin's credentials. */
@@ -690,7 +690,7 @@ const overview = (n: RunningReferenceNode, method: string, path: string, text?: 
   call(`${n.urls.ledger}${path}`, { method, headers: { authorization: `Bearer ${n.credentials.ledgerAdminToken}`, ...(text === undefined ? {} : { 'content-type': 'application/json' }) }, body: text });
 
 /** Faults whose rule is the document's schema itself: only their answers may stop conforming. */
-const SCHEMA_FAULTS = new Set<string>([LF.error400AsJson, LF.errorBodyShape, LF.twoKeysUpdate, LF.requiredFieldDropped, LF.checkpointKindMisnamed]);
+const SCHEMA_FAULTS = new Set<string>(['ledger-error-400-as-json', 'ledger-error-body-shape', 'ledger-two-keys-update', 'ledger-required-field-dropped', 'ledger-checkpoint-kind-misnamed']);
 
 /** Problems of a fixed battery of stream reads (several shapes, with and without credentials, one bad body). */
 async function batteryProblems(n: RunningReferenceNode): Promise<string[]> {

@@ -9,14 +9,14 @@ import { buildDetectionReport, renderDetectionMarkdown, writeDetectionReports } 
 import type { FaultDefinition } from '../../reference-node/faults.ts';
 
 const FAULTS: FaultDefinition[] = [
-  { name: 'scan-a', interface: 'scan', family: 'paging', breaks: 'A page loses an item.', detectedBy: ['SCAN-PAGING'] },
-  { name: 'scan-b', interface: 'scan', family: 'paging', breaks: 'A page repeats an item.', detectedBy: ['SCAN-PAGING', 'GENERIC-SCAN-*-RESPONSES'] },
-  { name: 'wallet-c', interface: 'wallet', family: 'errors', breaks: 'Errors are text.', detectedBy: ['WALLET-ERRORS'] },
-  { name: 'scan-d', interface: 'scan', family: 'documented answers', breaks: 'JSON labelled as text.', detectedBy: ['GENERIC-SCAN-GET-RESPONSES'] },
+  { name: 'scan-a', interface: 'scan', family: 'paging', breaks: 'A page loses an item.', rules: ['SCAN-PAGING'] },
+  { name: 'scan-b', interface: 'scan', family: 'paging', breaks: 'A page repeats an item.', rules: ['SCAN-PAGING'], generic: { checks: ['responses'] } },
+  { name: 'wallet-c', interface: 'wallet', family: 'errors', breaks: 'Errors are text.', rules: ['WALLET-ERRORS'] },
+  { name: 'scan-d', interface: 'scan', family: 'documented answers', breaks: 'JSON labelled as text.', rules: [], generic: { operations: ['get'], checks: ['responses'] } },
 ];
 
 const outcome = (f: FaultDefinition, failed: string[], verdict: Partial<Pick<FaultOutcome, 'unexpected' | 'missed' | 'unmatchedPatterns'>> = {}): FaultOutcome => ({
-  fault: f.name, interface: f.interface, family: f.family, expected: f.detectedBy ?? [], failed, skipped: [], reasons: {},
+  fault: f.name, interface: f.interface, family: f.family, expected: [...f.rules], failed, skipped: [], reasons: {},
   unexpected: [], missed: [], unmatchedPatterns: [], ...verdict,
 });
 

@@ -57,11 +57,10 @@ describe('scan requirement records', () => {
 
   it('every scan fault names the requirements that catch it', () => {
     for (const f of SCAN_FAULTS) {
-      expect(f.detectedBy, f.name).toBeDefined();
-      const mine = f.detectedBy!.filter((id) => id.startsWith('SCAN-'));
+            const mine = f.rules.filter((id) => id.startsWith('SCAN-'));
       for (const id of mine) expect(IDS.has(id), `${f.name}: ${id}`).toBe(true);
       // A break of the document alone (say a media type) is for the generic checks to catch (the detection test).
-      const generic = f.detectedBy!.filter((id) => id.startsWith('GENERIC-SCAN-'));
+      const generic = f.generic ? [f.generic] : [];
       expect(mine.length + generic.length, `${f.name} is caught by no requirement`).toBeGreaterThan(0);
     }
   });
@@ -75,7 +74,7 @@ describe('scan requirement records', () => {
         return {
           fault: f.name,
           failed: failed.map((r) => r.id).sort(),
-          expected: (f.detectedBy ?? []).filter((id) => IDS.has(id)).sort(),
+          expected: f.rules.filter((id) => IDS.has(id)).sort(),
           // A failure always shows the exchange that breaks the rule, as a curl line to reproduce it.
           withoutEvidence: failed.filter((r) => !r.evidence?.exchange?.curl.startsWith('curl ')).map((r) => r.id),
         };

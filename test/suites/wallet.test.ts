@@ -70,11 +70,10 @@ describe('wallet requirement records', () => {
 
   it('every wallet fault names the requirements that catch it', () => {
     for (const f of WALLET_FAULTS) {
-      expect(f.detectedBy, f.name).toBeDefined();
-      const mine = f.detectedBy!.filter((id) => id.startsWith('WALLET-'));
+            const mine = f.rules.filter((id) => id.startsWith('WALLET-'));
       for (const id of mine) expect(IDS.has(id), `${f.name}: ${id}`).toBe(true);
       // A break of the document alone (say a media type) is for the generic checks to catch (the detection test).
-      const generic = f.detectedBy!.filter((id) => id.startsWith('GENERIC-WALLET-'));
+      const generic = f.generic ? [f.generic] : [];
       expect(mine.length + generic.length, `${f.name} is caught by no requirement`).toBeGreaterThan(0);
     }
   });
@@ -87,7 +86,7 @@ describe('wallet requirement records', () => {
       outcomes.push(...await Promise.all(batch.map(async (f) => {
         const results = await runOn({ faults: [f.name] });
         const failed = failedIds(results).filter((id) => IDS.has(id));
-        return { fault: f.name, expected: (f.detectedBy ?? []).filter((id) => IDS.has(id)).sort(), failed };
+        return { fault: f.name, expected: f.rules.filter((id) => IDS.has(id)).sort(), failed };
       })));
     }
     for (const o of outcomes) expect({ fault: o.fault, failed: o.failed }).toEqual({ fault: o.fault, failed: o.expected });

@@ -1,0 +1,40 @@
+// What a fault of the reference node is, and the helper each interface declares its faults with. Apart from
+// the catalog (faults.ts), which imports the interfaces' fault files, so that those files import no catalog.
+import type { GenericCheck, InterfaceName } from '../common/vocabulary.ts';
+
+/** Where a break shows to the checks derived from the OpenAPI documents. */
+export interface GenericExpectation {
+  /** operationIds of the interface's built-in document; omitted: any operation of that document. */
+  readonly operations?: readonly string[];
+  /** Omitted: any of the generic checks. */
+  readonly checks?: readonly GenericCheck[];
+}
+
+/** A fault as its interface declares it, under its name. */
+export interface FaultSpec {
+  /** Rule family of the description (paging, ownership filter, event trees, ...). */
+  readonly family: string;
+  /** The rule it breaks, in a sentence. */
+  readonly breaks: string;
+  /** Rule requirements of the description (ids, exact) that must fail on a node with this fault. */
+  readonly rules: readonly string[];
+  /** Where the break also shows to the checks derived from the OpenAPI documents. */
+  readonly generic?: GenericExpectation;
+}
+
+export interface FaultDefinition<Name extends string = string> extends FaultSpec {
+  readonly name: Name;
+  readonly interface: InterfaceName;
+}
+
+/**
+ * The faults of one interface, in declaration order, from one `as const` literal keyed by fault name: the
+ * keys become the interface's union of fault names. A key without the interface's prefix does not compile
+ * (it is typed `never`).
+ */
+export function declareFaults<I extends InterfaceName, T extends Record<`${I}-${string}`, FaultSpec>>(
+  iface: I,
+  specs: T & Record<Exclude<keyof T, `${I}-${string}`>, never>,
+): ReadonlyArray<FaultDefinition<Extract<keyof T, string>>> {
+  return Object.entries(specs as Record<string, FaultSpec>).map(([name, spec]) => ({ name: name as Extract<keyof T, string>, interface: iface, ...spec }));
+}
