@@ -62,7 +62,7 @@ async function capture(info: NodeInfo, documents: Documents): Promise<{ sequence
   };
   try {
     // The default run's sequence: preflight, fixture discovery, then every read-only requirement.
-    const { requirements: results } = await runConformance({ target: benchTarget(info), documents, requirements: catalog(documents.specs).filter((r) => !r.mutates) });
+    const { requirements: results } = await runConformance({ target: benchTarget(info), documents, requirements: catalog(documents.specs, documents.builtinIds).filter((r) => !r.mutates) });
     const failed = results.filter((r) => r.status !== 'passed' && r.status !== 'skipped');
     if (failed.length) throw new Error(`capture run failed on the clean node: ${failed.map((r) => r.id).join(', ')}`);
   } finally {

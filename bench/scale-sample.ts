@@ -9,7 +9,7 @@
 import { ledgerEndOffset } from '../reference-node/ledger/offsets.ts';
 import { makeCheckContext } from '../suites/check-context.ts';
 import { readWindow, updateFormat, updateKeys, readParties } from '../suites/ledger/updates/client.ts';
-import { runRequirement } from '../suites/runner.ts';
+import { runRequirement } from '../suites/engine.ts';
 import { SCAN_REQUIREMENTS } from '../suites/scan/index.ts';
 import { LARGE_PAGE } from '../suites/scan/holdings/walk.ts';
 import { contextParts } from '../suites/target.ts';

@@ -10,7 +10,7 @@ export async function plan(opts: RunOptions): Promise<void> {
   const bounds = runBounds(opts);
   const given = await configFixtures(opts.config);
   const documents = await usableDocuments(opts.spec);
-  const requirements = selectRequirements(catalog(documents.specs), { level: opts.level, only: opts.only, skip: opts.skip, onlyOrigin: origin(opts, 'only', '--only') });
+  const requirements = selectRequirements(catalog(documents.specs, documents.builtinIds), { level: opts.level, only: opts.only, skip: opts.skip, onlyOrigin: origin(opts, 'only', '--only') });
   const { node, target } = await buildTarget(opts, bounds, given);
   try {
     const p = planConformance({ target, documents, requirements });

@@ -47,12 +47,12 @@ function program(): Command {
     .option('--json', 'print JSON')
     .option('--markdown', 'print the requirements document (docs/requirements.md)')
     .action(async (opts: { spec: string[]; json?: boolean; markdown?: boolean }) => {
-      const { specs } = await usableDocuments(opts.spec);
+      const { specs, builtinIds } = await usableDocuments(opts.spec);
       if (opts.markdown) {
-        process.stdout.write(requirementsMarkdown(catalog(specs), FAULT_CATALOG));
+        process.stdout.write(requirementsMarkdown(catalog(specs, builtinIds), FAULT_CATALOG));
         return;
       }
-      const rows = catalog(specs).map((r) => ({ id: r.id, level: r.level, interface: r.interface, operations: r.operations, mutates: r.mutates, section: r.section, sentence: r.sentence }));
+      const rows = catalog(specs, builtinIds).map((r) => ({ id: r.id, level: r.level, interface: r.interface, operations: r.operations, mutates: r.mutates, section: r.section, sentence: r.sentence }));
       if (opts.json) console.log(JSON.stringify(rows, null, 2));
       else for (const r of rows) console.log(`${r.id.padEnd(58)} ${r.level.padEnd(6)} ${r.interface.padEnd(6)} ${r.mutates ? 'mutates ' : ''}${r.sentence}`);
     });

@@ -2,7 +2,7 @@
 // terminal one line is redrawn in place; in a log (CI) a line is printed when an interface finishes, and
 // at most every few seconds while one is running, so a slow target never leaves a silent log.
 import type { InterfaceName } from '../suites/model.ts';
-import type { RequirementResult } from '../suites/runner.ts';
+import type { RequirementResult } from '../suites/engine.ts';
 
 interface Tally { done: number; total: number; failed: number; errors: number }
 

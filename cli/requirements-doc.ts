@@ -1,13 +1,12 @@
 // docs/requirements.md, derived from the requirement records and the fault catalog: rule by rule, the id
 // that enforces it and the faults that prove the check can fail.
+import { expectationLabels, expectedFailures, expects } from '../detection/expectations.ts';
 import type { FaultDefinition } from '../reference-node/faults.ts';
 import type { Requirement } from '../suites/model.ts';
 
-const globMatch = (pattern: string, id: string) =>
-  new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(id);
-
 export function requirementsMarkdown(requirements: readonly Requirement[], faults: readonly FaultDefinition[]): string {
-  const provenBy = (id: string) => faults.filter((f) => f.rules.some((p) => globMatch(p, id))).map((f) => f.name);
+  const expectations = faults.map((f) => ({ fault: f, expectation: expectedFailures(f, requirements) }));
+  const provenBy = (id: string) => expectations.filter((x) => expects(x.expectation, id)).map((x) => x.fault.name);
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const lines = [
     '# Requirements',
@@ -20,13 +19,13 @@ export function requirementsMarkdown(requirements: readonly Requirement[], fault
   ];
   for (const iface of ['ledger', 'wallet', 'scan'] as const) {
     const own = requirements.filter((r) => r.interface === iface);
-    lines.push(`## ${iface}`, '', '| id | level | rule (section) | operations | changes target | proven by faults |', '|---|---|---|---|---|---|');
+    lines.push(`## ${iface}`, '', '| id | level | rule (section) | operations | changes target | defined in | proven by faults |', '|---|---|---|---|---|---|---|');
     for (const r of own) {
-      lines.push(`| ${r.id} | ${r.level} | ${cell(r.sentence)} (${cell(r.section)}) | ${r.operations.join(', ')} | ${r.mutates ? 'yes' : ''} | ${provenBy(r.id).join(', ')} |`);
+      lines.push(`| ${r.id} | ${r.level} | ${cell(r.sentence)} (${cell(r.section)}) | ${r.operations.join(', ')} | ${r.mutates ? 'yes' : ''} | \`${r.definedIn}\` | ${provenBy(r.id).join(', ')} |`);
     }
     lines.push('');
   }
   lines.push('## Faults', '', '| fault | family | rule it breaks | caught by |', '|---|---|---|---|');
-  for (const f of faults) lines.push(`| ${f.name} | ${f.family} | ${cell(f.breaks)} | ${f.rules.join(', ')} |`);
+  for (const { fault: f, expectation } of expectations) lines.push(`| ${f.name} | ${f.family} | ${cell(f.breaks)} | ${expectationLabels(expectation).join(', ')} |`);
   return lines.join('\n') + '\n';
 }

@@ -31,7 +31,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
   const documents = await loadDocuments(selectSpecs(opts.spec));
   printSpecChecks(documents.checks);
   refuseUnusable(documents.checks);
-  const all = catalog(documents.specs);
+  const all = catalog(documents.specs, documents.builtinIds);
   const requirements = selectRequirements(all, { level: opts.level, only: opts.only, skip: opts.skip, onlyOrigin: origin(opts, 'only', '--only') });
   const dir = await prepareReportDir(opts.reportDir);
 

@@ -5,9 +5,9 @@ import { runConformance } from '../runner/run-conformance.ts';
 import { FAULT_CATALOG, type FaultDefinition } from '../reference-node/faults.ts';
 import { startReferenceNode, type ReferenceNodeOptions } from '../reference-node/index.ts';
 import { catalog } from '../suites/catalog.ts';
-import { judgeDetection, type DetectionVerdict } from '../suites/detection.ts';
+import { expectationLabels, expectedFailures, judgeDetection, type DetectionVerdict } from './expectations.ts';
 import type { InterfaceName, Requirement } from '../suites/model.ts';
-import type { RequirementResult } from '../suites/runner.ts';
+import type { RequirementResult } from '../suites/engine.ts';
 import { referenceNodeTarget } from '../runner/reference-target.ts';
 import type { TargetConfig } from '../suites/target.ts';
 
@@ -22,7 +22,7 @@ export interface FaultOutcome extends DetectionVerdict {
   fault: string;
   interface: InterfaceName;
   family: string;
-  /** The fault's detectedBy: ids and * patterns. */
+  /** What the fault is expected to make fail (expectations.ts): ids, and patterns of groups of generic checks. */
   expected: string[];
   /** Requirements that failed on the faulty node (sorted). */
   failed: string[];
@@ -47,7 +47,7 @@ export interface CleanOutcome {
 }
 
 export const requirementInfo = (r: Requirement): RequirementInfo => ({
-  id: r.id, interface: r.interface, level: r.level, kind: (r.tags ?? []).includes('generic') ? 'generic' : 'rule',
+  id: r.id, interface: r.interface, level: r.level, kind: r.kind,
 });
 
 /** Runs the requirements against a fresh reference node (disposable, so mutating checks run too). */
@@ -67,17 +67,18 @@ export async function runClean(requirements: readonly Requirement[], documents: 
 
 export async function runFault(fault: FaultDefinition, requirements: readonly Requirement[], documents: Documents, scope: DetectionScope = 'interface'): Promise<FaultOutcome> {
   const selected = scope === 'interface' ? requirements.filter((r) => r.interface === fault.interface) : requirements;
+  const expectation = expectedFailures(fault, requirements);
   const results = await runOnReferenceNode({ faults: [fault.name] }, selected, documents);
   const failed = results.filter((r) => r.status === 'failed').sort((a, b) => a.id.localeCompare(b.id));
   return {
     fault: fault.name,
     interface: fault.interface,
     family: fault.family,
-    expected: [...fault.rules],
+    expected: expectationLabels(expectation),
     failed: failed.map((r) => r.id),
     skipped: results.filter((r) => r.status === 'skipped').map((r) => r.id).sort(),
     reasons: Object.fromEntries(failed.map((r) => [r.id, r.reason ?? ''])),
-    ...judgeDetection(fault, failed.map((r) => r.id)),
+    ...judgeDetection(expectation, failed.map((r) => r.id)),
   };
 }
 
@@ -114,7 +115,7 @@ export async function runDetection(options: {
 } = {}): Promise<MatrixRun> {
   const scope = options.scope ?? 'interface';
   const documents = await builtinDocuments();
-  const all = catalog(documents.specs);
+  const all = catalog(documents.specs, documents.builtinIds);
   const clean = await runClean(all, documents);
   const faults = options.faults ?? FAULT_CATALOG;
   let done = 0;

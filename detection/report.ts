@@ -72,7 +72,7 @@ export function buildDetectionReport(run: MatrixRun, catalog: readonly FaultDefi
   const families = [...new Set(faults.map(familyKey))].sort().map((key) => {
     const [iface, family] = key.split('\u0000') as [InterfaceName, string];
     const own = faults.filter((f) => familyKey(f) === key);
-    return { interface: iface, family, ruleFamily: own.some((f) => f.expected.some((id) => !id.startsWith('GENERIC-'))), faults: own.map((f) => f.name) };
+    return { interface: iface, family, ruleFamily: own.some((f) => (byName.get(f.name)?.rules.length ?? 0) > 0), faults: own.map((f) => f.name) };
   });
   const byInterface = Object.fromEntries(INTERFACES.map((i) => {
     const own = requirements.filter((r) => r.interface === i);

@@ -3,7 +3,7 @@
 import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
 import type { GenericCheck } from '../common/vocabulary.ts';
 import type { Requirement } from '../suites/model.ts';
-import type { RequirementResult } from '../suites/runner.ts';
+import type { RequirementResult } from '../suites/engine.ts';
 
 export interface OperationCoverage {
   spec: string;

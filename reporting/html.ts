@@ -1,7 +1,7 @@
 // report.html: one self-contained page (no network): a chart by interface and level, filters, and every
 // requirement with its rule and, when it failed, the evidence to reproduce it.
 import type { Counts, ConformanceReport } from './model.ts';
-import type { RequirementResult } from '../suites/runner.ts';
+import type { RequirementResult } from '../suites/engine.ts';
 import { headline, skipGroups } from './verdict.ts';
 
 const esc = (s: unknown) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,6 +1,6 @@
 // One result model for every output: report.json, junit.xml (and later HTML and Allure) are pure
 // functions of it.
-import type { RequirementResult } from '../suites/runner.ts';
+import type { RequirementResult } from '../suites/engine.ts';
 import type { SpecCheckResult } from '../runner/documents.ts';
 import type { WaiverNotes } from './waivers.ts';
 import type { OperationCoverage } from './coverage.ts';

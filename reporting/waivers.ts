@@ -1,7 +1,7 @@
 // Waivers: failures a team has accepted for a while. A waived failure does not fail the gate, but it is
 // never hidden: it is reported as "waived" with its reason, and waivers that expired or whose requirement
 // now passes are reported so they can be removed.
-import type { RequirementResult } from '../suites/runner.ts';
+import type { RequirementResult } from '../suites/engine.ts';
 
 export interface Waiver {
   id: string;

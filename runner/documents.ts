@@ -1,7 +1,8 @@
 // The documents of a run, each compiled once, with the run's spec-level checks: every document loads, every
 // validator compiles and every example of the document validates against its own schema. Every command,
 // the detection matrix, the benchmark and the tests load documents here.
-import { BUILTIN_SPECS, compileSpec, SpecLoadError, formatIssues, type CompiledSpec } from '../generators/index.ts';
+import { BUILTIN_SPECS, buildCatalog, compileSpec, loadDocument, SpecLoadError, formatIssues, type CompiledSpec } from '../generators/index.ts';
+import { operationKey } from '../suites/generic/spec-requirements.ts';
 import { redactUrl } from './redaction.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -55,18 +56,27 @@ export interface Documents {
   /** The usable documents by name (ledger, wallet, scan, or a user's extra name), compiled once. */
   specs: Record<string, CompiledSpec>;
   checks: SpecCheckResult[];
+  /** For each built-in name given another document: the built-in operationIds by operation key, so generic ids stay stable. */
+  builtinIds: Record<string, ReadonlyMap<string, string>>;
 }
 
 /** Loads and checks each document once; an unusable one is a check result with its loadError, not a throw. */
 export async function loadDocuments(sources: ReadonlyMap<string, string>): Promise<Documents> {
   const specs: Record<string, CompiledSpec> = {};
   const checks: SpecCheckResult[] = [];
+  const builtinIds: Documents['builtinIds'] = {};
   for (const [name, source] of sources) {
     const { spec, ...check } = await checkSpec(name, source);
     checks.push(check);
-    if (spec) specs[name] = spec;
+    if (!spec) continue;
+    specs[name] = spec;
+    const builtin = (BUILTIN_SPECS as Record<string, string>)[name];
+    if (builtin && builtin !== source) {
+      const operations = buildCatalog(await loadDocument(builtin, { name })).operations;
+      builtinIds[name] = new Map(operations.map((op) => [operationKey(op), op.id]));
+    }
   }
-  return { specs, checks };
+  return { specs, checks, builtinIds };
 }
 
 /** The three shipped documents. */

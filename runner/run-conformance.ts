@@ -3,7 +3,7 @@
 // returned. The command line, the detection matrix, the benchmark and the tests all run through here.
 import { discoverFixtures } from '../suites/fixtures.ts';
 import type { InterfaceName, Requirement } from '../suites/model.ts';
-import { runAll, skipReason, type RequirementResult } from '../suites/runner.ts';
+import { runAll, skipReason, type RequirementResult } from '../suites/engine.ts';
 import { contextParts, originFor, type TargetConfig } from '../suites/target.ts';
 import { checkCredentials, type CredentialSources } from './credentials-preflight.ts';
 import type { Documents } from './documents.ts';

@@ -8,8 +8,9 @@ import { WALLET_REQUIREMENTS } from './wallet/index.ts';
 
 export const DESCRIPTION_REQUIREMENTS: readonly Requirement[] = [...LEDGER_REQUIREMENTS, ...WALLET_REQUIREMENTS, ...SCAN_REQUIREMENTS];
 
-export function catalog(specs: Record<string, CompiledSpec>): Requirement[] {
-  const all = [...Object.entries(specs).flatMap(([name, spec]) => genericRequirements(name, spec)), ...DESCRIPTION_REQUIREMENTS];
+/** `builtinIds`: for each document the user swapped in, the built-in document's operationIds by operation key (see genericRequirements). */
+export function catalog(specs: Record<string, CompiledSpec>, builtinIds: Readonly<Record<string, ReadonlyMap<string, string>>> = {}): Requirement[] {
+  const all = [...Object.entries(specs).flatMap(([name, spec]) => genericRequirements(name, spec, builtinIds[name])), ...DESCRIPTION_REQUIREMENTS];
   const seen = new Set<string>();
   for (const r of all) {
     if (seen.has(r.id)) throw new Error(`duplicate requirement id ${r.id}`);

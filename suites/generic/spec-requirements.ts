@@ -14,9 +14,12 @@ export function operationSlug(operationId: string): string {
   return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toUpperCase();
 }
 
-/** The id of a generic requirement: GENERIC-SCAN-GET-HOLDINGS-STATE-V1-INVALID-INPUT. */
-export function genericId(iface: InterfaceName, slug: string, probe: GenericCheck): string {
-  return `GENERIC-${iface.toUpperCase()}-${slug}-${probe.toUpperCase()}`;
+/**
+ * The id of a generic requirement: GENERIC-SCAN-GET-HOLDINGS-STATE-V1-INVALID-INPUT. With `*` for the slug
+ * and no probe it is the pattern of a group of them (GENERIC-SCAN-*).
+ */
+export function genericId(iface: InterfaceName, slug: string, probe?: GenericCheck): string {
+  return `GENERIC-${iface.toUpperCase()}-${slug}${probe ? `-${probe.toUpperCase()}` : ''}`;
 }
 
 const isInterface = (name: string): name is InterfaceName => (INTERFACES as readonly string[]).includes(name);
@@ -35,12 +38,20 @@ async function send(client: Client, op: OperationSpec, req: GeneratedRequest, au
 
 const clientFor = (ctx: CheckContext, name: InterfaceName): Client => ctx[name];
 
-export function genericRequirements(specName: string, spec: CompiledSpec): Requirement[] {
+/** Where an operation is called: the key under which a swapped-in document's operation meets the built-in one. */
+export const operationKey = (op: Pick<OperationSpec, 'method' | 'fullPath'>) => `${op.method.toUpperCase()} ${op.fullPath.replace(/\{[^}]*\}/g, '{}')}`;
+
+/**
+ * `builtinIds`: operationIds of the built-in document by operationKey, when the user swapped in another one.
+ * An operation found there keeps the built-in id's name (GENERIC-SCAN-GET-UPDATES-V2-...) whatever the
+ * swapped-in document calls it, so waivers and diffs keep working across documents.
+ */
+export function genericRequirements(specName: string, spec: CompiledSpec, builtinIds?: ReadonlyMap<string, string>): Requirement[] {
   if (!isInterface(specName)) return [];
   const iface = specName;
   const out: RequirementInput[] = [];
   for (const op of spec.catalog.operations) {
-    const slug = operationSlug(op.id);
+    const slug = operationSlug(builtinIds?.get(operationKey(op)) ?? op.id);
     const common = { kind: 'generic' as const, level: 'MUST' as const, interface: iface, operations: [op.id], section: section(op), mutates: mutates(op), needs: [], tags: ['generic', specName] };
 
     out.push({

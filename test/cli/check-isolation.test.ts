@@ -9,7 +9,7 @@ import { exitCodeOf } from '../../cli/exit-codes.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { buildReport } from '../../reporting/model.ts';
 import type { Requirement } from '../../suites/model.ts';
-import type { RequirementResult } from '../../suites/runner.ts';
+import type { RequirementResult } from '../../suites/engine.ts';
 import { cliInProcess } from '../support/cli-in-process.ts';
 
 vi.mock('../../suites/catalog.ts', async (importOriginal) => {

@@ -7,7 +7,7 @@ import { renderHtml } from '../../reporting/html.ts';
 import { renderJunit } from '../../reporting/junit.ts';
 import { buildReport, type ConformanceReport } from '../../reporting/model.ts';
 import { catalog } from '../../suites/catalog.ts';
-import { select } from '../../suites/runner.ts';
+import { select } from '../../suites/engine.ts';
 import { runConformance } from '../../runner/run-conformance.ts';
 import { referenceNodeTarget } from '../../runner/reference-target.ts';
 import { builtinDocumentsOnce } from '../support/builtin-specs.ts';

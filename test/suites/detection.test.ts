@@ -2,6 +2,7 @@
 // none skipped) and once per fault of the catalog (exactly the named requirements fail). The running and
 // judging are detection/matrix.ts, shared with `npm run detection`.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectedFailures } from '../../detection/expectations.ts';
 import { runClean, runFault } from '../../detection/matrix.ts';
 import { builtinDocuments, type Documents } from '../../runner/documents.ts';
 import { FAULT_CATALOG } from '../../reference-node/faults.ts';
@@ -28,8 +29,11 @@ describe('the detection matrix', () => {
   it('names, for every fault, at least one requirement that catches it', () => {
     const ids = new Set(all.map((r) => r.id));
     for (const f of FAULT_CATALOG) {
-      expect(f.rules.length + (f.generic ? 1 : 0), `${f.name} names no requirement`).toBeGreaterThan(0);
+      const e = expectedFailures(f, all);
+      expect(e.exact.length + e.groups.length, `${f.name} names no requirement`).toBeGreaterThan(0);
       for (const id of f.rules) expect(ids.has(id), `${f.name} names unknown requirement ${id}`).toBe(true);
+      for (const g of e.groups) expect(g.ids.length, `${f.name}: ${g.label} is no generic check`).toBeGreaterThan(0);
+      if (f.generic?.operations) expect(e.exact.length, `${f.name}: its operations have no generic check`).toBeGreaterThan(f.rules.length);
     }
   });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode } from '../../reference-node/index.ts';
 import { SCAN_FAULTS } from '../../reference-node/scan/faults.ts';
-import type { RequirementResult } from '../../suites/runner.ts';
+import type { RequirementResult } from '../../suites/engine.ts';
 import { SCAN_REQUIREMENTS } from '../../suites/scan/index.ts';
 import { keysInTextOrder } from '../../suites/scan/json-order.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';

@@ -5,7 +5,7 @@ import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type ReferenceNodeOptions, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { WALLET_FAULTS } from '../../reference-node/wallet/faults.ts';
 import type { Fixtures } from '../../suites/fixtures.ts';
-import type { RequirementResult } from '../../suites/runner.ts';
+import type { RequirementResult } from '../../suites/engine.ts';
 import { WALLET_REQUIREMENTS } from '../../suites/wallet/index.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
 import { failedIds, runAgainst } from '../support/suite-harness.ts';

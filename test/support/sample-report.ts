@@ -1,6 +1,6 @@
 // A fixed result model: one failure with full evidence, one pass, one skip (with characters HTML must escape).
 import { buildReport, type ConformanceReport } from '../../reporting/model.ts';
-import type { RequirementResult } from '../../suites/runner.ts';
+import type { RequirementResult } from '../../suites/engine.ts';
 
 const base = { level: 'MUST' as const, section: 'C. Scan interface > GET /v0/ans-entries', mutates: false, durationMs: 12 };
 export const SAMPLE_RESULTS: RequirementResult[] = [

@@ -6,7 +6,7 @@ import type { ReferenceNodeOptions, RunningReferenceNode } from '../../reference
 import { referenceNodeTarget } from '../../runner/reference-target.ts';
 import { runConformance } from '../../runner/run-conformance.ts';
 import type { Requirement } from '../../suites/model.ts';
-import type { RequirementResult } from '../../suites/runner.ts';
+import type { RequirementResult } from '../../suites/engine.ts';
 import type { TargetConfig } from '../../suites/target.ts';
 import { builtinDocumentsOnce } from './builtin-specs.ts';
 

@@ -1,6 +1,7 @@
 // Runs requirement records against a target and returns one result per requirement. A broken rule is a
 // result (failed), never an exception; a check that throws (a bug of the suite, not of the target) is a
 // result too (error, with its stack), so one broken check never costs the rest of the run.
+import { globToRegExp } from '../common/glob.ts';
 import { BudgetExhausted } from './http.ts';
 import { FIXTURE_HELP, missingFixtures } from './fixtures.ts';
 import { makeCheckContext, type ContextParts } from './check-context.ts';
@@ -45,7 +46,7 @@ export interface RunSelection {
 
 export const matches = (r: Requirement, patterns: string[]) =>
   patterns.some((p) => {
-    const re = new RegExp(`^${p.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const re = globToRegExp(p);
     return re.test(r.id) || (r.tags ?? []).some((t) => re.test(t)) || re.test(r.interface);
   });
 

@@ -1,0 +1,54 @@
+// What a fault of the reference node must make fail, derived from the records: the rule requirements the
+// fault names, and the generic checks its break shows in, found by interface, operation and kind of check.
+// A fault that names operations expects each of their generic checks to fail; one that shows wherever its
+// interface answers (any operation) expects at least one of those checks to fail, and allows all of them.
+import type { FaultDefinition } from '../reference-node/faults.ts';
+import { genericId } from '../suites/generic/spec-requirements.ts';
+import type { Requirement } from '../suites/model.ts';
+
+export interface Expectation {
+  /** Requirements that must fail. */
+  exact: string[];
+  /** Each group: at least one must fail; any may. `label` names the group as an id pattern. */
+  groups: Array<{ label: string; ids: string[] }>;
+}
+
+export function expectedFailures(fault: FaultDefinition, catalog: readonly Requirement[]): Expectation {
+  const exact = [...fault.rules];
+  const groups: Expectation['groups'] = [];
+  const shows = fault.generic;
+  if (shows) {
+    const candidates = catalog.filter((r) => r.kind === 'generic' && r.interface === fault.interface && r.probe && (!shows.checks || shows.checks.includes(r.probe)));
+    if (shows.operations) {
+      for (const operation of shows.operations) for (const r of candidates.filter((c) => c.operations.includes(operation))) exact.push(r.id);
+    } else {
+      for (const probe of shows.checks ?? [undefined]) {
+        groups.push({ label: genericId(fault.interface, '*', probe), ids: candidates.filter((r) => !probe || r.probe === probe).map((r) => r.id) });
+      }
+    }
+  }
+  return { exact, groups };
+}
+
+/** The expectation as the fault catalog shows it: exact ids, then each group's pattern. */
+export const expectationLabels = (e: Expectation) => [...e.exact, ...e.groups.map((g) => g.label)];
+
+/** Whether the requirement is among the ones the fault is expected to (or allowed to) make fail. */
+export const expects = (e: Expectation, id: string) => e.exact.includes(id) || e.groups.some((g) => g.ids.includes(id));
+
+export interface DetectionVerdict {
+  /** Failures the fault does not name: unrelated requirements broke (a too-broad check or a leaky fault). */
+  unexpected: string[];
+  /** Named requirements (exact ids) that did not fail: the fault went unnoticed by them. */
+  missed: string[];
+  /** Named groups of which nothing failed. */
+  unmatchedPatterns: string[];
+}
+
+export function judgeDetection(e: Expectation, failedIds: readonly string[]): DetectionVerdict {
+  return {
+    unexpected: failedIds.filter((id) => !expects(e, id)),
+    missed: e.exact.filter((id) => !failedIds.includes(id)),
+    unmatchedPatterns: e.groups.filter((g) => !g.ids.some((id) => failedIds.includes(id))).map((g) => g.label),
+  };
+}
