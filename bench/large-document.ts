@@ -115,7 +115,7 @@ const inlineObj = (props: Prop[]): Json => {
   return { type: 'object', ...(required.length ? { required } : {}), properties };
 };
 /** Ledger-style `{value: ...}` holder used inside key-wrapped one-ofs. */
-const valueOf = (inner: Json): Json => ({ type: 'object', required: ['value'], properties: { value: inner } });
+const valueHolder = (inner: Json): Json => ({ type: 'object', required: ['value'], properties: { value: inner } });
 
 const isRef = (s: Json): boolean => typeof s.$ref === 'string';
 const isPrimitive = (s: Json): boolean =>
@@ -327,7 +327,7 @@ class DocumentBuilder {
         bodySchema = ref(bodyName);
       }
       if (holderName !== undefined) {
-        this.schemas.set(holderName, valueOf(bodySchema));
+        this.schemas.set(holderName, valueHolder(bodySchema));
         bodySchema = ref(holderName);
       }
       this.schemas.set(wrapperName, {

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { Json } from '../common/json.ts';
 import type { Fixtures } from '../suites/fixtures.ts';
 import type { ReferenceNodeCredentials } from '../reference-node/index.ts';
 
@@ -27,7 +28,7 @@ export async function startNodeProcess(o: { seed?: number; scale?: number; listL
   const args = ['--import', 'tsx', SERVE, String(o.seed ?? 1), String(o.scale ?? 1), ...(o.listLimit ? [String(o.listLimit)] : [])];
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const next = async (what: string): Promise<any> => {
+  const next = async (what: string): Promise<Json> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`the bench node did not print ${what} within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS); });
     try {

@@ -1,5 +1,5 @@
 // `cn-conformance serve-reference`: the embedded reference node as a standalone server.
-import { FAULT_CATALOG, startReferenceNode } from '../reference-node/index.ts';
+import { FAULT_CATALOG, startReferenceNode, type RunningReferenceNode } from '../reference-node/index.ts';
 import { UnknownFaultError } from '../reference-node/faults.ts';
 import { UsageError } from '../runner/usage-error.ts';
 
@@ -32,7 +32,7 @@ export async function serveReference(opts: ServeOptions): Promise<void> {
   }
   const scale = Number(opts.scale);
   if (!(scale >= 0) || !Number.isFinite(scale)) throw new UsageError(`--scale must be a number >= 0, got "${opts.scale}"`);
-  let node;
+  let node: RunningReferenceNode;
   try {
     node = await startReferenceNode({
       port: integer('--port', opts.port, 0, 65_535),

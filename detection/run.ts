@@ -9,7 +9,7 @@ import { buildDetectionReport, writeDetectionReports } from './report.ts';
 const USAGE = 'usage: npm run detection -- [--scope interface|all] [--out DIR] [--concurrency N]';
 
 async function main(): Promise<number> {
-  let values;
+  let values: { scope?: string; out?: string; concurrency?: string };
   try {
     ({ values } = parseArgs({ options: { scope: { type: 'string', default: 'interface' }, out: { type: 'string', default: 'reports' }, concurrency: { type: 'string', default: '4' } } }));
   } catch (e) {

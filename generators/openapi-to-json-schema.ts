@@ -11,6 +11,7 @@ export const DISCRIMINATOR_KEYWORD = 'cnDiscriminator';
 
 export const INT32 = { min: -2147483648, max: 2147483647 } as const;
 // The int64 range as doubles; values beyond 2^53 cannot be told apart in JavaScript anyway.
+// biome-ignore lint/correctness/noPrecisionLoss: the nearest doubles are the bounds a JSON number can be compared with
 export const INT64 = { min: -9223372036854775808, max: 9223372036854775807 } as const;
 
 const DROPPED = new Set(['example', 'xml', 'externalDocs', 'nullable', 'discriminator', 'deprecated', '$schema']);
@@ -100,6 +101,7 @@ function applyDiscriminator(schema: Json, out: Json): void {
   out.allOf = [
     ...((out.allOf as unknown[]) ?? []),
     { required: [prop], properties: { [prop]: { enum: tags } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
     ...tags.map((tag) => ({ if: { required: [prop], properties: { [prop]: { const: tag } } }, then: { $ref: mapping[tag] } })),
   ];
   out[DISCRIMINATOR_KEYWORD] = { propertyName: prop, mapping };

@@ -1,6 +1,6 @@
 // The ids checks need. They come from a config file or flags, or are discovered from the target itself;
 // a requirement whose fixture is missing is skipped with the reason, never passed.
-import { isObject } from '../common/json.ts';
+import { isObject, type Json } from '../common/json.ts';
 import { BudgetExhausted, type Client, type Exchange } from './http.ts';
 
 export interface Fixtures {
@@ -139,7 +139,7 @@ async function discover(f: Fixtures, notes: string[], scan: Client, allowMutatio
  * The JSON body of a complete 200 answer, or undefined: discovery takes what a target offers and leaves the
  * rest missing (the requirements needing it are skipped with the reason); judging answers is the checks' job.
  */
-function okJson(x: Exchange): any {
+function okJson(x: Exchange): Json {
   if (x.status !== 200 || x.truncated) return undefined;
   try {
     return JSON.parse(x.text);

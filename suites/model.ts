@@ -1,6 +1,7 @@
 // The requirement record: one rule of the description, stated once. The runner, the report, the fault
 // catalog's expectations and the docs are all derived from these records.
 import type fc from 'fast-check';
+import type { Json } from '../common/json.ts';
 import type { GenericCheck, InterfaceName, RequirementKind } from '../common/vocabulary.ts';
 import type { CompiledSpec } from '../generators/index.ts';
 import type { RunCache } from './run-cache.ts';
@@ -86,7 +87,7 @@ export interface CheckContext {
   /** Fails unless the response has this status (or one of these). */
   expectStatus(exchange: Exchange, status: number | number[], why?: string): void;
   /** The parsed JSON body, or a failure naming the exchange. */
-  json<T = any>(exchange: Exchange): T;
+  json<T = Json>(exchange: Exchange): T;
   /** Runs a fast-check property with the run's seed; a counterexample fails the check with seed and path. */
   property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { runs?: number }): Promise<void>;
 }

@@ -36,7 +36,7 @@ async function reportedOffers(ctx: CheckContext): Promise<Reported[]> {
   return out;
 }
 
-const has = (body: Record<string, unknown>, field: string) => Object.prototype.hasOwnProperty.call(body, field);
+const has = (body: Record<string, unknown>, field: string) => Object.hasOwn(body, field);
 
 export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
   {

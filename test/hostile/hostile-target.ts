@@ -297,7 +297,10 @@ function int64Fields(): RegExp {
   if (int64Names) return int64Names;
   const names = new Set<string>();
   const walk = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(walk);
+    if (Array.isArray(v)) {
+      v.forEach(walk);
+      return;
+    }
     if (typeof v !== 'object' || v === null) return;
     const props = (v as { properties?: Record<string, { type?: string; format?: string }> }).properties;
     if (props) for (const [name, s] of Object.entries(props)) if (s?.type === 'integer' && s.format === 'int64') names.add(name);

@@ -10,12 +10,13 @@ import type { TransactionUpdate } from '../../reference-node/world/model.ts';
 import type { World } from '../../reference-node/world/world.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
 import { call, responseProblems, type ObservedResponse } from '../support/response-conformance.ts';
+import type { Json as AnyJson } from '../../common/json.ts';
 
 const SEED = 20250301;
 const spec = await builtinSpec('ledger');
 
-type Json = Record<string, any>;
-type Response = ObservedResponse & { json(): any };
+type Json = Record<string, AnyJson>;
+type Response = ObservedResponse & { json(): AnyJson };
 
 // ---------------------------------------------------------------------------------------------------
 // Request helpers
@@ -196,7 +197,10 @@ describe('ledger self-test: every operation answers within the document', () => 
     if (op.id !== 'getUpdates') return raw;
     const sensible = raw.map((r) => {
       const body = { ...(r.body as Json) };
-      if (body.updateFormat !== undefined) delete body.filter, delete body.verbose;
+      if (body.updateFormat !== undefined) {
+        delete body.filter;
+        delete body.verbose;
+      }
       else if (body.filter === undefined) body.filter = {};
       if (body.descendingOrder && body.endInclusive === undefined) body.endInclusive = 300;
       return { ...r, body, query: r.query.map(([k, v]) => [k, k === 'limit' ? String(Math.abs(Number(v)) % 600) : v] as [string, string]) };

@@ -15,8 +15,9 @@ import {
 } from './scan-support.ts';
 import { SCAN_REQUIREMENTS } from '../../suites/scan/index.ts';
 import { runAgainst } from '../support/suite-harness.ts';
+import type { Json as AnyJson } from '../../common/json.ts';
 
-type Json = Record<string, any>;
+type Json = Record<string, AnyJson>;
 type Detector = (n: RunningReferenceNode, c: ScanClient) => Promise<string[]>;
 
 const enc = encodeURIComponent;

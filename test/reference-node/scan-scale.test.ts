@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { holdingsBody, lastSnapshot, scanClient, type ScanClient } from './scan-support.ts';
+import type { Json as AnyJson } from '../../common/json.ts';
 
-type Json = Record<string, any>;
+type Json = Record<string, AnyJson>;
 
 let node: RunningReferenceNode;
 let client: ScanClient;

@@ -5,9 +5,10 @@ import type { RunningReferenceNode } from '../../reference-node/index.ts';
 import type { Snapshot } from '../../reference-node/world/model.ts';
 import { isoMicros } from '../../reference-node/world/time.ts';
 import { call } from '../support/response-conformance.ts';
+import type { Json as AnyJson } from '../../common/json.ts';
 
 export type Res = Awaited<ReturnType<typeof call>>;
-type Json = Record<string, any>;
+type Json = Record<string, AnyJson>;
 
 export function scanClient(node: RunningReferenceNode) {
   const base = node.urls.scan;

@@ -13,8 +13,9 @@ import {
   holdingsBody, isSorted, lastSnapshot, MICROS_ISO, offsetProblems, PARTICIPANT_ID, reassignmentIndices, reassignmentProblems, scanClient, scanWorldRequests,
   scanIndices, sha256, transactionIndices, treeProblems, verdictProblems, walkBulk, walkHoldings, type ScanClient,
 } from './scan-support.ts';
+import type { Json as AnyJson } from '../../common/json.ts';
 
-type Json = Record<string, any>;
+type Json = Record<string, AnyJson>;
 
 const SEED = 4242;
 

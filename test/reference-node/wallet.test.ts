@@ -488,7 +488,7 @@ describe('faults', () => {
       expect(f.name).toMatch(/^wallet-[a-z0-9-]+$/);
       expect(f.interface).toBe('wallet');
       expect(f.family.length).toBeGreaterThan(0);
-      expect(f.breaks).toMatch(/^[A-Z][^]*\.$/);
+      expect(f.breaks).toMatch(/^[A-Z][\s\S]*\.$/);
     }
     expect(Object.keys(OBSERVE).sort()).toEqual(WALLET_FAULTS.map((f) => f.name).sort());
   });

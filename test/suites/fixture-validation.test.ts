@@ -5,6 +5,7 @@ import { didYouMean } from '../../suites/did-you-mean.ts';
 import { fixtureProblems } from '../../suites/fixture-validation.ts';
 import { FIXTURE_HELP } from '../../suites/fixtures.ts';
 import schema from '../../suites/fixtures.schema.json' with { type: 'json' };
+import type { Json as AnyJson } from '../../common/json.ts';
 
 const FIXTURE_NAMES = Object.keys(FIXTURE_HELP);
 
@@ -14,9 +15,9 @@ describe('fixtures schema', () => {
   });
 
   it('describes every property and closes every object level', () => {
-    const walk = (s: Record<string, any>, at: string): void => {
+    const walk = (s: Record<string, AnyJson>, at: string): void => {
       if (s.type === 'object') expect(s.additionalProperties, at).toBe(false);
-      for (const [k, p] of Object.entries<Record<string, any>>(s.properties ?? {})) {
+      for (const [k, p] of Object.entries<Record<string, AnyJson>>(s.properties ?? {})) {
         expect(typeof p.description, `${at}/${k}`).toBe('string');
         walk(p, `${at}/${k}`);
       }
