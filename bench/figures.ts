@@ -74,15 +74,23 @@ export function formatValue(f: Figure): string {
 export function renderMarkdown(r: BenchReport): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const lines = [
-    `Benchmark of ${r.date.slice(0, 10)} on ${r.machine}; ${r.samples} samples per figure (medians).`, '',
-    '| # | figure | median | target | ratio | met | samples | detail |', '|---|---|---|---|---|---|---|---|',
-    ...r.figures.map((f) => `| ${f.id} | ${cell(f.name)} | ${formatValue(f)} | ≤ ${f.target} ${f.unit} | ${f.value === null ? '-' : round(f.value / f.target)} | ${f.met ? 'yes' : '**no**'} | ${f.samples.map((s) => round(s)).join(', ')} | ${cell(f.detail)} |`),
+    `Benchmark of ${r.date.slice(0, 10)} on ${r.machine}; ${r.samples} samples per figure (medians).`,
+    '',
+    '| # | figure | median | target | ratio | met | samples | detail |',
+    '|---|---|---|---|---|---|---|---|',
+    ...r.figures.map(
+      (f) =>
+        `| ${f.id} | ${cell(f.name)} | ${formatValue(f)} | ≤ ${f.target} ${f.unit} | ${f.value === null ? '-' : round(f.value / f.target)} | ${f.met ? 'yes' : '**no**'} | ${f.samples.map((s) => round(s)).join(', ')} | ${cell(f.detail)} |`,
+    ),
   ];
   for (const [name, points] of Object.entries(r.scale)) {
     lines.push('', `${name}:`, '', '| size | items | requests | median ms | ms per unit | suite peak RSS | node peak RSS |', '|---|---|---|---|---|---|---|');
     for (const p of points) {
       if (p.error) lines.push(`| ${p.label} | ${p.items} | - | - | - | - | not measured: ${cell(p.error)} |`);
-      else lines.push(`| ${p.label} | ${p.items} | ${p.requests} | ${Math.round(median(p.ms))} | ${perUnit(p).toPrecision(3)} per ${p.unit} | ${mb(median(p.rssKb))} MB | ${mb(median(p.nodeRssKb))} MB |`);
+      else
+        lines.push(
+          `| ${p.label} | ${p.items} | ${p.requests} | ${Math.round(median(p.ms))} | ${perUnit(p).toPrecision(3)} per ${p.unit} | ${mb(median(p.rssKb))} MB | ${mb(median(p.nodeRssKb))} MB |`,
+        );
     }
   }
   return lines.join('\n') + '\n';

@@ -118,8 +118,7 @@ const inlineObj = (props: Prop[]): Json => {
 const valueHolder = (inner: Json): Json => ({ type: 'object', required: ['value'], properties: { value: inner } });
 
 const isRef = (s: Json): boolean => typeof s.$ref === 'string';
-const isPrimitive = (s: Json): boolean =>
-  !isRef(s) && s.type !== 'object' && s.oneOf === undefined && s.allOf === undefined;
+const isPrimitive = (s: Json): boolean => !isRef(s) && s.type !== 'object' && s.oneOf === undefined && s.allOf === undefined;
 
 function pascal(kebabOrWords: string): string {
   return kebabOrWords
@@ -376,10 +375,7 @@ class DocumentBuilder {
     this.operationIds.add(opId);
 
     const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-    const params: Param[] = [
-      ...pathParams.map((p): Param => ({ name: p, in: 'path', required: true, schema: str() })),
-      ...(spec.params ?? []),
-    ];
+    const params: Param[] = [...pathParams.map((p): Param => ({ name: p, in: 'path', required: true, schema: str() })), ...(spec.params ?? [])];
     const invalid = params.map((p) => `Invalid value for: ${p.in} parameter ${p.name}`);
     if (spec.body !== undefined) invalid.push('Invalid value for: body');
 
@@ -387,9 +383,7 @@ class DocumentBuilder {
     if (params.length) operation.parameters = params.map((p) => ({ ...p }));
     if (spec.body !== undefined) {
       const content =
-        typeof spec.body === 'string'
-          ? { 'application/json': { schema: ref(spec.body) } }
-          : { [spec.body.contentType]: { schema: spec.body.schema } };
+        typeof spec.body === 'string' ? { 'application/json': { schema: ref(spec.body) } } : { [spec.body.contentType]: { schema: spec.body.schema } };
       operation.requestBody = { content, required: true };
     }
     const ok = spec.responseArray ? arr(ref(spec.response)) : ref(spec.response);
@@ -434,10 +428,7 @@ const partiesParam = (): Param => ({
   schema: arr(str()),
 });
 const stringQuery = (name: string, required = false): Param => ({ name, in: 'query', required, schema: str() });
-const pageParams = (): Param[] => [
-  { name: 'pageSize', in: 'query', required: false, schema: i32({ minimum: 0 }) },
-  stringQuery('pageToken'),
-];
+const pageParams = (): Param[] => [{ name: 'pageSize', in: 'query', required: false, schema: i32({ minimum: 0 }) }, stringQuery('pageToken')];
 
 // ---------------------------------------------------------------------------------------
 // Core: hand-modelled ledger API
@@ -461,12 +452,29 @@ function buildCore(b: DocumentBuilder): void {
     ['annotations', ref('Map_String_String')],
   ]);
   b.record('FieldMask', [['paths', arr(str()), true]]);
-  b.record('Duration', [['seconds', i64(), true], ['nanos', i32({ minimum: 0, maximum: 999999999 }), true]], {
-    extra: { example: { seconds: 30, nanos: 0 } },
-  });
-  b.record('TraceContext', [['traceparent', str({ nullable: true })], ['tracestate', str({ nullable: true })]]);
-  b.record('ProtoAny', [['typeUrl', str(), true], ['value', bytes(), true]]);
-  b.record('JsStatus', [['code', i32(), true], ['message', str(), true], ['details', arr(ref('ProtoAny')), true]]);
+  b.record(
+    'Duration',
+    [
+      ['seconds', i64(), true],
+      ['nanos', i32({ minimum: 0, maximum: 999999999 }), true],
+    ],
+    {
+      extra: { example: { seconds: 30, nanos: 0 } },
+    },
+  );
+  b.record('TraceContext', [
+    ['traceparent', str({ nullable: true })],
+    ['tracestate', str({ nullable: true })],
+  ]);
+  b.record('ProtoAny', [
+    ['typeUrl', str(), true],
+    ['value', bytes(), true],
+  ]);
+  b.record('JsStatus', [
+    ['code', i32(), true],
+    ['message', str(), true],
+    ['details', arr(ref('ProtoAny')), true],
+  ]);
   b.record(
     'JsCantonError',
     [
@@ -496,9 +504,18 @@ function buildCore(b: DocumentBuilder): void {
   );
 
   // -- Daml values: a recursive key-wrapped one-of ----------------------------------------
-  b.record('RecordField', [['label', str()], ['value', ref('DamlValue'), true]]);
-  b.record('TextMapEntry', [['key', str(), true], ['value', ref('DamlValue'), true]]);
-  b.record('GenMapEntry', [['key', ref('DamlValue'), true], ['value', ref('DamlValue'), true]]);
+  b.record('RecordField', [
+    ['label', str()],
+    ['value', ref('DamlValue'), true],
+  ]);
+  b.record('TextMapEntry', [
+    ['key', str(), true],
+    ['value', ref('DamlValue'), true],
+  ]);
+  b.record('GenMapEntry', [
+    ['key', ref('DamlValue'), true],
+    ['value', ref('DamlValue'), true],
+  ]);
   b.keyedOneOf(
     'DamlValue',
     [
@@ -507,10 +524,20 @@ function buildCore(b: DocumentBuilder): void {
       { key: 'Int64', body: str({ description: 'Decimal representation of a signed 64-bit integer.' }), wrapValue: true },
       { key: 'Text', body: str(), wrapValue: true },
       { key: 'Party', body: str(), wrapValue: true },
-      { key: 'Record', body: b.obj('record', [['recordId', str()], ['fields', arr(ref('RecordField')), true]]) },
+      {
+        key: 'Record',
+        body: b.obj('record', [
+          ['recordId', str()],
+          ['fields', arr(ref('RecordField')), true],
+        ]),
+      },
       {
         key: 'Variant',
-        body: b.obj('variant', [['variantId', str()], ['constructor', str(), true], ['value', ref('DamlValue'), true]]),
+        body: b.obj('variant', [
+          ['variantId', str()],
+          ['constructor', str(), true],
+          ['value', ref('DamlValue'), true],
+        ]),
       },
       { key: 'List', body: b.obj('list', [['elements', arr(ref('DamlValue')), true]]) },
       // `{Optional: {value?: ...}}`: absent value encodes None.
@@ -530,7 +557,10 @@ function buildCore(b: DocumentBuilder): void {
   b.keyedOneOf('Command', [
     {
       key: 'CreateCommand',
-      body: b.obj('create command', [['templateId', str(), true], ['createArguments', ref('DamlValue'), true]]),
+      body: b.obj('create command', [
+        ['templateId', str(), true],
+        ['createArguments', ref('DamlValue'), true],
+      ]),
     },
     {
       key: 'ExerciseCommand',
@@ -581,7 +611,10 @@ function buildCore(b: DocumentBuilder): void {
     ['synchronizerId', str()],
     ['packageIdSelectionPreference', arr(str())],
   ]);
-  b.record('SubmitAndWaitResponse', [['updateId', str(), true], ['completionOffset', i64(), true]]);
+  b.record('SubmitAndWaitResponse', [
+    ['updateId', str(), true],
+    ['completionOffset', i64(), true],
+  ]);
   b.record('SubmitResponse', []);
 
   // -- filters and formats ----------------------------------------------------------------
@@ -599,7 +632,10 @@ function buildCore(b: DocumentBuilder): void {
     {
       key: 'TemplateFilter',
       wrapValue: true,
-      body: b.obj('template filter', [['templateId', str(), true], ['includeCreatedEventBlob', bool(), true]]),
+      body: b.obj('template filter', [
+        ['templateId', str(), true],
+        ['includeCreatedEventBlob', bool(), true],
+      ]),
     },
     {
       key: 'WildcardFilter',
@@ -616,11 +652,7 @@ function buildCore(b: DocumentBuilder): void {
   ]);
   b.record('TransactionFormat', [
     ['eventFormat', ref('EventFormat'), true],
-    [
-      'transactionShape',
-      strEnum(['TRANSACTION_SHAPE_UNSPECIFIED', 'TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS']),
-      true,
-    ],
+    ['transactionShape', strEnum(['TRANSACTION_SHAPE_UNSPECIFIED', 'TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS']), true],
   ]);
   b.record('ParticipantAuthorizationTopologyFormat', [['parties', arr(str()), true]]);
   b.record('TopologyFormat', [['includeParticipantAuthorizationEvents', ref('ParticipantAuthorizationTopologyFormat')]]);
@@ -774,17 +806,28 @@ function buildCore(b: DocumentBuilder): void {
     {
       tag: 'ADDED',
       name: 'ParticipantAuthorizationAdded',
-      props: [['partyId', str(), true], ['participantId', str(), true], ['participantPermission', permission(), true]],
+      props: [
+        ['partyId', str(), true],
+        ['participantId', str(), true],
+        ['participantPermission', permission(), true],
+      ],
     },
     {
       tag: 'CHANGED',
       name: 'ParticipantAuthorizationChanged',
-      props: [['partyId', str(), true], ['participantId', str(), true], ['participantPermission', permission(), true]],
+      props: [
+        ['partyId', str(), true],
+        ['participantId', str(), true],
+        ['participantPermission', permission(), true],
+      ],
     },
     {
       tag: 'REVOKED',
       name: 'ParticipantAuthorizationRevoked',
-      props: [['partyId', str(), true], ['participantId', str(), true]],
+      props: [
+        ['partyId', str(), true],
+        ['participantId', str(), true],
+      ],
     },
   ]);
   b.record('JsTopologyTransaction', [
@@ -794,8 +837,14 @@ function buildCore(b: DocumentBuilder): void {
     ['recordTime', dateTime(), true],
     ['events', arr(ref('ParticipantAuthorizationEvent')), true],
   ]);
-  b.record('SynchronizerTime', [['synchronizerId', str(), true], ['recordTime', dateTime()]]);
-  b.record('OffsetCheckpoint', [['offset', i64({ minimum: 0 }), true], ['synchronizerTimes', arr(ref('SynchronizerTime')), true]]);
+  b.record('SynchronizerTime', [
+    ['synchronizerId', str(), true],
+    ['recordTime', dateTime()],
+  ]);
+  b.record('OffsetCheckpoint', [
+    ['offset', i64({ minimum: 0 }), true],
+    ['synchronizerTimes', arr(ref('SynchronizerTime')), true],
+  ]);
   b.keyedOneOf('Update', [
     { key: 'OffsetCheckpoint', body: ref('OffsetCheckpoint'), wrapValue: true },
     { key: 'Reassignment', body: ref('JsReassignment'), wrapValue: true },
@@ -810,14 +859,17 @@ function buildCore(b: DocumentBuilder): void {
   ]);
   b.add('GetUpdatesRequest', {
     description: b.describe('update stream request', 'update stream', 2, 3),
-    allOf: [
-      ref('UpdateStreamBounds'),
-      b.obj('update stream', [['updateFormat', ref('UpdateFormat'), true]], { description: false }),
-    ],
+    allOf: [ref('UpdateStreamBounds'), b.obj('update stream', [['updateFormat', ref('UpdateFormat'), true]], { description: false })],
   });
   b.record('JsGetUpdatesResponse', [['update', ref('Update'), true]]);
-  b.record('GetUpdateByIdRequest', [['updateId', str(), true], ['updateFormat', ref('UpdateFormat'), true]]);
-  b.record('GetUpdateByOffsetRequest', [['offset', i64({ minimum: 1 }), true], ['updateFormat', ref('UpdateFormat'), true]]);
+  b.record('GetUpdateByIdRequest', [
+    ['updateId', str(), true],
+    ['updateFormat', ref('UpdateFormat'), true],
+  ]);
+  b.record('GetUpdateByOffsetRequest', [
+    ['offset', i64({ minimum: 1 }), true],
+    ['updateFormat', ref('UpdateFormat'), true],
+  ]);
   b.record('JsGetUpdateResponse', [['update', ref('Update'), true]]);
   b.record('JsGetTransactionTreeResponse', [['transaction', ref('JsTransactionTree'), true]]);
 
@@ -874,11 +926,26 @@ function buildCore(b: DocumentBuilder): void {
       ]),
     },
   ]);
-  b.record('JsGetActiveContractsResponse', [['workflowId', str(), true], ['contractEntry', ref('JsContractEntry'), true]]);
-  b.record('GetEventsByContractIdRequest', [['contractId', str(), true], ['eventFormat', ref('EventFormat'), true]]);
-  b.record('JsCreated', [['createdEvent', ref(created), true], ['synchronizerId', str(), true]]);
-  b.record('JsArchived', [['archivedEvent', ref(archived), true], ['synchronizerId', str(), true]]);
-  b.record('JsGetEventsByContractIdResponse', [['created', ref('JsCreated')], ['archived', ref('JsArchived')]]);
+  b.record('JsGetActiveContractsResponse', [
+    ['workflowId', str(), true],
+    ['contractEntry', ref('JsContractEntry'), true],
+  ]);
+  b.record('GetEventsByContractIdRequest', [
+    ['contractId', str(), true],
+    ['eventFormat', ref('EventFormat'), true],
+  ]);
+  b.record('JsCreated', [
+    ['createdEvent', ref(created), true],
+    ['synchronizerId', str(), true],
+  ]);
+  b.record('JsArchived', [
+    ['archivedEvent', ref(archived), true],
+    ['synchronizerId', str(), true],
+  ]);
+  b.record('JsGetEventsByContractIdResponse', [
+    ['created', ref('JsCreated')],
+    ['archived', ref('JsArchived')],
+  ]);
 
   // -- version ----------------------------------------------------------------------------
   b.record('ExperimentalFeatures', [
@@ -900,9 +967,16 @@ function buildCore(b: DocumentBuilder): void {
     ['offsetCheckpoint', inlineObj([['maxOffsetCheckpointEmissionDelay', ref('Duration')]])],
     ['pageSizeLimits', ref('Map_String_Int')],
   ]);
-  b.record('GetLedgerApiVersionResponse', [['version', str(), true], ['features', ref('FeaturesDescriptor')]], {
-    extra: { example: { version: '3.3.0' } },
-  });
+  b.record(
+    'GetLedgerApiVersionResponse',
+    [
+      ['version', str(), true],
+      ['features', ref('FeaturesDescriptor')],
+    ],
+    {
+      extra: { example: { version: '3.3.0' } },
+    },
+  );
 
   // -- packages ---------------------------------------------------------------------------
   b.record('ListPackagesResponse', [['packageIds', arr(str()), true]]);
@@ -911,9 +985,7 @@ function buildCore(b: DocumentBuilder): void {
     ['archivePayload', bytes(), true],
     ['hash', str(), true],
   ]);
-  b.record('GetPackageStatusResponse', [
-    ['packageStatus', strEnum(['PACKAGE_STATUS_UNSPECIFIED', 'PACKAGE_STATUS_REGISTERED']), true],
-  ]);
+  b.record('GetPackageStatusResponse', [['packageStatus', strEnum(['PACKAGE_STATUS_UNSPECIFIED', 'PACKAGE_STATUS_REGISTERED']), true]]);
   b.record('UploadDarFileResponse', []);
 
   // -- parties ----------------------------------------------------------------------------
@@ -923,7 +995,10 @@ function buildCore(b: DocumentBuilder): void {
     ['localMetadata', ref('ObjectMeta')],
     ['identityProviderId', str(), true],
   ]);
-  b.record('ListKnownPartiesResponse', [['partyDetails', arr(ref('PartyDetails')), true], ['nextPageToken', str(), true]]);
+  b.record('ListKnownPartiesResponse', [
+    ['partyDetails', arr(ref('PartyDetails')), true],
+    ['nextPageToken', str(), true],
+  ]);
   b.record('AllocatePartyRequest', [
     ['partyIdHint', str(), true],
     ['localMetadata', ref('ObjectMeta')],
@@ -934,7 +1009,10 @@ function buildCore(b: DocumentBuilder): void {
   b.record('AllocatePartyResponse', [['partyDetails', ref('PartyDetails'), true]]);
   b.record('GetPartiesResponse', [['partyDetails', arr(ref('PartyDetails')), true]]);
   b.record('GetParticipantIdResponse', [['participantId', str(), true]]);
-  b.record('UpdatePartyDetailsRequest', [['partyDetails', ref('PartyDetails'), true], ['updateMask', ref('FieldMask'), true]]);
+  b.record('UpdatePartyDetailsRequest', [
+    ['partyDetails', ref('PartyDetails'), true],
+    ['updateMask', ref('FieldMask'), true],
+  ]);
   b.record('UpdatePartyDetailsResponse', [['partyDetails', ref('PartyDetails'), true]]);
 
   // -- state ------------------------------------------------------------------------------
@@ -968,11 +1046,20 @@ function buildCore(b: DocumentBuilder): void {
     { key: 'ParticipantAdmin', body: ref('Empty'), wrapValue: true },
   ]);
   b.record('Right', [['kind', ref('Kind'), true]]);
-  b.record('CreateUserRequest', [['user', ref('User'), true], ['rights', arr(ref('Right')), true]]);
+  b.record('CreateUserRequest', [
+    ['user', ref('User'), true],
+    ['rights', arr(ref('Right')), true],
+  ]);
   b.record('CreateUserResponse', [['user', ref('User'), true]]);
   b.record('GetUserResponse', [['user', ref('User'), true]]);
-  b.record('ListUsersResponse', [['users', arr(ref('User')), true], ['nextPageToken', str(), true]]);
-  b.record('UpdateUserRequest', [['user', ref('User'), true], ['updateMask', ref('FieldMask'), true]]);
+  b.record('ListUsersResponse', [
+    ['users', arr(ref('User')), true],
+    ['nextPageToken', str(), true],
+  ]);
+  b.record('UpdateUserRequest', [
+    ['user', ref('User'), true],
+    ['updateMask', ref('FieldMask'), true],
+  ]);
   b.record('UpdateUserResponse', [['user', ref('User'), true]]);
   b.record('DeleteUserResponse', []);
   b.record('ListUserRightsResponse', [['rights', arr(ref('Right')), true]]);
@@ -1014,13 +1101,12 @@ function buildCore(b: DocumentBuilder): void {
     ['format', strEnum(['SIGNATURE_FORMAT_UNSPECIFIED', 'SIGNATURE_FORMAT_RAW', 'SIGNATURE_FORMAT_DER', 'SIGNATURE_FORMAT_CONCAT']), true],
     ['signature', bytes(), true],
     ['signedBy', str(), true],
-    [
-      'signingAlgorithmSpec',
-      strEnum(['SIGNING_ALGORITHM_SPEC_UNSPECIFIED', 'SIGNING_ALGORITHM_SPEC_ED25519', 'SIGNING_ALGORITHM_SPEC_EC_DSA_SHA_256']),
-      true,
-    ],
+    ['signingAlgorithmSpec', strEnum(['SIGNING_ALGORITHM_SPEC_UNSPECIFIED', 'SIGNING_ALGORITHM_SPEC_ED25519', 'SIGNING_ALGORITHM_SPEC_EC_DSA_SHA_256']), true],
   ]);
-  b.record('SinglePartySignatures', [['party', str(), true], ['signatures', arr(ref('Signature'), { minItems: 1 }), true]]);
+  b.record('SinglePartySignatures', [
+    ['party', str(), true],
+    ['signatures', arr(ref('Signature'), { minItems: 1 }), true],
+  ]);
   b.record('PartySignatures', [['signatures', arr(ref('SinglePartySignatures')), true]]);
   b.record('JsExecuteSubmissionRequest', [
     ['preparedTransaction', bytes(), true],
@@ -1031,8 +1117,15 @@ function buildCore(b: DocumentBuilder): void {
     ['hashingSchemeVersion', hashingScheme(), true],
   ]);
   b.record('ExecuteSubmissionResponse', []);
-  b.record('PackageReference', [['packageId', str(), true], ['packageName', str(), true], ['packageVersion', str(), true]]);
-  b.record('PackagePreference', [['packageReference', ref('PackageReference'), true], ['synchronizerId', str(), true]]);
+  b.record('PackageReference', [
+    ['packageId', str(), true],
+    ['packageName', str(), true],
+    ['packageVersion', str(), true],
+  ]);
+  b.record('PackagePreference', [
+    ['packageReference', ref('PackageReference'), true],
+    ['synchronizerId', str(), true],
+  ]);
   b.record('GetPreferredPackageVersionResponse', [['packagePreference', ref('PackagePreference')]]);
   b.record('JsSubmitAndWaitForTransactionRequest', [
     ['commands', ref('JsCommands'), true],
@@ -1285,11 +1378,23 @@ const FIELD_POOL: readonly FieldFactory[] = [
   ],
   () => [
     'attributes',
-    mapOf(inlineObj([['value', str(), true], ['since', dateTime()], ['verified', bool()]])),
+    mapOf(
+      inlineObj([
+        ['value', str(), true],
+        ['since', dateTime()],
+        ['verified', bool()],
+      ]),
+    ),
   ],
   () => [
     'history',
-    arr(inlineObj([['at', dateTime(), true], ['actor', str(), true], ['note', str({ nullable: true })]])),
+    arr(
+      inlineObj([
+        ['at', dateTime(), true],
+        ['actor', str(), true],
+        ['note', str({ nullable: true })],
+      ]),
+    ),
   ],
   () => ['amount', str({ description: 'Decimal amount encoded as a string to avoid loss of precision.' })],
   () => ['sequence', i64()],
@@ -1344,15 +1449,17 @@ function buildFamily(b: DocumentBuilder, index: number): Family {
     params: [
       ...pageParams(),
       ...(rng.chance(0.5) ? [partiesParam()] : []),
-      ...(rng.chance(0.5)
-        ? [{ name: 'order', in: 'query' as const, required: false, schema: strEnum(['ASC', 'DESC'], { default: 'ASC' }) }]
-        : []),
+      ...(rng.chance(0.5) ? [{ name: 'order', in: 'query' as const, required: false, schema: strEnum(['ASC', 'DESC'], { default: 'ASC' }) }] : []),
       ...(rng.chance(0.4) ? [stringQuery('identity-provider-id')] : []),
     ],
     response: list,
   });
   const createBody = rng.chance(0.2)
-    ? b.record(`Create${name}Request`, [[prop, ref(record), true], ['requestId', str({ nullable: true })], ['dryRun', bool()]])
+    ? b.record(`Create${name}Request`, [
+        [prop, ref(record), true],
+        ['requestId', str({ nullable: true })],
+        ['dryRun', bool()],
+      ])
     : record;
   b.op('post', collection, { description: desc('Create'), body: createBody, response: record });
   b.op('get', item, {

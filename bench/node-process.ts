@@ -30,7 +30,9 @@ export async function startNodeProcess(o: { seed?: number; scale?: number; listL
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const next = async (what: string): Promise<Json> => {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`the bench node did not print ${what} within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS); });
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the bench node did not print ${what} within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+    });
     try {
       const r = await Promise.race([lines.next(), timeout]);
       if (r.done) throw new Error(`the bench node exited before printing ${what}`);

@@ -41,10 +41,19 @@ function waitedForIdle(options: RequestOptions, x: Exchange): boolean {
 
 /** Operation ids by method and full path template, to judge each replayed answer as its check would. */
 function operationFinder(specs: Specs): (iface: InterfaceName, method: string, url: string) => string | undefined {
-  const routes = (Object.entries(specs) as Array<[InterfaceName, CompiledSpec]>).flatMap(([iface, s]) => s.catalog.operations.map((op) => ({
-    iface, method: op.method.toUpperCase(), id: op.id,
-    re: new RegExp(`^${op.fullPath.split(/\{[^}]+\}/).map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`),
-  })));
+  const routes = (Object.entries(specs) as Array<[InterfaceName, CompiledSpec]>).flatMap(([iface, s]) =>
+    s.catalog.operations.map((op) => ({
+      iface,
+      method: op.method.toUpperCase(),
+      id: op.id,
+      re: new RegExp(
+        `^${op.fullPath
+          .split(/\{[^}]+\}/)
+          .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[^/]+')}$`,
+      ),
+    })),
+  );
   return (iface, method, url) => {
     const path = new URL(url).pathname;
     return routes.find((r) => r.iface === iface && r.method === method && r.re.test(path))?.id;
@@ -62,7 +71,11 @@ async function capture(info: NodeInfo, documents: Documents): Promise<{ sequence
   };
   try {
     // The default run's sequence: preflight, fixture discovery, then every read-only requirement.
-    const { requirements: results } = await runConformance({ target: benchTarget(info), documents, requirements: catalog(documents.specs, documents.builtinIds).filter((r) => !r.mutates) });
+    const { requirements: results } = await runConformance({
+      target: benchTarget(info),
+      documents,
+      requirements: catalog(documents.specs, documents.builtinIds).filter((r) => !r.mutates),
+    });
     const failed = results.filter((r) => r.status !== 'passed' && r.status !== 'skipped');
     if (failed.length) throw new Error(`capture run failed on the clean node: ${failed.map((r) => r.id).join(', ')}`);
   } finally {
@@ -72,8 +85,14 @@ async function capture(info: NodeInfo, documents: Documents): Promise<{ sequence
   const left = { idle: 0, unanswered: 0 };
   const sequence: Recorded[] = [];
   for (const { iface, method, path, options, x } of log) {
-    if (x.status === 0) { left.unanswered++; continue; }
-    if (waitedForIdle(options, x)) { left.idle++; continue; }
+    if (x.status === 0) {
+      left.unanswered++;
+      continue;
+    }
+    if (waitedForIdle(options, x)) {
+      left.idle++;
+      continue;
+    }
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     sequence.push({ iface, method, path, options, url: x.url, headers: x.requestHeaders, body, operationId: find(iface, method, x.url) });
   }
@@ -99,7 +118,8 @@ async function suite(sequence: Recorded[], info: NodeInfo, specs: Specs, judge: 
   for (const r of sequence) {
     const x = await parts.clients[r.iface]!.request(r.method, r.path, r.options);
     if (!judge) continue;
-    if (r.operationId && x.status !== 0) work += responseProblems(specs[r.iface], r.operationId, { status: x.status, contentType: x.headers['content-type'], text: x.text }).length;
+    if (r.operationId && x.status !== 0)
+      work += responseProblems(specs[r.iface], r.operationId, { status: x.status, contentType: x.headers['content-type'], text: x.text }).length;
     work += summarise(x).curl.length;
   }
   const ms = performance.now() - started;
@@ -130,8 +150,12 @@ try {
   }
   await agent.close();
   out = {
-    requests: sequence.length, validated: sequence.filter((r) => r.operationId).length, leftOut: left,
-    bareMs, clientMs, suiteMs,
+    requests: sequence.length,
+    validated: sequence.filter((r) => r.operationId).length,
+    leftOut: left,
+    bareMs,
+    clientMs,
+    suiteMs,
   };
 } finally {
   out.nodeRssKb = await node.stop();

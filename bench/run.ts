@@ -24,9 +24,15 @@ const measures = (group: (typeof GROUPS)[number]) => !ONLY || ONLY.includes(grou
 
 /** Runs a script of bench/ in a fresh process; its last stdout line, parsed. */
 function sample<T>(script: string, args: string[]): T {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', script), ...args], { cwd: root, encoding: 'utf8', timeout: CHILD_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', script), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: CHILD_TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const last = r.stdout?.trim().split('\n').at(-1);
-  if (r.status !== 0 || !last) throw new Error(`bench/${script} ${args.join(' ')} failed (${r.error?.message ?? `exit ${r.status}`}): ${r.stderr?.slice(-2000)}`);
+  if (r.status !== 0 || !last)
+    throw new Error(`bench/${script} ${args.join(' ')} failed (${r.error?.message ?? `exit ${r.status}`}): ${r.stderr?.slice(-2000)}`);
   return JSON.parse(last) as T;
 }
 
@@ -41,7 +47,11 @@ function conformanceRun(): Figure {
     const dir = mkdtempSync(join(tmpdir(), 'cn-bench-run-'));
     try {
       const started = performance.now();
-      const r = spawnSync(process.execPath, [join(root, 'bin/cn-conformance.js'), 'run', '--report-dir', dir], { cwd: root, encoding: 'utf8', timeout: CHILD_TIMEOUT_MS });
+      const r = spawnSync(process.execPath, [join(root, 'bin/cn-conformance.js'), 'run', '--report-dir', dir], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: CHILD_TIMEOUT_MS,
+      });
       seconds.push((performance.now() - started) / 1000);
       if (r.status !== 0) throw new Error(`the default run exited ${r.status ?? r.error?.message}: ${(r.stdout + r.stderr).slice(-2000)}`);
       const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { requestsSent?: number; summary: { total: number; passed: number } };
@@ -54,8 +64,12 @@ function conformanceRun(): Figure {
     progress(`conformance run ${i + 1}/${SAMPLES}: ${seconds.at(-1)!.toFixed(1)} s`);
   }
   return figure({
-    id: '1', name: 'Default conformance run against the embedded reference node (wall time, start-up included)',
-    value: median(seconds), unit: 's', target: 20, samples: seconds,
+    id: '1',
+    name: 'Default conformance run against the embedded reference node (wall time, start-up included)',
+    value: median(seconds),
+    unit: 's',
+    target: 20,
+    samples: seconds,
     detail: `${median(requests)} requests sent (samples ${[...new Set(requests)].join(', ')}); ${summary}; \`cn-conformance run\` in a fresh process per sample`,
   });
 }
@@ -63,21 +77,41 @@ function conformanceRun(): Figure {
 /** 2. Suite overhead: the same request sequence, bare undici vs the suite's request, validation and recording. */
 function overhead(): Figure {
   progress('suite overhead (capture, warm-up, then alternating replays)');
-  const r = sample<{ requests: number; validated: number; leftOut: { idle: number; unanswered: number }; bareMs: number[]; clientMs: number[]; suiteMs: number[] }>('overhead-sample.ts', [String(SAMPLES)]);
+  const r = sample<{
+    requests: number;
+    validated: number;
+    leftOut: { idle: number; unanswered: number };
+    bareMs: number[];
+    clientMs: number[];
+    suiteMs: number[];
+  }>('overhead-sample.ts', [String(SAMPLES)]);
   const ratios = r.suiteMs.map((s, i) => s / r.bareMs[i]!);
   const ms = (xs: number[]) => `${Math.round(median(xs))} ms`;
   return figure({
-    id: '2', name: 'Suite overhead: the suite\'s path over a bare undici replay of the same requests (time ratio)',
-    value: median(ratios), unit: 'x', target: 1.3, samples: ratios,
-    detail: `${r.requests} requests of the default run's read-only requirements, in order, against one reference node in its own process `
-      + `(${r.leftOut.idle} open-ended reads left out: the node answers them after its idle timeout). Medians: bare undici ${ms(r.bareMs)}; `
-      + `suite Client.request alone ${ms(r.clientMs)} (${(median(r.clientMs) / median(r.bareMs)).toFixed(2)}x); full path ${ms(r.suiteMs)} `
-      + `(Client.request, then responseProblems on all ${r.validated} documented answers and an evidence summary of every exchange, `
-      + 'more than a run does). Value: the median of the per-pass ratios (the passes of a sample run back to back).',
+    id: '2',
+    name: "Suite overhead: the suite's path over a bare undici replay of the same requests (time ratio)",
+    value: median(ratios),
+    unit: 'x',
+    target: 1.3,
+    samples: ratios,
+    detail:
+      `${r.requests} requests of the default run's read-only requirements, in order, against one reference node in its own process ` +
+      `(${r.leftOut.idle} open-ended reads left out: the node answers them after its idle timeout). Medians: bare undici ${ms(r.bareMs)}; ` +
+      `suite Client.request alone ${ms(r.clientMs)} (${(median(r.clientMs) / median(r.bareMs)).toFixed(2)}x); full path ${ms(r.suiteMs)} ` +
+      `(Client.request, then responseProblems on all ${r.validated} documented answers and an evidence summary of every exchange, ` +
+      'more than a run does). Value: the median of the per-pass ratios (the passes of a sample run back to back).',
   });
 }
 
-interface ScaleSample { items: number; units?: number; ms?: number; requests?: number; rssKb: number; nodeRssKb: number; error?: string }
+interface ScaleSample {
+  items: number;
+  units?: number;
+  ms?: number;
+  requests?: number;
+  rssKb: number;
+  nodeRssKb: number;
+  error?: string;
+}
 
 function scalePoints(kind: 'holdings' | 'ledger', sizes: Array<{ scale: number; label: string }>, unit: string): ScalePoint[] {
   return sizes.map(({ scale, label }) => {
@@ -111,14 +145,21 @@ function scaleFigures(id: string, what: string, points: ScalePoint[]): Figure[] 
   const missing = points.filter((p) => p.error).map((p) => `${p.label}: not measured (${p.error})`);
   return [
     figure({
-      id: `${id}a`, name: `${what}: time per ${largest.unit} at the largest over the smallest measured size (linear growth; every size must be measured)`,
-      value: ratio ?? null, unit: 'x', target: 1.5, complete: missing.length === 0,
+      id: `${id}a`,
+      name: `${what}: time per ${largest.unit} at the largest over the smallest measured size (linear growth; every size must be measured)`,
+      value: ratio ?? null,
+      unit: 'x',
+      target: 1.5,
+      complete: missing.length === 0,
       samples: measured.map((p) => median(p.ms) / p.units),
       detail: [measured.map(per).join('; '), ...missing].join('; '),
     }),
     figure({
-      id: `${id}b`, name: `${what}: peak RSS of the suite's process at ${largest.label}`,
-      value: largest.error ? null : median(largest.rssKb) / 1024, unit: 'MB', target: 300,
+      id: `${id}b`,
+      name: `${what}: peak RSS of the suite's process at ${largest.label}`,
+      value: largest.error ? null : median(largest.rssKb) / 1024,
+      unit: 'MB',
+      target: 300,
       samples: largest.rssKb.map((k) => k / 1024),
       detail: largest.error
         ? missing.join('; ') + (measured.length ? `; at ${measured.at(-1)!.label}: ${Math.round(median(measured.at(-1)!.rssKb) / 1024)} MB` : '')
@@ -134,27 +175,53 @@ function specLoading(): Figure {
   const runs = Array.from({ length: SAMPLES }, () => sample<{ millis: number; validators: number }>('spec-loading-sample.ts', [file]));
   const samples = runs.map((r) => Math.round(r.millis));
   return figure({
-    id: '4', name: 'Spec loading: load + compile all validators of the generated ledger-like document',
-    value: median(samples), unit: 'ms', target: 2000, samples,
+    id: '4',
+    name: 'Spec loading: load + compile all validators of the generated ledger-like document',
+    value: median(samples),
+    unit: 'ms',
+    target: 2000,
+    samples,
     detail: `${(stats.bytes / 1024).toFixed(0)} KB, ${stats.schemas} schemas, ${stats.operations} operations, ${runs[0]!.validators} validators; a fresh process per sample`,
   });
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const loadBefore = load();
 const figures: Figure[] = [];
 if (measures('run')) figures.push(conformanceRun());
 if (measures('overhead')) figures.push(overhead());
 const scale: BenchReport['scale'] = {};
 if (measures('holdings')) {
-  const holdings = scalePoints('holdings', [{ scale: 100, label: '10k' }, { scale: 1000, label: '100k' }], 'page');
+  const holdings = scalePoints(
+    'holdings',
+    [
+      { scale: 100, label: '10k' },
+      { scale: 1000, label: '100k' },
+    ],
+    'page',
+  );
   figures.push(...scaleFigures('3.1', 'Holdings paging completeness (SCAN-HOLDINGS-PAGING-COMPLETE)', holdings));
-  scale['Holdings paging completeness: the requirement SCAN-HOLDINGS-PAGING-COMPLETE over all holdings of the fixture owners (10k: scale 100, 100k: scale 1000); unit: one page request'] = holdings;
+  scale[
+    'Holdings paging completeness: the requirement SCAN-HOLDINGS-PAGING-COMPLETE over all holdings of the fixture owners (10k: scale 100, 100k: scale 1000); unit: one page request'
+  ] = holdings;
 }
 if (measures('ledger')) {
-  const ledger = scalePoints('ledger', [{ scale: 10, label: '10k' }, { scale: 100, label: '100k' }, { scale: 1000, label: '1M' }], 'update');
+  const ledger = scalePoints(
+    'ledger',
+    [
+      { scale: 10, label: '10k' },
+      { scale: 100, label: '100k' },
+      { scale: 1000, label: '1M' },
+    ],
+    'update',
+  );
   figures.push(...scaleFigures('3.2', 'Ledger stream read in windows', ledger));
-  scale['Ledger stream: the whole history read in windows of 1000 updates with readWindow (10k/100k/1M: scale 10/100/1000, list limit 1000); unit: one update of the history'] = ledger;
+  scale[
+    'Ledger stream: the whole history read in windows of 1000 updates with readWindow (10k/100k/1M: scale 10/100/1000, list limit 1000); unit: one update of the history'
+  ] = ledger;
 }
 if (measures('spec')) figures.push(specLoading());
 
@@ -168,6 +235,11 @@ const markdown = renderMarkdown(report);
 writeFileSync(join(outDir, `${name}.md`), `# Benchmark${ONLY ? ` (${ONLY.join(', ')} only)` : ''}\n\n${markdown}`);
 console.log(markdown);
 if (figures.some((f) => !f.met)) {
-  console.log(`Missed: ${figures.filter((f) => !f.met).map((f) => f.id).join(', ')}`);
+  console.log(
+    `Missed: ${figures
+      .filter((f) => !f.met)
+      .map((f) => f.id)
+      .join(', ')}`,
+  );
   process.exitCode = 1;
 }

@@ -58,7 +58,8 @@ async function ledger(info: NodeInfo) {
   }
   const ms = performance.now() - started;
   // The first empty window must lie past the ledger end: the reads covered the whole history.
-  if (begin < ledgerEndOffset(info.updates)) throw new Error(`the window reads stopped at offset ${begin}, before the ledger end ${ledgerEndOffset(info.updates)}`);
+  if (begin < ledgerEndOffset(info.updates))
+    throw new Error(`the window reads stopped at offset ${begin}, before the ledger end ${ledgerEndOffset(info.updates)}`);
   return { items: info.updates, units: info.updates, ms, requests: parts.seen!.length, elements, updatesRead: keys.size };
 }
 

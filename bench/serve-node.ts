@@ -6,10 +6,16 @@ import { startReferenceNode } from '../reference-node/index.ts';
 const [seed = '1', scale = '1', listLimit] = process.argv.slice(2);
 const node = await startReferenceNode({ seed: Number(seed), scale: Number(scale), listLimit: listLimit ? Number(listLimit) : undefined });
 const w = node.context.world;
-console.log(JSON.stringify({
-  urls: node.urls, credentials: node.credentials, fixtures: referenceFixtures(node),
-  updates: w.count, holdings: w.holdingCount, listLimit: node.context.settings.listLimit,
-}));
+console.log(
+  JSON.stringify({
+    urls: node.urls,
+    credentials: node.credentials,
+    fixtures: referenceFixtures(node),
+    updates: w.count,
+    holdings: w.holdingCount,
+    listLimit: node.context.settings.listLimit,
+  }),
+);
 process.stdin.resume();
 process.stdin.on('end', async () => {
   await node.close();

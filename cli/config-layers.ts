@@ -18,7 +18,11 @@ export function parseBoolean(value: unknown, setting: string): boolean {
 }
 
 /** Patterns may be given one per flag or comma-separated ("SCAN-*,WALLET-*"). */
-export const splitList = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
+export const splitList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** An option that takes no value (`--no-allure`) or an optional boolean (`--allow-mutations [bool]`). */
 export const isBooleanOption = (o: Option) => !o.required && (!o.optional || /\[bool\]/.test(o.flags));
@@ -35,9 +39,12 @@ export function settingOrigin(command: Command, key: string, configPath?: string
   const o = command.options.find((x) => x.attributeName() === key);
   const flag = o?.long ?? key;
   switch (command.getOptionValueSource(key)) {
-    case 'env': return `${envName(key)} (environment)`;
-    case 'config': return `"${key}" in the config file ${configPath ?? ''}`.trimEnd();
-    default: return flag;
+    case 'env':
+      return `${envName(key)} (environment)`;
+    case 'config':
+      return `"${key}" in the config file ${configPath ?? ''}`.trimEnd();
+    default:
+      return flag;
   }
 }
 
@@ -54,7 +61,11 @@ export function withEnvironment(command: Command): Command {
       const key = o.attributeName();
       const parsed = isBooleanOption(o)
         ? parseBoolean(value ?? '', `${variable} (environment)`)
-        : isListOption(o) ? (COMMA_LISTS.has(key) ? splitList(value ?? '') : [value!]) : value;
+        : isListOption(o)
+          ? COMMA_LISTS.has(key)
+            ? splitList(value ?? '')
+            : [value!]
+          : value;
       command.setOptionValueWithSource(key, parsed, 'env');
     });
   }
@@ -86,7 +97,8 @@ export function applyConfigFile(command: Command, opts: Record<string, unknown>)
     let parsed: unknown;
     if (isBooleanOption(o)) parsed = parseBoolean(value, setting);
     else if (isListOption(o)) parsed = (Array.isArray(value) ? value.map(String) : [String(value)]).flatMap((v) => (COMMA_LISTS.has(key) ? splitList(v) : [v]));
-    else if (value !== null && typeof value === 'object') throw new UsageError(`${setting} must be a string or a number, got ${JSON.stringify(value).slice(0, 60)}`);
+    else if (value !== null && typeof value === 'object')
+      throw new UsageError(`${setting} must be a string or a number, got ${JSON.stringify(value).slice(0, 60)}`);
     else parsed = String(value);
     // A bad value is refused even where a higher layer overrides it: the file is wrong either way.
     const source = command.getOptionValueSource(key);
@@ -100,7 +112,8 @@ export function applyConfigFile(command: Command, opts: Record<string, unknown>)
 export function checkShadowedEnvironment(command: Command, env: NodeJS.ProcessEnv = process.env): void {
   for (const o of command.options) {
     const variable = envName(o.attributeName());
-    if (isBooleanOption(o) && env[variable] !== undefined && command.getOptionValueSource(o.attributeName()) === 'cli') parseBoolean(env[variable], `${variable} (environment)`);
+    if (isBooleanOption(o) && env[variable] !== undefined && command.getOptionValueSource(o.attributeName()) === 'cli')
+      parseBoolean(env[variable], `${variable} (environment)`);
   }
 }
 
@@ -112,6 +125,7 @@ export function readConfigFile(path: string): Record<string, unknown> {
   } catch (e) {
     throw new UsageError(`cannot read the config file ${path}: ${(e as Error).message}`);
   }
-  if (typeof file !== 'object' || file === null || Array.isArray(file)) throw new UsageError(`config file ${path}: expected a JSON object such as {"fixtures": {...}}`);
+  if (typeof file !== 'object' || file === null || Array.isArray(file))
+    throw new UsageError(`config file ${path}: expected a JSON object such as {"fixtures": {...}}`);
   return file as Record<string, unknown>;
 }

@@ -52,14 +52,24 @@ function program(): Command {
         process.stdout.write(requirementsMarkdown(catalog(specs, builtinIds), FAULT_CATALOG));
         return;
       }
-      const rows = catalog(specs, builtinIds).map((r) => ({ id: r.id, level: r.level, interface: r.interface, operations: r.operations, mutates: r.mutates, section: r.section, sentence: r.sentence }));
+      const rows = catalog(specs, builtinIds).map((r) => ({
+        id: r.id,
+        level: r.level,
+        interface: r.interface,
+        operations: r.operations,
+        mutates: r.mutates,
+        section: r.section,
+        sentence: r.sentence,
+      }));
       if (opts.json) console.log(JSON.stringify(rows, null, 2));
       else for (const r of rows) console.log(`${r.id.padEnd(58)} ${r.level.padEnd(6)} ${r.interface.padEnd(6)} ${r.mutates ? 'mutates ' : ''}${r.sentence}`);
     });
 
   cli
     .command('diff <old> <new>')
-    .description('Compare two report.json files: regressions, fixes, coverage lost and gained, new and removed requirements (exit 1 on a regression or on coverage lost)')
+    .description(
+      'Compare two report.json files: regressions, fixes, coverage lost and gained, new and removed requirements (exit 1 on a regression or on coverage lost)',
+    )
     .option('--allow-coverage-loss [bool]', 'do not fail when requirements judged before are not judged now', booleanFlag('--allow-coverage-loss'))
     .action(async (oldPath: string, newPath: string, opts: { allowCoverageLoss?: boolean }) => {
       const read = (path: string): ConformanceReport => {
@@ -87,11 +97,23 @@ function program(): Command {
       for (const [name, spec] of Object.entries((await usableDocuments(opts.spec)).specs)) {
         for (const op of spec.catalog.operations) {
           const auth = op.security.length === 0 ? 'none' : op.security.map((s) => Object.keys(s).join('+') || 'optional').join(' | ');
-          rows.push({ spec: name, id: op.id, method: op.method.toUpperCase(), path: op.fullPath, auth, deprecated: op.deprecated, statuses: op.responses.map((r) => r.status) });
+          rows.push({
+            spec: name,
+            id: op.id,
+            method: op.method.toUpperCase(),
+            path: op.fullPath,
+            auth,
+            deprecated: op.deprecated,
+            statuses: op.responses.map((r) => r.status),
+          });
         }
       }
       if (opts.json) console.log(JSON.stringify(rows, null, 2));
-      else for (const r of rows) console.log(`${r.spec.padEnd(7)} ${r.method.padEnd(5)} ${r.path.padEnd(78)} ${r.id}${r.deprecated ? ' (deprecated)' : ''}  auth: ${r.auth}  statuses: ${r.statuses.join(',')}`);
+      else
+        for (const r of rows)
+          console.log(
+            `${r.spec.padEnd(7)} ${r.method.padEnd(5)} ${r.path.padEnd(78)} ${r.id}${r.deprecated ? ' (deprecated)' : ''}  auth: ${r.auth}  statuses: ${r.statuses.join(',')}`,
+          );
     });
 
   cli
@@ -100,7 +122,7 @@ function program(): Command {
     .option('--port <n>', 'port to listen on, 0 to 65535 (0 picks a free one)', '0')
     .option('--seed <n>', 'seed of the simulated network (same seed, same data)', '1')
     .option('--scale <n>', 'size of the history: 1000 x N extra updates, 100 x N extra holdings', '1')
-    .option('--list-limit <n>', 'the ledger stream\'s list limit (413 beyond it)')
+    .option('--list-limit <n>', "the ledger stream's list limit (413 beyond it)")
     .option('--fault <name>', 'switch on a named fault; repeatable (see --list-faults)', collect, [])
     .option('--list-faults', 'print the fault catalog and exit')
     .action(async (opts: ServeOptions) => serveReference(opts));
@@ -122,7 +144,11 @@ function targetCommand(command: Command): Command {
     .option('--ledger-api-key <key>', 'API key for the ledger interface (or CN_CONFORMANCE_LEDGER_API_KEY)')
     .option('--wallet-token <jwt>', 'bearer token of a wallet user (or CN_CONFORMANCE_WALLET_TOKEN)')
     .option('--wallet-token-file <file>', 'file holding the wallet bearer token')
-    .option('--allow-mutations [bool]', 'also run checks that change the target (buy traffic, force-ACS, command submission); true, false, 1 or 0', booleanFlag('--allow-mutations'))
+    .option(
+      '--allow-mutations [bool]',
+      'also run checks that change the target (buy traffic, force-ACS, command submission); true, false, 1 or 0',
+      booleanFlag('--allow-mutations'),
+    )
     .option('--certify [bool]', 'certification run: every MUST requirement of the targeted interfaces must be judged, else exit 4', booleanFlag('--certify'))
     .option('--runs <n>', 'generated cases per property and per generic check', String(DEFAULT_BOUNDS.runs))
     .option('--seed <n>', 'seed of the generated cases (and of the embedded node)', '1')

@@ -4,7 +4,12 @@
 import type { InterfaceName } from '../suites/model.ts';
 import type { RequirementResult } from '../suites/engine.ts';
 
-interface Tally { done: number; total: number; failed: number; errors: number }
+interface Tally {
+  done: number;
+  total: number;
+  failed: number;
+  errors: number;
+}
 
 export interface ProgressSink {
   write(text: string): unknown;

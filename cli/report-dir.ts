@@ -27,5 +27,7 @@ export async function prepareReportDir(path: string): Promise<string> {
 }
 
 function fail(dir: string, e: Error & { code?: string }): never {
-  throw new UsageError(`cannot write the reports to ${dir}: ${e.code ? `${e.code} (${e.message.replace(/^[A-Z]+: /, '')})` : e.message}; choose another --report-dir`);
+  throw new UsageError(
+    `cannot write the reports to ${dir}: ${e.code ? `${e.code} (${e.message.replace(/^[A-Z]+: /, '')})` : e.message}; choose another --report-dir`,
+  );
 }

@@ -19,13 +19,21 @@ export function requirementsMarkdown(requirements: readonly Requirement[], fault
   ];
   for (const iface of ['ledger', 'wallet', 'scan'] as const) {
     const own = requirements.filter((r) => r.interface === iface);
-    lines.push(`## ${iface}`, '', '| id | level | rule (section) | operations | changes target | defined in | proven by faults |', '|---|---|---|---|---|---|---|');
+    lines.push(
+      `## ${iface}`,
+      '',
+      '| id | level | rule (section) | operations | changes target | defined in | proven by faults |',
+      '|---|---|---|---|---|---|---|',
+    );
     for (const r of own) {
-      lines.push(`| ${r.id} | ${r.level} | ${cell(r.sentence)} (${cell(r.section)}) | ${r.operations.join(', ')} | ${r.mutates ? 'yes' : ''} | \`${r.definedIn}\` | ${provenBy(r.id).join(', ')} |`);
+      lines.push(
+        `| ${r.id} | ${r.level} | ${cell(r.sentence)} (${cell(r.section)}) | ${r.operations.join(', ')} | ${r.mutates ? 'yes' : ''} | \`${r.definedIn}\` | ${provenBy(r.id).join(', ')} |`,
+      );
     }
     lines.push('');
   }
   lines.push('## Faults', '', '| fault | family | rule it breaks | caught by |', '|---|---|---|---|');
-  for (const { fault: f, expectation } of expectations) lines.push(`| ${f.name} | ${f.family} | ${cell(f.breaks)} | ${expectationLabels(expectation).join(', ')} |`);
+  for (const { fault: f, expectation } of expectations)
+    lines.push(`| ${f.name} | ${f.family} | ${cell(f.breaks)} | ${expectationLabels(expectation).join(', ')} |`);
   return lines.join('\n') + '\n';
 }

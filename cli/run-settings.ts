@@ -69,8 +69,12 @@ function url(setting: string, value: string): string {
 export function runBounds(opts: RunOptions): typeof DEFAULT_BOUNDS & { rate?: number } {
   const p = (key: 'runs' | 'seed' | 'timeoutMs' | 'maxRequests' | 'maxPages' | 'rate', flag: string, text: string) => positive(origin(opts, key, flag), text);
   return {
-    ...DEFAULT_BOUNDS, runs: p('runs', '--runs', opts.runs), seed: p('seed', '--seed', opts.seed), timeoutMs: p('timeoutMs', '--timeout-ms', opts.timeoutMs),
-    maxRequests: p('maxRequests', '--max-requests', opts.maxRequests), maxPages: opts.maxPages === undefined ? DEFAULT_BOUNDS.maxPages : p('maxPages', '--max-pages', opts.maxPages),
+    ...DEFAULT_BOUNDS,
+    runs: p('runs', '--runs', opts.runs),
+    seed: p('seed', '--seed', opts.seed),
+    timeoutMs: p('timeoutMs', '--timeout-ms', opts.timeoutMs),
+    maxRequests: p('maxRequests', '--max-requests', opts.maxRequests),
+    maxPages: opts.maxPages === undefined ? DEFAULT_BOUNDS.maxPages : p('maxPages', '--max-pages', opts.maxPages),
     rate: opts.rate === undefined ? undefined : p('rate', '--rate', opts.rate),
   };
 }
@@ -113,14 +117,26 @@ export async function usableDocuments(spec: string[]): Promise<Documents> {
 /** The credentials of an external run, each with where it came from. */
 function credentials(opts: RunOptions) {
   return {
-    ledgerBearer: secretWithSource({ value: opts.ledgerToken, name: '--ledger-token' }, { path: opts.ledgerTokenFile, name: '--ledger-token-file' }, CREDENTIAL_VARIABLES.ledger.bearer!),
+    ledgerBearer: secretWithSource(
+      { value: opts.ledgerToken, name: '--ledger-token' },
+      { path: opts.ledgerTokenFile, name: '--ledger-token-file' },
+      CREDENTIAL_VARIABLES.ledger.bearer!,
+    ),
     ledgerApiKey: secretWithSource({ value: opts.ledgerApiKey, name: '--ledger-api-key' }, undefined, CREDENTIAL_VARIABLES.ledger.apiKey!),
-    walletBearer: secretWithSource({ value: opts.walletToken, name: '--wallet-token' }, { path: opts.walletTokenFile, name: '--wallet-token-file' }, CREDENTIAL_VARIABLES.wallet.bearer!),
+    walletBearer: secretWithSource(
+      { value: opts.walletToken, name: '--wallet-token' },
+      { path: opts.walletTokenFile, name: '--wallet-token-file' },
+      CREDENTIAL_VARIABLES.wallet.bearer!,
+    ),
   };
 }
 
 /** The target of a run: the embedded reference node when no URL is given, else the given URLs. */
-export async function buildTarget(opts: RunOptions, bounds: ReturnType<typeof runBounds>, given: Fixtures): Promise<{ node?: RunningReferenceNode; target: TargetConfig; sources: CredentialSources }> {
+export async function buildTarget(
+  opts: RunOptions,
+  bounds: ReturnType<typeof runBounds>,
+  given: Fixtures,
+): Promise<{ node?: RunningReferenceNode; target: TargetConfig; sources: CredentialSources }> {
   const external = Boolean(opts.ledgerUrl || opts.walletUrl || opts.scanUrl);
   if (!external) {
     const node = await startReferenceNode({ seed: bounds.seed });
@@ -128,14 +144,16 @@ export async function buildTarget(opts: RunOptions, bounds: ReturnType<typeof ru
     // user said otherwise.
     const target = referenceNodeTarget(node, { ...bounds, allowMutations: opts.allowMutations ?? true });
     target.fixtures = { ...target.fixtures, ...given };
-    return { node, target, sources: { ledger: 'the embedded node\'s admin token', wallet: 'the embedded node\'s wallet token' } };
+    return { node, target, sources: { ledger: "the embedded node's admin token", wallet: "the embedded node's wallet token" } };
   }
   const { ledgerBearer, ledgerApiKey, walletBearer } = credentials(opts);
   const fixtures = { ...given };
   // The limited user's token may come from the environment, where curl lines of its checks read it too.
   fixtures.ledgerLimitedToken ??= process.env[LIMITED_TOKEN_VARIABLE]?.trim() || undefined;
   const target: TargetConfig = {
-    ledger: opts.ledgerUrl ? { url: url(origin(opts, 'ledgerUrl', '--ledger-url'), opts.ledgerUrl), credentials: { bearer: ledgerBearer?.value, apiKey: ledgerApiKey?.value } } : undefined,
+    ledger: opts.ledgerUrl
+      ? { url: url(origin(opts, 'ledgerUrl', '--ledger-url'), opts.ledgerUrl), credentials: { bearer: ledgerBearer?.value, apiKey: ledgerApiKey?.value } }
+      : undefined,
     wallet: opts.walletUrl ? { url: url(origin(opts, 'walletUrl', '--wallet-url'), opts.walletUrl), credentials: { bearer: walletBearer?.value } } : undefined,
     scan: opts.scanUrl ? { url: url(origin(opts, 'scanUrl', '--scan-url'), opts.scanUrl) } : undefined,
     fixtures,
@@ -148,7 +166,10 @@ export async function buildTarget(opts: RunOptions, bounds: ReturnType<typeof ru
 /** Every secret of the run: tokens, API keys, URL user info and secret query values, so no output carries them. */
 export function scrubberFor(opts: RunOptions, target: TargetConfig): Scrubber {
   return new Scrubber([
-    target.ledger?.credentials?.bearer, target.ledger?.credentials?.apiKey, target.wallet?.credentials?.bearer, target.fixtures.ledgerLimitedToken,
+    target.ledger?.credentials?.bearer,
+    target.ledger?.credentials?.apiKey,
+    target.wallet?.credentials?.bearer,
+    target.fixtures.ledgerLimitedToken,
     ...[opts.ledgerUrl, opts.walletUrl, opts.scanUrl, ...opts.spec.map((s) => s.slice(s.indexOf('=') + 1))].flatMap(urlSecrets),
   ]);
 }
@@ -158,10 +179,24 @@ export function effectiveConfig(opts: RunOptions, target: TargetConfig): Record<
   const redacted = (v: unknown) => (v ? '***' : undefined);
   const shown = (u: string | undefined) => (u ? redactUrl(u) : undefined);
   return {
-    ledgerUrl: shown(target.ledger?.url), walletUrl: shown(target.wallet?.url), scanUrl: shown(target.scan?.url),
-    ledgerToken: redacted(target.ledger?.credentials?.bearer), ledgerApiKey: redacted(target.ledger?.credentials?.apiKey),
+    ledgerUrl: shown(target.ledger?.url),
+    walletUrl: shown(target.wallet?.url),
+    scanUrl: shown(target.scan?.url),
+    ledgerToken: redacted(target.ledger?.credentials?.bearer),
+    ledgerApiKey: redacted(target.ledger?.credentials?.apiKey),
     walletToken: redacted(target.wallet?.credentials?.bearer),
-    specs: opts.spec.map(redactUrl), config: opts.config, allowMutations: target.allowMutations, certify: opts.certify === true, seed: target.seed, runs: target.runs,
-    timeoutMs: target.timeoutMs, maxRequests: target.maxRequests, rate: target.rate, maxPages: target.maxPages, level: opts.level, only: opts.only, skip: opts.skip,
+    specs: opts.spec.map(redactUrl),
+    config: opts.config,
+    allowMutations: target.allowMutations,
+    certify: opts.certify === true,
+    seed: target.seed,
+    runs: target.runs,
+    timeoutMs: target.timeoutMs,
+    maxRequests: target.maxRequests,
+    rate: target.rate,
+    maxPages: target.maxPages,
+    level: opts.level,
+    only: opts.only,
+    skip: opts.skip,
   };
 }

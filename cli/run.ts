@@ -43,11 +43,16 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
   let progress: Progress | undefined;
   try {
     results = await runConformance({
-      target, documents, requirements, sources,
+      target,
+      documents,
+      requirements,
+      sources,
       observer: {
         fixtureNote: (n) => say(`  fixture: ${n}`),
         started: (rs) => {
-          say(`Requirements (${rs.length} selected${opts.certify ? '; certification run: every MUST requirement of the targeted interfaces must be judged' : ''}):`);
+          say(
+            `Requirements (${rs.length} selected${opts.certify ? '; certification run: every MUST requirement of the targeted interfaces must be judged' : ''}):`,
+          );
           progress = new Progress(rs);
         },
         result: (r) => progress?.record(r),
@@ -60,9 +65,20 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
 
   const { results: judged, notes: waiverNotes } = applyWaivers(results.requirements, waivers, new Date());
   const report = buildReport({
-    version: VERSION, startedAt, finishedAt: new Date(), targets, config: effectiveConfig(opts, target), specChecks: documents.checks.map((c) => ({ ...c, source: redactUrl(c.source) })), seed: bounds.seed,
-    fixtureNotes: results.fixtureNotes, waiverNotes, coverage: coverage(documents.specs, requirements, judged, results.seen, results.basePaths), requirements: judged,
-    requestsSent: results.seen.length, mode: opts.certify ? 'certify' : 'standard', certifyScope: certifyScope(all, target),
+    version: VERSION,
+    startedAt,
+    finishedAt: new Date(),
+    targets,
+    config: effectiveConfig(opts, target),
+    specChecks: documents.checks.map((c) => ({ ...c, source: redactUrl(c.source) })),
+    seed: bounds.seed,
+    fixtureNotes: results.fixtureNotes,
+    waiverNotes,
+    coverage: coverage(documents.specs, requirements, judged, results.seen, results.basePaths),
+    requirements: judged,
+    requestsSent: results.seen.length,
+    mode: opts.certify ? 'certify' : 'standard',
+    certifyScope: certifyScope(all, target),
   });
   const { file, outputs } = await writeReports(dir, report, (t) => scrubber.scrub(t), { allure: opts.allure, say });
   printSummary(report, waiverNotes, say);

@@ -9,7 +9,12 @@ export interface Secret {
   from: string;
 }
 
-export function secretWithSource(flag: { value?: string; name: string }, file: { path?: string; name: string } | undefined, envName: string, env: NodeJS.ProcessEnv = process.env): Secret | undefined {
+export function secretWithSource(
+  flag: { value?: string; name: string },
+  file: { path?: string; name: string } | undefined,
+  envName: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Secret | undefined {
   if (flag.value) return { value: flag.value, from: flag.name };
   if (file?.path) {
     try {

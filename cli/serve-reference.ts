@@ -49,14 +49,18 @@ export async function serveReference(opts: ServeOptions): Promise<void> {
     throw error;
   }
   const { urls, credentials, context } = node;
-  console.log(`cn-conformance reference node (seed ${context.settings.seed}, scale ${context.settings.scale}, ${context.world.count} updates, ${context.world.holdingCount} holdings, list limit ${context.settings.listLimit})`);
+  console.log(
+    `cn-conformance reference node (seed ${context.settings.seed}, scale ${context.settings.scale}, ${context.world.count} updates, ${context.world.holdingCount} holdings, list limit ${context.settings.listLimit})`,
+  );
   console.log(`  ledger     ${urls.ledger}`);
   console.log(`  validator  ${urls.validator}`);
   console.log(`  scan       ${urls.scan}`);
   console.log(`faults: ${context.faults.names.length ? context.faults.names.join(', ') : 'none'}`);
   console.log('test credentials (valid for 24 h):');
   console.log(`  ledger admin (reads as every party)  Authorization: Bearer ${credentials.ledgerAdminToken}`);
-  console.log(`  ledger user ${credentials.ledgerUserToken.user} (reads as ${credentials.ledgerUserToken.readAs.join(', ')})  Authorization: Bearer ${credentials.ledgerUserToken.token}`);
+  console.log(
+    `  ledger user ${credentials.ledgerUserToken.user} (reads as ${credentials.ledgerUserToken.readAs.join(', ')})  Authorization: Bearer ${credentials.ledgerUserToken.token}`,
+  );
   for (const w of credentials.walletUsers) console.log(`  wallet user ${w.user} (party ${w.party})  Authorization: Bearer ${w.token}`);
   console.log('Press Ctrl+C to stop.');
   await new Promise<void>((resolve) => {

@@ -2,7 +2,6 @@
 import { BUILTIN_SPECS } from '../generators/index.ts';
 import { UsageError } from '../runner/usage-error.ts';
 
-
 /** The built-in documents, with entries replaced or added by `--spec NAME=PATH` (PATH may be a URL). */
 export function selectSpecs(overrides: string[] = []): Map<string, string> {
   const specs = new Map<string, string>(Object.entries(BUILTIN_SPECS));

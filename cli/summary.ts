@@ -14,7 +14,9 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
   const j = report.judgement;
   const s = report.summary;
   say('Summary:');
-  say(`  ${headline(report.verdict)}: ${j.judged} of ${j.selected} selected requirements judged (${s.passed} passed, ${s.failed} failed${s.waived ? `, ${s.waived} waived` : ''})${report.mode === 'certify' ? ' [certification run]' : ''}`);
+  say(
+    `  ${headline(report.verdict)}: ${j.judged} of ${j.selected} selected requirements judged (${s.passed} passed, ${s.failed} failed${s.waived ? `, ${s.waived} waived` : ''})${report.mode === 'certify' ? ' [certification run]' : ''}`,
+  );
   for (const r of j.reasons) say(`    - ${r}`);
   for (const w of j.warnings) say(`    warning: ${w}`);
   for (const iface of ['ledger', 'wallet', 'scan'] as const) {
@@ -22,26 +24,44 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
       const rs = report.requirements.filter((r) => r.interface === iface && r.level === level);
       if (rs.length === 0) continue;
       const count = (status: string) => rs.filter((r) => r.status === status).length;
-      const extra = [count('waived') ? `${count('waived')} waived` : '', count('error') ? `${count('error')} error` : ''].filter(Boolean).map((x) => `, ${x}`).join('');
+      const extra = [count('waived') ? `${count('waived')} waived` : '', count('error') ? `${count('error')} error` : '']
+        .filter(Boolean)
+        .map((x) => `, ${x}`)
+        .join('');
       say(`  ${iface.padEnd(8)} ${level.padEnd(6)} ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped${extra}`);
     }
   }
   const groups = skipGroups(report.requirements);
   if (groups.length) {
     say(`Not judged (${s.skipped} skipped), by reason:`);
-    for (const g of groups.slice(0, SHOWN_GROUPS)) say(`  ${String(g.ids.length).padStart(4)}  ${g.reason}  (${g.ids.slice(0, 3).join(', ')}${g.ids.length > 3 ? ', ...' : ''})`);
+    for (const g of groups.slice(0, SHOWN_GROUPS))
+      say(`  ${String(g.ids.length).padStart(4)}  ${g.reason}  (${g.ids.slice(0, 3).join(', ')}${g.ids.length > 3 ? ', ...' : ''})`);
     if (groups.length > SHOWN_GROUPS) say(`        ... ${groups.length - SHOWN_GROUPS} more reasons in report.json`);
   }
-  if (j.unjudgedMust?.length) say(`Certification: ${j.unjudgedMust.length} MUST requirement(s) of the targeted interfaces not judged, e.g. ${j.unjudgedMust.slice(0, 3).map((u) => `${u.id} (${u.why})`).join('; ')}`);
+  if (j.unjudgedMust?.length)
+    say(
+      `Certification: ${j.unjudgedMust.length} MUST requirement(s) of the targeted interfaces not judged, e.g. ${j.unjudgedMust
+        .slice(0, 3)
+        .map((u) => `${u.id} (${u.why})`)
+        .join('; ')}`,
+    );
   const failed = report.requirements.filter((x) => x.status === 'failed');
   for (const r of failed) {
     say(`  FAIL ${r.id} [${r.level}] ${r.reason}`);
     if (r.evidence?.exchange) say(`       ${r.evidence.exchange.curl}`);
-    if (r.evidence?.property) say(`       fast-check seed ${r.evidence.property.seed} path ${r.evidence.property.path ?? '-'}: ${r.evidence.property.counterexample.slice(0, 200)}`);
+    if (r.evidence?.property)
+      say(`       fast-check seed ${r.evidence.property.seed} path ${r.evidence.property.path ?? '-'}: ${r.evidence.property.counterexample.slice(0, 200)}`);
   }
   const variables = new Set(failed.flatMap((r) => r.evidence?.exchange?.curl.match(/\$CN_CONFORMANCE_[A-Z_]+/g) ?? []));
-  if (variables.size) say(`  (curl lines read credentials from the environment: export ${[...variables].map((v) => v.slice(1)).sort().join(', ')} before pasting them)`);
-  for (const r of report.requirements.filter((x) => x.status === 'error')) say(`  ERROR ${r.id}: ${r.reason} (stack in report.json; please report this bug of the suite)`);
+  if (variables.size)
+    say(
+      `  (curl lines read credentials from the environment: export ${[...variables]
+        .map((v) => v.slice(1))
+        .sort()
+        .join(', ')} before pasting them)`,
+    );
+  for (const r of report.requirements.filter((x) => x.status === 'error'))
+    say(`  ERROR ${r.id}: ${r.reason} (stack in report.json; please report this bug of the suite)`);
   for (const r of report.requirements.filter((x) => x.status === 'waived')) say(`  WAIVED ${r.id}: ${r.reason}`);
   for (const w of waiverNotes.expired) say(`  waiver EXPIRED on ${w.expires} for ${w.id} (${w.reason}): the failure counts again; renew or remove it`);
   for (const w of waiverNotes.stale) say(`  waiver no longer needed for ${w.id}: it passes; remove the waiver`);
@@ -52,7 +72,10 @@ export function printSpecChecks(checks: readonly SpecCheckResult[]): void {
   console.log('Spec-level checks:');
   for (const r of checks) {
     if (r.loadError) console.log(`  ${r.name.padEnd(8)} UNUSABLE  ${redactUrl(r.loadError)}`);
-    else console.log(`  ${r.name.padEnd(8)} OpenAPI ${r.openapi}  ${r.operations} operations  ${r.validators} validators  ${r.examplesChecked} examples  ${r.failures.length} failed  (${r.millis} ms)`);
+    else
+      console.log(
+        `  ${r.name.padEnd(8)} OpenAPI ${r.openapi}  ${r.operations} operations  ${r.validators} validators  ${r.examplesChecked} examples  ${r.failures.length} failed  (${r.millis} ms)`,
+      );
     for (const f of r.failures) console.log(`    FAIL ${f}`);
   }
 }
@@ -68,7 +91,10 @@ export function printTargets(target: TargetConfig, embedded: boolean, say: (line
   for (const [name, t] of Object.entries(targets)) say(`  ${name.padEnd(8)} ${t}`);
   for (const name of ['ledger', 'wallet', 'scan'] as const) {
     const t = target[name];
-    if (t && carriesExtras(t.url)) say(`  note: credentials and query parameters in the ${name} URL are not sent; requests go to ${originFor(name, t.url)} (give tokens with the token options)`);
+    if (t && carriesExtras(t.url))
+      say(
+        `  note: credentials and query parameters in the ${name} URL are not sent; requests go to ${originFor(name, t.url)} (give tokens with the token options)`,
+      );
   }
   return targets;
 }

@@ -1,7 +1,12 @@
 // Patterns of ids as users and records write them: * stands for any run of characters, nothing else is special.
 
 export function globToRegExp(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 export const globMatches = (pattern: string, text: string) => globToRegExp(pattern).test(text);

@@ -18,7 +18,9 @@ export function expectedFailures(fault: FaultDefinition, catalog: readonly Requi
   const groups: Expectation['groups'] = [];
   const shows = fault.generic;
   if (shows) {
-    const candidates = catalog.filter((r) => r.kind === 'generic' && r.interface === fault.interface && r.probe && (!shows.checks || shows.checks.includes(r.probe)));
+    const candidates = catalog.filter(
+      (r) => r.kind === 'generic' && r.interface === fault.interface && r.probe && (!shows.checks || shows.checks.includes(r.probe)),
+    );
     if (shows.operations) {
       for (const operation of shows.operations) for (const r of candidates.filter((c) => c.operations.includes(operation))) exact.push(r.id);
     } else {

@@ -47,11 +47,19 @@ export interface CleanOutcome {
 }
 
 export const requirementInfo = (r: Requirement): RequirementInfo => ({
-  id: r.id, interface: r.interface, level: r.level, kind: r.kind,
+  id: r.id,
+  interface: r.interface,
+  level: r.level,
+  kind: r.kind,
 });
 
 /** Runs the requirements against a fresh reference node (disposable, so mutating checks run too). */
-export async function runOnReferenceNode(options: ReferenceNodeOptions, requirements: readonly Requirement[], documents: Documents, overrides: Partial<TargetConfig> = {}): Promise<RequirementResult[]> {
+export async function runOnReferenceNode(
+  options: ReferenceNodeOptions,
+  requirements: readonly Requirement[],
+  documents: Documents,
+  overrides: Partial<TargetConfig> = {},
+): Promise<RequirementResult[]> {
   const node = await startReferenceNode(options);
   try {
     return (await runConformance({ target: referenceNodeTarget(node, overrides), documents, requirements, preflight: false })).requirements;
@@ -65,7 +73,12 @@ export async function runClean(requirements: readonly Requirement[], documents: 
   return { ran: results.length, notPassed: results.filter((r) => r.status !== 'passed').map((r) => ({ id: r.id, status: r.status, reason: r.reason })) };
 }
 
-export async function runFault(fault: FaultDefinition, requirements: readonly Requirement[], documents: Documents, scope: DetectionScope = 'interface'): Promise<FaultOutcome> {
+export async function runFault(
+  fault: FaultDefinition,
+  requirements: readonly Requirement[],
+  documents: Documents,
+  scope: DetectionScope = 'interface',
+): Promise<FaultOutcome> {
   const selected = scope === 'interface' ? requirements.filter((r) => r.interface === fault.interface) : requirements;
   const expectation = expectedFailures(fault, requirements);
   const results = await runOnReferenceNode({ faults: [fault.name] }, selected, documents);
@@ -76,15 +89,22 @@ export async function runFault(fault: FaultDefinition, requirements: readonly Re
     family: fault.family,
     expected: expectationLabels(expectation),
     failed: failed.map((r) => r.id),
-    skipped: results.filter((r) => r.status === 'skipped').map((r) => r.id).sort(),
+    skipped: results
+      .filter((r) => r.status === 'skipped')
+      .map((r) => r.id)
+      .sort(),
     reasons: Object.fromEntries(failed.map((r) => [r.id, r.reason ?? ''])),
-    ...judgeDetection(expectation, failed.map((r) => r.id)),
+    ...judgeDetection(
+      expectation,
+      failed.map((r) => r.id),
+    ),
   };
 }
 
 /** A fault is detected when a requirement it names fails; it matches when exactly the named ones fail. */
 export const isDetected = (o: FaultOutcome) => o.failed.length > o.unexpected.length;
-export const matchesExpectation = (o: FaultOutcome) => o.unexpected.length === 0 && o.missed.length === 0 && o.unmatchedPatterns.length === 0 && o.failed.length > 0;
+export const matchesExpectation = (o: FaultOutcome) =>
+  o.unexpected.length === 0 && o.missed.length === 0 && o.unmatchedPatterns.length === 0 && o.failed.length > 0;
 
 /** Runs `items` through `work`, at most `limit` at a time, keeping their order. */
 export async function inPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -107,12 +127,14 @@ export interface MatrixRun {
   outcomes: FaultOutcome[];
 }
 
-export async function runDetection(options: {
-  scope?: DetectionScope;
-  faults?: readonly FaultDefinition[];
-  concurrency?: number;
-  onFault?: (o: FaultOutcome, done: number, total: number) => void;
-} = {}): Promise<MatrixRun> {
+export async function runDetection(
+  options: {
+    scope?: DetectionScope;
+    faults?: readonly FaultDefinition[];
+    concurrency?: number;
+    onFault?: (o: FaultOutcome, done: number, total: number) => void;
+  } = {},
+): Promise<MatrixRun> {
   const scope = options.scope ?? 'interface';
   const documents = await builtinDocuments();
   const all = catalog(documents.specs, documents.builtinIds);

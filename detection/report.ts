@@ -59,9 +59,17 @@ const ratio = <T>(items: readonly T[], ok: (t: T) => boolean): Ratio => ({ count
 export function buildDetectionReport(run: MatrixRun, catalog: readonly FaultDefinition[]): DetectionReport {
   const byName = new Map(catalog.map((f) => [f.name, f]));
   const faults: FaultRow[] = run.outcomes.map((o) => ({
-    name: o.fault, interface: o.interface, family: o.family, breaks: byName.get(o.fault)?.breaks ?? '',
-    expected: o.expected, failed: o.failed, unexpected: o.unexpected, missed: o.missed, unmatchedPatterns: o.unmatchedPatterns,
-    detected: isDetected(o), exact: matchesExpectation(o),
+    name: o.fault,
+    interface: o.interface,
+    family: o.family,
+    breaks: byName.get(o.fault)?.breaks ?? '',
+    expected: o.expected,
+    failed: o.failed,
+    unexpected: o.unexpected,
+    missed: o.missed,
+    unmatchedPatterns: o.unmatchedPatterns,
+    detected: isDetected(o),
+    exact: matchesExpectation(o),
   }));
   const requirements: RequirementRow[] = run.requirements.map((r) => ({
     ...r,
@@ -74,15 +82,29 @@ export function buildDetectionReport(run: MatrixRun, catalog: readonly FaultDefi
     const own = faults.filter((f) => familyKey(f) === key);
     return { interface: iface, family, ruleFamily: own.some((f) => (byName.get(f.name)?.rules.length ?? 0) > 0), faults: own.map((f) => f.name) };
   });
-  const byInterface = Object.fromEntries(INTERFACES.map((i) => {
-    const own = requirements.filter((r) => r.interface === i);
-    return [i, {
-      faultsDetected: ratio(faults.filter((f) => f.interface === i), (f) => f.detected),
-      rulesProven: ratio(own.filter((r) => r.kind === 'rule'), proven),
-      genericProven: ratio(own.filter((r) => r.kind === 'generic'), proven),
-      requirementsProven: ratio(own, proven),
-    }];
-  })) as DetectionReport['score']['byInterface'];
+  const byInterface = Object.fromEntries(
+    INTERFACES.map((i) => {
+      const own = requirements.filter((r) => r.interface === i);
+      return [
+        i,
+        {
+          faultsDetected: ratio(
+            faults.filter((f) => f.interface === i),
+            (f) => f.detected,
+          ),
+          rulesProven: ratio(
+            own.filter((r) => r.kind === 'rule'),
+            proven,
+          ),
+          genericProven: ratio(
+            own.filter((r) => r.kind === 'generic'),
+            proven,
+          ),
+          requirementsProven: ratio(own, proven),
+        },
+      ];
+    }),
+  ) as DetectionReport['score']['byInterface'];
   const cleanPassed = run.clean.notPassed.length === 0 && run.clean.ran === run.requirements.length;
   return {
     scope: run.scope,
@@ -92,8 +114,14 @@ export function buildDetectionReport(run: MatrixRun, catalog: readonly FaultDefi
       faultsDetected: ratio(faults, (f) => f.detected),
       faultsExact: ratio(faults, (f) => f.exact),
       requirementsProven: ratio(requirements, proven),
-      rulesProven: ratio(requirements.filter((r) => r.kind === 'rule'), proven),
-      genericProven: ratio(requirements.filter((r) => r.kind === 'generic'), proven),
+      rulesProven: ratio(
+        requirements.filter((r) => r.kind === 'rule'),
+        proven,
+      ),
+      genericProven: ratio(
+        requirements.filter((r) => r.kind === 'generic'),
+        proven,
+      ),
       byInterface,
     },
     faults,
@@ -134,7 +162,12 @@ export function renderDetectionMarkdown(d: DetectionReport): string {
   }
   const wrong = d.faults.filter((f) => !f.detected || !f.exact);
   if (wrong.length) {
-    lines.push('## Faults not matching their record', '', '| fault | undetected | unexpected failures | named but passed | patterns matching nothing |', '|---|---|---|---|---|');
+    lines.push(
+      '## Faults not matching their record',
+      '',
+      '| fault | undetected | unexpected failures | named but passed | patterns matching nothing |',
+      '|---|---|---|---|---|',
+    );
     for (const f of wrong) lines.push(`| ${f.name} | ${f.detected ? '' : 'yes'} | ${list(f.unexpected)} | ${list(f.missed)} | ${list(f.unmatchedPatterns)} |`);
     lines.push('');
   }
@@ -157,7 +190,8 @@ export function renderDetectionMarkdown(d: DetectionReport): string {
     lines.push('');
   }
   lines.push('## Rule families and their distinct faults', '', '| interface | family | faults | names |', '|---|---|---|---|');
-  for (const f of d.families) lines.push(`| ${f.interface} | ${cell(f.family)}${f.ruleFamily ? '' : ' (document checks only)'} | ${f.faults.length} | ${f.faults.join(', ')} |`);
+  for (const f of d.families)
+    lines.push(`| ${f.interface} | ${cell(f.family)}${f.ruleFamily ? '' : ' (document checks only)'} | ${f.faults.length} | ${f.faults.join(', ')} |`);
   lines.push('', `## Requirements no fault proves (${d.unproven.length})`, '');
   if (d.unproven.length === 0) lines.push('None.');
   for (const i of INTERFACES) {

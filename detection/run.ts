@@ -11,7 +11,9 @@ const USAGE = 'usage: npm run detection -- [--scope interface|all] [--out DIR] [
 async function main(): Promise<number> {
   let values: { scope?: string; out?: string; concurrency?: string };
   try {
-    ({ values } = parseArgs({ options: { scope: { type: 'string', default: 'interface' }, out: { type: 'string', default: 'reports' }, concurrency: { type: 'string', default: '4' } } }));
+    ({ values } = parseArgs({
+      options: { scope: { type: 'string', default: 'interface' }, out: { type: 'string', default: 'reports' }, concurrency: { type: 'string', default: '4' } },
+    }));
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);
     return 2;
@@ -35,14 +37,19 @@ async function main(): Promise<number> {
   const s = report.score;
   const frac = (r: { count: number; total: number }) => `${r.count}/${r.total}`;
   console.log(`clean run: ${report.clean.passed ? 'all passed' : `${report.clean.notPassed.length} did not pass`}`);
-  console.log(`detection score: ${frac(s.faultsDetected)} faults detected, ${frac(s.faultsExact)} exact; requirements proven ${frac(s.requirementsProven)} (rules ${frac(s.rulesProven)}, generic ${frac(s.genericProven)})`);
+  console.log(
+    `detection score: ${frac(s.faultsDetected)} faults detected, ${frac(s.faultsExact)} exact; requirements proven ${frac(s.requirementsProven)} (rules ${frac(s.rulesProven)}, generic ${frac(s.genericProven)})`,
+  );
   console.log(`wrote ${paths.json} and ${paths.markdown} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return report.ok ? 0 : 1;
 }
 
-main().then((code) => {
-  process.exitCode = code;
-}, (e) => {
-  console.error(e);
-  process.exitCode = 3;
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    console.error(e);
+    process.exitCode = 3;
+  },
+);

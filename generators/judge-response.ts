@@ -17,7 +17,10 @@ export function responseProblems(spec: CompiledSpec, operationId: string, res: O
   if (!documented) return [`status ${res.status} is not documented for ${operationId} (documented: ${op.responses.map((r) => r.status).join(', ')})`];
   if (documented.content.length === 0) return [];
   const media = findMediaType(documented, res.contentType);
-  if (!media) return [`content type ${res.contentType ?? '(none)'} is not documented for ${operationId} ${documented.status} (documented: ${documented.content.map((m) => m.contentType).join(', ')})`];
+  if (!media)
+    return [
+      `content type ${res.contentType ?? '(none)'} is not documented for ${operationId} ${documented.status} (documented: ${documented.content.map((m) => m.contentType).join(', ')})`,
+    ];
   if (!media.schemaPointer || !/json/i.test(media.contentType)) return [];
   let body: unknown;
   try {

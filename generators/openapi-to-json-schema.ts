@@ -5,7 +5,6 @@
 import type { OpenApiDocument, OpenApiVersion } from './load-document.ts';
 import { appendPointer, isObject, type JsonObject as Json } from '../common/json.ts';
 
-
 /** Our own keyword carrying a discriminator (value -> $ref), for generators that pick a branch. */
 export const DISCRIMINATOR_KEYWORD = 'cnDiscriminator';
 
@@ -18,8 +17,16 @@ const DROPPED = new Set(['example', 'xml', 'externalDocs', 'nullable', 'discrimi
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
 const SCHEMA_ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const SCHEMA_SINGLES = new Set([
-  'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalItems',
-  'unevaluatedProperties', 'unevaluatedItems',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'additionalItems',
+  'unevaluatedProperties',
+  'unevaluatedItems',
 ]);
 
 export interface ConvertedDocument {
@@ -29,7 +36,6 @@ export interface ConvertedDocument {
   /** Every `format` value used, so unknown ones can be registered as annotations. */
   formats: Set<string>;
 }
-
 
 export function convertSchema(schema: unknown, version: OpenApiVersion, formats = new Set<string>()): unknown {
   if (!isObject(schema)) return schema;
@@ -56,7 +62,10 @@ export function convertSchema(schema: unknown, version: OpenApiVersion, formats 
 }
 
 function convertExclusiveBounds(schema: Json, out: Json): void {
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (schema[flag] === true && typeof schema[bound] === 'number') {
       out[flag] = schema[bound];
       delete out[bound];

@@ -63,7 +63,6 @@ export interface OperationCatalog {
   byId: Map<string, OperationSpec>;
 }
 
-
 export function buildCatalog(loaded: LoadedDocument): OperationCatalog {
   const doc = loaded.document;
   const prefix = serverPathPrefix(doc);
@@ -126,15 +125,17 @@ function parameters(doc: OpenApiDocument, list: unknown, ptr: string): Parameter
       const mt = Object.keys(p.content)[0];
       if (mt !== undefined) schemaPointer = appendPointer(pointer, 'content', mt, 'schema');
     }
-    return [{
-      name: p.name,
-      in: p.in as ParameterSpec['in'],
-      required: p.required === true || p.in === 'path',
-      deprecated: p.deprecated === true,
-      style: typeof p.style === 'string' ? p.style : undefined,
-      explode: typeof p.explode === 'boolean' ? p.explode : undefined,
-      schemaPointer,
-    }];
+    return [
+      {
+        name: p.name,
+        in: p.in as ParameterSpec['in'],
+        required: p.required === true || p.in === 'path',
+        deprecated: p.deprecated === true,
+        style: typeof p.style === 'string' ? p.style : undefined,
+        explode: typeof p.explode === 'boolean' ? p.explode : undefined,
+        schemaPointer,
+      },
+    ];
   });
 }
 
@@ -201,8 +202,5 @@ export function findMediaType(response: ResponseSpec, contentTypeHeader: string 
   const exact = response.content.find((m) => m.contentType.toLowerCase() === actual);
   if (exact) return exact;
   const [type] = actual.split('/');
-  return (
-    response.content.find((m) => m.contentType.toLowerCase() === `${type}/*`) ??
-    response.content.find((m) => m.contentType === '*/*')
-  );
+  return response.content.find((m) => m.contentType.toLowerCase() === `${type}/*`) ?? response.content.find((m) => m.contentType === '*/*');
 }

@@ -21,9 +21,32 @@ export interface ValidationResult {
 
 const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (ajv: Ajv) => Ajv;
 const KNOWN_FORMATS = new Set([
-  'date', 'time', 'date-time', 'iso-time', 'iso-date-time', 'duration', 'uri', 'uri-reference', 'uri-template',
-  'url', 'email', 'hostname', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'json-pointer-uri-fragment',
-  'relative-json-pointer', 'byte', 'int32', 'int64', 'float', 'double', 'password', 'binary',
+  'date',
+  'time',
+  'date-time',
+  'iso-time',
+  'iso-date-time',
+  'duration',
+  'uri',
+  'uri-reference',
+  'uri-template',
+  'url',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'regex',
+  'uuid',
+  'json-pointer',
+  'json-pointer-uri-fragment',
+  'relative-json-pointer',
+  'byte',
+  'int32',
+  'int64',
+  'float',
+  'double',
+  'password',
+  'binary',
 ]);
 
 export class SchemaValidators {
@@ -80,7 +103,10 @@ export class SchemaValidators {
 
 // ajv ids are URIs: each pointer token must be percent-encoded where URI syntax needs it ({, }, space ...).
 function encodePointerForUri(pointer: string): string {
-  return pointer.split('/').map((t) => encodeURIComponent(t).replace(/%7E/gi, '~')).join('/');
+  return pointer
+    .split('/')
+    .map((t) => encodeURIComponent(t).replace(/%7E/gi, '~'))
+    .join('/');
 }
 
 function toIssues(errors: ErrorObject[], base: string): ValidationIssue[] {

@@ -20,8 +20,12 @@ export class Auth {
   /** A token for `subject`, valid for a day from `nowSeconds` (wall clock by default). */
   async issue(subject: string, options: { audience?: string; expiresInSeconds?: number; nowSeconds?: number } = {}): Promise<string> {
     const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
-    let jwt = new SignJWT({ scope: 'daml_ledger_api' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(subject).setIssuer(ISSUER).setIssuedAt(now).setExpirationTime(now + (options.expiresInSeconds ?? 86_400));
+    let jwt = new SignJWT({ scope: 'daml_ledger_api' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(subject)
+      .setIssuer(ISSUER)
+      .setIssuedAt(now)
+      .setExpirationTime(now + (options.expiresInSeconds ?? 86_400));
     if (options.audience) jwt = jwt.setAudience(options.audience);
     return jwt.sign(this.key);
   }

@@ -41,7 +41,10 @@ export interface ReferenceFixtures {
 /** The fixtures of a running node, read off its world and credentials. */
 export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures {
   const w = node.context.world;
-  const snapshot = w.snapshots.filter((s) => s.migrationId === w.currentMigrationId).sort((a, b) => a.recordTimeMicros - b.recordTimeMicros).at(-1)!;
+  const snapshot = w.snapshots
+    .filter((s) => s.migrationId === w.currentMigrationId)
+    .sort((a, b) => a.recordTimeMicros - b.recordTimeMicros)
+    .at(-1)!;
   const hostedHere = w.parties.filter((p) => p.hostedOn.includes(w.ledgerParticipant.id)).map((p) => p.id);
   const txIds: string[] = [];
   const reassignmentIds: string[] = [];

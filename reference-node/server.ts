@@ -38,14 +38,18 @@ export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
   const world = buildWorld({ seed: settings.seed, scale: settings.scale });
   let now = world.ledgerEndMicros();
   return {
-    world, settings, faults, auth: new Auth(settings.seed),
+    world,
+    settings,
+    faults,
+    auth: new Auth(settings.seed),
     clock: { now: () => now, advance: (micros: number) => (now += micros) },
   };
 }
 
 /** Error body in the shape of the interface a path belongs to, for errors raised before any interface. */
 function frameworkError(url: string, status: number, message: string): JsonObject {
-  if (url.startsWith('/v2')) return { code: status === 404 ? 'NOT_FOUND' : 'INVALID_ARGUMENT', cause: message, context: {}, errorCategory: status === 404 ? 11 : 8 };
+  if (url.startsWith('/v2'))
+    return { code: status === 404 ? 'NOT_FOUND' : 'INVALID_ARGUMENT', cause: message, context: {}, errorCategory: status === 404 ? 11 : 8 };
   return { error: message };
 }
 

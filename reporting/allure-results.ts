@@ -20,14 +20,21 @@ export async function writeAllureResults(reportFile: string, dir: string, timeou
   // Results accumulate in Allure's directory; stale files of an earlier run would mix into this one.
   await rm(dir, { recursive: true, force: true });
   const outcome = await new Promise<string | undefined>((done) => {
-    execFile(process.execPath, [vitestBin, 'run', '--config', CONFIG], {
-      cwd: ROOT, timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024,
-      env: { ...process.env, CN_CONFORMANCE_ALLURE_REPORT: reportFile, CN_CONFORMANCE_ALLURE_DIR: dir, FORCE_COLOR: '0' },
-    }, (error, _stdout, stderr) => {
-      // vitest exits 1 when a replayed requirement failed: that is the run's verdict, not an error here.
-      if (error && (error.killed || typeof error.code !== 'number' || error.code > 1)) done(`${error.message.split('\n')[0]} ${stderr.slice(-500)}`.trim());
-      else done(undefined);
-    });
+    execFile(
+      process.execPath,
+      [vitestBin, 'run', '--config', CONFIG],
+      {
+        cwd: ROOT,
+        timeout: timeoutMs,
+        maxBuffer: 8 * 1024 * 1024,
+        env: { ...process.env, CN_CONFORMANCE_ALLURE_REPORT: reportFile, CN_CONFORMANCE_ALLURE_DIR: dir, FORCE_COLOR: '0' },
+      },
+      (error, _stdout, stderr) => {
+        // vitest exits 1 when a replayed requirement failed: that is the run's verdict, not an error here.
+        if (error && (error.killed || typeof error.code !== 'number' || error.code > 1)) done(`${error.message.split('\n')[0]} ${stderr.slice(-500)}`.trim());
+        else done(undefined);
+      },
+    );
   });
   if (outcome) return { error: outcome };
   const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('-result.json')).length;

@@ -24,17 +24,30 @@ export interface OperationCoverage {
   statusesDocumented: string[];
 }
 
-const pathPattern = (op: OperationSpec) => new RegExp(`^${op.fullPath.split(/\{[^}]+\}/).map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+const pathPattern = (op: OperationSpec) =>
+  new RegExp(
+    `^${op.fullPath
+      .split(/\{[^}]+\}/)
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}$`,
+  );
 
 /** `records`: the requirements of the run (their kind and probe say which results are an operation's generic checks). */
-export function coverage(specs: Record<string, CompiledSpec>, records: readonly Pick<Requirement, 'id' | 'kind' | 'probe'>[], results: readonly RequirementResult[], seen: ReadonlyArray<{ method: string; path: string; status: number }>, originPaths: string[] = ['']): OperationCoverage[] {
+export function coverage(
+  specs: Record<string, CompiledSpec>,
+  records: readonly Pick<Requirement, 'id' | 'kind' | 'probe'>[],
+  results: readonly RequirementResult[],
+  seen: ReadonlyArray<{ method: string; path: string; status: number }>,
+  originPaths: string[] = [''],
+): OperationCoverage[] {
   const out: OperationCoverage[] = [];
   const record = new Map(records.map((r) => [r.id, r]));
   const kindOf = (r: RequirementResult) => record.get(r.id)?.kind;
   for (const [name, spec] of Object.entries(specs)) {
     for (const op of spec.catalog.operations) {
       const re = pathPattern(op);
-      const generic = (probe: GenericCheck) => results.find((r) => r.interface === name && kindOf(r) === 'generic' && record.get(r.id)?.probe === probe && r.operations.includes(op.id));
+      const generic = (probe: GenericCheck) =>
+        results.find((r) => r.interface === name && kindOf(r) === 'generic' && record.get(r.id)?.probe === probe && r.operations.includes(op.id));
       const statuses = new Set<number>();
       for (const s of seen) {
         if (s.method !== op.method.toUpperCase()) continue;
@@ -43,7 +56,10 @@ export function coverage(specs: Record<string, CompiledSpec>, records: readonly 
       const positive = generic('responses')?.status ?? 'none';
       const answered2xx = [...statuses].some((s) => s >= 200 && s < 300);
       out.push({
-        spec: name, operationId: op.id, method: op.method.toUpperCase(), path: op.fullPath,
+        spec: name,
+        operationId: op.id,
+        method: op.method.toUpperCase(),
+        path: op.fullPath,
         positive: positive === 'passed' && !answered2xx ? 'unconfirmed' : positive,
         negative: generic('invalid-input')?.status ?? 'none',
         semantic: results.filter((r) => kindOf(r) === 'rule' && r.operations.includes(op.id) && r.status !== 'skipped' && r.status !== 'error').length,
@@ -59,8 +75,12 @@ export function renderCoverageMarkdown(rows: readonly OperationCoverage[]): stri
   const lines = [
     'positive: the generic answer check of the operation (`unconfirmed`: it passed, but no 2xx answer was seen, so only error paths were exercised); negative: invalid input refused; rule checks: requirements of the description that ran on it.',
     '',
-    '| document | operation | positive | negative | rule checks | statuses seen | documented |', '|---|---|---|---|---|---|---|',
+    '| document | operation | positive | negative | rule checks | statuses seen | documented |',
+    '|---|---|---|---|---|---|---|',
   ];
-  for (const r of rows) lines.push(`| ${r.spec} | ${r.method} ${r.path} | ${r.positive} | ${r.negative} | ${r.semantic} | ${r.statusesSeen.join(', ') || '-'} | ${r.statusesDocumented.join(', ')} |`);
+  for (const r of rows)
+    lines.push(
+      `| ${r.spec} | ${r.method} ${r.path} | ${r.positive} | ${r.negative} | ${r.semantic} | ${r.statusesSeen.join(', ') || '-'} | ${r.statusesDocumented.join(', ')} |`,
+    );
   return lines.join('\n') + '\n';
 }

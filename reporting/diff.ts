@@ -38,14 +38,16 @@ export function diffReports(before: ConformanceReport, after: ConformanceReport)
 export function renderDiff(d: RunDiff, allowCoverageLoss = false): string {
   const section = (title: string, xs: string[]) => (xs.length ? [`${title} (${xs.length}):`, ...xs.map((x) => `  ${x}`)] : [`${title}: none`]);
   const lossNote = d.coverageLost.length && allowCoverageLoss ? ['  (allowed by --allow-coverage-loss)'] : [];
-  return [
-    `Verdict: ${d.verdicts.before} -> ${d.verdicts.after}`,
-    ...section('Regressions (passed -> failed)', d.regressions),
-    ...section('Fixes (failed -> passed)', d.fixes),
-    ...section('Coverage lost (judged -> not judged)', d.coverageLost),
-    ...lossNote,
-    ...section('Newly judged (not judged -> judged)', d.newlyJudged),
-    ...section('New requirements', d.added),
-    ...section('Removed requirements', d.removed),
-  ].join('\n') + '\n';
+  return (
+    [
+      `Verdict: ${d.verdicts.before} -> ${d.verdicts.after}`,
+      ...section('Regressions (passed -> failed)', d.regressions),
+      ...section('Fixes (failed -> passed)', d.fixes),
+      ...section('Coverage lost (judged -> not judged)', d.coverageLost),
+      ...lossNote,
+      ...section('Newly judged (not judged -> judged)', d.newlyJudged),
+      ...section('New requirements', d.added),
+      ...section('Removed requirements', d.removed),
+    ].join('\n') + '\n'
+  );
 }

@@ -4,7 +4,12 @@ import type { Counts, ConformanceReport } from './model.ts';
 import type { RequirementResult } from '../suites/engine.ts';
 import { headline, skipGroups } from './verdict.ts';
 
-const esc = (s: unknown) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: unknown) =>
+  String(s ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 
 const COLORS = { passed: '#2e7d32', failed: '#c62828', error: '#6a1b9a', waived: '#ef6c00', skipped: '#9e9e9e' } as const;
 const ORDER = ['failed', 'error', 'waived', 'skipped', 'passed'] as const;
@@ -19,8 +24,10 @@ function bar(label: string, c: Counts, width = 420): string {
     x += w;
     return rect;
   });
-  return `<div class="bar"><span class="label">${esc(label)}</span><svg width="${width}" height="18" role="img" aria-label="${esc(label)}">${parts.join('')}</svg>` +
-    `<span class="nums">${c.passed} passed · ${c.failed} failed · ${c.skipped} skipped${c.waived ? ` · ${c.waived} waived` : ''}${c.error ? ` · ${c.error} error` : ''}</span></div>`;
+  return (
+    `<div class="bar"><span class="label">${esc(label)}</span><svg width="${width}" height="18" role="img" aria-label="${esc(label)}">${parts.join('')}</svg>` +
+    `<span class="nums">${c.passed} passed · ${c.failed} failed · ${c.skipped} skipped${c.waived ? ` · ${c.waived} waived` : ''}${c.error ? ` · ${c.error} error` : ''}</span></div>`
+  );
 }
 
 function evidence(r: RequirementResult): string {
@@ -28,12 +35,18 @@ function evidence(r: RequirementResult): string {
   if (!e) return '';
   const out: string[] = [];
   if (e.pointer) out.push(`<div><b>at</b> <code>${esc(e.pointer)}</code></div>`);
-  if (e.property) out.push(`<div><b>fast-check</b> seed <code>${e.property.seed}</code> path <code>${esc(e.property.path ?? '-')}</code> after ${e.property.runs} runs; counterexample <code>${esc(e.property.counterexample)}</code></div>`);
+  if (e.property)
+    out.push(
+      `<div><b>fast-check</b> seed <code>${e.property.seed}</code> path <code>${esc(e.property.path ?? '-')}</code> after ${e.property.runs} runs; counterexample <code>${esc(e.property.counterexample)}</code></div>`,
+    );
   if (e.exchange) {
     const x = e.exchange;
     out.push(`<div><b>request</b> <code>${esc(x.request.method)} ${esc(x.request.url)}</code></div>`);
     if (x.request.body) out.push(`<pre>${esc(x.request.body)}</pre>`);
-    if (x.response) out.push(`<div><b>response</b> ${x.response.status} ${esc(x.response.headers['content-type'] ?? '')} (${x.response.bodyBytes} bytes)</div><pre>${esc(x.response.bodyExcerpt)}</pre>`);
+    if (x.response)
+      out.push(
+        `<div><b>response</b> ${x.response.status} ${esc(x.response.headers['content-type'] ?? '')} (${x.response.bodyBytes} bytes)</div><pre>${esc(x.response.bodyExcerpt)}</pre>`,
+      );
     if (x.error) out.push(`<div><b>no answer</b> ${esc(x.error)}</div>`);
     out.push(`<div><b>reproduce</b></div><pre class="curl">${esc(x.curl)}</pre>`);
   }
@@ -58,8 +71,15 @@ export function renderHtml(report: ConformanceReport): string {
     ? `<details class="skips"><summary>why ${s.skipped} requirement${s.skipped === 1 ? ' was' : 's were'} not judged (${groups.length} reason${groups.length === 1 ? '' : 's'})</summary><ul>${groups.map((g) => `<li><b>${g.ids.length}</b> ${esc(g.reason)} <span class="ids">${esc(g.ids.slice(0, 5).join(', '))}${g.ids.length > 5 ? ', …' : ''}</span></li>`).join('')}</ul></details>`
     : '';
   const bars = [bar('all', s), ...Object.entries(s.byInterface).map(([k, c]) => bar(k, c)), ...Object.entries(s.byLevel).map(([k, c]) => bar(k, c))].join('\n');
-  const specs = report.specs.map((x) => `<li><code>${esc(x.name)}</code> ${esc(x.source)} ${x.sha256 ? `sha256 <code>${esc(x.sha256.slice(0, 16))}…</code>` : ''} ${x.loadError ? `<b>unusable</b>: ${esc(x.loadError)}` : ''}</li>`).join('');
-  const targets = Object.entries(report.targets).map(([k, v]) => `<li>${esc(k)}: ${esc(v)}</li>`).join('');
+  const specs = report.specs
+    .map(
+      (x) =>
+        `<li><code>${esc(x.name)}</code> ${esc(x.source)} ${x.sha256 ? `sha256 <code>${esc(x.sha256.slice(0, 16))}…</code>` : ''} ${x.loadError ? `<b>unusable</b>: ${esc(x.loadError)}` : ''}</li>`,
+    )
+    .join('');
+  const targets = Object.entries(report.targets)
+    .map(([k, v]) => `<li>${esc(k)}: ${esc(v)}</li>`)
+    .join('');
   const sorted = [...report.requirements].sort((a, b) => ORDER.indexOf(a.status) - ORDER.indexOf(b.status) || a.id.localeCompare(b.id));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cn-conformance report: ${verdict}</title>

@@ -2,29 +2,50 @@
 // run's verdict as properties, so a CI view of one suite still says whether the run judged everything.
 import type { ConformanceReport } from './model.ts';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+const esc = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 export function renderJunit(report: ConformanceReport): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const s = report.summary;
   const j = report.judgement;
   const properties = [
-    ['verdict', report.verdict], ['mode', report.mode], ['judged', String(j.judged)], ['selected', String(j.selected)],
-    ...j.reasons.map((r) => ['verdict-reason', r]), ...j.warnings.map((w) => ['warning', w]),
+    ['verdict', report.verdict],
+    ['mode', report.mode],
+    ['judged', String(j.judged)],
+    ['selected', String(j.selected)],
+    ...j.reasons.map((r) => ['verdict-reason', r]),
+    ...j.warnings.map((w) => ['warning', w]),
   ];
-  lines.push(`<testsuites name="cn-conformance" tests="${s.total}" failures="${s.failed}" errors="${s.error}" skipped="${s.skipped + s.waived}" time="${seconds(report.requirements.reduce((t, r) => t + r.durationMs, 0))}">`);
+  lines.push(
+    `<testsuites name="cn-conformance" tests="${s.total}" failures="${s.failed}" errors="${s.error}" skipped="${s.skipped + s.waived}" time="${seconds(report.requirements.reduce((t, r) => t + r.durationMs, 0))}">`,
+  );
   for (const iface of Object.keys(s.byInterface)) {
     const rs = report.requirements.filter((r) => r.interface === iface);
     const c = s.byInterface[iface]!;
-    lines.push(`  <testsuite name="${esc(iface)}" tests="${c.total}" failures="${c.failed}" errors="${c.error}" skipped="${c.skipped + c.waived}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}">`);
+    lines.push(
+      `  <testsuite name="${esc(iface)}" tests="${c.total}" failures="${c.failed}" errors="${c.error}" skipped="${c.skipped + c.waived}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}">`,
+    );
     lines.push('    <properties>');
     for (const [name, value] of properties) lines.push(`      <property name="${esc(name!)}" value="${esc(value!)}"/>`);
     lines.push('    </properties>');
     for (const r of rs) {
       lines.push(`    <testcase classname="${esc(`${iface}.${r.level}`)}" name="${esc(r.id)}" time="${seconds(r.durationMs)}">`);
       if (r.status === 'failed') {
-        const detail = [r.sentence, r.section, r.evidence?.exchange?.curl, r.evidence?.pointer ? `pointer ${r.evidence.pointer}` : undefined,
-          r.evidence?.property ? `fast-check seed ${r.evidence.property.seed} path ${r.evidence.property.path ?? '-'}` : undefined].filter(Boolean).join('\n');
+        const detail = [
+          r.sentence,
+          r.section,
+          r.evidence?.exchange?.curl,
+          r.evidence?.pointer ? `pointer ${r.evidence.pointer}` : undefined,
+          r.evidence?.property ? `fast-check seed ${r.evidence.property.seed} path ${r.evidence.property.path ?? '-'}` : undefined,
+        ]
+          .filter(Boolean)
+          .join('\n');
         lines.push(`      <failure message="${esc(r.reason ?? 'failed')}">${esc(detail)}</failure>`);
       } else if (r.status === 'error') {
         lines.push(`      <error message="${esc(r.reason ?? 'error')}">${esc(r.stack ?? '')}</error>`);

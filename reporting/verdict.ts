@@ -49,9 +49,13 @@ export function judge(results: readonly RequirementResult[], mode: RunMode, scop
     unjudgedMust = scope
       .map((s) => ({ s, r: byId.get(s.id) }))
       .filter(({ r }) => !r || r.status === 'skipped' || r.status === 'error' || r.status === 'waived')
-      .map(({ s, r }) => ({ id: s.id, why: !r ? 'not selected' : r.status === 'skipped' ? `skipped: ${r.reason ?? ''}` : r.status === 'error' ? 'error' : 'waived' }));
+      .map(({ s, r }) => ({
+        id: s.id,
+        why: !r ? 'not selected' : r.status === 'skipped' ? `skipped: ${r.reason ?? ''}` : r.status === 'error' ? 'error' : 'waived',
+      }));
     const notSelected = unjudgedMust.filter((u) => u.why === 'not selected').length;
-    if (notSelected) reasons.push(`${notSelected} MUST requirement${notSelected === 1 ? '' : 's'} of the targeted interfaces not selected (--certify judges them all)`);
+    if (notSelected)
+      reasons.push(`${notSelected} MUST requirement${notSelected === 1 ? '' : 's'} of the targeted interfaces not selected (--certify judges them all)`);
   }
   const verdict: Verdict = mustFailed ? 'not-conformant' : reasons.length ? 'incomplete' : 'conformant';
   return {
@@ -77,7 +81,10 @@ const KIND_WORDS: Record<string, string> = {
 function skipSummary(skipped: readonly RequirementResult[]): string {
   const by = new Map<string, number>();
   for (const r of skipped) by.set(r.skipKind ?? 'data', (by.get(r.skipKind ?? 'data') ?? 0) + 1);
-  return [...by].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${KIND_WORDS[k] ?? k}: ${n}`).join(', ');
+  return [...by]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${KIND_WORDS[k] ?? k}: ${n}`)
+    .join(', ');
 }
 
 /** The verdict as a headline: "CONFORMANT", "INCOMPLETE", "NOT CONFORMANT". */

@@ -33,7 +33,8 @@ export function parseWaivers(text: string, source: string): Waiver[] {
     const x = w as Partial<Waiver>;
     if (typeof x.id !== 'string' || !x.id) throw new WaiverFileError(`${source}: waiver ${i} has no id`);
     if (typeof x.reason !== 'string' || !x.reason.trim()) throw new WaiverFileError(`${source}: waiver ${x.id} has no reason`);
-    if (typeof x.expires !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(x.expires) || Number.isNaN(Date.parse(x.expires))) throw new WaiverFileError(`${source}: waiver ${x.id} needs an expiry date YYYY-MM-DD`);
+    if (typeof x.expires !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(x.expires) || Number.isNaN(Date.parse(x.expires)))
+      throw new WaiverFileError(`${source}: waiver ${x.id} needs an expiry date YYYY-MM-DD`);
     return { id: x.id, reason: x.reason, expires: x.expires };
   });
 }

@@ -13,7 +13,12 @@ import type { ConformanceReport } from './model.ts';
 export class ReportWriteError extends UsageError {}
 
 /** Writes report.json, junit.xml, report.html, coverage.md (and allure-results/); returns what was written beside report.json. */
-export async function writeReports(dir: string, report: ConformanceReport, scrub: (text: string) => string, options: { allure?: boolean; say?: (line: string) => void } = {}): Promise<{ file: string; outputs: string[] }> {
+export async function writeReports(
+  dir: string,
+  report: ConformanceReport,
+  scrub: (text: string) => string,
+  options: { allure?: boolean; say?: (line: string) => void } = {},
+): Promise<{ file: string; outputs: string[] }> {
   const file = join(dir, 'report.json');
   try {
     await writeFile(file, scrub(JSON.stringify(report, null, 2)) + '\n');

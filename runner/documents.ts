@@ -42,13 +42,29 @@ export async function checkSpec(name: string, source: string): Promise<SpecCheck
       }
     }
     return {
-      name, source, sha256: spec.loaded.sha256, openapi: spec.loaded.document.openapi,
-      operations: spec.catalog.operations.length, validators: spec.validatorCount, examplesChecked, failures,
-      millis: Math.round(performance.now() - started), spec,
+      name,
+      source,
+      sha256: spec.loaded.sha256,
+      openapi: spec.loaded.document.openapi,
+      operations: spec.catalog.operations.length,
+      validators: spec.validatorCount,
+      examplesChecked,
+      failures,
+      millis: Math.round(performance.now() - started),
+      spec,
     };
   } catch (error) {
     if (!(error instanceof SpecLoadError)) throw error;
-    return { name, source, operations: 0, validators: 0, examplesChecked: 0, failures: [], loadError: error.message, millis: Math.round(performance.now() - started) };
+    return {
+      name,
+      source,
+      operations: 0,
+      validators: 0,
+      examplesChecked: 0,
+      failures: [],
+      loadError: error.message,
+      millis: Math.round(performance.now() - started),
+    };
   }
 }
 
@@ -88,5 +104,14 @@ export function refuseUnusable(checks: readonly SpecCheckResult[]): void {
   if (bad.length === 0) return;
   const first = bad[0]!;
   const [headline, ...details] = first.loadError!.split('\n');
-  throw new UsageError(`the ${first.name} document ${redactUrl(first.source)} is unusable: ${redactUrl(headline!)}${details.length ? ` (and ${details.length} more problems)` : ''}; fix it or drop --spec ${first.name}=...${bad.length > 1 ? ` (${bad.length - 1} more unusable: ${bad.slice(1).map((b) => b.name).join(', ')})` : ''}`);
+  throw new UsageError(
+    `the ${first.name} document ${redactUrl(first.source)} is unusable: ${redactUrl(headline!)}${details.length ? ` (and ${details.length} more problems)` : ''}; fix it or drop --spec ${first.name}=...${
+      bad.length > 1
+        ? ` (${bad.length - 1} more unusable: ${bad
+            .slice(1)
+            .map((b) => b.name)
+            .join(', ')})`
+        : ''
+    }`,
+  );
 }

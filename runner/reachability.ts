@@ -13,7 +13,8 @@ const FLAG: Record<InterfaceName, string> = { ledger: '--ledger-url', wallet: '-
  * Error codes that mean no HTTP exchange with the URL is possible: nothing listens, the name does not
  * resolve, no route, or TLS cannot be set up (wrong scheme, untrusted certificate).
  */
-const CANNOT_CONNECT = /^(ECONNREFUSED|ENOTFOUND|EAI_|ENETUNREACH|EHOSTUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT|EPROTO|ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT|UNABLE_TO_)/;
+const CANNOT_CONNECT =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_|ENETUNREACH|EHOSTUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT|EPROTO|ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT|UNABLE_TO_)/;
 
 export async function ensureReachable(clients: Partial<Record<InterfaceName, Client>>): Promise<void> {
   for (const [name, client] of Object.entries(clients) as Array<[InterfaceName, Client]>) {

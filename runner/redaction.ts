@@ -14,7 +14,9 @@ export function redactUrl(text: string): string {
   try {
     u = new URL(text);
   } catch {
-    return text.replace(/\/\/[^/@\s]*@/g, `//${MASK}@`).replace(/([?&][^=&\s]+)=([^&\s]*)/g, (m, name: string) => (SECRET_PARAMETER.test(name) ? `${name}=${MASK}` : m));
+    return text
+      .replace(/\/\/[^/@\s]*@/g, `//${MASK}@`)
+      .replace(/([?&][^=&\s]+)=([^&\s]*)/g, (m, name: string) => (SECRET_PARAMETER.test(name) ? `${name}=${MASK}` : m));
   }
   const secretNames = [...u.searchParams.keys()].filter((name) => SECRET_PARAMETER.test(name));
   // Nothing to hide: the text as the user typed it (URL would add a slash or re-encode).

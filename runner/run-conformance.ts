@@ -90,7 +90,9 @@ export function planConformance(run: Pick<ConformanceRun, 'target' | 'documents'
   const operations = new Map<string, string>();
   for (const r of runs) {
     for (const id of r.operations) {
-      const op = Object.values(run.documents.specs).map((s) => s.catalog.byId.get(id)).find(Boolean);
+      const op = Object.values(run.documents.specs)
+        .map((s) => s.catalog.byId.get(id))
+        .find(Boolean);
       if (op) operations.set(id, `${op.method.toUpperCase()} ${op.fullPath}`);
     }
   }

@@ -13,12 +13,17 @@ export interface SelectionInput extends RunSelection {
 
 export function selectRequirements(all: readonly Requirement[], s: SelectionInput): Requirement[] {
   for (const p of s.only) {
-    if (!all.some((r) => matches(r, [p]))) throw new UsageError(`${s.onlyOrigin ?? '--only'} pattern "${p}" matches no requirement; \`cn-conformance list\` shows the ids (patterns match ids, tags and interfaces, * is a wildcard)`);
+    if (!all.some((r) => matches(r, [p])))
+      throw new UsageError(
+        `${s.onlyOrigin ?? '--only'} pattern "${p}" matches no requirement; \`cn-conformance list\` shows the ids (patterns match ids, tags and interfaces, * is a wildcard)`,
+      );
   }
   const selected = select(all, s);
   if (selected.length === 0) {
     const given = [...s.only.map((p) => `--only ${p}`), ...s.skip.map((p) => `--skip ${p}`), ...(s.level === 'must' ? ['--level must'] : [])].join(' ');
-    throw new UsageError(`the selection is empty: ${given || 'no requirement is loaded'} leaves no requirement to run; widen --only or narrow --skip (\`cn-conformance list\` shows the ids)`);
+    throw new UsageError(
+      `the selection is empty: ${given || 'no requirement is loaded'} leaves no requirement to run; widen --only or narrow --skip (\`cn-conformance list\` shows the ids)`,
+    );
   }
   return selected;
 }

@@ -29,9 +29,15 @@ export function makeCheckContext(parts: ContextParts): CheckContext {
   };
   const ctx: CheckContext = {
     fixtures: parts.fixtures,
-    get ledger() { return client('ledger'); },
-    get wallet() { return client('wallet'); },
-    get scan() { return client('scan'); },
+    get ledger() {
+      return client('ledger');
+    },
+    get wallet() {
+      return client('wallet');
+    },
+    get scan() {
+      return client('scan');
+    },
     spec(name) {
       const s = parts.specs[name];
       if (!s) throw new CheckSkipped(`no ${name} document loaded`);
@@ -55,12 +61,16 @@ export function makeCheckContext(parts: ContextParts): CheckContext {
       const name = spec ?? specOf(parts.specs, operationId);
       const problems = responseProblems(ctx.spec(name), operationId, { status: x.status, contentType: x.headers['content-type'], text: x.text });
       const redirect = x.status >= 300 && x.status < 400 ? ` (${describeAnswer(x)})` : '';
-      if (problems.length > 0) ctx.fail(problems.join('; ') + redirect, { exchange: x, pointer: /^body .* violates the schema: (\S+)/.exec(problems[0]!)?.[1] });
+      if (problems.length > 0)
+        ctx.fail(problems.join('; ') + redirect, { exchange: x, pointer: /^body .* violates the schema: (\S+)/.exec(problems[0]!)?.[1] });
     },
     expectStatus(x, status, why) {
       const allowed = Array.isArray(status) ? status : [status];
       if (x.status === 0) ctx.fail(`no answer: ${x.error}`, { exchange: x });
-      if (!allowed.includes(x.status)) ctx.fail(`expected status ${allowed.join(' or ')}${why ? ` (${why})` : ''}, got ${x.status >= 300 && x.status < 400 ? describeAnswer(x) : x.status}`, { exchange: x });
+      if (!allowed.includes(x.status))
+        ctx.fail(`expected status ${allowed.join(' or ')}${why ? ` (${why})` : ''}, got ${x.status >= 300 && x.status < 400 ? describeAnswer(x) : x.status}`, {
+          exchange: x,
+        });
     },
     json(x) {
       if (x.status === 0) ctx.fail(`no answer: ${x.error}`, { exchange: x });
@@ -70,7 +80,10 @@ export function makeCheckContext(parts: ContextParts): CheckContext {
       try {
         return JSON.parse(x.text);
       } catch {
-        return ctx.fail(`response body is not JSON (status ${x.status}${x.text.length === 0 ? ', empty body' : ''}${x.headers['content-type'] ? `, content type ${x.headers['content-type']}` : ''})`, { exchange: x });
+        return ctx.fail(
+          `response body is not JSON (status ${x.status}${x.text.length === 0 ? ', empty body' : ''}${x.headers['content-type'] ? `, content type ${x.headers['content-type']}` : ''})`,
+          { exchange: x },
+        );
       }
     },
     async property(arbitrary, predicate, options = {}) {
@@ -83,7 +96,12 @@ export function makeCheckContext(parts: ContextParts): CheckContext {
       if (!(error instanceof CheckFailure)) throw error ?? new Error(`property failed without an exception (seed ${result.seed})`);
       throw new CheckFailure(error.message, {
         ...error.evidence,
-        property: { seed: result.seed, path: result.counterexamplePath ?? undefined, counterexample: fc.stringify(result.counterexample).slice(0, 2000), runs: result.numRuns },
+        property: {
+          seed: result.seed,
+          path: result.counterexamplePath ?? undefined,
+          counterexample: fc.stringify(result.counterexample).slice(0, 2000),
+          runs: result.numRuns,
+        },
       });
     },
   };

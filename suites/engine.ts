@@ -66,7 +66,12 @@ function plannedSkip(r: Requirement, parts: ContextParts): { reason: string; kin
 export async function runRequirement(r: Requirement, parts: ContextParts): Promise<RequirementResult> {
   const base = { id: r.id, level: r.level, interface: r.interface, operations: r.operations, section: r.section, sentence: r.sentence, mutates: r.mutates };
   const started = performance.now();
-  const done = (status: Status, extra: Partial<RequirementResult> = {}): RequirementResult => ({ ...base, status, ...extra, durationMs: Math.round(performance.now() - started) });
+  const done = (status: Status, extra: Partial<RequirementResult> = {}): RequirementResult => ({
+    ...base,
+    status,
+    ...extra,
+    durationMs: Math.round(performance.now() - started),
+  });
   const planned = plannedSkip(r, parts);
   if (planned) return done('skipped', { reason: planned.reason, skipKind: planned.kind });
   try {
@@ -82,10 +87,16 @@ export async function runRequirement(r: Requirement, parts: ContextParts): Promi
 }
 
 export function select(requirements: readonly Requirement[], s: RunSelection): Requirement[] {
-  return requirements.filter((r) => (s.level !== 'must' || r.level === 'MUST') && (!s.only?.length || matches(r, s.only)) && !(s.skip?.length && matches(r, s.skip)));
+  return requirements.filter(
+    (r) => (s.level !== 'must' || r.level === 'MUST') && (!s.only?.length || matches(r, s.only)) && !(s.skip?.length && matches(r, s.skip)),
+  );
 }
 
-export async function runAll(requirements: readonly Requirement[], parts: ContextParts, onResult?: (r: RequirementResult) => void): Promise<RequirementResult[]> {
+export async function runAll(
+  requirements: readonly Requirement[],
+  parts: ContextParts,
+  onResult?: (r: RequirementResult) => void,
+): Promise<RequirementResult[]> {
   const out: RequirementResult[] = [];
   for (const r of requirements) {
     const result = await runRequirement(r, parts);

@@ -59,9 +59,7 @@ export function fixtureProblems(value: unknown): string[] {
 
   const order = documentOrder(value);
   const rank = (p: string) => order.get(p) ?? Number.MAX_SAFE_INTEGER;
-  return [...lines]
-    .sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
-    .map(([at, message]) => `${printable(at)}: ${message}`);
+  return [...lines].sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)).map(([at, message]) => `${printable(at)}: ${message}`);
 }
 
 function unknownKey(key: string, known: string[], topLevel: boolean): string {

@@ -114,7 +114,14 @@ async function discover(f: Fixtures, notes: string[], scan: Client, allowMutatio
     }
   }
   if (f.snapshotRecordTime && f.migrationId !== undefined && f.holdingOwners?.length && !f.transactionUpdateIds?.length) {
-    const body = okJson(await scan.post('/v1/holdings/state', { migration_id: f.migrationId, record_time: f.snapshotRecordTime, page_size: 50, owner_party_ids: f.holdingOwners }));
+    const body = okJson(
+      await scan.post('/v1/holdings/state', {
+        migration_id: f.migrationId,
+        record_time: f.snapshotRecordTime,
+        page_size: 50,
+        owner_party_ids: f.holdingOwners,
+      }),
+    );
     const events: unknown[] = Array.isArray(body?.created_events) ? body.created_events : [];
     const ids = events.map((e) => (isObject(e) ? e.created_in_update_id : undefined)).filter((id): id is string => typeof id === 'string' && id.length > 0);
     if (ids.length) {

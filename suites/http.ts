@@ -121,7 +121,7 @@ export class Client {
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Exchange> {
     if (!options.unbudgeted) {
-      if (this.config.budget.remaining <= 0) throw new BudgetExhausted('the run\'s request budget (--max-requests) is used up');
+      if (this.config.budget.remaining <= 0) throw new BudgetExhausted("the run's request budget (--max-requests) is used up");
       this.config.budget.remaining--;
     }
     await pace(this.config.budget);
@@ -146,11 +146,18 @@ export class Client {
     let body: string | Buffer | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = options.contentType ?? 'application/json';
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['content-type'] = options.contentType ?? 'application/json';
 
     const started = performance.now();
     const shownHeaders = { ...redactHeaders(headers), ...shown };
-    const base = { method, url, requestHeaders: headers, shownHeaders, requestBody: typeof body === 'string' ? body : body ? `<${body.length} bytes>` : undefined };
+    const base = {
+      method,
+      url,
+      requestHeaders: headers,
+      shownHeaders,
+      requestBody: typeof body === 'string' ? body : body ? `<${body.length} bytes>` : undefined,
+    };
     const millis = () => Math.round(performance.now() - started);
     const unanswered = { status: 0, headers: {}, bytes: Buffer.alloc(0), text: '', truncated: false, received: 0 };
     if (this.timeoutsInARow >= STALLED_AFTER) {
@@ -174,7 +181,9 @@ export class Client {
       const code = err.code ?? err.cause?.code;
       // Headers arrived but the body stalled: say so, the status alone would read as an answer.
       const reason = timedOut
-        ? status !== undefined ? `timed out after ${this.config.timeoutMs} ms reading the body of the ${status} answer (it never completed)` : `timed out after ${this.config.timeoutMs} ms`
+        ? status !== undefined
+          ? `timed out after ${this.config.timeoutMs} ms reading the body of the ${status} answer (it never completed)`
+          : `timed out after ${this.config.timeoutMs} ms`
         : `${err.message}${code && !err.message.includes(code) ? ` (${code})` : !code && err.cause?.message ? ` (${err.cause.message})` : ''}${status !== undefined ? ` while reading the body of the ${status} answer` : ''}`;
       const errorCode = timedOut ? (status !== undefined ? 'BODY_TIMEOUT' : 'TIMEOUT') : code;
       this.timeoutsInARow = timedOut ? this.timeoutsInARow + 1 : 0;
@@ -231,7 +240,12 @@ export function queryString(query: Query | undefined): string {
 }
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, SECRET_HEADERS.has(k.toLowerCase()) ? (k.toLowerCase() === 'authorization' ? v.replace(/^(\S+\s+).*$/, '$1***') : '***') : v]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [
+      k,
+      SECRET_HEADERS.has(k.toLowerCase()) ? (k.toLowerCase() === 'authorization' ? v.replace(/^(\S+\s+).*$/, '$1***') : '***') : v,
+    ]),
+  );
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -294,7 +308,12 @@ export function describeAnswer(x: Exchange): string {
 
 export function summarise(x: Exchange): ExchangeSummary {
   return {
-    request: { method: x.method, url: x.url, headers: x.shownHeaders ?? redactHeaders(x.requestHeaders), body: x.requestBody === undefined ? undefined : excerpt(x.requestBody, EXCERPT_BYTES) },
+    request: {
+      method: x.method,
+      url: x.url,
+      headers: x.shownHeaders ?? redactHeaders(x.requestHeaders),
+      body: x.requestBody === undefined ? undefined : excerpt(x.requestBody, EXCERPT_BYTES),
+    },
     response: x.status === 0 ? undefined : { status: x.status, headers: x.headers, bodyExcerpt: excerpt(x.text, EXCERPT_BYTES), bodyBytes: x.received },
     error: x.error,
     curl: curlLine(x),

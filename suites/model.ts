@@ -50,7 +50,10 @@ export interface Evidence {
 
 /** Thrown by ctx.fail(): the target broke the rule. */
 export class CheckFailure extends Error {
-  constructor(message: string, readonly evidence: Evidence = {}) {
+  constructor(
+    message: string,
+    readonly evidence: Evidence = {},
+  ) {
     super(message);
     this.name = 'CheckFailure';
   }

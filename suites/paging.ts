@@ -25,7 +25,11 @@ export const stallPages = (maxPages: number) => Math.max(2, Math.floor(maxPages 
  * Walks from the first page (token undefined) on. `fetch` receives the token to send; `atBound` lets the
  * caller end the walk on bounds of its own (items, bytes) after a page.
  */
-export async function followTokens<P>(fetch: (token: unknown) => Promise<FetchedPage<P>>, maxPages: number, atBound: () => boolean = () => false): Promise<TokenWalk<P>> {
+export async function followTokens<P>(
+  fetch: (token: unknown) => Promise<FetchedPage<P>>,
+  maxPages: number,
+  atBound: () => boolean = () => false,
+): Promise<TokenWalk<P>> {
   const pages: P[] = [];
   const usedTokens = new Set<string>();
   const seen = new Set<string | number>();

@@ -52,10 +52,25 @@ export function contextParts(target: TargetConfig, specs: Partial<Record<Interfa
     const t = target[name];
     if (!t) continue;
     clients[name] = new Client({
-      origin: originFor(name, t.url), prefix: PREFIX[name], credentials: 'credentials' in t ? t.credentials ?? {} : {},
+      origin: originFor(name, t.url),
+      prefix: PREFIX[name],
+      credentials: 'credentials' in t ? (t.credentials ?? {}) : {},
       credentialVariables: name === 'scan' ? undefined : CREDENTIAL_VARIABLES[name],
-      timeoutMs: target.timeoutMs, maxBodyBytes: target.maxBodyBytes, budget, seen,
+      timeoutMs: target.timeoutMs,
+      maxBodyBytes: target.maxBodyBytes,
+      budget,
+      seen,
     });
   }
-  return { seen, cache: new RunCache(), fixtures: target.fixtures, clients, specs, seed: target.seed, runs: target.runs, allowMutations: target.allowMutations, maxPages: target.maxPages };
+  return {
+    seen,
+    cache: new RunCache(),
+    fixtures: target.fixtures,
+    clients,
+    specs,
+    seed: target.seed,
+    runs: target.runs,
+    allowMutations: target.allowMutations,
+    maxPages: target.maxPages,
+  };
 }

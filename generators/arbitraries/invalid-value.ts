@@ -48,9 +48,22 @@ function walk(document: unknown, raw: unknown, value: unknown, ptr: string, dept
     const tags = Object.keys(disc.mapping as object);
     if (isObject(value) && prop in value) {
       out.push({ kind: 'missing-required', pointer: appendPointer(ptr, prop), detail: `discriminator '${prop}' removed`, remove: true });
-      out.push({ kind: 'unknown-enum', pointer: appendPointer(ptr, prop), detail: `discriminator '${prop}' not one of ${tags.join(', ')}`, replacement: unusedString(tags) });
+      out.push({
+        kind: 'unknown-enum',
+        pointer: appendPointer(ptr, prop),
+        detail: `discriminator '${prop}' not one of ${tags.join(', ')}`,
+        replacement: unusedString(tags),
+      });
     }
-    wrongType(branchTypes(document, Object.values(disc.mapping as Record<string, string>).map(($ref) => ({ $ref }))), s, ptr, out);
+    wrongType(
+      branchTypes(
+        document,
+        Object.values(disc.mapping as Record<string, string>).map(($ref) => ({ $ref })),
+      ),
+      s,
+      ptr,
+      out,
+    );
     return;
   }
   if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) {
@@ -64,15 +77,27 @@ function walk(document: unknown, raw: unknown, value: unknown, ptr: string, dept
   if ('const' in s) {
     out.push({ kind: 'unknown-enum', pointer: ptr, detail: 'value differs from const', replacement: differentFrom([s.const]) });
   } else if (Array.isArray(s.enum)) {
-    out.push({ kind: 'unknown-enum', pointer: ptr, detail: `value not in enum ${JSON.stringify(s.enum).slice(0, 80)}`, replacement: differentFrom(s.enum as unknown[]) });
+    out.push({
+      kind: 'unknown-enum',
+      pointer: ptr,
+      detail: `value not in enum ${JSON.stringify(s.enum).slice(0, 80)}`,
+      replacement: differentFrom(s.enum as unknown[]),
+    });
   }
   wrongType(impliedTypes(s), s, ptr, out);
 
   if (typeof value === 'number') rangeSites(s, value, ptr, out);
   if (typeof value === 'string') lengthSites(s, ptr, out);
   if (Array.isArray(value)) {
-    if (typeof s.minItems === 'number' && s.minItems > 0) out.push({ kind: 'out-of-range', pointer: ptr, detail: `fewer than minItems ${s.minItems}`, replacement: value.slice(0, s.minItems - 1) });
-    if (typeof s.maxItems === 'number' && value.length > 0) out.push({ kind: 'out-of-range', pointer: ptr, detail: `more than maxItems ${s.maxItems}`, replacement: Array.from({ length: s.maxItems + 1 }, (_, i) => value[i % value.length]) });
+    if (typeof s.minItems === 'number' && s.minItems > 0)
+      out.push({ kind: 'out-of-range', pointer: ptr, detail: `fewer than minItems ${s.minItems}`, replacement: value.slice(0, s.minItems - 1) });
+    if (typeof s.maxItems === 'number' && value.length > 0)
+      out.push({
+        kind: 'out-of-range',
+        pointer: ptr,
+        detail: `more than maxItems ${s.maxItems}`,
+        replacement: Array.from({ length: s.maxItems + 1 }, (_, i) => value[i % value.length]),
+      });
     const tuple = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : undefined;
     value.slice(0, MAX_ITEMS_VISITED).forEach((item, i) => {
       const itemSchema = tuple ? tuple[i] : s.items;
@@ -82,7 +107,8 @@ function walk(document: unknown, raw: unknown, value: unknown, ptr: string, dept
   if (isObject(value)) {
     const props = isObject(s.properties) ? s.properties : {};
     const required = Array.isArray(s.required) ? (s.required as string[]) : [];
-    for (const r of required) if (r in value) out.push({ kind: 'missing-required', pointer: appendPointer(ptr, r), detail: `required property '${r}' removed`, remove: true });
+    for (const r of required)
+      if (r in value) out.push({ kind: 'missing-required', pointer: appendPointer(ptr, r), detail: `required property '${r}' removed`, remove: true });
     for (const [k, v] of Object.entries(value)) {
       if (k in props) walk(document, props[k], v, appendPointer(ptr, k), depth + 1, out);
       else if (isObject(s.additionalProperties)) walk(document, s.additionalProperties, v, appendPointer(ptr, k), depth + 1, out);
@@ -132,15 +158,21 @@ function rangeSites(s: Schema, v: number, ptr: string, out: Mutation[]): void {
   const isInt = impliedTypes(s).includes('integer');
   const delta = isInt ? 1 : Math.max(1, Math.abs(v) * 1e-9);
   const safe = (x: number) => Math.abs(x) <= Number.MAX_SAFE_INTEGER;
-  if (typeof s.minimum === 'number' && safe(s.minimum - delta)) out.push({ kind: 'out-of-range', pointer: ptr, detail: `below minimum ${s.minimum}`, replacement: s.minimum - delta });
-  if (typeof s.maximum === 'number' && safe(s.maximum + delta)) out.push({ kind: 'out-of-range', pointer: ptr, detail: `above maximum ${s.maximum}`, replacement: s.maximum + delta });
-  if (typeof s.exclusiveMinimum === 'number' && safe(s.exclusiveMinimum)) out.push({ kind: 'out-of-range', pointer: ptr, detail: `not above exclusiveMinimum ${s.exclusiveMinimum}`, replacement: s.exclusiveMinimum });
-  if (typeof s.exclusiveMaximum === 'number' && safe(s.exclusiveMaximum)) out.push({ kind: 'out-of-range', pointer: ptr, detail: `not below exclusiveMaximum ${s.exclusiveMaximum}`, replacement: s.exclusiveMaximum });
+  if (typeof s.minimum === 'number' && safe(s.minimum - delta))
+    out.push({ kind: 'out-of-range', pointer: ptr, detail: `below minimum ${s.minimum}`, replacement: s.minimum - delta });
+  if (typeof s.maximum === 'number' && safe(s.maximum + delta))
+    out.push({ kind: 'out-of-range', pointer: ptr, detail: `above maximum ${s.maximum}`, replacement: s.maximum + delta });
+  if (typeof s.exclusiveMinimum === 'number' && safe(s.exclusiveMinimum))
+    out.push({ kind: 'out-of-range', pointer: ptr, detail: `not above exclusiveMinimum ${s.exclusiveMinimum}`, replacement: s.exclusiveMinimum });
+  if (typeof s.exclusiveMaximum === 'number' && safe(s.exclusiveMaximum))
+    out.push({ kind: 'out-of-range', pointer: ptr, detail: `not below exclusiveMaximum ${s.exclusiveMaximum}`, replacement: s.exclusiveMaximum });
 }
 
 function lengthSites(s: Schema, ptr: string, out: Mutation[]): void {
-  if (typeof s.minLength === 'number' && s.minLength > 0) out.push({ kind: 'out-of-range', pointer: ptr, detail: `shorter than minLength ${s.minLength}`, replacement: 'a'.repeat(s.minLength - 1) });
-  if (typeof s.maxLength === 'number') out.push({ kind: 'out-of-range', pointer: ptr, detail: `longer than maxLength ${s.maxLength}`, replacement: 'a'.repeat(s.maxLength + 1) });
+  if (typeof s.minLength === 'number' && s.minLength > 0)
+    out.push({ kind: 'out-of-range', pointer: ptr, detail: `shorter than minLength ${s.minLength}`, replacement: 'a'.repeat(s.minLength - 1) });
+  if (typeof s.maxLength === 'number')
+    out.push({ kind: 'out-of-range', pointer: ptr, detail: `longer than maxLength ${s.maxLength}`, replacement: 'a'.repeat(s.maxLength + 1) });
 }
 
 function unusedString(taken: unknown[]): string {
@@ -184,11 +216,7 @@ export function invalidValue(document: unknown, schema: unknown, options: ValueO
 export function malformedJson(valid: fc.Arbitrary<unknown>): fc.Arbitrary<{ text: string; mutation: Mutation }> {
   return fc.tuple(valid, fc.constantFrom('unclosed', 'extra-brace', 'single-quotes', 'trailing-comma')).map(([v, how]) => {
     const json = JSON.stringify(v) ?? 'null';
-    const text =
-      how === 'unclosed' ? `{"value": ${json}` :
-      how === 'extra-brace' ? `${json}}` :
-      how === 'single-quotes' ? `{'value': ${json}}` :
-      `[${json},]`;
+    const text = how === 'unclosed' ? `{"value": ${json}` : how === 'extra-brace' ? `${json}}` : how === 'single-quotes' ? `{'value': ${json}}` : `[${json},]`;
     return { text, mutation: { kind: 'malformed-json' as const, pointer: '', detail: `body is not JSON (${how})` } };
   });
 }

@@ -84,7 +84,10 @@ function parameterValues(op: OperationSpec, validators: SchemaValidators, option
 export function validRequest(op: OperationSpec, validators: SchemaValidators, options: ValueOptions = {}): fc.Arbitrary<GeneratedRequest> {
   const media = jsonBodyMedia(op);
   const bodyArb: fc.Arbitrary<Partial<GeneratedRequest>> = media
-    ? validValue(validators.document, media.schemaPointer ? validators.schemaAt(media.schemaPointer) : {}, options).map((body) => ({ body, contentType: media.contentType }))
+    ? validValue(validators.document, media.schemaPointer ? validators.schemaAt(media.schemaPointer) : {}, options).map((body) => ({
+        body,
+        contentType: media.contentType,
+      }))
     : fc.constant({});
   return fc.tuple(parameterValues(op, validators, options), bodyArb).map(([values, body]) => assemble(values, body));
 }
@@ -111,7 +114,12 @@ export function invalidRequest(op: OperationSpec, validators: SchemaValidators, 
         if (p.in === 'path') broken.pathParams[p.name] = texts.join(',');
         else if (p.in === 'query') texts.forEach((t) => broken.query.push([p.name, t]));
         else broken.headers[p.name] = texts.join(',');
-        broken.mutation = { ...bad.mutation, location: p.in as RequestMutation['location'], parameter: p.name, detail: `${p.in} parameter '${p.name}': ${bad.mutation.detail}` };
+        broken.mutation = {
+          ...bad.mutation,
+          location: p.in as RequestMutation['location'],
+          parameter: p.name,
+          detail: `${p.in} parameter '${p.name}': ${bad.mutation.detail}`,
+        };
         return broken;
       }),
     );
@@ -121,16 +129,31 @@ export function invalidRequest(op: OperationSpec, validators: SchemaValidators, 
   if (media) {
     const schema = media.schemaPointer ? validators.schemaAt(media.schemaPointer) : {};
     if (op.requestBody?.required) {
-      variants.push(base.map((r) => ({ ...withoutBody(r), mutation: { kind: 'missing-required', pointer: '', detail: 'required request body omitted', remove: true, location: 'body' } })));
+      variants.push(
+        base.map((r) => ({
+          ...withoutBody(r),
+          mutation: { kind: 'missing-required', pointer: '', detail: 'required request body omitted', remove: true, location: 'body' },
+        })),
+      );
     }
     variants.push(
       fc.tuple(base, invalidValue(validators.document, schema, options)).map(([r, bad]) =>
-        bad && bad.value !== undefined ? { ...r, body: bad.value, contentType: media.contentType, mutation: { ...bad.mutation, location: 'body' as const, detail: `body: ${bad.mutation.detail}` } } : null,
+        bad && bad.value !== undefined
+          ? {
+              ...r,
+              body: bad.value,
+              contentType: media.contentType,
+              mutation: { ...bad.mutation, location: 'body' as const, detail: `body: ${bad.mutation.detail}` },
+            }
+          : null,
       ),
     );
     variants.push(
       fc.tuple(base, malformedJson(validValue(validators.document, schema, options))).map(([r, bad]) => ({
-        ...withoutBody(r), rawBody: bad.text, contentType: media.contentType, mutation: { ...bad.mutation, location: 'body' as const },
+        ...withoutBody(r),
+        rawBody: bad.text,
+        contentType: media.contentType,
+        mutation: { ...bad.mutation, location: 'body' as const },
       })),
     );
   }
@@ -170,7 +193,14 @@ function withoutParameter(r: GeneratedRequest, p: ParameterSpec): GeneratedReque
   const copy: GeneratedRequest = { ...r, pathParams: { ...r.pathParams }, query: r.query.filter(([n]) => n !== p.name), headers: { ...r.headers } };
   if (p.in === 'path') delete copy.pathParams[p.name];
   if (p.in === 'header') delete copy.headers[p.name];
-  copy.mutation = { kind: 'missing-required', pointer: '', detail: `required ${p.in} parameter '${p.name}' omitted`, remove: true, location: p.in as RequestMutation['location'], parameter: p.name };
+  copy.mutation = {
+    kind: 'missing-required',
+    pointer: '',
+    detail: `required ${p.in} parameter '${p.name}' omitted`,
+    remove: true,
+    location: p.in as RequestMutation['location'],
+    parameter: p.name,
+  };
   return copy;
 }
 

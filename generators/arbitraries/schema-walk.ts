@@ -3,8 +3,6 @@ import { isObject, resolvePointer, type JsonObject } from '../../common/json.ts'
 
 export type Schema = JsonObject;
 
-
-
 /** A schema no finite value can satisfy within the generator's depth budget. */
 export class UnsatisfiableSchema extends Error {}
 

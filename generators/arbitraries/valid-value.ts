@@ -55,7 +55,11 @@ function buildResolved(state: State, s: Schema, depth: number): fc.Arbitrary<unk
   for (const alt of ['oneOf', 'anyOf'] as const) {
     if (Array.isArray(s[alt])) {
       const { [alt]: branches, ...rest } = s;
-      return alternatives(state, (branches as unknown[]).map((b) => mergeAll(state.document, [rest, b])), depth);
+      return alternatives(
+        state,
+        (branches as unknown[]).map((b) => mergeAll(state.document, [rest, b])),
+        depth,
+      );
     }
   }
   if ('const' in s) return fc.constant(s.const);
@@ -89,9 +93,7 @@ function alternatives(state: State, branches: Schema[], depth: number): fc.Arbit
 function discriminated(state: State, s: Schema, disc: { propertyName: string; mapping: Record<string, string> }, depth: number) {
   const { allOf: _ignored, [DISCRIMINATOR_KEYWORD]: _d, ...rest } = s;
   const branches = Object.entries(disc.mapping).map(([tag, ref]) =>
-    build(state, mergeAll(state.document, [rest, { $ref: ref }]), depth + 1).map((v) =>
-      isObject(v) ? { ...v, [disc.propertyName]: tag } : v,
-    ),
+    build(state, mergeAll(state.document, [rest, { $ref: ref }]), depth + 1).map((v) => (isObject(v) ? { ...v, [disc.propertyName]: tag } : v)),
   );
   return fc.oneof(...branches);
 }
@@ -133,17 +135,22 @@ function integer(s: Schema): fc.Arbitrary<number> {
 }
 
 function number(s: Schema): fc.Arbitrary<number> {
-  if (typeof s.multipleOf === 'number') return integer({ ...s, multipleOf: undefined }).map((k) => k * (s.multipleOf as number)).filter((v) => withinBounds(s, v));
+  if (typeof s.multipleOf === 'number')
+    return integer({ ...s, multipleOf: undefined })
+      .map((k) => k * (s.multipleOf as number))
+      .filter((v) => withinBounds(s, v));
   const min = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : -1e12;
   const max = typeof s.maximum === 'number' ? s.maximum : typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : 1e12;
-  return fc.double({
-    min,
-    max,
-    minExcluded: typeof s.exclusiveMinimum === 'number' && s.minimum === undefined,
-    maxExcluded: typeof s.exclusiveMaximum === 'number' && s.maximum === undefined,
-    noNaN: true,
-    noDefaultInfinity: true,
-  }).map((v) => (Object.is(v, -0) ? 0 : v));
+  return fc
+    .double({
+      min,
+      max,
+      minExcluded: typeof s.exclusiveMinimum === 'number' && s.minimum === undefined,
+      maxExcluded: typeof s.exclusiveMaximum === 'number' && s.maximum === undefined,
+      noNaN: true,
+      noDefaultInfinity: true,
+    })
+    .map((v) => (Object.is(v, -0) ? 0 : v));
 }
 
 function withinBounds(s: Schema, v: number): boolean {
@@ -235,10 +242,16 @@ function object(state: State, s: Schema, depth: number): fc.Arbitrary<Record<str
     const sub = k in props ? props[k] : isObject(additional) ? additional : {};
     model[k] = build(state, sub, depth + 1);
   }
-  let arb: fc.Arbitrary<Record<string, unknown>> = fc.record(model, { requiredKeys: required.filter((k) => keys.has(k)) }) as fc.Arbitrary<Record<string, unknown>>;
+  let arb: fc.Arbitrary<Record<string, unknown>> = fc.record(model, { requiredKeys: required.filter((k) => keys.has(k)) }) as fc.Arbitrary<
+    Record<string, unknown>
+  >;
   const minProps = typeof s.minProperties === 'number' ? s.minProperties : 0;
   if (isObject(additional) && !deep) {
-    const extra = fc.dictionary(fc.stringMatching(/^x[a-z0-9]{1,6}$/).filter((k) => !(k in props)), build(state, additional, depth + 1), { maxKeys: 2 });
+    const extra = fc.dictionary(
+      fc.stringMatching(/^x[a-z0-9]{1,6}$/).filter((k) => !(k in props)),
+      build(state, additional, depth + 1),
+      { maxKeys: 2 },
+    );
     arb = fc.tuple(arb, extra).map(([base, more]) => ({ ...more, ...base }));
   }
   if (minProps > required.length && additional !== false) {

@@ -6,9 +6,7 @@ import { bearer, claimsWithoutVerifying, isFailure } from '../auth.ts';
 import type { NodeContext } from '../context.ts';
 import { LedgerHttpError } from './errors.ts';
 
-export type Caller =
-  | { kind: 'anonymous' }
-  | { kind: 'user'; user: string; readAs: readonly string[] | 'any' };
+export type Caller = { kind: 'anonymous' } | { kind: 'user'; user: string; readAs: readonly string[] | 'any' };
 
 const API_KEY_PREFIX = 'jwt.token.';
 
@@ -17,7 +15,7 @@ export function presentedToken(req: FastifyRequest): string | undefined {
   const authorization = req.headers.authorization;
   if (authorization !== undefined) return bearer(authorization) ?? '';
   const protocols = req.headers['sec-websocket-protocol'];
-  const items = (Array.isArray(protocols) ? protocols.join(',') : protocols ?? '').split(',').map((s) => s.trim());
+  const items = (Array.isArray(protocols) ? protocols.join(',') : (protocols ?? '')).split(',').map((s) => s.trim());
   const key = items.find((s) => s.startsWith(API_KEY_PREFIX));
   return key === undefined ? undefined : key.slice(API_KEY_PREFIX.length);
 }
@@ -40,7 +38,8 @@ export async function identify(ctx: NodeContext, req: FastifyRequest, required: 
 /** Throws 403 unless the caller may read as every listed party (and as any party, when asked). */
 export function requireReadRights(caller: Caller, parties: Iterable<string>, anyParty: boolean): void {
   if (caller.kind === 'anonymous' || caller.readAs === 'any') return;
-  if (anyParty) throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not read as any party (filtersForAnyParty or all-party topology events).`);
+  if (anyParty)
+    throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not read as any party (filtersForAnyParty or all-party topology events).`);
   const allowed = new Set(caller.readAs);
   const denied = [...parties].filter((p) => !allowed.has(p));
   if (denied.length > 0) throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not read as ${denied.join(', ')}.`);

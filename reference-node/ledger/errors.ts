@@ -18,7 +18,12 @@ export type ErrorKind = keyof typeof ERROR_KINDS;
 
 /** A request problem found while handling; routes turn it into the right wire shape. */
 export class LedgerHttpError extends Error {
-  constructor(readonly status: number, readonly kind: ErrorKind, message: string, readonly codeOverride?: string) {
+  constructor(
+    readonly status: number,
+    readonly kind: ErrorKind,
+    message: string,
+    readonly codeOverride?: string,
+  ) {
     super(message);
   }
 }
@@ -39,7 +44,10 @@ export function cantonErrorBody(ctx: NodeContext, kind: ErrorKind, cause: string
 }
 
 export function sendCantonError(ctx: NodeContext, reply: FastifyReply, status: number, kind: ErrorKind, cause: string, code?: string): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(cantonErrorBody(ctx, kind, cause, code));
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(cantonErrorBody(ctx, kind, cause, code));
 }
 
 /** The update stream's 400: a plain-text explanation (or, under a fault, a JSON body). */

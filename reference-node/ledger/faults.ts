@@ -3,38 +3,107 @@
 import { declareFaults } from '../fault-definition.ts';
 
 export const LEDGER_FAULTS = declareFaults('ledger', {
-  'ledger-begin-inclusive': { family: 'offset window', breaks: 'The element whose offset equals beginExclusive is returned, although only strictly greater offsets may be.', rules: ['LEDGER-UPDATES-BEGIN-EXCLUSIVE'] },
+  'ledger-begin-inclusive': {
+    family: 'offset window',
+    breaks: 'The element whose offset equals beginExclusive is returned, although only strictly greater offsets may be.',
+    rules: ['LEDGER-UPDATES-BEGIN-EXCLUSIVE'],
+  },
   'ledger-end-ignored': { family: 'offset window', breaks: 'Elements with offsets beyond endInclusive are returned.', rules: ['LEDGER-UPDATES-END-INCLUSIVE'] },
-  'ledger-descending-ignored': { family: 'ordering', breaks: 'With descendingOrder true the elements still come in ascending offset order.', rules: ['LEDGER-UPDATES-DESCENDING'] },
-  'ledger-descending-without-end-accepted': { family: 'request validation', breaks: 'descendingOrder without endInclusive is accepted instead of being rejected with 400.', rules: ['LEDGER-UPDATES-DESCENDING-NEEDS-END'] },
-  'ledger-limit-ignored': { family: 'limits', breaks: 'The limit query parameter is ignored, so more elements than the limit are returned.', rules: ['LEDGER-UPDATES-LIMIT'] },
-  'ledger-invalid-limit-accepted': { family: 'request validation', breaks: 'An invalid limit (negative or not an integer) is accepted instead of being rejected with a plain-text 400.', rules: ['LEDGER-UPDATES-INVALID-REQUEST-400'] },
+  'ledger-descending-ignored': {
+    family: 'ordering',
+    breaks: 'With descendingOrder true the elements still come in ascending offset order.',
+    rules: ['LEDGER-UPDATES-DESCENDING'],
+  },
+  'ledger-descending-without-end-accepted': {
+    family: 'request validation',
+    breaks: 'descendingOrder without endInclusive is accepted instead of being rejected with 400.',
+    rules: ['LEDGER-UPDATES-DESCENDING-NEEDS-END'],
+  },
+  'ledger-limit-ignored': {
+    family: 'limits',
+    breaks: 'The limit query parameter is ignored, so more elements than the limit are returned.',
+    rules: ['LEDGER-UPDATES-LIMIT'],
+  },
+  'ledger-invalid-limit-accepted': {
+    family: 'request validation',
+    breaks: 'An invalid limit (negative or not an integer) is accepted instead of being rejected with a plain-text 400.',
+    rules: ['LEDGER-UPDATES-INVALID-REQUEST-400'],
+  },
   // Observable only where some read exceeds the list limit: every read of the default history stays under the
   // default limit of 500 (at most 474 elements), so a node with this fault needs a smaller listLimit (e.g. 200).
-  'ledger-no-413': { family: 'limits', breaks: 'A result larger than the node list limit is answered 200 with every element instead of 413.', rules: ['LEDGER-UPDATES-LIST-LIMIT-413'] },
+  'ledger-no-413': {
+    family: 'limits',
+    breaks: 'A result larger than the node list limit is answered 200 with every element instead of 413.',
+    rules: ['LEDGER-UPDATES-LIST-LIMIT-413'],
+  },
   'ledger-error-400-as-json': {
     family: 'errors',
     breaks: 'The update stream answers 400 with a JSON JsCantonError body instead of text/plain.',
     rules: ['LEDGER-UPDATES-400-TEXT-PLAIN'],
     generic: { operations: ['getUpdates'], checks: ['responses', 'invalid-input'] },
   },
-  'ledger-error-body-shape': { family: 'errors', breaks: 'JsCantonError bodies lack the required errorCategory field.', rules: ['LEDGER-UPDATES-ERROR-BODY'], generic: {} },
-  'ledger-acs-delta-leak': { family: 'ACS-delta filter', breaks: 'In the ACS-delta shape a created event of a contract with no requesting stakeholder is returned.', rules: ['LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER'] },
-  'ledger-ledger-effects-leak': { family: 'ledger-effects filter', breaks: 'In the ledger-effects shape events that no requesting party witnesses are returned.', rules: ['LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS'] },
-  'ledger-wrong-event-kind': { family: 'transaction shape', breaks: 'An ACS-delta transaction carries an ExercisedEvent where an ArchivedEvent belongs.', rules: ['LEDGER-UPDATES-ACS-DELTA-EVENT-KINDS'] },
-  'ledger-template-filter-ignored': { family: 'event filters', breaks: 'A template filter does not narrow the result: events of every template are returned.', rules: ['LEDGER-UPDATES-TEMPLATE-FILTER'] },
-  'ledger-two-keys-update': { family: 'update shape', breaks: 'An update object carries two kind keys instead of exactly one.', rules: ['LEDGER-UPDATES-ONE-KIND'] },
-  'ledger-unrequested-kind': { family: 'update format', breaks: 'Reassignments are emitted although includeReassignments is unset.', rules: ['LEDGER-UPDATES-REQUESTED-KINDS'] },
-  'ledger-offsets-not-increasing': { family: 'ordering', breaks: 'Two consecutive elements of an ascending answer have decreasing offsets.', rules: ['LEDGER-UPDATES-ASCENDING'] },
-  'ledger-event-offset-mismatch': { family: 'record fields', breaks: "Events carry an offset different from their update's offset.", rules: ['LEDGER-UPDATES-EVENT-OFFSET'] },
+  'ledger-error-body-shape': {
+    family: 'errors',
+    breaks: 'JsCantonError bodies lack the required errorCategory field.',
+    rules: ['LEDGER-UPDATES-ERROR-BODY'],
+    generic: {},
+  },
+  'ledger-acs-delta-leak': {
+    family: 'ACS-delta filter',
+    breaks: 'In the ACS-delta shape a created event of a contract with no requesting stakeholder is returned.',
+    rules: ['LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER'],
+  },
+  'ledger-ledger-effects-leak': {
+    family: 'ledger-effects filter',
+    breaks: 'In the ledger-effects shape events that no requesting party witnesses are returned.',
+    rules: ['LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS'],
+  },
+  'ledger-wrong-event-kind': {
+    family: 'transaction shape',
+    breaks: 'An ACS-delta transaction carries an ExercisedEvent where an ArchivedEvent belongs.',
+    rules: ['LEDGER-UPDATES-ACS-DELTA-EVENT-KINDS'],
+  },
+  'ledger-template-filter-ignored': {
+    family: 'event filters',
+    breaks: 'A template filter does not narrow the result: events of every template are returned.',
+    rules: ['LEDGER-UPDATES-TEMPLATE-FILTER'],
+  },
+  'ledger-two-keys-update': {
+    family: 'update shape',
+    breaks: 'An update object carries two kind keys instead of exactly one.',
+    rules: ['LEDGER-UPDATES-ONE-KIND'],
+  },
+  'ledger-unrequested-kind': {
+    family: 'update format',
+    breaks: 'Reassignments are emitted although includeReassignments is unset.',
+    rules: ['LEDGER-UPDATES-REQUESTED-KINDS'],
+  },
+  'ledger-offsets-not-increasing': {
+    family: 'ordering',
+    breaks: 'Two consecutive elements of an ascending answer have decreasing offsets.',
+    rules: ['LEDGER-UPDATES-ASCENDING'],
+  },
+  'ledger-event-offset-mismatch': {
+    family: 'record fields',
+    breaks: "Events carry an offset different from their update's offset.",
+    rules: ['LEDGER-UPDATES-EVENT-OFFSET'],
+  },
   'ledger-no-auth': {
     family: 'authentication',
     breaks: 'The update stream answers requests that carry no credentials instead of 401.',
     rules: ['LEDGER-UPDATES-AUTH-REQUIRED'],
     generic: { operations: ['getUpdates'], checks: ['credentials-required'] },
   },
-  'ledger-read-rights-unchecked': { family: 'authorization', breaks: 'A user may read as parties it has no rights for instead of getting 403.', rules: ['LEDGER-UPDATES-READ-RIGHTS'] },
-  'ledger-witness-parties-too-wide': { family: 'witness parties', breaks: 'witnessParties lists parties that were not requested (every stakeholder or witness).', rules: ['LEDGER-UPDATES-WITNESS-PARTIES'] },
+  'ledger-read-rights-unchecked': {
+    family: 'authorization',
+    breaks: 'A user may read as parties it has no rights for instead of getting 403.',
+    rules: ['LEDGER-UPDATES-READ-RIGHTS'],
+  },
+  'ledger-witness-parties-too-wide': {
+    family: 'witness parties',
+    breaks: 'witnessParties lists parties that were not requested (every stakeholder or witness).',
+    rules: ['LEDGER-UPDATES-WITNESS-PARTIES'],
+  },
   // No requirement: no answer shows who submitted a transaction, so a leaked commandId cannot be told apart
   // target-agnostically (it would need a fixture naming a transaction's submitters).
   // With both filter and updateFormat accepted, some schema-invalid bodies are no longer refused either.
@@ -44,10 +113,18 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     rules: ['LEDGER-UPDATES-FILTER-WITH-FORMAT-REJECTED'],
     generic: { operations: ['getUpdates'], checks: ['invalid-input'] },
   },
-  'ledger-required-field-dropped': { family: 'record fields', breaks: 'Transaction records lack the required recordTime field.', rules: ['LEDGER-UPDATES-RECORD-FIELDS'] },
+  'ledger-required-field-dropped': {
+    family: 'record fields',
+    breaks: 'Transaction records lack the required recordTime field.',
+    rules: ['LEDGER-UPDATES-RECORD-FIELDS'],
+  },
   // A window starting at 0 is read whole, so only reads that page through the history show the gap; both
   // directions drop the same (lowest-offset) update, so ascending and descending reads still agree.
-  'ledger-paging-gap': { family: 'offset window', breaks: 'A read whose beginExclusive lies inside the history silently drops its first update, which a window starting earlier returns.', rules: ['LEDGER-UPDATES-PAGING-COMPLETE'] },
+  'ledger-paging-gap': {
+    family: 'offset window',
+    breaks: 'A read whose beginExclusive lies inside the history silently drops its first update, which a window starting earlier returns.',
+    rules: ['LEDGER-UPDATES-PAGING-COMPLETE'],
+  },
   // Only consuming exercises whose created descendants all have a requesting stakeholder are replaced, so no
   // created event loses the exercise that shows why a requesting party witnesses it.
   'ledger-ledger-effects-archived': {
@@ -58,7 +135,8 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   // Second faults of their families: another way a real node breaks the same rule.
   'ledger-acs-delta-reassignment-leak': {
     family: 'ACS-delta filter',
-    breaks: 'Assignments are delivered to the requesting parties whose filters select the template, whether or not one of them is a stakeholder of the reassigned contract.',
+    breaks:
+      'Assignments are delivered to the requesting parties whose filters select the template, whether or not one of them is a stakeholder of the reassigned contract.',
     rules: ['LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER'],
   },
   'ledger-token-signature-unchecked': {
@@ -68,7 +146,8 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   },
   'ledger-any-party-read-unchecked': {
     family: 'authorization',
-    breaks: 'Read rights are checked for the parties a request names only: a filtersForAnyParty read by a user without the right to read as any party is served.',
+    breaks:
+      'Read rights are checked for the parties a request names only: a filtersForAnyParty read by a user without the right to read as any party is served.',
     rules: ['LEDGER-UPDATES-READ-RIGHTS'],
   },
   'ledger-template-filter-package-name-only': {
@@ -78,23 +157,42 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   },
   'ledger-ledger-effects-participant-view': {
     family: 'ledger-effects filter',
-    breaks: 'The ledger-effects shape shows what any party hosted on the participant witnesses, not only the requesting parties (witnessParties name those hosted witnesses).',
+    breaks:
+      'The ledger-effects shape shows what any party hosted on the participant witnesses, not only the requesting parties (witnessParties name those hosted witnesses).',
     rules: ['LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS', 'LEDGER-UPDATES-WITNESS-PARTIES'],
   },
-  'ledger-transactions-always-included': { family: 'update format', breaks: 'Transactions are emitted although includeTransactions is unset (read with the reassignment filters, or a wildcard).', rules: ['LEDGER-UPDATES-REQUESTED-KINDS'] },
+  'ledger-transactions-always-included': {
+    family: 'update format',
+    breaks: 'Transactions are emitted although includeTransactions is unset (read with the reassignment filters, or a wildcard).',
+    rules: ['LEDGER-UPDATES-REQUESTED-KINDS'],
+  },
   // A misnamed checkpoint is also none of the kinds a read may carry.
   'ledger-checkpoint-kind-misnamed': {
     family: 'update shape',
     breaks: 'Offset checkpoints are sent under the key offsetCheckpoint instead of OffsetCheckpoint, a kind the Update one-of does not have.',
     rules: ['LEDGER-UPDATES-ONE-KIND', 'LEDGER-UPDATES-REQUESTED-KINDS'],
   },
-  'ledger-witness-parties-all-requesters': { family: 'witness parties', breaks: 'witnessParties list every requesting party hosted here, including those that do not see the event.', rules: ['LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS'] },
+  'ledger-witness-parties-all-requesters': {
+    family: 'witness parties',
+    breaks: 'witnessParties list every requesting party hosted here, including those that do not see the event.',
+    rules: ['LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS'],
+  },
   // Faults of the overview endpoints, visible to the checks derived from the document only.
   'ledger-command-bad-json-500': {
     family: 'request validation',
     breaks: 'A command submission whose body is not JSON is answered 500 (the parse error escapes) instead of 400.',
     rules: [],
-    generic: { operations: ['submitAndWait', 'submitAndWaitForTransaction', 'submitAndWaitForReassignment', 'submitAndWaitForTransactionTree', 'submitAsync', 'submitReassignmentAsync'], checks: ['invalid-input'] },
+    generic: {
+      operations: [
+        'submitAndWait',
+        'submitAndWaitForTransaction',
+        'submitAndWaitForReassignment',
+        'submitAndWaitForTransactionTree',
+        'submitAsync',
+        'submitReassignmentAsync',
+      ],
+      checks: ['invalid-input'],
+    },
   },
   'ledger-completions-body-ignored': {
     family: 'request validation',
@@ -109,8 +207,22 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     rules: [],
     generic: {
       operations: [
-        'submitAndWait', 'submitAndWaitForTransaction', 'submitAndWaitForReassignment', 'submitAndWaitForTransactionTree', 'submitAsync', 'submitReassignmentAsync',
-        'getCompletions', 'getCommandCompletions', 'getVersion', 'validateDar', 'uploadDar', 'listPackages', 'uploadPackages', 'getPackageStatus', 'getPackageVetting', 'postPackageVetting',
+        'submitAndWait',
+        'submitAndWaitForTransaction',
+        'submitAndWaitForReassignment',
+        'submitAndWaitForTransactionTree',
+        'submitAsync',
+        'submitReassignmentAsync',
+        'getCompletions',
+        'getCommandCompletions',
+        'getVersion',
+        'validateDar',
+        'uploadDar',
+        'listPackages',
+        'uploadPackages',
+        'getPackageStatus',
+        'getPackageVetting',
+        'postPackageVetting',
       ],
       checks: ['responses'],
     },

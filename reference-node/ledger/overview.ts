@@ -18,7 +18,6 @@ import { InvalidStreamRequest, namedParties, parseEventFormat } from './stream-r
 export const LEDGER_API_VERSION = '3.5.14';
 const SIMULATED = 'accepted; commands do not change the simulated ledger';
 
-
 type Handler = (req: FastifyRequest, caller: Caller) => unknown | Promise<unknown>;
 
 export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
@@ -36,7 +35,10 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
       throw e;
     }
   };
-  const command = (answer: (cmd: CommandEcho) => unknown): Handler => (req) => answer(echo(ctx, req.body));
+  const command =
+    (answer: (cmd: CommandEcho) => unknown): Handler =>
+    (req) =>
+      answer(echo(ctx, req.body));
   const simulated = (handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-cn-simulated', SIMULATED);
     return route(handler)(req, reply);
@@ -44,55 +46,112 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
 
   app.post('/commands/submit-and-wait', simulated(command((c) => ({ updateId: c.updateId, completionOffset: c.offset }))));
   app.post('/commands/submit-and-wait-for-transaction', simulated(command((c) => ({ transaction: c.transaction }))));
-  app.post('/commands/submit-and-wait-for-reassignment', simulated(command((c) => ({
-    reassignment: { updateId: c.updateId, commandId: c.commandId, workflowId: c.workflowId, offset: c.offset, recordTime: c.time, synchronizerId: c.synchronizerId, events: [] },
-  }))));
-  app.post('/commands/submit-and-wait-for-transaction-tree', simulated(command((c) => {
-    const { events: _flat, ...tree } = c.transaction;
-    return { transactionTree: { ...tree, eventsById: {} } };
-  })));
+  app.post(
+    '/commands/submit-and-wait-for-reassignment',
+    simulated(
+      command((c) => ({
+        reassignment: {
+          updateId: c.updateId,
+          commandId: c.commandId,
+          workflowId: c.workflowId,
+          offset: c.offset,
+          recordTime: c.time,
+          synchronizerId: c.synchronizerId,
+          events: [],
+        },
+      })),
+    ),
+  );
+  app.post(
+    '/commands/submit-and-wait-for-transaction-tree',
+    simulated(
+      command((c) => {
+        const { events: _flat, ...tree } = c.transaction;
+        return { transactionTree: { ...tree, eventsById: {} } };
+      }),
+    ),
+  );
   app.post('/commands/async/submit', simulated(command(() => ({}))));
   app.post('/commands/async/submit-reassignment', simulated(command(() => ({}))));
   // No command was ever submitted to this participant through the interface: nothing has completed.
-  app.post('/commands/completions', route(() => []));
-  app.post('/commands/command-completions', route(() => []));
-  app.post('/events/events-by-contract-id', route((req, caller) => eventsByContractId(ctx, req.body, caller)));
-  app.get('/version', route(() => ({
-    version: LEDGER_API_VERSION,
-    features: {
-      userManagement: { supported: true, maxRightsPerUser: 1000, maxUsersPageSize: 1000 },
-      partyManagement: { maxPartiesPageSize: 10000 },
-      offsetCheckpoint: { maxOffsetCheckpointEmissionDelay: { seconds: 75, nanos: 0 } },
-      experimental: { staticTime: { supported: false }, commandInspectionService: { supported: true } },
-    },
-  })));
-  app.post('/dars/validate', simulated(() => ({})));
-  app.post('/dars', simulated(() => ({})));
-  app.post('/packages', simulated(() => ({})));
-  app.get('/packages', route(() => ({ packageIds: packages(ctx).map((p) => p.id) })));
-  app.get<{ Params: { packageId: string } }>('/packages/:packageId', route((req) => {
-    const id = (req.params as { packageId: string }).packageId;
-    const pkg = packages(ctx).find((p) => p.id === id);
-    if (!pkg) throw new LedgerHttpError(404, 'notFound', `Package ${id} is not known to this participant.`, 'PACKAGE_NOT_FOUND');
-    return archiveBytes(pkg);
-  }));
-  app.get('/packages/:packageId/status', route((req) => {
-    const id = (req.params as { packageId: string }).packageId;
-    return { packageStatus: packages(ctx).some((p) => p.id === id) ? 'PACKAGE_STATUS_REGISTERED' : 'PACKAGE_STATUS_UNSPECIFIED' };
-  }));
-  app.get('/package-vetting', route(() => ({
-    vettedPackages: ctx.world.synchronizers.map((s) => ({
-      participantId: ctx.world.ledgerParticipant.id,
-      synchronizerId: s.id,
-      topologySerial: 1,
-      packages: packages(ctx).map((p) => ({ packageId: p.id, packageName: p.name, packageVersion: '0.1.0' })),
+  app.post(
+    '/commands/completions',
+    route(() => []),
+  );
+  app.post(
+    '/commands/command-completions',
+    route(() => []),
+  );
+  app.post(
+    '/events/events-by-contract-id',
+    route((req, caller) => eventsByContractId(ctx, req.body, caller)),
+  );
+  app.get(
+    '/version',
+    route(() => ({
+      version: LEDGER_API_VERSION,
+      features: {
+        userManagement: { supported: true, maxRightsPerUser: 1000, maxUsersPageSize: 1000 },
+        partyManagement: { maxPartiesPageSize: 10000 },
+        offsetCheckpoint: { maxOffsetCheckpointEmissionDelay: { seconds: 75, nanos: 0 } },
+        experimental: { staticTime: { supported: false }, commandInspectionService: { supported: true } },
+      },
     })),
-  })));
-  app.post('/package-vetting', simulated(() => ({})));
+  );
+  app.post(
+    '/dars/validate',
+    simulated(() => ({})),
+  );
+  app.post(
+    '/dars',
+    simulated(() => ({})),
+  );
+  app.post(
+    '/packages',
+    simulated(() => ({})),
+  );
+  app.get(
+    '/packages',
+    route(() => ({ packageIds: packages(ctx).map((p) => p.id) })),
+  );
+  app.get<{ Params: { packageId: string } }>(
+    '/packages/:packageId',
+    route((req) => {
+      const id = (req.params as { packageId: string }).packageId;
+      const pkg = packages(ctx).find((p) => p.id === id);
+      if (!pkg) throw new LedgerHttpError(404, 'notFound', `Package ${id} is not known to this participant.`, 'PACKAGE_NOT_FOUND');
+      return archiveBytes(pkg);
+    }),
+  );
+  app.get(
+    '/packages/:packageId/status',
+    route((req) => {
+      const id = (req.params as { packageId: string }).packageId;
+      return { packageStatus: packages(ctx).some((p) => p.id === id) ? 'PACKAGE_STATUS_REGISTERED' : 'PACKAGE_STATUS_UNSPECIFIED' };
+    }),
+  );
+  app.get(
+    '/package-vetting',
+    route(() => ({
+      vettedPackages: ctx.world.synchronizers.map((s) => ({
+        participantId: ctx.world.ledgerParticipant.id,
+        synchronizerId: s.id,
+        topologySerial: 1,
+        packages: packages(ctx).map((p) => ({ packageId: p.id, packageName: p.name, packageVersion: '0.1.0' })),
+      })),
+    })),
+  );
+  app.post(
+    '/package-vetting',
+    simulated(() => ({})),
+  );
 }
 
 function packages(ctx: NodeContext): Array<{ id: string; name: string }> {
-  return [{ id: ctx.world.amuletPackage, name: 'splice-amulet' }, { id: ctx.world.walletPackage, name: 'splice-wallet' }];
+  return [
+    { id: ctx.world.amuletPackage, name: 'splice-amulet' },
+    { id: ctx.world.walletPackage, name: 'splice-wallet' },
+  ];
 }
 
 /** Deterministic stand-in for a package archive. */
@@ -112,7 +171,9 @@ interface CommandEcho {
 
 /** A plausible, deterministic answer to a command: ids derived from the request, the ledger's current offset and time. */
 function echo(ctx: NodeContext, body: unknown): CommandEcho {
-  const hash = createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+  const hash = createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex');
   // A body of another content type arrives as bytes (a Buffer): no command fields to read.
   const b = isObject(body) && !Buffer.isBuffer(body) ? body : {};
   const inner = isObject(b.commands) ? b.commands : b; // submit-and-wait-for-transaction nests the commands
@@ -123,14 +184,20 @@ function echo(ctx: NodeContext, body: unknown): CommandEcho {
   const time = isoMicros(ctx.clock.now());
   const synchronizerId = ctx.world.synchronizers[0]!.id;
   return {
-    updateId, commandId, workflowId, offset, time, synchronizerId,
+    updateId,
+    commandId,
+    workflowId,
+    offset,
+    time,
+    synchronizerId,
     transaction: { updateId, commandId, workflowId, effectiveAt: time, offset, synchronizerId, recordTime: time, events: [] },
   };
 }
 
 function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): JsonObject {
   if (!isObject(body) || Buffer.isBuffer(body)) throw new LedgerHttpError(400, 'invalidArgument', 'The request body must be a JSON object with a contractId.');
-  if (typeof body.contractId !== 'string' || body.contractId === '') throw new LedgerHttpError(400, 'invalidArgument', 'contractId must be a non-empty string.');
+  if (typeof body.contractId !== 'string' || body.contractId === '')
+    throw new LedgerHttpError(400, 'invalidArgument', 'contractId must be a non-empty string.');
   let audience: Audience | undefined;
   if (body.eventFormat !== undefined) {
     try {
@@ -149,7 +216,12 @@ function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Js
   // With an event format, only its requesting stakeholders see the contract; without, every stakeholder does.
   const witnessParties = c && audience ? audience.see(stakeholders, c).parties : stakeholders;
   if (!found || !c || witnessParties.length === 0) {
-    throw new LedgerHttpError(404, 'notFound', `Contract events not found, or not visible to the requesting parties: ${body.contractId}`, 'CONTRACT_EVENTS_NOT_FOUND');
+    throw new LedgerHttpError(
+      404,
+      'notFound',
+      `Contract events not found, or not visible to the requesting parties: ${body.contractId}`,
+      'CONTRACT_EVENTS_NOT_FOUND',
+    );
   }
   const out: JsonObject = {
     created: {

@@ -11,7 +11,6 @@ import type { Contract, ExercisedNode, ReassignmentUpdate, TopologyUpdate, Trans
 import { archivedEvent, createdEvent, element, exercisedEvent, reassignmentRecord, topologyRecord, transactionRecord } from './render.ts';
 import type { CompiledFilters, EventFormatSpec, Shape, StreamRequest, TopologySpec } from './stream-request.ts';
 
-
 export function hostedParties(ctx: NodeContext): string[] {
   const here = ctx.world.ledgerParticipant.id;
   return ctx.world.parties.filter((p) => p.hostedOn.includes(here)).map((p) => p.id);
@@ -35,7 +34,11 @@ export class Audience {
   readonly parties: Array<{ party: string; filters: CompiledFilters[] }> = [];
   readonly partySet: ReadonlySet<string>;
 
-  constructor(private readonly ctx: NodeContext, format: EventFormatSpec, hosted: readonly string[]) {
+  constructor(
+    private readonly ctx: NodeContext,
+    format: EventFormatSpec,
+    hosted: readonly string[],
+  ) {
     const hostedSet = new Set(hosted);
     for (const [party, f] of format.byParty) {
       if (hostedSet.has(party)) this.parties.push({ party, filters: format.anyParty ? [f, format.anyParty] : [f] });
@@ -94,7 +97,11 @@ export class Audience {
 }
 
 /** Every hosted party, every template: what the faults that emit unrequested kinds read with (made per use: it holds Maps). */
-const anyPartyWildcard = (): EventFormatSpec => ({ byParty: new Map(), anyParty: { wildcard: true, wildcardBlob: false, templates: new Map(), interfaces: new Map() }, verbose: false });
+const anyPartyWildcard = (): EventFormatSpec => ({
+  byParty: new Map(),
+  anyParty: { wildcard: true, wildcardBlob: false, templates: new Map(), interfaces: new Map() },
+  verbose: false,
+});
 
 const stakeholders = (signatories: readonly string[], observers: readonly string[]) => [...new Set([...signatories, ...observers])];
 
@@ -110,10 +117,14 @@ export class Projector {
   private readonly reassignments?: Audience;
   private readonly topology?: TopologySpec;
 
-  constructor(private readonly ctx: NodeContext, req: StreamRequest) {
+  constructor(
+    private readonly ctx: NodeContext,
+    req: StreamRequest,
+  ) {
     this.hosted = hostedParties(ctx);
     if (req.transactions) this.tx = { audience: new Audience(ctx, req.transactions.format, this.hosted), shape: req.transactions.shape };
-    else if (ctx.faults.has('ledger-transactions-always-included')) this.tx = { audience: new Audience(ctx, req.reassignments ?? anyPartyWildcard(), this.hosted), shape: 'acs-delta' };
+    else if (ctx.faults.has('ledger-transactions-always-included'))
+      this.tx = { audience: new Audience(ctx, req.reassignments ?? anyPartyWildcard(), this.hosted), shape: 'acs-delta' };
     let reassignmentFormat = req.reassignments;
     if (!reassignmentFormat && ctx.faults.has('ledger-unrequested-kind')) reassignmentFormat = req.transactions?.format ?? anyPartyWildcard();
     if (reassignmentFormat) this.reassignments = new Audience(ctx, reassignmentFormat, this.hosted);
@@ -138,9 +149,15 @@ export class Projector {
     const events = shape === 'acs-delta' ? this.acsDelta(tx, eventOffset, audience) : this.ledgerEffects(tx, eventOffset, audience);
     if (events.length === 0) return undefined;
     const submitted = tx.submitters.some((p) => audience.partySet.has(p));
-    return element('Transaction', transactionRecord(tx, {
-      offset, events, commandId: submitted, dropRecordTime: this.ctx.faults.has('ledger-required-field-dropped'),
-    }));
+    return element(
+      'Transaction',
+      transactionRecord(tx, {
+        offset,
+        events,
+        commandId: submitted,
+        dropRecordTime: this.ctx.faults.has('ledger-required-field-dropped'),
+      }),
+    );
   }
 
   private acsDelta(tx: TransactionUpdate, offset: number, audience: Audience): JsonObject[] {
@@ -156,19 +173,37 @@ export class Projector {
         const sh = stakeholders(c.signatories, c.observers);
         const seen = audience.see(sh, c);
         if (seen.parties.length > 0) {
-          events.push({ CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties: audience.witnessParties(seen.parties, sh), blob: seen.blob, acsDelta: true }) });
-        } else if (this.ctx.faults.has('ledger-acs-delta-leak') && audience.see(audience.parties.map((p) => p.party), c).parties.length > 0) {
+          events.push({
+            CreatedEvent: createdEvent(c, {
+              offset,
+              nodeId: node.nodeId,
+              witnessParties: audience.witnessParties(seen.parties, sh),
+              blob: seen.blob,
+              acsDelta: true,
+            }),
+          });
+        } else if (
+          this.ctx.faults.has('ledger-acs-delta-leak') &&
+          audience.see(
+            audience.parties.map((p) => p.party),
+            c,
+          ).parties.length > 0
+        ) {
           // Leak only what the requesting parties' filters would select: the break is the stakeholder rule alone.
-          leaked.push({ CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties: [audience.parties[0]!.party], blob: false, acsDelta: true }) });
+          leaked.push({
+            CreatedEvent: createdEvent(c, { offset, nodeId: node.nodeId, witnessParties: [audience.parties[0]!.party], blob: false, acsDelta: true }),
+          });
         }
       } else if (node.consuming && !created.has(node.contractId)) {
         const sh = stakeholders(node.signatories, node.observers);
         const seen = audience.see(sh, node);
         if (seen.parties.length === 0) continue;
         const witnessParties = audience.witnessParties(seen.parties, sh);
-        events.push(this.ctx.faults.has('ledger-wrong-event-kind')
-          ? { ExercisedEvent: exercisedEvent(node, { offset, witnessParties, lastDescendantNodeId: lastDescendant(tx, node.nodeId), acsDelta: true }) }
-          : { ArchivedEvent: archivedEvent(node, { offset, witnessParties }) });
+        events.push(
+          this.ctx.faults.has('ledger-wrong-event-kind')
+            ? { ExercisedEvent: exercisedEvent(node, { offset, witnessParties, lastDescendantNodeId: lastDescendant(tx, node.nodeId), acsDelta: true }) }
+            : { ArchivedEvent: archivedEvent(node, { offset, witnessParties }) },
+        );
       }
     }
     // The leak shows only inside transactions the parties legitimately see.
@@ -208,7 +243,16 @@ export class Projector {
       } else {
         const acsDelta = isArchiveFor(node, seen.parties) && !created.has(node.contractId);
         const lastDescendantNodeId = lastDescendant(tx, node.nodeId);
-        if (this.ctx.faults.has('ledger-ledger-effects-archived') && node.consuming && createdBelowHaveStakeholder(tx, node.nodeId, lastDescendantNodeId, audience.parties.map((p) => p.party))) {
+        if (
+          this.ctx.faults.has('ledger-ledger-effects-archived') &&
+          node.consuming &&
+          createdBelowHaveStakeholder(
+            tx,
+            node.nodeId,
+            lastDescendantNodeId,
+            audience.parties.map((p) => p.party),
+          )
+        ) {
           events.push({ ArchivedEvent: archivedEvent(node, { offset, witnessParties }) });
           continue;
         }
@@ -225,13 +269,27 @@ export class Projector {
     let seen = audience.see(sh, c);
     if (seen.parties.length === 0 && u.kind === 'assign' && this.ctx.faults.has('ledger-acs-delta-reassignment-leak')) {
       // Leak only what the requesting parties' filters would select: the break is the stakeholder rule alone.
-      seen = { parties: audience.see(audience.parties.map((p) => p.party), c).parties.slice(0, 1), blob: false };
+      seen = {
+        parties: audience
+          .see(
+            audience.parties.map((p) => p.party),
+            c,
+          )
+          .parties.slice(0, 1),
+        blob: false,
+      };
     }
     if (seen.parties.length === 0) return undefined;
-    return element('Reassignment', reassignmentRecord(u, {
-      offset, eventOffset, witnessParties: audience.witnessParties(seen.parties, sh), blob: seen.blob,
-      commandId: audience.partySet.has(u.submitter),
-    }));
+    return element(
+      'Reassignment',
+      reassignmentRecord(u, {
+        offset,
+        eventOffset,
+        witnessParties: audience.witnessParties(seen.parties, sh),
+        blob: seen.blob,
+        commandId: audience.partySet.has(u.submitter),
+      }),
+    );
   }
 
   private topologyTx(u: TopologyUpdate, offset: number, spec: TopologySpec): JsonObject | undefined {
@@ -246,7 +304,9 @@ export class Projector {
  */
 function createdBelowHaveStakeholder(tx: TransactionUpdate, from: number, to: number, parties: string[]): boolean {
   if (parties.length === 0) return false;
-  return tx.nodes.slice(from + 1, to + 1).every((n) => n.kind !== 'created' || parties.some((p) => n.contract.signatories.includes(p) || n.contract.observers.includes(p)));
+  return tx.nodes
+    .slice(from + 1, to + 1)
+    .every((n) => n.kind !== 'created' || parties.some((p) => n.contract.signatories.includes(p) || n.contract.observers.includes(p)));
 }
 
 function isArchiveFor(node: ExercisedNode, parties: string[]): boolean {

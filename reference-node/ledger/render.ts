@@ -4,7 +4,6 @@ import type { JsonObject } from '../../common/json.ts';
 import type { Contract, ExercisedNode, ReassignmentUpdate, TopologyUpdate, TransactionUpdate } from '../world/model.ts';
 import { isoMicros } from '../world/time.ts';
 
-
 /** Package id part of a `packageId:Module:Entity` template id. */
 export function packageIdOf(templateId: string): string {
   return templateId.slice(0, templateId.indexOf(':'));
@@ -30,7 +29,14 @@ export function createdEvent(c: Contract, o: { offset: number; nodeId: number; w
 }
 
 export function archivedEvent(n: ExercisedNode, o: { offset: number; witnessParties: string[] }): JsonObject {
-  const ev: JsonObject = { offset: o.offset, nodeId: n.nodeId, contractId: n.contractId, templateId: n.templateId, witnessParties: o.witnessParties, packageName: n.packageName };
+  const ev: JsonObject = {
+    offset: o.offset,
+    nodeId: n.nodeId,
+    contractId: n.contractId,
+    templateId: n.templateId,
+    witnessParties: o.witnessParties,
+    packageName: n.packageName,
+  };
   if (n.interfaceId) ev.implementedInterfaces = [n.interfaceId];
   return ev;
 }
@@ -75,7 +81,10 @@ export function transactionRecord(tx: TransactionUpdate, o: { offset: number; ev
 /** How long an unassigned contract stays reserved for its assignment (simulated). */
 const ASSIGNMENT_EXCLUSIVITY_MICROS = 60_000_000;
 
-export function reassignmentRecord(u: ReassignmentUpdate, o: { offset: number; eventOffset: number; witnessParties: string[]; blob: boolean; commandId: boolean }): JsonObject {
+export function reassignmentRecord(
+  u: ReassignmentUpdate,
+  o: { offset: number; eventOffset: number; witnessParties: string[]; blob: boolean; commandId: boolean },
+): JsonObject {
   const event =
     u.kind === 'assign'
       ? {

@@ -8,7 +8,16 @@ import { overviewRoutes } from './overview.ts';
 import { getUpdates } from './update-stream.ts';
 
 const STREAM_ROUTE = '/v2/updates';
-const SUBMISSION_ROUTES: ReadonlySet<string> = new Set(['submit-and-wait', 'submit-and-wait-for-transaction', 'submit-and-wait-for-reassignment', 'submit-and-wait-for-transaction-tree', 'async/submit', 'async/submit-reassignment'].map((p) => `/v2/commands/${p}`));
+const SUBMISSION_ROUTES: ReadonlySet<string> = new Set(
+  [
+    'submit-and-wait',
+    'submit-and-wait-for-transaction',
+    'submit-and-wait-for-reassignment',
+    'submit-and-wait-for-transaction-tree',
+    'async/submit',
+    'async/submit-reassignment',
+  ].map((p) => `/v2/commands/${p}`),
+);
 const COMPLETION_ROUTES: ReadonlySet<string> = new Set(['/v2/commands/completions', '/v2/commands/command-completions']);
 
 export async function ledgerRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
@@ -28,7 +37,8 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     return sendCantonError(ctx, reply, status, 'invalidArgument', err.message, err.code);
   });
   app.setNotFoundHandler((req, reply) =>
-    sendCantonError(ctx, reply, 404, 'notFound', `There is no ledger endpoint ${req.method} ${req.url.split('?')[0]}.`, 'JSON_API_ENDPOINT_NOT_FOUND'));
+    sendCantonError(ctx, reply, 404, 'notFound', `There is no ledger endpoint ${req.method} ${req.url.split('?')[0]}.`, 'JSON_API_ENDPOINT_NOT_FOUND'),
+  );
 
   app.post('/updates', (req, reply) => getUpdates(ctx, req, reply));
   overviewRoutes(app, ctx);

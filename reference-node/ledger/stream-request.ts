@@ -47,7 +47,6 @@ export interface StreamQuery {
 
 const INT64_MAX = 9223372036854775807n;
 
-
 function fail(message: string): never {
   throw new InvalidStreamRequest(message);
 }
@@ -177,7 +176,8 @@ export function parseStreamRequest(ctx: NodeContext, body: unknown): StreamReque
       if (tf.eventFormat === undefined) fail('Invalid value for: body (updateFormat.includeTransactions.eventFormat is required)');
       if (tf.transactionShape === undefined) fail('Invalid value for: body (updateFormat.includeTransactions.transactionShape is required)');
       const shape = typeof tf.transactionShape === 'string' ? SHAPES[tf.transactionShape] : undefined;
-      if (!shape) fail(`Invalid value for: body (unknown transactionShape ${JSON.stringify(tf.transactionShape)}; expected one of ${Object.keys(SHAPES).join(', ')})`);
+      if (!shape)
+        fail(`Invalid value for: body (unknown transactionShape ${JSON.stringify(tf.transactionShape)}; expected one of ${Object.keys(SHAPES).join(', ')})`);
       req.transactions = { format: eventFormat(tf.eventFormat, 'updateFormat.includeTransactions.eventFormat'), shape };
     }
     if (uf.includeReassignments !== undefined) req.reassignments = eventFormat(uf.includeReassignments, 'updateFormat.includeReassignments');

@@ -35,15 +35,23 @@ export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: F
     }
     const result = read(ctx, request, query);
     if (result.overLimit) {
-      return sendCantonError(ctx, reply, 413, 'listLimit',
-        `The number of matching elements is greater than the node limit (${ctx.settings.listLimit}); narrow the read, pass a limit, or use the WebSocket stream.`);
+      return sendCantonError(
+        ctx,
+        reply,
+        413,
+        'listLimit',
+        `The number of matching elements is greater than the node limit (${ctx.settings.listLimit}); narrow the read, pass a limit, or use the WebSocket stream.`,
+      );
     }
     // An open-ended read is completed once no new element arrived for the idle timeout. This history does
     // not grow, so the answer is what exists up to the ledger end, sent after that wait.
     if (request.endInclusive === undefined && !result.completedByLimit) {
       await sleep(Math.min(query.idleTimeoutMs ?? ctx.settings.defaultIdleTimeoutMs, MAX_IDLE_WAIT_MS));
     }
-    return reply.code(200).type('application/json; charset=utf-8').send(finish(ctx, request, result.elements));
+    return reply
+      .code(200)
+      .type('application/json; charset=utf-8')
+      .send(finish(ctx, request, result.elements));
   } catch (e) {
     if (e instanceof InvalidStreamRequest) return sendStreamBadRequest(ctx, reply, e.message);
     if (e instanceof LedgerHttpError) return sendCantonError(ctx, reply, e.status, e.kind, e.message, e.codeOverride);

@@ -26,7 +26,8 @@ export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise
   app.get('/v0/ans-entries', async (req) => {
     const sizeText = singleQuery(req.query, 'page_size');
     // scan-ans-page-size-defaulted: what does not read as an int32 becomes the default page size.
-    const defaulted = ctx.faults.has('scan-ans-page-size-defaulted') && (sizeText === undefined || !/^-?\d{1,10}$/.test(sizeText) || Math.abs(Number(sizeText)) >= 2 ** 31);
+    const defaulted =
+      ctx.faults.has('scan-ans-page-size-defaulted') && (sizeText === undefined || !/^-?\d{1,10}$/.test(sizeText) || Math.abs(Number(sizeText)) >= 2 ** 31);
     if (sizeText === undefined && !defaulted) throw badRequest('Missing query parameter page_size');
     const size = defaulted ? DEFAULT_PAGE_SIZE : int32Text(sizeText!, 'page_size');
     if (size < 1) throw badRequest(`Invalid page_size: ${size} (must be at least 1)`);

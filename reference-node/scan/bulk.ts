@@ -91,7 +91,9 @@ function bulkUpdates(ctx: NodeContext, objects: BulkObjects, raw: unknown, base:
   for (let k = from; k <= to; k++) {
     const ref = objects.ref(k);
     // scan-bulk-digest-mismatch: the digest of the bytes with one more newline than the object holds.
-    const digest = ctx.faults.has('scan-bulk-digest-mismatch') ? createHash('sha256').update(world.bulkObject(k)!.bytes).update('\n').digest('hex') : ref.digest;
+    const digest = ctx.faults.has('scan-bulk-digest-mismatch')
+      ? createHash('sha256').update(world.bulkObject(k)!.bytes).update('\n').digest('hex')
+      : ref.digest;
     object_refs.push({ url: `${base}/api/scan${DOWNLOAD_PATH}${encodeURIComponent(ref.key)}`, digest });
   }
   return to < lastObject ? { object_refs, next_page_token: encodeToken(to + 1) } : { object_refs };

@@ -4,7 +4,10 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import type { NodeContext } from '../context.ts';
 
 export class ScanError extends Error {
-  constructor(readonly status: 400 | 404 | 500, message: string) {
+  constructor(
+    readonly status: 400 | 404 | 500,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -4,25 +4,93 @@ import { declareFaults } from '../fault-definition.ts';
 
 export const SCAN_FAULTS = declareFaults('scan', {
   // Holdings paging and filtering
-  'scan-holdings-lost-item': { family: 'paging', breaks: 'Walking the holdings pages misses an active owned contract: each page silently skips its second match.', rules: ['SCAN-HOLDINGS-PAGING-COMPLETE'] },
-  'scan-holdings-duplicate': { family: 'paging', breaks: 'A holding appears on two pages: the page token points one position too early.', rules: ['SCAN-HOLDINGS-PAGING-UNIQUE'] },
-  'scan-holdings-endless-token': { family: 'paging', breaks: 'next_page_token is present on every page, even when no more holdings remain.', rules: ['SCAN-HOLDINGS-PAGING-TOKEN-ENDS'] },
+  'scan-holdings-lost-item': {
+    family: 'paging',
+    breaks: 'Walking the holdings pages misses an active owned contract: each page silently skips its second match.',
+    rules: ['SCAN-HOLDINGS-PAGING-COMPLETE'],
+  },
+  'scan-holdings-duplicate': {
+    family: 'paging',
+    breaks: 'A holding appears on two pages: the page token points one position too early.',
+    rules: ['SCAN-HOLDINGS-PAGING-UNIQUE'],
+  },
+  'scan-holdings-endless-token': {
+    family: 'paging',
+    breaks: 'next_page_token is present on every page, even when no more holdings remain.',
+    rules: ['SCAN-HOLDINGS-PAGING-TOKEN-ENDS'],
+  },
   'scan-holdings-page-too-large': { family: 'paging', breaks: 'A holdings page carries page_size + 1 contracts.', rules: ['SCAN-HOLDINGS-PAGE-SIZE-BOUND'] },
-  'scan-holdings-wrong-order': { family: 'ordering', breaks: 'The contracts of a holdings page are not in creation order (the page is reversed).', rules: ['SCAN-HOLDINGS-CREATION-ORDER'] },
-  'scan-holdings-owner-leak': { family: 'ownership filter', breaks: 'A holdings page includes a contract owned by none of owner_party_ids.', rules: ['SCAN-HOLDINGS-OWNER-FILTER'] },
-  'scan-holdings-exact-ignored': { family: 'snapshot matching', breaks: 'A record time that is no snapshot time is accepted with record_time_match exact (treated as at_or_before).', rules: ['SCAN-HOLDINGS-EXACT-MATCH'] },
-  'scan-holdings-empty-owners-accepted': { family: 'request validation', breaks: 'An empty owner_party_ids list is accepted instead of rejected with 400.', rules: ['SCAN-HOLDINGS-EMPTY-OWNERS-400'] },
-  'scan-required-field-dropped': { family: 'record shape', breaks: 'ActiveContract elements of the v1/v2 holdings are sent without the required template_id.', rules: ['SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS'] },
-  'scan-force-acs-time-rejected': { family: 'snapshot matching', breaks: 'The record time returned by the force-ACS endpoint is not accepted as exact by the holdings endpoints.', rules: ['SCAN-HOLDINGS-FORCE-ACS-EXACT'] },
+  'scan-holdings-wrong-order': {
+    family: 'ordering',
+    breaks: 'The contracts of a holdings page are not in creation order (the page is reversed).',
+    rules: ['SCAN-HOLDINGS-CREATION-ORDER'],
+  },
+  'scan-holdings-owner-leak': {
+    family: 'ownership filter',
+    breaks: 'A holdings page includes a contract owned by none of owner_party_ids.',
+    rules: ['SCAN-HOLDINGS-OWNER-FILTER'],
+  },
+  'scan-holdings-exact-ignored': {
+    family: 'snapshot matching',
+    breaks: 'A record time that is no snapshot time is accepted with record_time_match exact (treated as at_or_before).',
+    rules: ['SCAN-HOLDINGS-EXACT-MATCH'],
+  },
+  'scan-holdings-empty-owners-accepted': {
+    family: 'request validation',
+    breaks: 'An empty owner_party_ids list is accepted instead of rejected with 400.',
+    rules: ['SCAN-HOLDINGS-EMPTY-OWNERS-400'],
+  },
+  'scan-required-field-dropped': {
+    family: 'record shape',
+    breaks: 'ActiveContract elements of the v1/v2 holdings are sent without the required template_id.',
+    rules: ['SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS'],
+  },
+  'scan-force-acs-time-rejected': {
+    family: 'snapshot matching',
+    breaks: 'The record time returned by the force-ACS endpoint is not accepted as exact by the holdings endpoints.',
+    rules: ['SCAN-HOLDINGS-FORCE-ACS-EXACT'],
+  },
   // Update history trees and records
-  'scan-tree-dangling-root': { family: 'event trees', breaks: 'root_event_ids names an event id that is not a key of events_by_id.', rules: ['SCAN-UPDATES-TREE-ROOTS-KNOWN'] },
-  'scan-tree-dangling-child': { family: 'event trees', breaks: 'An exercised event lists a child_event_ids entry that is not a key of events_by_id.', rules: ['SCAN-UPDATES-TREE-CHILDREN-KNOWN'] },
-  'scan-tree-event-id-mismatch': { family: 'event trees', breaks: "A created event's event_id differs from its key in events_by_id.", rules: ['SCAN-UPDATES-CREATED-EVENT-ID'] },
-  'scan-v2-unsorted': { family: 'event trees', breaks: 'The events_by_id keys of v2 transactions and event items are not in lexicographic order.', rules: ['SCAN-EVENTS-V2-KEYS-SORTED'] },
-  'scan-reassignment-counter-mismatch': { family: 'reassignments', breaks: 'An assignment carries a different reassignment_counter than its matching unassignment.', rules: ['SCAN-REASSIGNMENT-PAIR-COUNTER'] },
-  'scan-reassignment-counter-not-increasing': { family: 'reassignments', breaks: 'The reassignment_counter of a contract does not strictly increase with each unassign (it repeats).', rules: ['SCAN-REASSIGNMENT-COUNTER-INCREASES'] },
-  'scan-record-time-format': { family: 'time format', breaks: 'Update history record_time is not ISO 8601 (a space separates date and time, no zone).', rules: ['SCAN-UPDATES-RECORD-TIME-MICROS'] },
-  'scan-offsets-not-increasing': { family: 'offsets', breaks: 'A later update carries a smaller offset than an earlier one.', rules: ['SCAN-UPDATES-OFFSETS-INCREASING'] },
+  'scan-tree-dangling-root': {
+    family: 'event trees',
+    breaks: 'root_event_ids names an event id that is not a key of events_by_id.',
+    rules: ['SCAN-UPDATES-TREE-ROOTS-KNOWN'],
+  },
+  'scan-tree-dangling-child': {
+    family: 'event trees',
+    breaks: 'An exercised event lists a child_event_ids entry that is not a key of events_by_id.',
+    rules: ['SCAN-UPDATES-TREE-CHILDREN-KNOWN'],
+  },
+  'scan-tree-event-id-mismatch': {
+    family: 'event trees',
+    breaks: "A created event's event_id differs from its key in events_by_id.",
+    rules: ['SCAN-UPDATES-CREATED-EVENT-ID'],
+  },
+  'scan-v2-unsorted': {
+    family: 'event trees',
+    breaks: 'The events_by_id keys of v2 transactions and event items are not in lexicographic order.',
+    rules: ['SCAN-EVENTS-V2-KEYS-SORTED'],
+  },
+  'scan-reassignment-counter-mismatch': {
+    family: 'reassignments',
+    breaks: 'An assignment carries a different reassignment_counter than its matching unassignment.',
+    rules: ['SCAN-REASSIGNMENT-PAIR-COUNTER'],
+  },
+  'scan-reassignment-counter-not-increasing': {
+    family: 'reassignments',
+    breaks: 'The reassignment_counter of a contract does not strictly increase with each unassign (it repeats).',
+    rules: ['SCAN-REASSIGNMENT-COUNTER-INCREASES'],
+  },
+  'scan-record-time-format': {
+    family: 'time format',
+    breaks: 'Update history record_time is not ISO 8601 (a space separates date and time, no zone).',
+    rules: ['SCAN-UPDATES-RECORD-TIME-MICROS'],
+  },
+  'scan-offsets-not-increasing': {
+    family: 'offsets',
+    breaks: 'A later update carries a smaller offset than an earlier one.',
+    rules: ['SCAN-UPDATES-OFFSETS-INCREASING'],
+  },
   'scan-external-hash-null': {
     family: 'record shape',
     breaks: 'Transactions without an external hash carry external_transaction_hash: null instead of omitting it.',
@@ -30,54 +98,172 @@ export const SCAN_FAULTS = declareFaults('scan', {
     generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['responses'] },
   },
   // Validators, traffic, parties
-  'scan-faucet-arithmetic': { family: 'faucet statistics', breaks: 'numRoundsCollected + numRoundsMissed differs from lastCollectedInRound - firstCollectedInRound + 1.', rules: ['SCAN-FAUCETS-ROUND-ARITHMETIC'] },
-  'scan-faucet-order-dependent': { family: 'faucet statistics', breaks: 'Faucet statistics are attached to validators by argument position, so the result depends on argument order.', rules: ['SCAN-FAUCETS-ORDER-INDEPENDENT'] },
-  'scan-traffic-limit-above-purchased': { family: 'traffic status', breaks: 'total_limit exceeds total_purchased.', rules: ['SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED'] },
-  'scan-member-id-unchecked': { family: 'request validation', breaks: 'A member id not of the form PAR|MED::id::fingerprint is not rejected with 400.', rules: ['SCAN-TRAFFIC-MEMBER-ID-400'] },
-  'scan-participant-id-format': { family: 'identifiers', breaks: 'A participant id is returned without the PAR:: code, not of the form PAR::id::fingerprint.', rules: ['SCAN-PARTICIPANT-ID-FORMAT'] },
+  'scan-faucet-arithmetic': {
+    family: 'faucet statistics',
+    breaks: 'numRoundsCollected + numRoundsMissed differs from lastCollectedInRound - firstCollectedInRound + 1.',
+    rules: ['SCAN-FAUCETS-ROUND-ARITHMETIC'],
+  },
+  'scan-faucet-order-dependent': {
+    family: 'faucet statistics',
+    breaks: 'Faucet statistics are attached to validators by argument position, so the result depends on argument order.',
+    rules: ['SCAN-FAUCETS-ORDER-INDEPENDENT'],
+  },
+  'scan-traffic-limit-above-purchased': {
+    family: 'traffic status',
+    breaks: 'total_limit exceeds total_purchased.',
+    rules: ['SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED'],
+  },
+  'scan-member-id-unchecked': {
+    family: 'request validation',
+    breaks: 'A member id not of the form PAR|MED::id::fingerprint is not rejected with 400.',
+    rules: ['SCAN-TRAFFIC-MEMBER-ID-400'],
+  },
+  'scan-participant-id-format': {
+    family: 'identifiers',
+    breaks: 'A participant id is returned without the PAR:: code, not of the form PAR::id::fingerprint.',
+    rules: ['SCAN-PARTICIPANT-ID-FORMAT'],
+  },
   // Name service
-  'scan-ans-prefix-ignored': { family: 'name service', breaks: 'ANS entries whose name does not start with name_prefix are listed.', rules: ['SCAN-ANS-NAME-PREFIX'] },
+  'scan-ans-prefix-ignored': {
+    family: 'name service',
+    breaks: 'ANS entries whose name does not start with name_prefix are listed.',
+    rules: ['SCAN-ANS-NAME-PREFIX'],
+  },
   'scan-ans-expired-listed': { family: 'name service', breaks: 'Expired ANS entries are listed.', rules: ['SCAN-ANS-NO-EXPIRED'] },
   'scan-ans-bad-url': { family: 'name service', breaks: 'An ANS entry carries a url that is neither empty nor an http/https URL.', rules: ['SCAN-ANS-URL'] },
   'scan-ans-too-many': { family: 'name service', breaks: 'More ANS entries than page_size are returned.', rules: ['SCAN-ANS-PAGE-SIZE'] },
   // Not detectable from outside: an entry's creation time is no field of AnsEntry and no scan endpoint
   // reveals it, so no listing order can be proven wrong (a reversed order is as consistent as the right one).
   // Bulk history
-  'scan-bulk-digest-mismatch': { family: 'bulk history', breaks: 'The digest of an object reference is not the sha256 of the downloaded bytes.', rules: ['SCAN-BULK-DOWNLOAD-DIGEST'] },
-  'scan-bulk-page-size-unchecked': { family: 'request validation', breaks: 'A bulk page_size outside 1..1000 is accepted instead of rejected with 400.', rules: ['SCAN-BULK-PAGE-SIZE-400'] },
+  'scan-bulk-digest-mismatch': {
+    family: 'bulk history',
+    breaks: 'The digest of an object reference is not the sha256 of the downloaded bytes.',
+    rules: ['SCAN-BULK-DOWNLOAD-DIGEST'],
+  },
+  'scan-bulk-page-size-unchecked': {
+    family: 'request validation',
+    breaks: 'A bulk page_size outside 1..1000 is accepted instead of rejected with 400.',
+    rules: ['SCAN-BULK-PAGE-SIZE-400'],
+  },
   // Errors and rewards
   'scan-error-body-shape': { family: 'error shape', breaks: 'Error bodies are {message} instead of {error}.', rules: ['SCAN-ERRORS-SHAPE'], generic: {} },
   // Every rule that names 400 for a bad input breaks, as well as the general one.
   'scan-bad-input-500': {
     family: 'error status',
     breaks: 'Invalid input is answered 500 instead of 400.',
-    rules: ['SCAN-ERRORS-BAD-INPUT-NOT-5XX', 'SCAN-HOLDINGS-EMPTY-OWNERS-400', 'SCAN-HOLDINGS-EXACT-MATCH', 'SCAN-TRAFFIC-MEMBER-ID-400', 'SCAN-BULK-PAGE-SIZE-400'],
+    rules: [
+      'SCAN-ERRORS-BAD-INPUT-NOT-5XX',
+      'SCAN-HOLDINGS-EMPTY-OWNERS-400',
+      'SCAN-HOLDINGS-EXACT-MATCH',
+      'SCAN-TRAFFIC-MEMBER-ID-400',
+      'SCAN-BULK-PAGE-SIZE-400',
+    ],
     generic: { checks: ['invalid-input'] },
   },
-  'scan-root-hash-round-mismatch': { family: 'reward accounting', breaks: 'An Ok root-hash result carries a round_number other than the requested round.', rules: ['SCAN-ROOT-HASH-ROUND-ECHOED'] },
+  'scan-root-hash-round-mismatch': {
+    family: 'reward accounting',
+    breaks: 'An Ok root-hash result carries a round_number other than the requested round.',
+    rules: ['SCAN-ROOT-HASH-ROUND-ECHOED'],
+  },
   // Holdings requests, snapshots and versions
-  'scan-holdings-time-not-echoed': { family: 'record shape', breaks: 'The holdings answer echoes a record_time one microsecond after the requested one.', rules: ['SCAN-HOLDINGS-REQUEST-ECHOED'] },
-  'scan-holdings-at-or-before-refused': { family: 'snapshot matching', breaks: 'record_time_match at_or_before is treated as exact, so a time between snapshots is answered 404.', rules: ['SCAN-HOLDINGS-AT-OR-BEFORE'] },
-  'scan-holdings-v0-event-type-missing': { family: 'record shape', breaks: 'CreatedEvent elements of the v0 holdings are sent without the required event_type.', rules: ['SCAN-HOLDINGS-V0-CREATED-EVENTS'] },
-  'scan-holdings-v0-missing-contract': { family: 'versions', breaks: 'The v0 holdings leave out some contracts that v1 returns for the same request.', rules: ['SCAN-HOLDINGS-V0-MATCHES-V1'] },
-  'scan-holdings-v2-missing-contract': { family: 'versions', breaks: 'The v2 holdings leave out some contracts that v1 returns for the same request.', rules: ['SCAN-HOLDINGS-V2-MATCHES-V1'] },
+  'scan-holdings-time-not-echoed': {
+    family: 'record shape',
+    breaks: 'The holdings answer echoes a record_time one microsecond after the requested one.',
+    rules: ['SCAN-HOLDINGS-REQUEST-ECHOED'],
+  },
+  'scan-holdings-at-or-before-refused': {
+    family: 'snapshot matching',
+    breaks: 'record_time_match at_or_before is treated as exact, so a time between snapshots is answered 404.',
+    rules: ['SCAN-HOLDINGS-AT-OR-BEFORE'],
+  },
+  'scan-holdings-v0-event-type-missing': {
+    family: 'record shape',
+    breaks: 'CreatedEvent elements of the v0 holdings are sent without the required event_type.',
+    rules: ['SCAN-HOLDINGS-V0-CREATED-EVENTS'],
+  },
+  'scan-holdings-v0-missing-contract': {
+    family: 'versions',
+    breaks: 'The v0 holdings leave out some contracts that v1 returns for the same request.',
+    rules: ['SCAN-HOLDINGS-V0-MATCHES-V1'],
+  },
+  'scan-holdings-v2-missing-contract': {
+    family: 'versions',
+    breaks: 'The v2 holdings leave out some contracts that v1 returns for the same request.',
+    rules: ['SCAN-HOLDINGS-V2-MATCHES-V1'],
+  },
   // Update history encodings and trees
-  'scan-tree-orphan-event': { family: 'event trees', breaks: 'events_by_id holds an event that no root_event_ids or child_event_ids path reaches.', rules: ['SCAN-UPDATES-TREE-ALL-REACHABLE'] },
-  'scan-lossless-tree-differs': { family: 'encodings', breaks: 'With lossless=true the v0 update carries an extra event, so the tree differs from the default encoding.', rules: ['SCAN-UPDATES-LOSSLESS-VARIANTS'] },
-  'scan-protobuf-tree-differs': { family: 'encodings', breaks: 'With daml_value_encoding=protobuf_json the event item carries an extra event, so the tree differs from compact_json.', rules: ['SCAN-EVENTS-ENCODING-VARIANTS'] },
-  'scan-reassignment-update-id-mismatch': { family: 'reassignments', breaks: 'A reassignment item carries an update_id other than the id it was looked up by.', rules: ['SCAN-REASSIGNMENT-RECORDS'] },
+  'scan-tree-orphan-event': {
+    family: 'event trees',
+    breaks: 'events_by_id holds an event that no root_event_ids or child_event_ids path reaches.',
+    rules: ['SCAN-UPDATES-TREE-ALL-REACHABLE'],
+  },
+  'scan-lossless-tree-differs': {
+    family: 'encodings',
+    breaks: 'With lossless=true the v0 update carries an extra event, so the tree differs from the default encoding.',
+    rules: ['SCAN-UPDATES-LOSSLESS-VARIANTS'],
+  },
+  'scan-protobuf-tree-differs': {
+    family: 'encodings',
+    breaks: 'With daml_value_encoding=protobuf_json the event item carries an extra event, so the tree differs from compact_json.',
+    rules: ['SCAN-EVENTS-ENCODING-VARIANTS'],
+  },
+  'scan-reassignment-update-id-mismatch': {
+    family: 'reassignments',
+    breaks: 'A reassignment item carries an update_id other than the id it was looked up by.',
+    rules: ['SCAN-REASSIGNMENT-RECORDS'],
+  },
   // Event history items
-  'scan-verdict-update-id-mismatch': { family: 'event items', breaks: 'The verdict of an event item names another update_id than the transaction it was looked up by.', rules: ['SCAN-EVENTS-VERDICT-FIELDS'] },
-  'scan-verdict-unknown-root-view': { family: 'event items', breaks: 'The verdict root_views name a view id that is none of its views.', rules: ['SCAN-EVENTS-VERDICT-VIEWS'] },
-  'scan-traffic-envelope-unknown-view': { family: 'event items', breaks: 'A traffic summary envelope names a view id that is none of the verdict views.', rules: ['SCAN-EVENTS-TRAFFIC-SUMMARY'] },
-  'scan-app-activity-weight-missing': { family: 'event items', breaks: 'An app activity record is sent without its weight.', rules: ['SCAN-EVENTS-APP-ACTIVITY'] },
+  'scan-verdict-update-id-mismatch': {
+    family: 'event items',
+    breaks: 'The verdict of an event item names another update_id than the transaction it was looked up by.',
+    rules: ['SCAN-EVENTS-VERDICT-FIELDS'],
+  },
+  'scan-verdict-unknown-root-view': {
+    family: 'event items',
+    breaks: 'The verdict root_views name a view id that is none of its views.',
+    rules: ['SCAN-EVENTS-VERDICT-VIEWS'],
+  },
+  'scan-traffic-envelope-unknown-view': {
+    family: 'event items',
+    breaks: 'A traffic summary envelope names a view id that is none of the verdict views.',
+    rules: ['SCAN-EVENTS-TRAFFIC-SUMMARY'],
+  },
+  'scan-app-activity-weight-missing': {
+    family: 'event items',
+    breaks: 'An app activity record is sent without its weight.',
+    rules: ['SCAN-EVENTS-APP-ACTIVITY'],
+  },
   // Validators, bulk history, rewards, errors
-  'scan-faucet-unknown-listed': { family: 'faucet statistics', breaks: 'An unknown validator id is answered with a record instead of being ignored.', rules: ['SCAN-FAUCETS-UNKNOWN-IGNORED'] },
-  'scan-bulk-token-skips-object': { family: 'paging', breaks: 'A bulk next_page_token resumes one object too late, so a paged walk misses objects.', rules: ['SCAN-BULK-PAGING-COMPLETE'] },
-  'scan-root-hash-not-hex': { family: 'reward accounting', breaks: 'An Ok root-hash result writes root_hash with a 0x prefix, not as plain hex.', rules: ['SCAN-ROOT-HASH-RESULT-SHAPE'] },
-  'scan-reward-weight-number': { family: 'reward weight', breaks: 'rewardWeight is sent as a JSON number instead of a string.', rules: ['SCAN-REWARD-WEIGHT-STRING-OR-ABSENT'] },
-  'scan-reward-weight-before-ignored': { family: 'reward weight', breaks: 'effectiveBefore is ignored: the latest weight up to now is reported.', rules: ['SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE'] },
-  'scan-unknown-synchronizer-400': { family: 'error status', breaks: 'An unknown synchronizer id prefix is answered 400 instead of 404.', rules: ['SCAN-ERRORS-NOT-FOUND-404'] },
+  'scan-faucet-unknown-listed': {
+    family: 'faucet statistics',
+    breaks: 'An unknown validator id is answered with a record instead of being ignored.',
+    rules: ['SCAN-FAUCETS-UNKNOWN-IGNORED'],
+  },
+  'scan-bulk-token-skips-object': {
+    family: 'paging',
+    breaks: 'A bulk next_page_token resumes one object too late, so a paged walk misses objects.',
+    rules: ['SCAN-BULK-PAGING-COMPLETE'],
+  },
+  'scan-root-hash-not-hex': {
+    family: 'reward accounting',
+    breaks: 'An Ok root-hash result writes root_hash with a 0x prefix, not as plain hex.',
+    rules: ['SCAN-ROOT-HASH-RESULT-SHAPE'],
+  },
+  'scan-reward-weight-number': {
+    family: 'reward weight',
+    breaks: 'rewardWeight is sent as a JSON number instead of a string.',
+    rules: ['SCAN-REWARD-WEIGHT-STRING-OR-ABSENT'],
+  },
+  'scan-reward-weight-before-ignored': {
+    family: 'reward weight',
+    breaks: 'effectiveBefore is ignored: the latest weight up to now is reported.',
+    rules: ['SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE'],
+  },
+  'scan-unknown-synchronizer-400': {
+    family: 'error status',
+    breaks: 'An unknown synchronizer id prefix is answered 400 instead of 404.',
+    rules: ['SCAN-ERRORS-NOT-FOUND-404'],
+  },
   // Small reference endpoints
   'scan-backfilling-flag-text': {
     family: 'record shape',
@@ -97,21 +283,46 @@ export const SCAN_FAULTS = declareFaults('scan', {
     rules: ['SCAN-SYNCHRONIZER-IDENTITIES'],
     generic: { operations: ['getSynchronizerIdentities'], checks: ['responses'] },
   },
-  'scan-coupon-wrong-template': { family: 'record shape', breaks: 'A development fund coupon is listed under a template other than UnclaimedDevelopmentFundCoupon.', rules: ['SCAN-DEVELOPMENT-FUND-COUPONS'] },
-  'scan-preapproval-created-at-text': { family: 'time format', breaks: 'A transfer preapproval contract carries a created_at that is not an ISO 8601 timestamp.', rules: ['SCAN-TRANSFER-PREAPPROVAL'] },
+  'scan-coupon-wrong-template': {
+    family: 'record shape',
+    breaks: 'A development fund coupon is listed under a template other than UnclaimedDevelopmentFundCoupon.',
+    rules: ['SCAN-DEVELOPMENT-FUND-COUPONS'],
+  },
+  'scan-preapproval-created-at-text': {
+    family: 'time format',
+    breaks: 'A transfer preapproval contract carries a created_at that is not an ISO 8601 timestamp.',
+    rules: ['SCAN-TRANSFER-PREAPPROVAL'],
+  },
   // Second faults of their families: another way a real node breaks the same rule.
-  'scan-bulk-download-json-type': { family: 'bulk history', breaks: 'Bulk objects are downloaded as application/json instead of application/octet-stream.', rules: ['SCAN-BULK-DOWNLOAD-DIGEST'] },
+  'scan-bulk-download-json-type': {
+    family: 'bulk history',
+    breaks: 'Bulk objects are downloaded as application/json instead of application/octet-stream.',
+    rules: ['SCAN-BULK-DOWNLOAD-DIGEST'],
+  },
   // A text/plain 404 is also an undocumented answer of every operation whose 404 the generic checks provoke.
   'scan-not-found-plain-text': {
     family: 'error shape',
     breaks: 'Not-found answers carry a plain-text body ("Not Found: ...") instead of {error}.',
     rules: ['SCAN-ERRORS-SHAPE'],
     generic: {
-      operations: ['downloadBulkHistoryObject', 'getEventById', 'getPartyToParticipantV1', 'getRewardAccountingRootHash', 'getSynchronizerIdentities', 'getTransferPreapprovalByParty', 'getUpdateByIdV0', 'getUpdateByIdV2'],
+      operations: [
+        'downloadBulkHistoryObject',
+        'getEventById',
+        'getPartyToParticipantV1',
+        'getRewardAccountingRootHash',
+        'getSynchronizerIdentities',
+        'getTransferPreapprovalByParty',
+        'getUpdateByIdV0',
+        'getUpdateByIdV2',
+      ],
       checks: ['responses'],
     },
   },
-  'scan-participant-id-no-fingerprint': { family: 'identifiers', breaks: 'Participant ids are returned without their namespace fingerprint (PAR::id), not of the form PAR::id::fingerprint.', rules: ['SCAN-PARTICIPANT-ID-FORMAT'] },
+  'scan-participant-id-no-fingerprint': {
+    family: 'identifiers',
+    breaks: 'Participant ids are returned without their namespace fingerprint (PAR::id), not of the form PAR::id::fingerprint.',
+    rules: ['SCAN-PARTICIPANT-ID-FORMAT'],
+  },
   'scan-offsets-unpadded': {
     family: 'offsets',
     breaks: 'Offsets are written as decimal numbers without zero padding, so they increase numerically but not lexicographically ("10" sorts before "9").',
@@ -122,7 +333,11 @@ export const SCAN_FAULTS = declareFaults('scan', {
     breaks: 'The contracts of a holdings page are ordered by owner, then creation time (as an owner index returns them), not by creation time alone.',
     rules: ['SCAN-HOLDINGS-CREATION-ORDER'],
   },
-  'scan-holdings-cohosted-owners': { family: 'ownership filter', breaks: 'The owner filter selects by hosting participant: holdings of every party hosted with one of owner_party_ids are returned.', rules: ['SCAN-HOLDINGS-OWNER-FILTER'] },
+  'scan-holdings-cohosted-owners': {
+    family: 'ownership filter',
+    breaks: 'The owner filter selects by hosting participant: holdings of every party hosted with one of owner_party_ids are returned.',
+    rules: ['SCAN-HOLDINGS-OWNER-FILTER'],
+  },
   'scan-traffic-actual-target-swapped': {
     family: 'traffic status',
     breaks: 'actual.total_limit and target.total_purchased are swapped, so while a purchase is pending the limit exceeds what was purchased.',
@@ -155,13 +370,15 @@ export const SCAN_FAULTS = declareFaults('scan', {
   },
   'scan-preserialized-json-as-text': {
     family: 'documented answers',
-    breaks: 'The validator faucets, development fund coupons and force-ACS endpoints send JSON they serialized themselves, labelled text/plain instead of application/json.',
+    breaks:
+      'The validator faucets, development fund coupons and force-ACS endpoints send JSON they serialized themselves, labelled text/plain instead of application/json.',
     rules: [],
     generic: { operations: ['getValidatorFaucetsByValidator', 'listUnclaimedDevelopmentFundCoupons', 'forceAcsSnapshotNow'], checks: ['responses'] },
   },
   'scan-reward-weight-party-unchecked': {
     family: 'request validation',
-    breaks: 'The previous SV reward weight treats a missing or non-string svParty (or a body that is no object) as an unknown SV (200 {}) instead of answering 400.',
+    breaks:
+      'The previous SV reward weight treats a missing or non-string svParty (or a body that is no object) as an unknown SV (200 {}) instead of answering 400.',
     rules: [],
     generic: { operations: ['getPreviousSvRewardWeight'], checks: ['invalid-input'] },
   },

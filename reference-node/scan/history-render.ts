@@ -99,15 +99,22 @@ export function renderReassignment(ctx: NodeContext, u: ReassignmentUpdate, shap
   let counter = u.reassignmentCounter;
   // scan-reassignment-counter-not-increasing: every reassignment of a contract reports counter 1.
   if (ctx.faults.has('scan-reassignment-counter-not-increasing')) counter = 1;
-  const common = { submitter: u.submitter, source_synchronizer: u.source, target_synchronizer: u.target, migration_id: u.migrationId, unassign_id: u.unassignId };
-  const event = u.kind === 'assign'
-    ? {
-        ...common,
-        created_event: createdEvent(u.contract, eventId(u.updateId, 0), shape.encoding),
-        // scan-reassignment-counter-mismatch: the assignment is one ahead of its unassignment.
-        reassignment_counter: counter + (ctx.faults.has('scan-reassignment-counter-mismatch') ? 1 : 0),
-      }
-    : { ...common, reassignment_counter: counter, contract_id: u.contract.contractId };
+  const common = {
+    submitter: u.submitter,
+    source_synchronizer: u.source,
+    target_synchronizer: u.target,
+    migration_id: u.migrationId,
+    unassign_id: u.unassignId,
+  };
+  const event =
+    u.kind === 'assign'
+      ? {
+          ...common,
+          created_event: createdEvent(u.contract, eventId(u.updateId, 0), shape.encoding),
+          // scan-reassignment-counter-mismatch: the assignment is one ahead of its unassignment.
+          reassignment_counter: counter + (ctx.faults.has('scan-reassignment-counter-mismatch') ? 1 : 0),
+        }
+      : { ...common, reassignment_counter: counter, contract_id: u.contract.contractId };
   // scan-reassignment-update-id-mismatch: the id with its last character changed.
   const updateId = ctx.faults.has('scan-reassignment-update-id-mismatch') ? otherId(u.updateId) : u.updateId;
   return { update_id: updateId, offset: historyOffset(ctx, u.index), record_time: historyTime(ctx, u.recordTimeMicros), event };

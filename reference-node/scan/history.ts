@@ -31,8 +31,10 @@ function verdictParts(ctx: NodeContext, v: Verdict): JsonObject {
   const unknownView = Math.max(0, ...v.views.map((view) => view.viewId)) + 1;
   if (ctx.faults.has('scan-verdict-update-id-mismatch')) verdict.update_id = otherId(v.updateId);
   if (ctx.faults.has('scan-verdict-unknown-root-view')) verdict.transaction_views.root_views = [...verdict.transaction_views.root_views, unknownView];
-  if (ctx.faults.has('scan-traffic-envelope-unknown-view')) traffic.envelope_traffic_summaries = [...traffic.envelope_traffic_summaries, { traffic_cost: 0, view_ids: [unknownView] }];
-  if (app && ctx.faults.has('scan-app-activity-weight-missing')) app.records = [...app.records, { party: v.submittingParties[0] ?? v.submittingParticipantUid }];
+  if (ctx.faults.has('scan-traffic-envelope-unknown-view'))
+    traffic.envelope_traffic_summaries = [...traffic.envelope_traffic_summaries, { traffic_cost: 0, view_ids: [unknownView] }];
+  if (app && ctx.faults.has('scan-app-activity-weight-missing'))
+    app.records = [...app.records, { party: v.submittingParties[0] ?? v.submittingParticipantUid }];
   return { verdict, traffic_summary: traffic, ...(app ? { app_activity_records: app } : {}) };
 }
 

@@ -46,7 +46,8 @@ function parseRequest(ctx: NodeContext, raw: unknown, version: Version): Holding
   const recordTime = stringField(body, 'record_time', true);
   const micros = timestamp(recordTime, 'record_time');
   const match = body.record_time_match ?? 'exact';
-  if (match !== 'exact' && match !== 'at_or_before') throw badRequest(`Invalid request: record_time_match must be exact or at_or_before, not ${JSON.stringify(match)}`);
+  if (match !== 'exact' && match !== 'at_or_before')
+    throw badRequest(`Invalid request: record_time_match must be exact or at_or_before, not ${JSON.stringify(match)}`);
   const size = pageSize(requiredField(body, 'page_size'), 'page_size', MAX_HOLDINGS_PAGE_SIZE);
   const owners = requiredField(body, 'owner_party_ids');
   if (!Array.isArray(owners) || owners.some((o) => typeof o !== 'string')) throw badRequest('Invalid request: owner_party_ids must be an array of party ids');
@@ -72,7 +73,9 @@ function findSnapshot(ctx: NodeContext, req: HoldingsRequest): Snapshot {
   if (!world.snapshots.some((s) => s.migrationId === req.migrationId) || req.match === 'at_or_before') throw notFound(missing);
   const earlier = world.findSnapshot(req.migrationId, req.micros, 'at_or_before');
   if (earlier && ctx.faults.has('scan-holdings-exact-ignored')) return earlier;
-  throw badRequest(`${req.recordTime} is not the record time of an ACS snapshot of migration ${req.migrationId}; use a snapshot time or record_time_match at_or_before`);
+  throw badRequest(
+    `${req.recordTime} is not the record time of an ACS snapshot of migration ${req.migrationId}; use a snapshot time or record_time_match at_or_before`,
+  );
 }
 
 function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonObject {
@@ -83,7 +86,8 @@ function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonOb
   const dropTemplate = version !== 'v0' && ctx.faults.has('scan-required-field-dropped');
   // holdings-v0|v2-missing-contract: that version leaves out about a quarter of the contracts (by contract id,
   // so every page size leaves out the same ones).
-  const missing = (version === 'v0' && ctx.faults.has('scan-holdings-v0-missing-contract')) || (version === 'v2' && ctx.faults.has('scan-holdings-v2-missing-contract'));
+  const missing =
+    (version === 'v0' && ctx.faults.has('scan-holdings-v0-missing-contract')) || (version === 'v2' && ctx.faults.has('scan-holdings-v2-missing-contract'));
   const items = missing ? page.items.filter(({ contract }) => [...contract.contractId].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % 4 !== 0) : page.items;
   const created_events = items.map(({ contract }) => {
     if (version === 'v0') {

@@ -13,7 +13,8 @@ export async function miscRoutes(app: FastifyInstance, ctx: NodeContext): Promis
     const list = world.coupons.map((c) => contractWithState(c, world.synchronizers[0]!.id));
     // scan-coupon-wrong-template: the first coupon names the template DevelopmentFundCoupon.
     const first = list[0]?.contract as JsonObject | undefined;
-    if (first && ctx.faults.has('scan-coupon-wrong-template')) first.template_id = String(first.template_id).replace(/UnclaimedDevelopmentFundCoupon$/, 'DevelopmentFundCoupon');
+    if (first && ctx.faults.has('scan-coupon-wrong-template'))
+      first.template_id = String(first.template_id).replace(/UnclaimedDevelopmentFundCoupon$/, 'DevelopmentFundCoupon');
     return { 'unclaimed-development-fund-coupons': list };
   });
 
@@ -34,5 +35,7 @@ export async function miscRoutes(app: FastifyInstance, ctx: NodeContext): Promis
   // scan-feature-flag-text / scan-backfilling-flag-text: the flags as text instead of booleans.
   app.get('/v0/feature-support', async () => ({ dummy: ctx.faults.has('scan-feature-flag-text') ? 'false' : false }));
 
-  app.get('/v0/backfilling/status', async () => ({ complete: ctx.faults.has('scan-backfilling-flag-text') ? String(world.backfillingComplete) : world.backfillingComplete }));
+  app.get('/v0/backfilling/status', async () => ({
+    complete: ctx.faults.has('scan-backfilling-flag-text') ? String(world.backfillingComplete) : world.backfillingComplete,
+  }));
 }

@@ -19,7 +19,10 @@ export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     // scan-reward-weight-before-ignored: every weight change up to now counts.
     const before = beforeText === undefined || ctx.faults.has('scan-reward-weight-before-ignored') ? ctx.clock.now() : timestamp(beforeText, 'effectiveBefore');
     const earlier = (ctx.world.svRewardWeights.get(sv) ?? []).filter((c) => c.effectiveAtMicros < before);
-    const latest = earlier.reduce<(typeof earlier)[number] | undefined>((best, c) => (!best || c.effectiveAtMicros > best.effectiveAtMicros ? c : best), undefined);
+    const latest = earlier.reduce<(typeof earlier)[number] | undefined>(
+      (best, c) => (!best || c.effectiveAtMicros > best.effectiveAtMicros ? c : best),
+      undefined,
+    );
     if (latest && ctx.faults.has('scan-reward-weight-number')) return { rewardWeight: Number(latest.weight) };
     return latest ? { rewardWeight: latest.weight } : {};
   });

@@ -15,12 +15,15 @@ import { validatorRoutes } from './validators.ts';
 
 // scan-preserialized-json-as-text: routes that would send a JSON string they serialized themselves, which the
 // framework labels text/plain.
-const PRESERIALIZED: ReadonlySet<string> = new Set(['/v0/validators/validator-faucets', '/v0/unclaimed-development-fund-coupons', '/v0/state/acs/force'].map((p) => `/api/scan${p}`));
+const PRESERIALIZED: ReadonlySet<string> = new Set(
+  ['/v0/validators/validator-faucets', '/v0/unclaimed-development-fund-coupons', '/v0/state/acs/force'].map((p) => `/api/scan${p}`),
+);
 
 export async function scanRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.setErrorHandler((error, _req, reply) => renderError(error, reply, ctx));
   app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode === 200 && PRESERIALIZED.has(req.routeOptions.url ?? '') && ctx.faults.has('scan-preserialized-json-as-text')) reply.type('text/plain; charset=utf-8');
+    if (reply.statusCode === 200 && PRESERIALIZED.has(req.routeOptions.url ?? '') && ctx.faults.has('scan-preserialized-json-as-text'))
+      reply.type('text/plain; charset=utf-8');
     return payload;
   });
   app.setNotFoundHandler((req, reply) => sendError(reply, ctx, 404, `No scan endpoint ${req.method} ${req.url.split('?')[0]}`));

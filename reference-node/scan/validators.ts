@@ -35,7 +35,8 @@ export async function validatorRoutes(app: FastifyInstance, ctx: NodeContext): P
     const records = known.map((v, i) => faucetRecord(ctx, v, labels[i]!));
     // scan-faucet-unknown-listed: ids of no onboarded validator get an empty record.
     if (ctx.faults.has('scan-faucet-unknown-listed')) {
-      for (const id of ids.filter((i) => !known.some((v) => v.party === i))) records.push({ validator: id, numRoundsCollected: 0, numRoundsMissed: 0, firstCollectedInRound: 0, lastCollectedInRound: 0 });
+      for (const id of ids.filter((i) => !known.some((v) => v.party === i)))
+        records.push({ validator: id, numRoundsCollected: 0, numRoundsMissed: 0, firstCollectedInRound: 0, lastCollectedInRound: 0 });
     }
     return { validatorsReceivedFaucets: records };
   });

@@ -48,7 +48,11 @@ export function readBuyTrafficBody(ctx: NodeContext, body: unknown): BuyTrafficB
   if (!ctx.world.synchronizers.some((s) => s.id === domainId)) throw invalid(`domain ${domainId} is not known`);
 
   return {
-    receivingParty: partyId, participantId: party.hostedOn[0]!, domainId, trafficAmount,
-    trackingId: body.tracking_id as string, expiresAtMicros: body.expires_at as number,
+    receivingParty: partyId,
+    participantId: party.hostedOn[0]!,
+    domainId,
+    trafficAmount,
+    trackingId: body.tracking_id as string,
+    expiresAtMicros: body.expires_at as number,
   };
 }

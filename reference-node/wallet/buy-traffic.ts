@@ -30,16 +30,17 @@ export type RequestState = 'created' | 'succeeded' | 'expired';
 
 type Submission = { phase: 'processing' } | { phase: 'created'; contract: RequestContract } | { phase: 'failed' };
 
-export type SubmitOutcome =
-  | { status: 200; contract: RequestContract }
-  | { status: 400 | 409 | 429; message: string };
+export type SubmitOutcome = { status: 200; contract: RequestContract } | { status: 400 | 409 | 429; message: string };
 
 export class BuyTrafficRequests {
   private readonly submissions = new Map<string, Submission>();
   /** Request contracts created per submission key (more than one only under the exactly-once fault). */
   private readonly created = new Map<string, RequestContract[]>();
 
-  constructor(private readonly ctx: NodeContext, private readonly traffic: PurchasedTraffic) {}
+  constructor(
+    private readonly ctx: NodeContext,
+    private readonly traffic: PurchasedTraffic,
+  ) {}
 
   async submit(user: string, body: BuyTrafficBody): Promise<SubmitOutcome> {
     const key = JSON.stringify([user, body.trackingId]);
@@ -49,7 +50,10 @@ export class BuyTrafficRequests {
       if (earlier.phase === 'processing' && !this.ctx.faults.has('wallet-processing-answered-409')) {
         return { status: 429, message: `A buy traffic request with tracking id ${body.trackingId} is being processed; check its status before resubmitting` };
       }
-      return { status: 409, message: `A buy traffic request with tracking id ${body.trackingId} was already created; check its status instead of resubmitting` };
+      return {
+        status: 409,
+        message: `A buy traffic request with tracking id ${body.trackingId} was already created; check its status instead of resubmitting`,
+      };
     }
     if (exactlyOnce) this.submissions.set(key, { phase: 'processing' });
 
@@ -62,7 +66,10 @@ export class BuyTrafficRequests {
         if (this.ctx.faults.has('wallet-failed-command-blocks-retry')) this.submissions.set(key, { phase: 'failed' });
         else this.submissions.delete(key);
       }
-      return { status: 400, message: `Buy traffic request command failed: expires_at ${body.expiresAtMicros} is not after the ledger time ${now}; the request expired and no traffic was purchased` };
+      return {
+        status: 400,
+        message: `Buy traffic request command failed: expires_at ${body.expiresAtMicros} is not after the ledger time ${now}; the request expired and no traffic was purchased`,
+      };
     }
     const contract = this.create(key, user, body, now);
     if (exactlyOnce) this.submissions.set(key, { phase: 'created', contract });
@@ -83,8 +90,13 @@ export class BuyTrafficRequests {
     const succeeds = purchaseAt < body.expiresAtMicros;
     const contract: RequestContract = {
       contractId: '00' + derivedHex(this.ctx.settings.seed, label, 36),
-      user, trackingId: body.trackingId, participantId: body.participantId, domainId: body.domainId,
-      trafficAmount: body.trafficAmount, createdAtMicros: now, expiresAtMicros: body.expiresAtMicros,
+      user,
+      trackingId: body.trackingId,
+      participantId: body.participantId,
+      domainId: body.domainId,
+      trafficAmount: body.trafficAmount,
+      createdAtMicros: now,
+      expiresAtMicros: body.expiresAtMicros,
       purchasedAtMicros: succeeds ? purchaseAt : undefined,
     };
     this.created.set(key, [...previous, contract]);

@@ -4,7 +4,10 @@ import type { NodeContext } from '../context.ts';
 
 /** An error a handler raises to end the request with this status and message. */
 export class WalletError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

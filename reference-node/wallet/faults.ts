@@ -8,7 +8,11 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     breaks: 'A buy-traffic submission repeating a tracking id is answered 200 with a second request contract instead of 409 or 429.',
     rules: ['WALLET-BUY-TRAFFIC-EXACTLY-ONCE', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL'],
   },
-  'wallet-processing-answered-409': { family: 'exactly-once submission', breaks: 'A duplicate arriving while the first submission is still being processed gets 409 instead of 429.', rules: ['WALLET-BUY-TRAFFIC-IN-FLIGHT-429'] },
+  'wallet-processing-answered-409': {
+    family: 'exactly-once submission',
+    breaks: 'A duplicate arriving while the first submission is still being processed gets 409 instead of 429.',
+    rules: ['WALLET-BUY-TRAFFIC-IN-FLIGHT-429'],
+  },
   'wallet-failed-command-blocks-retry': {
     family: 'exactly-once submission',
     breaks: 'After a submission whose command failed without buying traffic, resubmitting its tracking id gets 409 instead of being accepted.',
@@ -20,7 +24,11 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     rules: ['WALLET-AUTH-STATUS-REQUIRES-TOKEN', 'WALLET-AUTH-BUY-TRAFFIC-REQUIRES-TOKEN'],
     generic: { checks: ['credentials-required'] },
   },
-  'wallet-multi-hosted-accepted': { family: 'buy-traffic validation', breaks: 'A buy-traffic request for a party hosted on several participants is accepted instead of answered 400.', rules: ['WALLET-BUY-TRAFFIC-MULTI-HOSTED-400'] },
+  'wallet-multi-hosted-accepted': {
+    family: 'buy-traffic validation',
+    breaks: 'A buy-traffic request for a party hosted on several participants is accepted instead of answered 400.',
+    rules: ['WALLET-BUY-TRAFFIC-MULTI-HOSTED-400'],
+  },
   // A party hosted on several participants is invalid input too, so it is answered 500 as well.
   'wallet-bad-input-500': {
     family: 'buy-traffic validation',
@@ -34,20 +42,38 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     rules: ['WALLET-TRANSFER-STATUS-ACTIVE-SHAPE'],
     generic: { operations: ['getTransferOfferStatus'], checks: ['responses'] },
   },
-  'wallet-transfer-status-extra-field': { family: 'transfer offer states', breaks: 'A failed transfer offer status carries transaction_id and contract_id, which that state does not have.', rules: ['WALLET-TRANSFER-STATUS-FAILED-SHAPE'] },
+  'wallet-transfer-status-extra-field': {
+    family: 'transfer offer states',
+    breaks: 'A failed transfer offer status carries transaction_id and contract_id, which that state does not have.',
+    rules: ['WALLET-TRANSFER-STATUS-FAILED-SHAPE'],
+  },
   'wallet-status-unknown-200': {
     family: 'transfer offer lookup',
     breaks: 'A status lookup for a tracking id no offer was submitted with is answered 200 with an invented status instead of 404.',
     rules: ['WALLET-TRANSFER-STATUS-UNKNOWN-404'],
   },
-  'wallet-other-users-offer-visible': { family: 'transfer offer lookup', breaks: "A status lookup answers 200 with another wallet user's transfer offer instead of 404.", rules: ['WALLET-TRANSFER-STATUS-OTHER-USER-404'] },
-  'wallet-error-body-shape': { family: 'error shape', breaks: 'Wallet error bodies are {message: string} instead of {error: string}.', rules: ['WALLET-ERROR-BODY-STATUS-LOOKUP', 'WALLET-ERROR-BODY-BUY-TRAFFIC'], generic: {} },
-  'wallet-dso-requires-auth': { family: 'authentication', breaks: 'GET /v0/scan-proxy/dso-party-id, which carries no credentials, is rejected with 401 when no token is sent.', rules: ['WALLET-DSO-PARTY-ID-NO-AUTH'] },
+  'wallet-other-users-offer-visible': {
+    family: 'transfer offer lookup',
+    breaks: "A status lookup answers 200 with another wallet user's transfer offer instead of 404.",
+    rules: ['WALLET-TRANSFER-STATUS-OTHER-USER-404'],
+  },
+  'wallet-error-body-shape': {
+    family: 'error shape',
+    breaks: 'Wallet error bodies are {message: string} instead of {error: string}.',
+    rules: ['WALLET-ERROR-BODY-STATUS-LOOKUP', 'WALLET-ERROR-BODY-BUY-TRAFFIC'],
+    generic: {},
+  },
+  'wallet-dso-requires-auth': {
+    family: 'authentication',
+    breaks: 'GET /v0/scan-proxy/dso-party-id, which carries no credentials, is rejected with 401 when no token is sent.',
+    rules: ['WALLET-DSO-PARTY-ID-NO-AUTH'],
+  },
   // 500 is a documented answer of the operation, and after a 5xx a client cannot tell whether the request
   // exists, so only the rule that a valid request is answered 200 with its contract id notices.
   'wallet-buy-traffic-created-answered-500': {
     family: 'buy-traffic submission',
-    breaks: 'A valid buy-traffic request with a fresh tracking id creates the request contract but is answered 500 instead of 200 with its request_contract_id.',
+    breaks:
+      'A valid buy-traffic request with a fresh tracking id creates the request contract but is answered 500 instead of 200 with its request_contract_id.',
     rules: ['WALLET-BUY-TRAFFIC-CREATE'],
   },
   // Second faults of their families: another way a real node breaks the same rule.

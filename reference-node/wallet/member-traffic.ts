@@ -42,12 +42,14 @@ export class PurchasedTraffic {
     };
     Object.defineProperties(record, {
       totalPurchased: {
-        enumerable: true, configurable: true,
+        enumerable: true,
+        configurable: true,
         get: () => base.purchased + boughtBy(0),
         set: (v: number) => void (base.purchased = v - boughtBy(0)),
       },
       totalLimit: {
-        enumerable: true, configurable: true,
+        enumerable: true,
+        configurable: true,
         get: () => base.limit + boughtBy(INCORPORATION_DELAY_MICROS),
         set: (v: number) => void (base.limit = v - boughtBy(INCORPORATION_DELAY_MICROS)),
       },

@@ -24,8 +24,9 @@ export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Prom
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     // Bodies that do not parse (BadJsonError) or that fastify refuses are invalid input like failed validation.
-    const invalidInput = error instanceof InvalidInputError
-      || (!(error instanceof WalletError) && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500);
+    const invalidInput =
+      error instanceof InvalidInputError ||
+      (!(error instanceof WalletError) && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500);
     if (invalidInput) {
       if (ctx.faults.has('wallet-bad-input-500')) return sendError(reply, ctx, 500, 'Internal error, please contact the node operator');
       return sendError(reply, ctx, 400, error.message);
@@ -53,14 +54,19 @@ export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     noBody.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
 
     noBody.post<{ Params: { tracking_id: string } }>('/v0/wallet/transfer-offers/:tracking_id/status', { onRequest: authenticate }, async (request, reply) =>
-      reply.code(200).send(transferOfferStatus(ctx, callerOf(request), request.params.tracking_id)));
+      reply.code(200).send(transferOfferStatus(ctx, callerOf(request), request.params.tracking_id)),
+    );
 
     noBody.get('/v0/scan-proxy/dso-party-id', async (request: FastifyRequest, reply: FastifyReply) => {
       if (ctx.faults.has('wallet-dso-requires-auth') && bearer(request.headers.authorization) === undefined) {
         throw new WalletError(401, 'Unauthorized: missing credentials');
       }
       // wallet-dso-party-id-as-text: a JSON string serialized by hand goes out labelled as text.
-      if (ctx.faults.has('wallet-dso-party-id-as-text')) return reply.code(200).type('text/plain; charset=utf-8').send(JSON.stringify({ dso_party_id: ctx.world.dso.id }));
+      if (ctx.faults.has('wallet-dso-party-id-as-text'))
+        return reply
+          .code(200)
+          .type('text/plain; charset=utf-8')
+          .send(JSON.stringify({ dso_party_id: ctx.world.dso.id }));
       return reply.code(200).send({ dso_party_id: ctx.world.dso.id });
     });
   });

@@ -8,8 +8,7 @@ import { WalletError } from './errors.ts';
 
 export function transferOfferStatus(ctx: NodeContext, caller: WalletCaller, trackingId: string): JsonObject {
   const withId = ctx.world.transferOffers.filter((o) => o.trackingId === trackingId);
-  const offer = withId.find((o) => o.sender === caller.party)
-    ?? (ctx.faults.has('wallet-other-users-offer-visible') ? withId[0] : undefined);
+  const offer = withId.find((o) => o.sender === caller.party) ?? (ctx.faults.has('wallet-other-users-offer-visible') ? withId[0] : undefined);
   if (offer) return render(ctx, trackingId, offer.status);
   if (withId.length === 0 && ctx.faults.has('wallet-status-unknown-200')) {
     return { status: 'created', transaction_id: transactionId(ctx, trackingId), contract_id: contractId(ctx, trackingId) };

@@ -8,8 +8,22 @@ import { createHash } from 'node:crypto';
 import { derivedHex, Rng } from './rng.ts';
 import { GENESIS_MICROS, UPDATE_SPACING_MICROS } from './time.ts';
 import type {
-  AnsEntryRecord, BulkObject, Contract, CreatedNode, ExercisedNode, MemberTraffic, Participant, Party, Snapshot,
-  Synchronizer, TxNode, Update, TransactionUpdate, Validator, Verdict, View,
+  AnsEntryRecord,
+  BulkObject,
+  Contract,
+  CreatedNode,
+  ExercisedNode,
+  MemberTraffic,
+  Participant,
+  Party,
+  Snapshot,
+  Synchronizer,
+  TxNode,
+  Update,
+  TransactionUpdate,
+  Validator,
+  Verdict,
+  View,
 } from './model.ts';
 
 export interface WorldOptions {
@@ -90,9 +104,12 @@ export class World {
     for (const alias of ['global-domain', 'private-synchronizer']) {
       const fp = '1220' + rng.hex(32);
       this.synchronizers.push({
-        id: `${alias}::${fp}`, alias,
-        sequencerId: `SEQ::sequencer-${alias}::${fp}`, mediatorId: `MED::mediator-${alias}::${fp}`,
-        sequencerIdentityTransactions: [rng.hex(48), rng.hex(48)], mediatorIdentityTransactions: [rng.hex(48)],
+        id: `${alias}::${fp}`,
+        alias,
+        sequencerId: `SEQ::sequencer-${alias}::${fp}`,
+        mediatorId: `MED::mediator-${alias}::${fp}`,
+        sequencerIdentityTransactions: [rng.hex(48), rng.hex(48)],
+        mediatorIdentityTransactions: [rng.hex(48)],
       });
     }
     for (let n = 1; n <= 4; n++) this.participants.push({ id: `PAR::participant${n}::1220${rng.hex(32)}`, name: `participant${n}` });
@@ -111,7 +128,9 @@ export class World {
       const collected = rng.int(3, 20);
       const missed = rng.int(0, 4);
       this.validators.push({
-        party: v.id, participantId: participant.id, mediatorId: `MED::mediator${n}::1220${rng.hex(32)}`,
+        party: v.id,
+        participantId: participant.id,
+        mediatorId: `MED::mediator${n}::1220${rng.hex(32)}`,
         faucets: { firstCollectedInRound: first, lastCollectedInRound: first + collected + missed - 1, numRoundsCollected: collected, numRoundsMissed: missed },
       });
     }
@@ -232,15 +251,28 @@ export class World {
   }
 
   private amuletArgs(index: number, owner: string, amount: string): Record<string, unknown> {
-    return { dso: this.dso.id, owner, amount: { initialAmount: amount, createdAt: { number: String(this.round(index)) }, ratePerRound: { rate: '0.0000190259' } } };
+    return {
+      dso: this.dso.id,
+      owner,
+      amount: { initialAmount: amount, createdAt: { number: String(this.round(index)) }, ratePerRound: { rate: '0.0000190259' } },
+    };
   }
 
   private txBase(index: number, workflow: string, submitters: string[], rootNodeIds: number[], nodes: TxNode[]): TransactionUpdate {
     return {
-      kind: 'transaction', index, updateId: this.updateId(index), migrationId: this.migrationOf(index),
-      synchronizerId: this.synchronizers[0]!.id, recordTimeMicros: this.recordTimeMicros(index),
-      workflowId: workflow, commandId: `cmd-${derivedHex(this.seed, `cmd:${index}`, 6)}`, submitters,
-      effectiveAtMicros: this.recordTimeMicros(index) - 250, rootNodeIds, nodes, paidTrafficCost: 1000 + (index % 97) * 13,
+      kind: 'transaction',
+      index,
+      updateId: this.updateId(index),
+      migrationId: this.migrationOf(index),
+      synchronizerId: this.synchronizers[0]!.id,
+      recordTimeMicros: this.recordTimeMicros(index),
+      workflowId: workflow,
+      commandId: `cmd-${derivedHex(this.seed, `cmd:${index}`, 6)}`,
+      submitters,
+      effectiveAtMicros: this.recordTimeMicros(index) - 250,
+      rootNodeIds,
+      nodes,
+      paidTrafficCost: 1000 + (index % 97) * 13,
     };
   }
 
@@ -253,16 +285,47 @@ export class World {
     const roots = [0];
     if (withMarker) {
       const provider = this.validators[index % this.validators.length]!.party;
-      nodes.push({ nodeId: 2, kind: 'created', contract: this.contract(index, 2, 'Splice.Amulet:FeaturedAppActivityMarker', { dso: this.dso.id, provider, beneficiary: owner, weight: '1.0' }, [this.dso.id], [provider, owner]) });
+      nodes.push({
+        nodeId: 2,
+        kind: 'created',
+        contract: this.contract(
+          index,
+          2,
+          'Splice.Amulet:FeaturedAppActivityMarker',
+          { dso: this.dso.id, provider, beneficiary: owner, weight: '1.0' },
+          [this.dso.id],
+          [provider, owner],
+        ),
+      });
       roots.push(2);
     }
     return this.txBase(index, '', [owner], roots, nodes);
   }
 
-  private exercise(nodeId: number, target: Contract, choice: string, arg: Record<string, unknown>, actors: string[], consuming: boolean, children: number[], result: unknown): ExercisedNode {
+  private exercise(
+    nodeId: number,
+    target: Contract,
+    choice: string,
+    arg: Record<string, unknown>,
+    actors: string[],
+    consuming: boolean,
+    children: number[],
+    result: unknown,
+  ): ExercisedNode {
     return {
-      nodeId, kind: 'exercised', contractId: target.contractId, templateId: target.templateId, packageName: target.packageName,
-      signatories: target.signatories, observers: target.observers, choice, choiceArgument: arg, actingParties: actors, consuming, children, exerciseResult: result,
+      nodeId,
+      kind: 'exercised',
+      contractId: target.contractId,
+      templateId: target.templateId,
+      packageName: target.packageName,
+      signatories: target.signatories,
+      observers: target.observers,
+      choice,
+      choiceArgument: arg,
+      actingParties: actors,
+      consuming,
+      children,
+      exerciseResult: result,
     };
   }
 
@@ -275,7 +338,14 @@ export class World {
       return tx;
     }
     const validator = this.validators[b % this.validators.length]!.party;
-    const record = this.contract(index, 0, 'Splice.ValidatorLicense:ValidatorLivenessActivityRecord', { dso: this.dso.id, validator, round: { number: String(this.round(index)) } }, [this.dso.id], [validator]);
+    const record = this.contract(
+      index,
+      0,
+      'Splice.ValidatorLicense:ValidatorLivenessActivityRecord',
+      { dso: this.dso.id, validator, round: { number: String(this.round(index)) } },
+      [this.dso.id],
+      [validator],
+    );
     const tx = this.txBase(index, 'liveness', [validator], [0], [{ nodeId: 0, kind: 'created', contract: record }]);
     tx.verdict = this.verdictFor(tx);
     return tx;
@@ -293,8 +363,18 @@ export class World {
     // 1: the ledger participant's parties are authorized on it (topology, ledger stream only).
     const hostedHere = this.parties.filter((p) => p.hostedOn.includes(this.ledgerParticipant.id));
     push({
-      kind: 'topology', index: 1, updateId: this.updateId(1), migrationId: 0, synchronizerId: sync(0), recordTimeMicros: this.recordTimeMicros(1),
-      events: hostedHere.map((p) => ({ type: 'Added' as const, partyId: p.id, participantId: this.ledgerParticipant.id, permission: 'PARTICIPANT_PERMISSION_SUBMISSION' })),
+      kind: 'topology',
+      index: 1,
+      updateId: this.updateId(1),
+      migrationId: 0,
+      synchronizerId: sync(0),
+      recordTimeMicros: this.recordTimeMicros(1),
+      events: hostedHere.map((p) => ({
+        type: 'Added' as const,
+        partyId: p.id,
+        participantId: this.ledgerParticipant.id,
+        permission: 'PARTICIPANT_PERMISSION_SUBMISSION',
+      })),
     });
 
     // Holding state while generating: active, unlocked, on the global synchronizer.
@@ -306,7 +386,10 @@ export class World {
     const archive = (c: Contract, at: number) => {
       const h = this.baseHoldings.find((x) => x.contract.contractId === c.contractId)!;
       h.archivedIn = at;
-      active.splice(active.findIndex((x) => x.contract.contractId === c.contractId), 1);
+      active.splice(
+        active.findIndex((x) => x.contract.contractId === c.contractId),
+        1,
+      );
     };
     let outOfOrderPairDone = false;
 
@@ -328,7 +411,9 @@ export class World {
         const out = this.contract(i, 3, 'Splice.Amulet:Amulet', this.amuletArgs(i, receiver, '1.5000000000'), [this.dso.id, receiver], []);
         const change = this.contract(i, 4, 'Splice.Amulet:Amulet', this.amuletArgs(i, sender, '2.2500000000'), [this.dso.id, sender], []);
         const nodes: TxNode[] = [
-          this.exercise(0, rules, 'AmuletRules_Transfer', { sender, receiver, input: input.contract.contractId }, [sender], false, [1, 3, 4], { created: [out.contractId, change.contractId] }),
+          this.exercise(0, rules, 'AmuletRules_Transfer', { sender, receiver, input: input.contract.contractId }, [sender], false, [1, 3, 4], {
+            created: [out.contractId, change.contractId],
+          }),
           this.exercise(1, input.contract, 'Amulet_Spend', { spender: sender }, [sender], true, [2], {}),
           { nodeId: 2, kind: 'created', contract: coupon },
           { nodeId: 3, kind: 'created', contract: out },
@@ -344,11 +429,24 @@ export class World {
         // Lock: the owner's holding is consumed into a locked holding that the lock holder observes.
         const input = rng.pick(spendable);
         const holder = this.validators[0]!.party;
-        const locked = this.contract(i, 1, 'Splice.Amulet:LockedAmulet', { ...this.amuletArgs(i, this.holdingOwner(input.contract), '3.0000000000'), lock: { holders: [holder] } }, [this.dso.id, this.holdingOwner(input.contract)], [holder]);
-        const tx = this.txBase(i, 'lock', [this.holdingOwner(input.contract)], [0], [
-          this.exercise(0, input.contract, 'Amulet_Lock', { holder }, [this.holdingOwner(input.contract)], true, [1], { locked: locked.contractId }),
-          { nodeId: 1, kind: 'created', contract: locked },
-        ]);
+        const locked = this.contract(
+          i,
+          1,
+          'Splice.Amulet:LockedAmulet',
+          { ...this.amuletArgs(i, this.holdingOwner(input.contract), '3.0000000000'), lock: { holders: [holder] } },
+          [this.dso.id, this.holdingOwner(input.contract)],
+          [holder],
+        );
+        const tx = this.txBase(
+          i,
+          'lock',
+          [this.holdingOwner(input.contract)],
+          [0],
+          [
+            this.exercise(0, input.contract, 'Amulet_Lock', { holder }, [this.holdingOwner(input.contract)], true, [1], { locked: locked.contractId }),
+            { nodeId: 1, kind: 'created', contract: locked },
+          ],
+        );
         push(tx);
         archive(input.contract, i);
         addHolding(locked);
@@ -374,11 +472,21 @@ export class World {
       } else {
         const who = rng.pick(hostedHere);
         push({
-          kind: 'topology', index: i, updateId: this.updateId(i), migrationId: this.migrationOf(i), synchronizerId: sync(0), recordTimeMicros: this.recordTimeMicros(i),
+          kind: 'topology',
+          index: i,
+          updateId: this.updateId(i),
+          migrationId: this.migrationOf(i),
+          synchronizerId: sync(0),
+          recordTimeMicros: this.recordTimeMicros(i),
           events: [
             who.id === this.multiHostedParty.id
               ? { type: 'Onboarding', partyId: who.id, participantId: this.participants[1]!.id, permission: 'PARTICIPANT_PERMISSION_OBSERVATION' }
-              : { type: 'Changed', partyId: who.id, participantId: this.ledgerParticipant.id, permission: rng.pick(['PARTICIPANT_PERMISSION_SUBMISSION', 'PARTICIPANT_PERMISSION_CONFIRMATION']) },
+              : {
+                  type: 'Changed',
+                  partyId: who.id,
+                  participantId: this.ledgerParticipant.id,
+                  permission: rng.pick(['PARTICIPANT_PERMISSION_SUBMISSION', 'PARTICIPANT_PERMISSION_CONFIRMATION']),
+                },
           ],
         });
       }
@@ -388,7 +496,12 @@ export class World {
     const txs = this.base.filter((u): u is TransactionUpdate => u.kind === 'transaction');
     for (let k = 0; k < 3; k++) {
       const v = this.verdictFor(txs[10 + k * 30]!);
-      this.rejectedVerdicts.push({ ...v, updateId: '1220ffff' + derivedHex(this.seed, `rejected:${k}`, 30), result: 'VERDICT_RESULT_REJECTED', appActivity: undefined });
+      this.rejectedVerdicts.push({
+        ...v,
+        updateId: '1220ffff' + derivedHex(this.seed, `rejected:${k}`, 30),
+        result: 'VERDICT_RESULT_REJECTED',
+        appActivity: undefined,
+      });
     }
     return rules;
   }
@@ -414,22 +527,38 @@ export class World {
 
   private verdictFor(tx: TransactionUpdate): Verdict {
     const views: View[] = tx.rootNodeIds.map((r, k) => ({
-      viewId: k, informees: this.informees(tx.nodes[r]!), confirmingParties: [{ parties: [this.dso.id], threshold: 1 }],
-      subViews: [] as number[], viewHash: derivedHex(this.seed, `view:${tx.index}:${k}`, 32),
+      viewId: k,
+      informees: this.informees(tx.nodes[r]!),
+      confirmingParties: [{ parties: [this.dso.id], threshold: 1 }],
+      subViews: [] as number[],
+      viewHash: derivedHex(this.seed, `view:${tx.index}:${k}`, 32),
     }));
     const root0 = tx.nodes[tx.rootNodeIds[0]!]!;
     if (root0.kind === 'exercised' && root0.children.length > 1) {
       const sub = views.length;
-      views.push({ viewId: sub, informees: this.informees(tx.nodes[root0.children[0]!]!), confirmingParties: [{ parties: tx.submitters, threshold: 1 }], subViews: [], viewHash: derivedHex(this.seed, `view:${tx.index}:${sub}`, 32) });
+      views.push({
+        viewId: sub,
+        informees: this.informees(tx.nodes[root0.children[0]!]!),
+        confirmingParties: [{ parties: tx.submitters, threshold: 1 }],
+        subViews: [],
+        viewHash: derivedHex(this.seed, `view:${tx.index}:${sub}`, 32),
+      });
       views[0]!.subViews.push(sub);
     }
     const envelopes = views.map((v) => ({ trafficCost: 200 + v.viewId * 17, viewIds: [v.viewId] }));
     const hasCoupon = tx.nodes.some((n) => n.kind === 'created' && n.contract.templateId.endsWith('AppRewardCoupon'));
     return {
-      updateId: tx.updateId, migrationId: tx.migrationId, domainId: tx.synchronizerId, recordTimeMicros: tx.recordTimeMicros,
-      finalizationTimeMicros: tx.recordTimeMicros + 120_000, submittingParties: tx.submitters,
-      submittingParticipantUid: this.ledgerParticipant.id.slice(5), result: 'VERDICT_RESULT_ACCEPTED', mediatorGroup: 0,
-      views, rootViews: tx.rootNodeIds.map((_, k) => k),
+      updateId: tx.updateId,
+      migrationId: tx.migrationId,
+      domainId: tx.synchronizerId,
+      recordTimeMicros: tx.recordTimeMicros,
+      finalizationTimeMicros: tx.recordTimeMicros + 120_000,
+      submittingParties: tx.submitters,
+      submittingParticipantUid: this.ledgerParticipant.id.slice(5),
+      result: 'VERDICT_RESULT_ACCEPTED',
+      mediatorGroup: 0,
+      views,
+      rootViews: tx.rootNodeIds.map((_, k) => k),
       trafficSummary: { totalTrafficCost: envelopes.reduce((s, e) => s + e.trafficCost, 0), envelopes },
       appActivity: hasCoupon ? { roundNumber: this.round(tx.index), records: tx.submitters.map((p) => ({ party: p, weight: 1 + (tx.index % 5) })) } : undefined,
     };
@@ -474,12 +603,15 @@ export class World {
     const from = k * BULK_OBJECT_UPDATES;
     const to = Math.min(this.count, from + BULK_OBJECT_UPDATES) - 1;
     const lines: string[] = [];
-    for (let i = from; i <= to; i++) lines.push(JSON.stringify({ update_id: this.updateId(i), migration_id: this.migrationOf(i), record_time_micros: this.recordTimeMicros(i) }));
+    for (let i = from; i <= to; i++)
+      lines.push(JSON.stringify({ update_id: this.updateId(i), migration_id: this.migrationOf(i), record_time_micros: this.recordTimeMicros(i) }));
     const bytes = Buffer.from(lines.join('\n') + '\n');
     return {
       key: `updates/${String(k).padStart(8, '0')}-${derivedHex(this.seed, `bulk:${k}`, 6)}.jsonl`,
-      bytes, digest: createHash('sha256').update(bytes).digest('hex'),
-      fromMicros: this.recordTimeMicros(from) - 1, toMicros: this.recordTimeMicros(to),
+      bytes,
+      digest: createHash('sha256').update(bytes).digest('hex'),
+      fromMicros: this.recordTimeMicros(from) - 1,
+      toMicros: this.recordTimeMicros(to),
     };
   }
 
@@ -501,7 +633,12 @@ export class World {
     const entry = (user: string, name: string, url: string, description: string, expires: number | undefined, special = false) => {
       this.ansEntries.push({
         contractId: special ? undefined : this.contractId(0, 1000 + n),
-        user, name, url, description, expiresAtMicros: expires, createdAtMicros: GENESIS_MICROS + (n + 1) * 3_600_000_000,
+        user,
+        name,
+        url,
+        description,
+        expiresAtMicros: expires,
+        createdAtMicros: GENESIS_MICROS + (n + 1) * 3_600_000_000,
       });
       n++;
     };
@@ -516,7 +653,14 @@ export class World {
     for (let k = 0; k < 6; k++) entry(users[k % 4]!.id, `app${k}.unverified.ans`, k % 2 ? `https://app${k}.example.com` : '', `App ${k}`, end + (k + 1) * day);
 
     for (const u of users.slice(0, 2)) {
-      const c = this.contract(0, 2000 + this.preapprovals.size, 'Splice.AmuletRules:TransferPreapproval', { dso: this.dso.id, receiver: u.id, provider: this.validators[0]!.party, validFrom: '2025-01-06T09:00:00Z' }, [this.dso.id, u.id], [this.validators[0]!.party]);
+      const c = this.contract(
+        0,
+        2000 + this.preapprovals.size,
+        'Splice.AmuletRules:TransferPreapproval',
+        { dso: this.dso.id, receiver: u.id, provider: this.validators[0]!.party, validFrom: '2025-01-06T09:00:00Z' },
+        [this.dso.id, u.id],
+        [this.validators[0]!.party],
+      );
       this.preapprovals.set(u.id, { contract: c, domainId: this.synchronizers[0]!.id });
     }
 
@@ -538,7 +682,16 @@ export class World {
     }
 
     for (let k = 0; k < 3; k++) {
-      this.coupons.push(this.contract(0, 3000 + k, 'Splice.Amulet:UnclaimedDevelopmentFundCoupon', { dso: this.dso.id, amount: `${(k + 1) * 100}.0000000000` }, [this.dso.id], []));
+      this.coupons.push(
+        this.contract(
+          0,
+          3000 + k,
+          'Splice.Amulet:UnclaimedDevelopmentFundCoupon',
+          { dso: this.dso.id, amount: `${(k + 1) * 100}.0000000000` },
+          [this.dso.id],
+          [],
+        ),
+      );
     }
 
     const alice = users[0]!.id;

@@ -6,16 +6,26 @@ import type { Fixtures } from '../fixtures.ts';
 /** Fixture value for a parameter, by the parameter names the three interfaces use. */
 export function fixtureValue(name: string, f: Fixtures): string | string[] | undefined {
   switch (name) {
-    case 'update_id': return f.transactionUpdateIds?.[0];
-    case 'party': return f.preapprovalParties?.[0];
-    case 'domain_id': return f.domainId;
-    case 'member_id': return f.memberIds?.[0];
-    case 'validator_ids': return f.validatorIds;
-    case 'party_id': return f.partyIds?.[0];
-    case 'domain_id_prefix': return f.domainId?.split('::')[0];
-    case 'round_number': return f.rounds?.[0] === undefined ? undefined : String(f.rounds[0]);
-    case 'tracking_id': return f.transferOffers?.created?.[0] ?? f.transferOffers?.failed?.[0];
-    default: return undefined;
+    case 'update_id':
+      return f.transactionUpdateIds?.[0];
+    case 'party':
+      return f.preapprovalParties?.[0];
+    case 'domain_id':
+      return f.domainId;
+    case 'member_id':
+      return f.memberIds?.[0];
+    case 'validator_ids':
+      return f.validatorIds;
+    case 'party_id':
+      return f.partyIds?.[0];
+    case 'domain_id_prefix':
+      return f.domainId?.split('::')[0];
+    case 'round_number':
+      return f.rounds?.[0] === undefined ? undefined : String(f.rounds[0]);
+    case 'tracking_id':
+      return f.transferOffers?.created?.[0] ?? f.transferOffers?.failed?.[0];
+    default:
+      return undefined;
   }
 }
 

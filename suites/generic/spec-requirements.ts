@@ -2,7 +2,15 @@
 // user's): answers are documented and schema-valid, invalid input is refused with a documented 4xx, and
 // secured operations refuse requests without credentials.
 import fc from 'fast-check';
-import { findResponse, invalidRequest, requestTarget, validRequest, type CompiledSpec, type GeneratedRequest, type OperationSpec } from '../../generators/index.ts';
+import {
+  findResponse,
+  invalidRequest,
+  requestTarget,
+  validRequest,
+  type CompiledSpec,
+  type GeneratedRequest,
+  type OperationSpec,
+} from '../../generators/index.ts';
 import { INTERFACES } from '../../common/vocabulary.ts';
 import type { Client } from '../http.ts';
 import type { CheckContext, GenericCheck, InterfaceName, Requirement } from '../model.ts';
@@ -11,7 +19,11 @@ import { bounded, withFixtures } from './request-values.ts';
 
 /** getHoldingsStateV1 -> GET-HOLDINGS-STATE-V1 */
 export function operationSlug(operationId: string): string {
-  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toUpperCase();
+  return operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toUpperCase();
 }
 
 /**
@@ -25,14 +37,19 @@ export function genericId(iface: InterfaceName, slug: string, probe?: GenericChe
 const isInterface = (name: string): name is InterfaceName => (INTERFACES as readonly string[]).includes(name);
 
 const mutates = (op: OperationSpec) => op.extensions['x-cn-mutates'] === true;
-const section = (op: OperationSpec) => (typeof op.extensions['x-cn-source'] === 'string' ? (op.extensions['x-cn-source'] as string) : `${op.method.toUpperCase()} ${op.fullPath}`);
+const section = (op: OperationSpec) =>
+  typeof op.extensions['x-cn-source'] === 'string' ? (op.extensions['x-cn-source'] as string) : `${op.method.toUpperCase()} ${op.fullPath}`;
 
 async function send(client: Client, op: OperationSpec, req: GeneratedRequest, auth: 'default' | 'none' = 'default') {
   const path = requestTarget(op, req).slice(op.serverPrefix.length);
   return client.request(op.method.toUpperCase(), path, {
     auth,
     headers: req.headers,
-    ...(req.rawBody !== undefined ? { rawBody: req.rawBody, contentType: req.contentType } : req.body !== undefined ? { body: req.body, contentType: req.contentType } : {}),
+    ...(req.rawBody !== undefined
+      ? { rawBody: req.rawBody, contentType: req.contentType }
+      : req.body !== undefined
+        ? { body: req.body, contentType: req.contentType }
+        : {}),
   });
 }
 
@@ -52,7 +69,16 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
   const out: RequirementInput[] = [];
   for (const op of spec.catalog.operations) {
     const slug = operationSlug(builtinIds?.get(operationKey(op)) ?? op.id);
-    const common = { kind: 'generic' as const, level: 'MUST' as const, interface: iface, operations: [op.id], section: section(op), mutates: mutates(op), needs: [], tags: ['generic', specName] };
+    const common = {
+      kind: 'generic' as const,
+      level: 'MUST' as const,
+      interface: iface,
+      operations: [op.id],
+      section: section(op),
+      mutates: mutates(op),
+      needs: [],
+      tags: ['generic', specName],
+    };
 
     out.push({
       ...common,
@@ -81,8 +107,10 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
           for (const req of requests) {
             const x = await send(client, op, req);
             if (x.status === 0) ctx.fail(`no answer to an invalid request (${req.mutation?.detail}): ${x.error}`, { exchange: x });
-            if (x.status < 400 || x.status >= 500) ctx.fail(`invalid request (${req.mutation?.detail}) answered ${x.status}; a documented 4xx is required`, { exchange: x });
-            if (!findResponse(op, x.status)) ctx.fail(`invalid request (${req.mutation?.detail}) answered ${x.status}, which is not documented`, { exchange: x });
+            if (x.status < 400 || x.status >= 500)
+              ctx.fail(`invalid request (${req.mutation?.detail}) answered ${x.status}; a documented 4xx is required`, { exchange: x });
+            if (!findResponse(op, x.status))
+              ctx.fail(`invalid request (${req.mutation?.detail}) answered ${x.status}, which is not documented`, { exchange: x });
             ctx.conforms(op.id, x, iface);
           }
         },

@@ -38,7 +38,11 @@ const namePrefix: RequirementInput = {
     await ctx.property(arb, async (prefix) => {
       const { x, entries } = await list(ctx, LIST_SIZE, prefix);
       const k = entries.findIndex((e) => !nameOf(e)?.startsWith(prefix));
-      if (k >= 0) ctx.fail(`name_prefix ${JSON.stringify(prefix)}: entry ${JSON.stringify(nameOf(entries[k]))} does not start with it`, { exchange: x, pointer: `/entries/${k}/name` });
+      if (k >= 0)
+        ctx.fail(`name_prefix ${JSON.stringify(prefix)}: entry ${JSON.stringify(nameOf(entries[k]))} does not start with it`, {
+          exchange: x,
+          pointer: `/entries/${k}/name`,
+        });
     });
   },
 };
@@ -84,7 +88,10 @@ const noExpired: RequirementInput = {
     for (const [k, e] of entries.entries()) {
       const expires = isObject(e) ? timeNanos(e.expires_at) : undefined;
       if (expires !== undefined && expires < bound) {
-        ctx.fail(`entry ${nameOf(e)} expired at ${e.expires_at}, more than an hour before the snapshot time ${ctx.fixtures.snapshotRecordTime} the node already reports, yet it is listed`, { exchange: x, pointer: `/entries/${k}/expires_at` });
+        ctx.fail(
+          `entry ${nameOf(e)} expired at ${e.expires_at}, more than an hour before the snapshot time ${ctx.fixtures.snapshotRecordTime} the node already reports, yet it is listed`,
+          { exchange: x, pointer: `/entries/${k}/expires_at` },
+        );
       }
     }
   },
@@ -113,7 +120,11 @@ const urlShape: RequirementInput = {
   async check(ctx) {
     const { x, entries } = await list(ctx, LIST_SIZE);
     const k = entries.findIndex((e) => !urlAllowed(isObject(e) ? e.url : undefined));
-    if (k >= 0) ctx.fail(`entry ${nameOf(entries[k])} has url ${JSON.stringify(entries[k]?.url)}, neither empty nor an http/https URL`, { exchange: x, pointer: `/entries/${k}/url` });
+    if (k >= 0)
+      ctx.fail(`entry ${nameOf(entries[k])} has url ${JSON.stringify(entries[k]?.url)}, neither empty nor an http/https URL`, {
+        exchange: x,
+        pointer: `/entries/${k}/url`,
+      });
   },
 };
 

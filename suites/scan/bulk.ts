@@ -38,13 +38,22 @@ interface BulkWalk {
 async function walk(ctx: CheckContext, pageSize: number): Promise<BulkWalk> {
   const w = await followTokens(async (token) => {
     const page = await listPage(ctx, pageSize, token as string | undefined);
-    if (page.next !== undefined && typeof page.next !== 'string') ctx.fail('next_page_token is not a string', { exchange: page.x, pointer: '/next_page_token' });
+    if (page.next !== undefined && typeof page.next !== 'string')
+      ctx.fail('next_page_token is not a string', { exchange: page.x, pointer: '/next_page_token' });
     return { page, keys: page.refs.map((ref) => JSON.stringify(ref)), next: page.next };
   }, ctx.maxPages);
   const last = w.pages.at(-1)!;
-  if (w.end === 'cycle') ctx.fail(`page ${w.pages.length} (attached) returned next_page_token ${String(last.next)}, already used in this walk: the walk never ends`, { exchange: last.x, pointer: '/next_page_token' });
+  if (w.end === 'cycle')
+    ctx.fail(`page ${w.pages.length} (attached) returned next_page_token ${String(last.next)}, already used in this walk: the walk never ends`, {
+      exchange: last.x,
+      pointer: '/next_page_token',
+    });
   if (w.end === 'bound') {
-    if (w.stalled) ctx.fail(`after ${w.pages.length} pages (page_size ${pageSize}) next_page_token is still present although no new object appeared for the last half of them: the walk never ends (last page attached)`, { exchange: last.x, pointer: '/next_page_token' });
+    if (w.stalled)
+      ctx.fail(
+        `after ${w.pages.length} pages (page_size ${pageSize}) next_page_token is still present although no new object appeared for the last half of them: the walk never ends (last page attached)`,
+        { exchange: last.x, pointer: '/next_page_token' },
+      );
     ctx.skip(`the bulk walk with page_size ${pageSize} needs more than ${ctx.maxPages} pages; raise --max-pages or narrow fixtures.bulkRange`);
   }
   return { pages: w.pages, refs: w.pages.flatMap((p) => p.refs) };
@@ -89,7 +98,10 @@ const pagingComplete: RequirementInput = {
       const w = await walk(ctx, size);
       const got = digestsOf(w);
       if (JSON.stringify(got) !== JSON.stringify(want)) {
-        ctx.fail(`the walk with page_size ${size} (${w.pages.length} pages) refers to ${got.length} objects, the walk with page_size ${MAX_PAGE} to ${want.length}; the sets of object digests differ`, { exchange: w.pages.at(-1)!.x });
+        ctx.fail(
+          `the walk with page_size ${size} (${w.pages.length} pages) refers to ${got.length} objects, the walk with page_size ${MAX_PAGE} to ${want.length}; the sets of object digests differ`,
+          { exchange: w.pages.at(-1)!.x },
+        );
       }
     });
   },
@@ -110,11 +122,13 @@ const DOWNLOAD_PATH = '/v0/history/bulk/download/';
  * else with a client for the url's origin (the objects may live in other storage). `own` tells which.
  */
 async function download(ctx: CheckContext, url: string, k: number, listing: Exchange): Promise<{ x: Exchange; own: boolean }> {
-  if (!URL.canParse(url, ctx.scan.base)) ctx.fail(`object_refs[${k}].url ${JSON.stringify(url)} is not a URL`, { exchange: listing, pointer: `/object_refs/${k}/url` });
+  if (!URL.canParse(url, ctx.scan.base))
+    ctx.fail(`object_refs[${k}].url ${JSON.stringify(url)} is not a URL`, { exchange: listing, pointer: `/object_refs/${k}/url` });
   const u = new URL(url, ctx.scan.base);
   const base = new URL(ctx.scan.base);
   const prefix = base.pathname.replace(/\/+$/, '');
-  if (u.origin === base.origin && u.pathname.startsWith(prefix + DOWNLOAD_PATH)) return { x: await ctx.scan.get(u.pathname.slice(prefix.length) + u.search), own: true };
+  if (u.origin === base.origin && u.pathname.startsWith(prefix + DOWNLOAD_PATH))
+    return { x: await ctx.scan.get(u.pathname.slice(prefix.length) + u.search), own: true };
   const client = new Client({ ...ctx.scan.config, origin: u.origin, prefix: '' });
   return { x: await client.get(u.pathname + u.search), own: false };
 }
@@ -128,7 +142,8 @@ const downloadDigest: RequirementInput = {
   interface: 'scan',
   operations: [LIST_OP, DOWNLOAD_OP],
   section: SECTION.bulkRecord,
-  sentence: '`digest` string (sha256 digest of the object for integrity and cross-node consistency); GET /v0/history/bulk/download/{object_key} 200: binary body, `application/octet-stream`',
+  sentence:
+    '`digest` string (sha256 digest of the object for integrity and cross-node consistency); GET /v0/history/bulk/download/{object_key} 200: binary body, `application/octet-stream`',
   needs: ['bulkRange'],
   tags: ['bulk'],
   async check(ctx) {
@@ -140,10 +155,14 @@ const downloadDigest: RequirementInput = {
       ctx.expectStatus(d, 200, `download of object_refs[${k}].url`);
       // The content type is the scan download endpoint's promise; other storage serves objects its own way.
       const type = (d.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (own && type !== 'application/octet-stream') ctx.fail(`the object at ${ref.url} is served as ${JSON.stringify(d.headers['content-type'])}, not application/octet-stream`, { exchange: d });
+      if (own && type !== 'application/octet-stream')
+        ctx.fail(`the object at ${ref.url} is served as ${JSON.stringify(d.headers['content-type'])}, not application/octet-stream`, { exchange: d });
       if (d.truncated) ctx.skip(`the object at ${ref.url} is larger than the run's body bound`);
       if (!digestMatches(ref.digest, d.bytes)) {
-        ctx.fail(`object_refs[${k}].digest ${JSON.stringify(ref.digest)} is not the sha256 of the ${d.bytes.length} bytes downloaded from its url (sha256 ${createHash('sha256').update(d.bytes).digest('hex')})`, { exchange: x, pointer: `/object_refs/${k}/digest` });
+        ctx.fail(
+          `object_refs[${k}].digest ${JSON.stringify(ref.digest)} is not the sha256 of the ${d.bytes.length} bytes downloaded from its url (sha256 ${createHash('sha256').update(d.bytes).digest('hex')})`,
+          { exchange: x, pointer: `/object_refs/${k}/digest` },
+        );
       }
     }
   },

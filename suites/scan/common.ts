@@ -86,7 +86,9 @@ export function historyGet(ctx: CheckContext, path: string, query?: Record<strin
     const x = ctx.scan.get(path, { query });
     // A request without an answer (or refused by the run's budget) is not kept: a later check asks again.
     const forget = () => ctx.cache.forget(key);
-    x.then((r) => { if (r.status === 0) forget(); }, forget);
+    x.then((r) => {
+      if (r.status === 0) forget();
+    }, forget);
     return x;
   });
 }
@@ -102,7 +104,12 @@ export interface FetchedUpdate {
  * not know (404) are left out: a fixture that is not there cannot be checked; when none is known the check is
  * skipped. Any other answer than 200 or 404 fails.
  */
-export async function fetchUpdates(ctx: CheckContext, ids: readonly string[], where: 'v0' | 'events', query?: Record<string, string>): Promise<FetchedUpdate[]> {
+export async function fetchUpdates(
+  ctx: CheckContext,
+  ids: readonly string[],
+  where: 'v0' | 'events',
+  query?: Record<string, string>,
+): Promise<FetchedUpdate[]> {
   const out: FetchedUpdate[] = [];
   for (const id of ids) {
     const x = await historyGet(ctx, `/v0/${where === 'v0' ? 'updates' : 'events'}/${enc(id)}`, query);
@@ -129,7 +136,9 @@ export function reassignmentOf(body: Record<string, Json>, where: 'v0' | 'events
 export function contractWithStateProblems(c: Json): string[] {
   if (!isObject(c) || !isObject(c.contract)) return ['contract is not an object'];
   const k = c.contract;
-  const out = ['template_id', 'contract_id', 'created_event_blob', 'created_at'].filter((f) => typeof k[f] !== 'string').map((f) => `contract.${f} is not a string`);
+  const out = ['template_id', 'contract_id', 'created_event_blob', 'created_at']
+    .filter((f) => typeof k[f] !== 'string')
+    .map((f) => `contract.${f} is not a string`);
   if (typeof k.created_at === 'string' && timeNanos(k.created_at) === undefined) out.push('contract.created_at is not a timestamp');
   if (!isObject(k.payload)) out.push('contract.payload is not an object');
   if (c.domain_id !== undefined && typeof c.domain_id !== 'string') out.push('domain_id is present but not a string');

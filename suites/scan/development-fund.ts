@@ -22,7 +22,8 @@ export const DEVELOPMENT_FUND_REQUIREMENTS: Requirement[] = defineRequirements(i
         const problems = contractWithStateProblems(c);
         // A template id ends with the template's name (package:module:entity).
         const template = c?.contract?.template_id;
-        if (typeof template === 'string' && template.split(':').at(-1) !== 'UnclaimedDevelopmentFundCoupon') problems.push(`template ${template} is not UnclaimedDevelopmentFundCoupon`);
+        if (typeof template === 'string' && template.split(':').at(-1) !== 'UnclaimedDevelopmentFundCoupon')
+          problems.push(`template ${template} is not UnclaimedDevelopmentFundCoupon`);
         if (problems.length > 0) ctx.fail(`coupon ${k}: ${problems.join('; ')}`, { exchange: x, pointer: `/unclaimed-development-fund-coupons/${k}` });
       }
     },

@@ -19,26 +19,49 @@ const someUpdateId = (ctx: CheckContext) => ctx.fixtures.transactionUpdateIds?.[
 
 /** Requests every correct node refuses as bad input. */
 const BAD_INPUT: Probe[] = [
-  { what: 'holdings body that is not JSON', run: (ctx) => ctx.scan.post('/v1/holdings/state', undefined, { rawBody: '{"migration_id": ', contentType: 'application/json' }) },
+  {
+    what: 'holdings body that is not JSON',
+    run: (ctx) => ctx.scan.post('/v1/holdings/state', undefined, { rawBody: '{"migration_id": ', contentType: 'application/json' }),
+  },
   { what: 'holdings body without its required fields', run: (ctx) => ctx.scan.post('/v2/holdings/state', {}) },
   { what: 'holdings with an empty owner_party_ids', run: (ctx) => ctx.scan.post('/v1/holdings/state', { ...holdingsBody, owner_party_ids: [] }) },
-  { what: 'holdings with a record_time that is no timestamp', run: (ctx) => ctx.scan.post('/v0/holdings/state', { ...holdingsBody, record_time: 'yesterday' }) },
+  {
+    what: 'holdings with a record_time that is no timestamp',
+    run: (ctx) => ctx.scan.post('/v0/holdings/state', { ...holdingsBody, record_time: 'yesterday' }),
+  },
   { what: 'holdings with an unknown record_time_match', run: (ctx) => ctx.scan.post('/v1/holdings/state', { ...holdingsBody, record_time_match: 'closest' }) },
   { what: 'ans-entries with page_size "zero"', run: (ctx) => ctx.scan.get('/v0/ans-entries', { query: { page_size: 'zero' } }) },
   { what: 'ans-entries without page_size', run: (ctx) => ctx.scan.get('/v0/ans-entries') },
   { what: 'validator-faucets without validator_ids', run: (ctx) => ctx.scan.get('/v0/validators/validator-faucets') },
   { what: 'root hash of round "abc"', run: (ctx) => ctx.scan.get('/v0/internal/reward-accounting-process/rounds/abc/root-hash') },
-  { what: 'traffic status of member id "participant1"', run: (ctx) => ctx.scan.get(`/v0/domains/${enc(ctx.fixtures.domainId ?? 'global-domain::1220' + '0'.repeat(64))}/members/participant1/traffic-status`) },
-  { what: 'bulk listing with page_size 0', run: (ctx) => ctx.scan.post('/v0/history/bulk/updates', { start_record_time: SOME_TIME, end_record_time: SOME_TIME, page_size: 0 }), notImplemented: [501] },
-  { what: 'bulk listing with end_record_time "later"', run: (ctx) => ctx.scan.post('/v0/history/bulk/updates', { start_record_time: SOME_TIME, end_record_time: 'later', page_size: 5 }), notImplemented: [501] },
+  {
+    what: 'traffic status of member id "participant1"',
+    run: (ctx) => ctx.scan.get(`/v0/domains/${enc(ctx.fixtures.domainId ?? 'global-domain::1220' + '0'.repeat(64))}/members/participant1/traffic-status`),
+  },
+  {
+    what: 'bulk listing with page_size 0',
+    run: (ctx) => ctx.scan.post('/v0/history/bulk/updates', { start_record_time: SOME_TIME, end_record_time: SOME_TIME, page_size: 0 }),
+    notImplemented: [501],
+  },
+  {
+    what: 'bulk listing with end_record_time "later"',
+    run: (ctx) => ctx.scan.post('/v0/history/bulk/updates', { start_record_time: SOME_TIME, end_record_time: 'later', page_size: 5 }),
+    notImplemented: [501],
+  },
   { what: 'previous reward weight without svParty', run: (ctx) => ctx.scan.post('/v0/admin/sv/previous-sv-reward-weight', {}) },
   { what: 'update with lossless "maybe"', run: (ctx) => ctx.scan.get(`/v0/updates/${enc(someUpdateId(ctx))}`, { query: { lossless: 'maybe' } }) },
-  { what: 'event with daml_value_encoding "xml"', run: (ctx) => ctx.scan.get(`/v0/events/${enc(someUpdateId(ctx))}`, { query: { daml_value_encoding: 'xml' } }) },
+  {
+    what: 'event with daml_value_encoding "xml"',
+    run: (ctx) => ctx.scan.get(`/v0/events/${enc(someUpdateId(ctx))}`, { query: { daml_value_encoding: 'xml' } }),
+  },
 ];
 
 /** Lookups of things that do not exist, where the description names 404. */
 const UNKNOWN: Probe[] = [
-  { what: 'transfer preapproval of an unknown party', run: (ctx) => ctx.scan.get(`/v0/transfer-preapprovals/by-party/${enc('nobody::1220' + 'cd'.repeat(32))}`) },
+  {
+    what: 'transfer preapproval of an unknown party',
+    run: (ctx) => ctx.scan.get(`/v0/transfer-preapprovals/by-party/${enc('nobody::1220' + 'cd'.repeat(32))}`),
+  },
   { what: 'synchronizer identities of an unknown prefix', run: (ctx) => ctx.scan.get('/v0/synchronizer-identities/no-such-synchronizer-prefix') },
   { what: 'bulk download of an unknown object key', run: (ctx) => ctx.scan.get('/v0/history/bulk/download/no-such-object-key'), notImplemented: [501] },
 ];
@@ -51,7 +74,19 @@ const UNKNOWN_UPDATES: Probe[] = [
 
 const unknownProbes = (ctx: CheckContext) => [...UNKNOWN, ...(ctx.fixtures.transactionUpdateIds?.length ? UNKNOWN_UPDATES : [])];
 
-const ERROR_OPS = ['getHoldingsStateV0', 'getHoldingsStateV1', 'getHoldingsStateV2', 'listAnsEntries', 'getValidatorFaucetsByValidator', 'getRewardAccountingRootHash', 'getMemberTrafficStatus', 'listBulkHistoryUpdates', 'getPreviousSvRewardWeight', 'getUpdateByIdV0', 'getEventById'];
+const ERROR_OPS = [
+  'getHoldingsStateV0',
+  'getHoldingsStateV1',
+  'getHoldingsStateV2',
+  'listAnsEntries',
+  'getValidatorFaucetsByValidator',
+  'getRewardAccountingRootHash',
+  'getMemberTrafficStatus',
+  'listBulkHistoryUpdates',
+  'getPreviousSvRewardWeight',
+  'getUpdateByIdV0',
+  'getEventById',
+];
 const NOT_FOUND_OPS = ['getTransferPreapprovalByParty', 'getSynchronizerIdentities', 'downloadBulkHistoryObject', 'getUpdateByIdV0', 'getEventById'];
 
 const errorShape: RequirementInput = {
@@ -76,7 +111,8 @@ const errorShape: RequirementInput = {
       } catch {
         ctx.fail(`${probe.what}: the ${x.status} error body is not JSON`, { exchange: x });
       }
-      if (!isObject(body) || typeof body.error !== 'string') ctx.fail(`${probe.what}: the ${x.status} error body is not {error: string}`, { exchange: x, pointer: '/error' });
+      if (!isObject(body) || typeof body.error !== 'string')
+        ctx.fail(`${probe.what}: the ${x.status} error body is not {error: string}`, { exchange: x, pointer: '/error' });
     }
     if (errors === 0) ctx.skip('no probe was answered with an error status');
   },
@@ -89,7 +125,7 @@ const badInputNot5xx: RequirementInput = {
   interface: 'scan',
   operations: ERROR_OPS,
   section: SECTION.errors,
-  sentence: 'Scan (general) 400 Bad request; 500 Internal server error (bad input is the client\'s error, not the server\'s)',
+  sentence: "Scan (general) 400 Bad request; 500 Internal server error (bad input is the client's error, not the server's)",
   tags: ['errors', 'validation'],
   async check(ctx) {
     for (const probe of BAD_INPUT) {

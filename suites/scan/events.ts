@@ -32,7 +32,14 @@ function itemCheck(part: string, check: Check): (ctx: CheckContext) => Promise<v
 
 function viewIds(verdict: Json): Set<number> | undefined {
   const views = isObject(verdict) && isObject(verdict.transaction_views) ? verdict.transaction_views.views : undefined;
-  return Array.isArray(views) ? new Set(views.filter(isObject).map((v) => v.view_id).filter(isInt64)) : undefined;
+  return Array.isArray(views)
+    ? new Set(
+        views
+          .filter(isObject)
+          .map((v) => v.view_id)
+          .filter(isInt64),
+      )
+    : undefined;
 }
 
 export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
@@ -43,7 +50,8 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
     interface: 'scan',
     operations: ['getEventById'],
     section: SECTION.eventItem,
-    sentence: 'verdict: `update_id` string (the associated transaction update); `migration_id` integer; `domain_id` string; `record_time` string; `finalization_time` string; `submitting_parties` string[]; `submitting_participant_uid` string; `verdict_result` string; `mediator_group` integer; `transaction_views` object',
+    sentence:
+      'verdict: `update_id` string (the associated transaction update); `migration_id` integer; `domain_id` string; `record_time` string; `finalization_time` string; `submitting_parties` string[]; `submitting_participant_uid` string; `verdict_result` string; `mediator_group` integer; `transaction_views` object',
     needs: ['transactionUpdateIds'],
     tags: ['events'],
     check: itemCheck('verdict', ({ id, body }) => {
@@ -58,7 +66,8 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
       ];
       if (bad.length > 0) return { message: `verdict fields of the wrong type or missing: ${bad.join(', ')}`, pointer: `/verdict/${bad[0]}` };
       // The event was looked up by the id of a transaction: its verdict is about that transaction.
-      if (v.update_id !== id) return { message: `verdict.update_id ${v.update_id} is not the transaction ${id} the event was looked up by`, pointer: '/verdict/update_id' };
+      if (v.update_id !== id)
+        return { message: `verdict.update_id ${v.update_id} is not the transaction ${id} the event was looked up by`, pointer: '/verdict/update_id' };
       return undefined;
     }),
   },
@@ -69,23 +78,36 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
     interface: 'scan',
     operations: ['getEventById'],
     section: SECTION.eventItem,
-    sentence: 'transaction_views: `views` array of view objects; `root_views` integer[]; view: `view_id` integer; `informees` string[]; `confirming_parties` array of {`parties` string[], `threshold` integer}; `sub_views` integer[]; `view_hash` string',
+    sentence:
+      'transaction_views: `views` array of view objects; `root_views` integer[]; view: `view_id` integer; `informees` string[]; `confirming_parties` array of {`parties` string[], `threshold` integer}; `sub_views` integer[]; `view_hash` string',
     needs: ['transactionUpdateIds'],
     tags: ['events'],
     check: itemCheck('verdict', ({ body }) => {
       const tv = isObject(body.verdict) ? body.verdict.transaction_views : undefined;
-      if (!isObject(tv) || !Array.isArray(tv.views) || !isInt64Array(tv.root_views)) return { message: 'transaction_views needs a views array and a root_views integer array', pointer: '/verdict/transaction_views' };
+      if (!isObject(tv) || !Array.isArray(tv.views) || !isInt64Array(tv.root_views))
+        return { message: 'transaction_views needs a views array and a root_views integer array', pointer: '/verdict/transaction_views' };
       for (const [k, view] of (tv.views as Json[]).entries()) {
-        const ok = isObject(view) && isInt64(view.view_id) && isStringArray(view.informees) && isInt64Array(view.sub_views) && typeof view.view_hash === 'string'
-          && Array.isArray(view.confirming_parties) && view.confirming_parties.every((c: Json) => isObject(c) && isStringArray(c.parties) && isInt64(c.threshold));
-        if (!ok) return { message: `views[${k}] lacks a field of the view record or has one of the wrong type`, pointer: `/verdict/transaction_views/views/${k}` };
+        const ok =
+          isObject(view) &&
+          isInt64(view.view_id) &&
+          isStringArray(view.informees) &&
+          isInt64Array(view.sub_views) &&
+          typeof view.view_hash === 'string' &&
+          Array.isArray(view.confirming_parties) &&
+          view.confirming_parties.every((c: Json) => isObject(c) && isStringArray(c.parties) && isInt64(c.threshold));
+        if (!ok)
+          return { message: `views[${k}] lacks a field of the view record or has one of the wrong type`, pointer: `/verdict/transaction_views/views/${k}` };
       }
       const ids = viewIds(body.verdict)!;
       const r = tv.root_views.findIndex((v: number) => !ids.has(v));
       if (r >= 0) return { message: `root_views[${r}] = ${tv.root_views[r]} names no view`, pointer: `/verdict/transaction_views/root_views/${r}` };
       for (const [k, view] of (tv.views as Json[]).entries()) {
         const s = view.sub_views.findIndex((v: number) => !ids.has(v));
-        if (s >= 0) return { message: `view ${view.view_id} lists sub view ${view.sub_views[s]} that names no view`, pointer: `/verdict/transaction_views/views/${k}/sub_views/${s}` };
+        if (s >= 0)
+          return {
+            message: `view ${view.view_id} lists sub view ${view.sub_views[s]} that names no view`,
+            pointer: `/verdict/transaction_views/views/${k}/sub_views/${s}`,
+          };
       }
       return undefined;
     }),
@@ -102,13 +124,22 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
     tags: ['events'],
     check: itemCheck('traffic_summary', ({ body }) => {
       const t = body.traffic_summary;
-      if (!isObject(t) || !isInt64(t.total_traffic_cost) || !Array.isArray(t.envelope_traffic_summaries)) return { message: 'traffic_summary needs an integer total_traffic_cost and an envelope_traffic_summaries array', pointer: '/traffic_summary' };
+      if (!isObject(t) || !isInt64(t.total_traffic_cost) || !Array.isArray(t.envelope_traffic_summaries))
+        return { message: 'traffic_summary needs an integer total_traffic_cost and an envelope_traffic_summaries array', pointer: '/traffic_summary' };
       const ids = viewIds(body.verdict);
       for (const [k, e] of (t.envelope_traffic_summaries as Json[]).entries()) {
-        if (!isObject(e) || !isInt64(e.traffic_cost) || !isInt64Array(e.view_ids)) return { message: `envelope_traffic_summaries[${k}] needs an integer traffic_cost and integer view_ids`, pointer: `/traffic_summary/envelope_traffic_summaries/${k}` };
+        if (!isObject(e) || !isInt64(e.traffic_cost) || !isInt64Array(e.view_ids))
+          return {
+            message: `envelope_traffic_summaries[${k}] needs an integer traffic_cost and integer view_ids`,
+            pointer: `/traffic_summary/envelope_traffic_summaries/${k}`,
+          };
         // The envelopes carry the views of the verdict's transaction (checked when the verdict is there).
         const missing = ids ? e.view_ids.find((v: number) => !ids.has(v)) : undefined;
-        if (missing !== undefined) return { message: `envelope ${k} names view ${missing}, which is not among the verdict's views`, pointer: `/traffic_summary/envelope_traffic_summaries/${k}/view_ids` };
+        if (missing !== undefined)
+          return {
+            message: `envelope ${k} names view ${missing}, which is not among the verdict's views`,
+            pointer: `/traffic_summary/envelope_traffic_summaries/${k}/view_ids`,
+          };
       }
       return undefined;
     }),
@@ -125,7 +156,8 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
     tags: ['events'],
     check: itemCheck('app_activity_records', ({ body }) => {
       const a = body.app_activity_records;
-      if (!isObject(a) || !isInt64(a.round_number) || !Array.isArray(a.records)) return { message: 'app_activity_records needs an integer round_number and a records array', pointer: '/app_activity_records' };
+      if (!isObject(a) || !isInt64(a.round_number) || !Array.isArray(a.records))
+        return { message: 'app_activity_records needs an integer round_number and a records array', pointer: '/app_activity_records' };
       const k = (a.records as Json[]).findIndex((r) => !isObject(r) || typeof r.party !== 'string' || !isInt64(r.weight));
       return k < 0 ? undefined : { message: `records[${k}] needs a party string and an integer weight`, pointer: `/app_activity_records/records/${k}` };
     }),
@@ -146,7 +178,11 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
         const keys = keysInTextOrder(t.exchange.text, ['update', 'events_by_id']);
         if (!keys) continue;
         for (let k = 1; k < keys.length; k++) {
-          if (keys[k - 1]! > keys[k]!) ctx.fail(`/v0/events ${t.id}: events_by_id key ${keys[k]} is written after ${keys[k - 1]}: not in lexicographic order`, { exchange: t.exchange, pointer: pointer('update', 'events_by_id', keys[k]!) });
+          if (keys[k - 1]! > keys[k]!)
+            ctx.fail(`/v0/events ${t.id}: events_by_id key ${keys[k]} is written after ${keys[k - 1]}: not in lexicographic order`, {
+              exchange: t.exchange,
+              pointer: pointer('update', 'events_by_id', keys[k]!),
+            });
         }
       }
     },

@@ -14,12 +14,19 @@ const UNKNOWN_VALIDATOR = 'no-such-validator::1220' + '0'.repeat(64);
 async function faucets(ctx: CheckContext, ids: string[]): Promise<{ x: Exchange; records: Json[] }> {
   const x = await ctx.scan.get('/v0/validators/validator-faucets', { query: { validator_ids: ids } });
   const body = okObject(ctx, x, 'validator_ids of onboarded validators');
-  if (!Array.isArray(body.validatorsReceivedFaucets)) ctx.fail('validatorsReceivedFaucets is not an array', { exchange: x, pointer: '/validatorsReceivedFaucets' });
+  if (!Array.isArray(body.validatorsReceivedFaucets))
+    ctx.fail('validatorsReceivedFaucets is not an array', { exchange: x, pointer: '/validatorsReceivedFaucets' });
   return { x, records: body.validatorsReceivedFaucets };
 }
 
 /** The records keyed by validator, so answers are compared whatever their order. */
-const byValidator = (records: Json[]) => Object.fromEntries(records.filter(isObject).map((r): [string, string] => [String(r.validator), JSON.stringify(r)]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+const byValidator = (records: Json[]) =>
+  Object.fromEntries(
+    records
+      .filter(isObject)
+      .map((r): [string, string] => [String(r.validator), JSON.stringify(r)])
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
+  );
 
 const arithmetic: RequirementInput = {
   id: 'SCAN-FAUCETS-ROUND-ARITHMETIC',
@@ -35,12 +42,25 @@ const arithmetic: RequirementInput = {
     const { x, records } = await faucets(ctx, ctx.fixtures.validatorIds!);
     for (const [k, r] of records.entries()) {
       const f = ['numRoundsCollected', 'numRoundsMissed', 'firstCollectedInRound', 'lastCollectedInRound'];
-      if (!isObject(r) || !f.every((n) => isInt64(r[n]))) ctx.fail(`validatorsReceivedFaucets[${k}] lacks one of the integer fields ${f.join(', ')}`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
+      if (!isObject(r) || !f.every((n) => isInt64(r[n])))
+        ctx.fail(`validatorsReceivedFaucets[${k}] lacks one of the integer fields ${f.join(', ')}`, {
+          exchange: x,
+          pointer: `/validatorsReceivedFaucets/${k}`,
+        });
       const { numRoundsCollected: c, numRoundsMissed: m, firstCollectedInRound: first, lastCollectedInRound: last } = r;
-      if (c < 0 || m < 0 || first < 0 || last < 0) ctx.fail(`${r.validator}: round counts and round numbers must not be negative`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
-      if (first > last) ctx.fail(`${r.validator}: firstCollectedInRound ${first} is after lastCollectedInRound ${last}`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
+      if (c < 0 || m < 0 || first < 0 || last < 0)
+        ctx.fail(`${r.validator}: round counts and round numbers must not be negative`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
+      if (first > last)
+        ctx.fail(`${r.validator}: firstCollectedInRound ${first} is after lastCollectedInRound ${last}`, {
+          exchange: x,
+          pointer: `/validatorsReceivedFaucets/${k}`,
+        });
       if (!exactIntegers(c, m, first, last)) continue; // beyond 2^53 the sum cannot be computed exactly (suites/int64.ts)
-      if (c + m !== last - first + 1) ctx.fail(`${r.validator}: numRoundsCollected ${c} + numRoundsMissed ${m} = ${c + m}, but lastCollectedInRound - firstCollectedInRound + 1 = ${last - first + 1}`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
+      if (c + m !== last - first + 1)
+        ctx.fail(
+          `${r.validator}: numRoundsCollected ${c} + numRoundsMissed ${m} = ${c + m}, but lastCollectedInRound - firstCollectedInRound + 1 = ${last - first + 1}`,
+          { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` },
+        );
     }
   },
 };
@@ -60,9 +80,13 @@ const unknownIgnored: RequirementInput = {
     const plain = await faucets(ctx, ids);
     const mixed = await faucets(ctx, [...ids, UNKNOWN_VALIDATOR]);
     const k = mixed.records.findIndex((r) => isObject(r) && r.validator === UNKNOWN_VALIDATOR);
-    if (k >= 0) ctx.fail(`a record was returned for the unknown validator id ${UNKNOWN_VALIDATOR}`, { exchange: mixed.x, pointer: `/validatorsReceivedFaucets/${k}` });
+    if (k >= 0)
+      ctx.fail(`a record was returned for the unknown validator id ${UNKNOWN_VALIDATOR}`, { exchange: mixed.x, pointer: `/validatorsReceivedFaucets/${k}` });
     if (JSON.stringify(byValidator(plain.records)) !== JSON.stringify(byValidator(mixed.records))) {
-      ctx.fail(`adding the unknown validator id ${UNKNOWN_VALIDATOR} changed the records of the known validators`, { exchange: mixed.x, pointer: '/validatorsReceivedFaucets' });
+      ctx.fail(`adding the unknown validator id ${UNKNOWN_VALIDATOR} changed the records of the known validators`, {
+        exchange: mixed.x,
+        pointer: '/validatorsReceivedFaucets',
+      });
     }
   },
 };
@@ -85,7 +109,11 @@ const orderIndependent: RequirementInput = {
       const { x, records } = await faucets(ctx, order);
       const got = byValidator(records);
       for (const v of new Set([...Object.keys(baseline), ...Object.keys(got)])) {
-        if (baseline[v] !== got[v]) ctx.fail(`with validator_ids in the order [${order.join(', ')}] the record of ${v} is ${got[v] ?? 'missing'}; in the fixture order it is ${baseline[v] ?? 'missing'}`, { exchange: x, pointer: '/validatorsReceivedFaucets' });
+        if (baseline[v] !== got[v])
+          ctx.fail(
+            `with validator_ids in the order [${order.join(', ')}] the record of ${v} is ${got[v] ?? 'missing'}; in the fixture order it is ${baseline[v] ?? 'missing'}`,
+            { exchange: x, pointer: '/validatorsReceivedFaucets' },
+          );
       }
     });
   },

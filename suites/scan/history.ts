@@ -50,13 +50,20 @@ export function encodingCheck(where: Where, param: string, values: [string, stri
         const body = okObject(ctx, x, `${param}=${value} is an allowed value`);
         const tx = transactionOf(body, where);
         if (!tx) return ctx.fail(`${param}=${value}: the answer for transaction ${updateId} carries no transaction tree`, { exchange: x });
-        if (tx.update_id !== updateId) ctx.fail(`${param}=${value}: update_id ${JSON.stringify(tx.update_id)} is not the requested ${updateId}`, { exchange: x, pointer: `${BASE[where]}/update_id` });
+        if (tx.update_id !== updateId)
+          ctx.fail(`${param}=${value}: update_id ${JSON.stringify(tx.update_id)} is not the requested ${updateId}`, {
+            exchange: x,
+            pointer: `${BASE[where]}/update_id`,
+          });
         answers.push({ x, outline: treeOutline(tx) });
       }
       if (answers.length < 2) continue;
       checked++;
       if (answers[0]!.outline !== answers[1]!.outline) {
-        ctx.fail(`${param}=${values[0]} and ${param}=${values[1]} describe different trees for ${updateId} (update id, roots or event ids differ); only the payload encoding may differ`, { exchange: answers[1]!.x });
+        ctx.fail(
+          `${param}=${values[0]} and ${param}=${values[1]} describe different trees for ${updateId} (update id, roots or event ids differ); only the payload encoding may differ`,
+          { exchange: answers[1]!.x },
+        );
       }
     }
     if (checked === 0) ctx.skip('none of the fixture transaction ids is known to the scan (404)');

@@ -34,7 +34,8 @@ function eventRule(id: string): Requirement {
 const KEYS_SORTED = eventRule('SCAN-EVENTS-V2-KEYS-SORTED');
 const ENCODING_VARIANTS = eventRule('SCAN-EVENTS-ENCODING-VARIANTS');
 const UPDATE_HISTORY: Requirement[] = UPDATE_REQUIREMENTS.flatMap((r) =>
-  r.id === 'SCAN-UPDATES-CREATED-EVENT-ID' ? [r, KEYS_SORTED] : r.id === 'SCAN-UPDATES-LOSSLESS-VARIANTS' ? [r, ENCODING_VARIANTS] : [r]);
+  r.id === 'SCAN-UPDATES-CREATED-EVENT-ID' ? [r, KEYS_SORTED] : r.id === 'SCAN-UPDATES-LOSSLESS-VARIANTS' ? [r, ENCODING_VARIANTS] : [r],
+);
 const EVENT_ITEMS = EVENT_REQUIREMENTS.filter((r) => r !== KEYS_SORTED && r !== ENCODING_VARIANTS);
 
 export const SCAN_REQUIREMENTS: Requirement[] = [

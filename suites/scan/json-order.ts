@@ -3,7 +3,8 @@
 
 export type Ordered = null | boolean | number | string | Ordered[] | { keys: string[]; values: Map<string, Ordered> };
 
-const isOrderedObject = (v: Ordered | undefined): v is { keys: string[]; values: Map<string, Ordered> } => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isOrderedObject = (v: Ordered | undefined): v is { keys: string[]; values: Map<string, Ordered> } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Parses JSON text keeping key order; throws SyntaxError on invalid text. */
 export function parseOrdered(text: string): Ordered {

@@ -25,7 +25,11 @@ const participantIds: RequirementInput = {
       if (!Array.isArray(ids)) ctx.fail(`${party}: participant_ids is not an array`, { exchange: x, pointer: '/participant_ids' });
       checked++;
       const k = ids.findIndex((id: unknown) => typeof id !== 'string' || !PARTICIPANT_ID.test(id));
-      if (k >= 0) ctx.fail(`${party}: participant id ${JSON.stringify(ids[k])} is not of the form PAR::id::fingerprint`, { exchange: x, pointer: `/participant_ids/${k}` });
+      if (k >= 0)
+        ctx.fail(`${party}: participant id ${JSON.stringify(ids[k])} is not of the form PAR::id::fingerprint`, {
+          exchange: x,
+          pointer: `/participant_ids/${k}`,
+        });
     }
     if (checked === 0) ctx.skip('no fixture party is known on fixtures.domainId (all answered 404)');
   },

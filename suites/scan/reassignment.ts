@@ -27,15 +27,27 @@ async function reassignments(ctx: CheckContext): Promise<Reassignment[]> {
     const ev = r.event as Record<string, Json>;
     const assign = isObject(ev.created_event);
     out.push({
-      id: u.id, exchange: u.exchange, kind: assign ? 'assign' : 'unassign', event: ev,
-      contractId: assign ? ev.created_event.contract_id : ev.contract_id, at: timeNanos(r.record_time), recordTime: r.record_time,
+      id: u.id,
+      exchange: u.exchange,
+      kind: assign ? 'assign' : 'unassign',
+      event: ev,
+      contractId: assign ? ev.created_event.contract_id : ev.contract_id,
+      at: timeNanos(r.record_time),
+      recordTime: r.record_time,
     });
   }
   if (out.length === 0) ctx.skip('none of the fixture reassignment ids is answered with a reassignment item');
   return out;
 }
 
-const ASSIGN_FIELDS: Record<string, 'string' | 'int'> = { submitter: 'string', source_synchronizer: 'string', target_synchronizer: 'string', migration_id: 'int', unassign_id: 'string', reassignment_counter: 'int' };
+const ASSIGN_FIELDS: Record<string, 'string' | 'int'> = {
+  submitter: 'string',
+  source_synchronizer: 'string',
+  target_synchronizer: 'string',
+  migration_id: 'int',
+  unassign_id: 'string',
+  reassignment_counter: 'int',
+};
 const UNASSIGN_FIELDS: Record<string, 'string' | 'int'> = { ...ASSIGN_FIELDS, contract_id: 'string' };
 
 function reassignmentProblems(item: Json): string[] {
@@ -63,7 +75,8 @@ const wellFormed: RequirementInput = {
   interface: 'scan',
   operations: ['getUpdateByIdV0', 'getEventById'],
   section: SECTION.updateReassignment,
-  sentence: 'UpdateHistoryReassignment: `update_id`, `offset`, `record_time`, `event` (one-of: UpdateHistoryAssignment or UpdateHistoryUnassignment), all required',
+  sentence:
+    'UpdateHistoryReassignment: `update_id`, `offset`, `record_time`, `event` (one-of: UpdateHistoryAssignment or UpdateHistoryUnassignment), all required',
   needs: ['reassignmentUpdateIds'],
   tags: ['history', 'reassignments'],
   async check(ctx) {
@@ -75,7 +88,11 @@ const wellFormed: RequirementInput = {
         judged++;
         const problems = reassignmentProblems(item);
         if (item.update_id !== u.id) problems.push(`update_id ${JSON.stringify(item.update_id)} is not the requested ${u.id}`);
-        if (problems.length > 0) ctx.fail(`${where === 'v0' ? '/v0/updates' : '/v0/events'} ${u.id}: ${problems.join('; ')}`, { exchange: u.exchange, pointer: where === 'v0' ? '' : '/update' });
+        if (problems.length > 0)
+          ctx.fail(`${where === 'v0' ? '/v0/updates' : '/v0/events'} ${u.id}: ${problems.join('; ')}`, {
+            exchange: u.exchange,
+            pointer: where === 'v0' ? '' : '/update',
+          });
       }
     }
     if (judged === 0) ctx.skip('no answer for the fixture reassignment ids is a reassignment record (none carries event)');
@@ -99,10 +116,16 @@ const pairCounter: RequirementInput = {
       for (const u of all.filter((r) => r.kind === 'unassign' && r.event.unassign_id === a.event.unassign_id)) {
         pairs++;
         if (a.event.reassignment_counter !== u.event.reassignment_counter) {
-          ctx.fail(`assignment ${a.id} (attached) has reassignment_counter ${a.event.reassignment_counter} but its unassignment ${u.id} (same unassign_id ${a.event.unassign_id}) has ${u.event.reassignment_counter}`, { exchange: a.exchange, pointer: '/event/reassignment_counter' });
+          ctx.fail(
+            `assignment ${a.id} (attached) has reassignment_counter ${a.event.reassignment_counter} but its unassignment ${u.id} (same unassign_id ${a.event.unassign_id}) has ${u.event.reassignment_counter}`,
+            { exchange: a.exchange, pointer: '/event/reassignment_counter' },
+          );
         }
         if (a.contractId !== u.contractId) {
-          ctx.fail(`assignment ${a.id} (attached) moves contract ${a.contractId} but its unassignment ${u.id} (same unassign_id) moves ${u.contractId}`, { exchange: a.exchange, pointer: '/event/created_event/contract_id' });
+          ctx.fail(`assignment ${a.id} (attached) moves contract ${a.contractId} but its unassignment ${u.id} (same unassign_id) moves ${u.contractId}`, {
+            exchange: a.exchange,
+            pointer: '/event/created_event/contract_id',
+          });
         }
       }
     }
@@ -125,11 +148,16 @@ const counterIncreases: RequirementInput = {
     // 0 at creation and +1 or more with every unassign: any reassignment of a contract carries at least 1.
     for (const r of all) {
       if (isInt64(r.event.reassignment_counter) && r.event.reassignment_counter < 1) {
-        ctx.fail(`${r.kind === 'assign' ? 'assignment' : 'unassignment'} ${r.id} has reassignment_counter ${r.event.reassignment_counter}; the counter is 0 at creation and increases with each unassign, so a reassigned contract's counter is at least 1`, { exchange: r.exchange, pointer: '/event/reassignment_counter' });
+        ctx.fail(
+          `${r.kind === 'assign' ? 'assignment' : 'unassignment'} ${r.id} has reassignment_counter ${r.event.reassignment_counter}; the counter is 0 at creation and increases with each unassign, so a reassigned contract's counter is at least 1`,
+          { exchange: r.exchange, pointer: '/event/reassignment_counter' },
+        );
       }
     }
     const byContract = new Map<string, Reassignment[]>();
-    for (const r of all) if (r.kind === 'unassign' && typeof r.contractId === 'string' && r.at !== undefined) byContract.set(r.contractId, [...(byContract.get(r.contractId) ?? []), r]);
+    for (const r of all)
+      if (r.kind === 'unassign' && typeof r.contractId === 'string' && r.at !== undefined)
+        byContract.set(r.contractId, [...(byContract.get(r.contractId) ?? []), r]);
     for (const [contract, list] of byContract) {
       list.sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : 0));
       for (let k = 1; k < list.length; k++) {
@@ -137,7 +165,10 @@ const counterIncreases: RequirementInput = {
         // Counters beyond 2^53 may round to one value: strict order cannot be judged on them (suites/int64.ts).
         if (prev.at === cur.at || !exactIntegers(prev.event.reassignment_counter, cur.event.reassignment_counter)) continue;
         if (cur.event.reassignment_counter <= prev.event.reassignment_counter) {
-          ctx.fail(`contract ${contract}: unassignment ${cur.id} (record_time ${cur.recordTime}, attached) has reassignment_counter ${cur.event.reassignment_counter}, not greater than ${prev.event.reassignment_counter} of the earlier unassignment ${prev.id} (record_time ${prev.recordTime})`, { exchange: cur.exchange, pointer: '/event/reassignment_counter' });
+          ctx.fail(
+            `contract ${contract}: unassignment ${cur.id} (record_time ${cur.recordTime}, attached) has reassignment_counter ${cur.event.reassignment_counter}, not greater than ${prev.event.reassignment_counter} of the earlier unassignment ${prev.id} (record_time ${prev.recordTime})`,
+            { exchange: cur.exchange, pointer: '/event/reassignment_counter' },
+          );
         }
       }
     }

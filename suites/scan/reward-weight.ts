@@ -20,13 +20,15 @@ export const REWARD_WEIGHT_REQUIREMENTS: Requirement[] = defineRequirements(impo
     interface: 'scan',
     operations: [WEIGHT_OP],
     section: SECTION.rewardWeight,
-    sentence: '200 `{rewardWeight?: string}`: the weight from the latest accepted reward-weight update proposal before `effectiveBefore`; absent when there is none',
+    sentence:
+      '200 `{rewardWeight?: string}`: the weight from the latest accepted reward-weight update proposal before `effectiveBefore`; absent when there is none',
     needs: ['svParties'],
     tags: ['rewards'],
     async check(ctx) {
       for (const sv of ctx.fixtures.svParties!) {
         const { x, body } = await weight(ctx, { svParty: sv });
-        if (body.rewardWeight !== undefined && typeof body.rewardWeight !== 'string') ctx.fail(`${sv}: rewardWeight is ${JSON.stringify(body.rewardWeight)}, neither a string nor absent`, { exchange: x, pointer: '/rewardWeight' });
+        if (body.rewardWeight !== undefined && typeof body.rewardWeight !== 'string')
+          ctx.fail(`${sv}: rewardWeight is ${JSON.stringify(body.rewardWeight)}, neither a string nor absent`, { exchange: x, pointer: '/rewardWeight' });
       }
     },
   },
@@ -47,7 +49,11 @@ export const REWARD_WEIGHT_REQUIREMENTS: Requirement[] = defineRequirements(impo
         const x = await ctx.scan.post('/v0/admin/sv/previous-sv-reward-weight', { svParty: sv, effectiveBefore: before });
         if (x.status === 400) ctx.skip(`the target does not accept effectiveBefore as an ISO 8601 timestamp (${before}: 400)`);
         const body = okObject(ctx, x, `previous reward weight of ${sv} before ${before}`);
-        if (body.rewardWeight !== undefined) ctx.fail(`${sv}: a rewardWeight (${JSON.stringify(body.rewardWeight)}) is reported for effectiveBefore ${before}, before any weight change can have taken effect`, { exchange: x, pointer: '/rewardWeight' });
+        if (body.rewardWeight !== undefined)
+          ctx.fail(
+            `${sv}: a rewardWeight (${JSON.stringify(body.rewardWeight)}) is reported for effectiveBefore ${before}, before any weight change can have taken effect`,
+            { exchange: x, pointer: '/rewardWeight' },
+          );
       }
     },
   },

@@ -37,8 +37,10 @@ export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRequirements(import.m
         if (typeof body.status !== 'string') ctx.fail(`round ${round}: status is not a string`, { exchange: x, pointer: '/status' });
         const ok = 'round_number' in body || 'root_hash' in body;
         if (!ok) continue; // {status}: undetermined or cannot provide
-        if (!isInt64(body.round_number)) ctx.fail(`round ${round}: a result with a root hash needs an integer round_number`, { exchange: x, pointer: '/round_number' });
-        if (typeof body.root_hash !== 'string' || !/^[0-9a-fA-F]+$/.test(body.root_hash)) ctx.fail(`round ${round}: root_hash ${JSON.stringify(body.root_hash)} is not hex-encoded`, { exchange: x, pointer: '/root_hash' });
+        if (!isInt64(body.round_number))
+          ctx.fail(`round ${round}: a result with a root hash needs an integer round_number`, { exchange: x, pointer: '/round_number' });
+        if (typeof body.root_hash !== 'string' || !/^[0-9a-fA-F]+$/.test(body.root_hash))
+          ctx.fail(`round ${round}: root_hash ${JSON.stringify(body.root_hash)} is not hex-encoded`, { exchange: x, pointer: '/root_hash' });
       }
     },
   },
@@ -57,7 +59,8 @@ export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRequirements(import.m
       for (const { round, x, body } of await rootHashes(ctx)) {
         if (!isInt64(body.round_number)) continue; // {status}: no round to compare (SCAN-ROOT-HASH-RESULT-SHAPE judges the shape)
         named++;
-        if (body.round_number !== round) ctx.fail(`asked for round ${round}, the result names round ${body.round_number}`, { exchange: x, pointer: '/round_number' });
+        if (body.round_number !== round)
+          ctx.fail(`asked for round ${round}, the result names round ${body.round_number}`, { exchange: x, pointer: '/round_number' });
       }
       if (named === 0) ctx.skip('no root-hash result of the fixture rounds names a round_number');
     },

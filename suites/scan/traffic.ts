@@ -28,13 +28,25 @@ const totals: RequirementInput = {
       const consumed = t?.actual?.total_consumed;
       const limit = t?.actual?.total_limit;
       const purchased = t?.target?.total_purchased;
-      if (!isObject(t) || !isInt64(consumed) || !isInt64(limit) || !isInt64(purchased)) ctx.fail(`${member}: traffic_status needs integer actual.total_consumed, actual.total_limit and target.total_purchased`, { exchange: x, pointer: '/traffic_status' });
+      if (!isObject(t) || !isInt64(consumed) || !isInt64(limit) || !isInt64(purchased))
+        ctx.fail(`${member}: traffic_status needs integer actual.total_consumed, actual.total_limit and target.total_purchased`, {
+          exchange: x,
+          pointer: '/traffic_status',
+        });
       checked++;
       // Byte counts: none is negative.
-      for (const [name, v, p] of [['total_consumed', consumed, '/traffic_status/actual/total_consumed'], ['total_limit', limit, '/traffic_status/actual/total_limit'], ['total_purchased', purchased, '/traffic_status/target/total_purchased']] as const) {
+      for (const [name, v, p] of [
+        ['total_consumed', consumed, '/traffic_status/actual/total_consumed'],
+        ['total_limit', limit, '/traffic_status/actual/total_limit'],
+        ['total_purchased', purchased, '/traffic_status/target/total_purchased'],
+      ] as const) {
         if (v < 0) ctx.fail(`${member}: ${name} is negative (${v})`, { exchange: x, pointer: p });
       }
-      if (limit > purchased) ctx.fail(`${member}: total_limit ${limit} exceeds total_purchased ${purchased}; the limit only reaches what was purchased`, { exchange: x, pointer: '/traffic_status/actual/total_limit' });
+      if (limit > purchased)
+        ctx.fail(`${member}: total_limit ${limit} exceeds total_purchased ${purchased}; the limit only reaches what was purchased`, {
+          exchange: x,
+          pointer: '/traffic_status/actual/total_limit',
+        });
     }
     if (checked === 0) ctx.skip('no fixture member has a traffic status on fixtures.domainId (all answered 404)');
   },

@@ -9,7 +9,8 @@ import { SECTION, timeNanos } from './common.ts';
 import { BASE, encodingCheck, OP, transactions } from './history.ts';
 
 const events = (tx: Record<string, Json>): Record<string, Json> => tx.events_by_id as Record<string, Json>;
-const childIds = (e: Json): string[] => (isObject(e) && Array.isArray(e.child_event_ids) ? e.child_event_ids.filter((c: unknown) => typeof c === 'string') : []);
+const childIds = (e: Json): string[] =>
+  isObject(e) && Array.isArray(e.child_event_ids) ? e.child_event_ids.filter((c: unknown) => typeof c === 'string') : [];
 
 /** A check of every fixture transaction tree, as both endpoints render it: `problem` names the first problem of one. */
 function treeCheck(problem: (tx: Record<string, Json>) => { message: string; pointer: string } | undefined): (ctx: CheckContext) => Promise<void> {
@@ -55,7 +56,11 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
     check: treeCheck((tx) => {
       for (const [key, e] of Object.entries(events(tx))) {
         const k = childIds(e).findIndex((c) => !(c in events(tx)));
-        if (k >= 0) return { message: `event ${key} lists child ${childIds(e)[k]} that is not a key of events_by_id`, pointer: `${pointer('events_by_id', key, 'child_event_ids')}/${k}` };
+        if (k >= 0)
+          return {
+            message: `event ${key} lists child ${childIds(e)[k]} that is not a key of events_by_id`,
+            pointer: `${pointer('events_by_id', key, 'child_event_ids')}/${k}`,
+          };
       }
       return undefined;
     }),
@@ -80,7 +85,12 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
         todo.push(...childIds(events(tx)[id]));
       }
       const orphan = Object.keys(events(tx)).find((k) => !seen.has(k));
-      return orphan === undefined ? undefined : { message: `event ${orphan} is a key of events_by_id but no root_event_ids or child_event_ids path leads to it`, pointer: pointer('events_by_id', orphan) };
+      return orphan === undefined
+        ? undefined
+        : {
+            message: `event ${orphan} is a key of events_by_id but no root_event_ids or child_event_ids path leads to it`,
+            pointer: pointer('events_by_id', orphan),
+          };
     }),
   },
   {
@@ -96,7 +106,8 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
     check: treeCheck((tx) => {
       for (const [key, e] of Object.entries(events(tx))) {
         // A created event is recognised by its create_arguments (event_type values are not enumerated).
-        if (isObject(e) && 'create_arguments' in e && e.event_id !== key) return { message: `created event under key ${key} has event_id ${JSON.stringify(e.event_id)}`, pointer: pointer('events_by_id', key, 'event_id') };
+        if (isObject(e) && 'create_arguments' in e && e.event_id !== key)
+          return { message: `created event under key ${key} has event_id ${JSON.stringify(e.event_id)}`, pointer: pointer('events_by_id', key, 'event_id') };
       }
       return undefined;
     }),
@@ -115,7 +126,10 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
       for (const t of await transactions(ctx)) {
         const rt = t.tx.record_time;
         if (typeof rt !== 'string' || !MICROS_ISO.test(rt) || timeNanos(rt) === undefined) {
-          ctx.fail(`${t.id}: record_time ${JSON.stringify(rt)} is not an ISO 8601 timestamp of at most microsecond resolution`, { exchange: t.exchange, pointer: `${BASE[t.where]}/record_time` });
+          ctx.fail(`${t.id}: record_time ${JSON.stringify(rt)} is not an ISO 8601 timestamp of at most microsecond resolution`, {
+            exchange: t.exchange,
+            pointer: `${BASE[t.where]}/record_time`,
+          });
         }
       }
     },
@@ -133,7 +147,10 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
     async check(ctx) {
       for (const t of await transactions(ctx)) {
         if ('external_transaction_hash' in t.tx && typeof t.tx.external_transaction_hash !== 'string') {
-          ctx.fail(`${t.id}: external_transaction_hash is present as ${JSON.stringify(t.tx.external_transaction_hash)}; without a hash the field must be omitted`, { exchange: t.exchange, pointer: `${BASE[t.where]}/external_transaction_hash` });
+          ctx.fail(
+            `${t.id}: external_transaction_hash is present as ${JSON.stringify(t.tx.external_transaction_hash)}; without a hash the field must be omitted`,
+            { exchange: t.exchange, pointer: `${BASE[t.where]}/external_transaction_hash` },
+          );
         }
       }
     },
@@ -159,7 +176,10 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
         for (const earlier of txs.slice(0, k)) {
           if (earlier.group !== later.group || earlier.at === later.at) continue;
           if (!(later.tx.offset > earlier.tx.offset)) {
-            ctx.fail(`update ${later.id} (record_time ${later.tx.record_time}) has offset ${later.tx.offset}, not lexicographically greater than offset ${earlier.tx.offset} of the earlier update ${earlier.id} (record_time ${earlier.tx.record_time})`, { exchange: later.exchange, pointer: '/offset' });
+            ctx.fail(
+              `update ${later.id} (record_time ${later.tx.record_time}) has offset ${later.tx.offset}, not lexicographically greater than offset ${earlier.tx.offset} of the earlier update ${earlier.id} (record_time ${earlier.tx.record_time})`,
+              { exchange: later.exchange, pointer: '/offset' },
+            );
           }
         }
       }

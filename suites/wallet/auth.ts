@@ -23,13 +23,16 @@ function badCredentials(ctx: CheckContext): Array<{ label: string; auth: Request
 
 function expectRefused(ctx: CheckContext, x: Exchange, label: string): void {
   if (x.status === 0) ctx.fail(`no answer to a request with ${label}: ${x.error}`, { exchange: x });
-  if (x.status >= 200 && x.status < 300) ctx.fail(`a request with ${label} was served (${x.status}); wallet endpoints require a valid bearer token`, { exchange: x });
+  if (x.status >= 200 && x.status < 300)
+    ctx.fail(`a request with ${label} was served (${x.status}); wallet endpoints require a valid bearer token`, { exchange: x });
   if (x.status < 400 || x.status >= 500) ctx.fail(`a request with ${label} got ${x.status}; expected a 4xx refusal (such as 401 or 403)`, { exchange: x });
 }
 
 /** A tracking id of one of the wallet user's offers: a node ignoring credentials would answer it with 200. */
 function someOffer(ctx: CheckContext): string {
-  const id = Object.values(ctx.fixtures.transferOffers ?? {}).flat().find((x) => typeof x === 'string');
+  const id = Object.values(ctx.fixtures.transferOffers ?? {})
+    .flat()
+    .find((x) => typeof x === 'string');
   return id ?? ctx.skip('fixtures.transferOffers lists no tracking id');
 }
 

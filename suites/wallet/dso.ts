@@ -20,7 +20,8 @@ export const DSO_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.ur
       const x = await ctx.wallet.get(DSO_PARTY_ID, { auth: 'none' });
       ctx.expectStatus(x, 200, 'the endpoint takes no credentials');
       const body = ctx.json(x);
-      if (typeof body?.dso_party_id !== 'string') ctx.fail('the answer without credentials has no string dso_party_id', { exchange: x, pointer: '/dso_party_id' });
+      if (typeof body?.dso_party_id !== 'string')
+        ctx.fail('the answer without credentials has no string dso_party_id', { exchange: x, pointer: '/dso_party_id' });
     },
   },
 ]);

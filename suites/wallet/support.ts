@@ -76,6 +76,9 @@ export function expectErrorBody(ctx: CheckContext, x: Exchange): void {
   if (!isObject(body)) ctx.fail(`error answer ${x.status} is not a JSON object; the wallet's error body is {error: string}`, { exchange: x });
   const error = (body as Record<string, unknown>).error;
   if (typeof error !== 'string') {
-    ctx.fail(`error answer ${x.status} has ${error === undefined ? 'no' : `a non-string (${typeof error})`} "error" field; the wallet's error body is {error: string}`, { exchange: x, pointer: '/error' });
+    ctx.fail(
+      `error answer ${x.status} has ${error === undefined ? 'no' : `a non-string (${typeof error})`} "error" field; the wallet's error body is {error: string}`,
+      { exchange: x, pointer: '/error' },
+    );
   }
 }

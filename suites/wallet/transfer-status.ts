@@ -56,10 +56,17 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(im
       for (const { trackingId, x, body } of active) {
         for (const field of ['transaction_id', 'contract_id']) {
           if (typeof body[field] !== 'string') {
-            ctx.fail(`transfer offer ${trackingId} in state ${body.status} ${has(body, field) ? `has a non-string ${field}` : `lacks ${field}`}; that state carries status, transaction_id and contract_id`, { exchange: x, pointer: `/${field}` });
+            ctx.fail(
+              `transfer offer ${trackingId} in state ${body.status} ${has(body, field) ? `has a non-string ${field}` : `lacks ${field}`}; that state carries status, transaction_id and contract_id`,
+              { exchange: x, pointer: `/${field}` },
+            );
           }
         }
-        if (has(body, 'failure_kind')) ctx.fail(`transfer offer ${trackingId} in state ${body.status} carries failure_kind, a field of the failed state only`, { exchange: x, pointer: '/failure_kind' });
+        if (has(body, 'failure_kind'))
+          ctx.fail(`transfer offer ${trackingId} in state ${body.status} carries failure_kind, a field of the failed state only`, {
+            exchange: x,
+            pointer: '/failure_kind',
+          });
       }
     },
   },
@@ -79,14 +86,21 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(im
       if (failed.length === 0) ctx.skip('none of the offers in fixtures.transferOffers is now in state failed');
       for (const { trackingId, x, body } of failed) {
         if (!FAILURE_KINDS.has(body.failure_kind as string)) {
-          ctx.fail(`failed transfer offer ${trackingId} has failure_kind ${JSON.stringify(body.failure_kind)}; it is one of expired, rejected, withdrawn`, { exchange: x, pointer: '/failure_kind' });
+          ctx.fail(`failed transfer offer ${trackingId} has failure_kind ${JSON.stringify(body.failure_kind)}; it is one of expired, rejected, withdrawn`, {
+            exchange: x,
+            pointer: '/failure_kind',
+          });
         }
         // Optional: absent, or text (null is left to the schema checks).
         if (body.withdrawn_reason !== undefined && body.withdrawn_reason !== null && typeof body.withdrawn_reason !== 'string') {
           ctx.fail(`failed transfer offer ${trackingId} has a non-string withdrawn_reason`, { exchange: x, pointer: '/withdrawn_reason' });
         }
         for (const field of ['transaction_id', 'contract_id']) {
-          if (has(body, field)) ctx.fail(`failed transfer offer ${trackingId} carries ${field}, which the failed state does not have (nothing was transferred)`, { exchange: x, pointer: `/${field}` });
+          if (has(body, field))
+            ctx.fail(`failed transfer offer ${trackingId} carries ${field}, which the failed state does not have (nothing was transferred)`, {
+              exchange: x,
+              pointer: `/${field}`,
+            });
         }
       }
     },
@@ -108,7 +122,8 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(im
       await ctx.property(tail, async (t) => {
         const trackingId = `cnc-${ctx.seed}-no-offer-${t}`;
         const x = await ctx.wallet.post(statusPath(trackingId));
-        if (x.status === 200) ctx.fail(`a status lookup of tracking id ${trackingId}, never used for an offer, was answered 200 instead of 404`, { exchange: x });
+        if (x.status === 200)
+          ctx.fail(`a status lookup of tracking id ${trackingId}, never used for an offer, was answered 200 instead of 404`, { exchange: x });
         ctx.expectStatus(x, 404, `no offer with tracking id ${trackingId} is known`);
       });
     },
@@ -128,7 +143,11 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(im
       const ids = otherUserOffers(ctx);
       for (const trackingId of ids) {
         const x = await ctx.wallet.post(statusPath(trackingId));
-        if (x.status >= 200 && x.status < 300) ctx.fail(`the status of transfer offer ${trackingId}, sent by another wallet user, was reported to this user (${x.status}); this wallet knows no such offer (404)`, { exchange: x });
+        if (x.status >= 200 && x.status < 300)
+          ctx.fail(
+            `the status of transfer offer ${trackingId}, sent by another wallet user, was reported to this user (${x.status}); this wallet knows no such offer (404)`,
+            { exchange: x },
+          );
         ctx.expectStatus(x, 404, `transfer offer ${trackingId} belongs to another wallet user`);
       }
     },

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { figure, growthRatio, median, renderMarkdown, type ScalePoint } from '../../bench/figures.ts';
 
 const point = (items: number, ms: number[], units = items, error?: string): ScalePoint => ({
-  label: `${items}`, items, unit: 'update', units, ms, requests: 1, rssKb: [1024], nodeRssKb: [2048], error,
+  label: `${items}`,
+  items,
+  unit: 'update',
+  units,
+  ms,
+  requests: 1,
+  rssKb: [1024],
+  nodeRssKb: [2048],
+  error,
 });
 
 describe('bench figures', () => {
@@ -22,7 +30,7 @@ describe('bench figures', () => {
 
   it('growth ratio: time per unit at the largest over the smallest measured size', () => {
     // Linear with a fixed cost: per-unit time falls with size.
-    expect(growthRatio([point(1000, [150]), point(100_000, [10_050])])).toBeCloseTo((10_050 / 100_000) / (150 / 1000));
+    expect(growthRatio([point(1000, [150]), point(100_000, [10_050])])).toBeCloseTo(10_050 / 100_000 / (150 / 1000));
     // Quadratic: per-unit time grows with the size.
     expect(growthRatio([point(100_000, [10_000]), point(10_000, [100])])).toBeCloseTo(10);
     // Sizes that could not be measured are left out; one size alone gives no ratio.
@@ -31,9 +39,13 @@ describe('bench figures', () => {
 
   it('renders every figure with its target, ratio and verdict, and unmeasured sizes with their reason', () => {
     const md = renderMarkdown({
-      date: '2026-01-02T00:00:00Z', machine: 'm', samples: 3,
-      figures: [figure({ id: '2', name: 'a | b', value: 1.2, unit: 'x', target: 1.3, samples: [1.1, 1.2, 1.3], detail: 'd' }),
-        figure({ id: '3', name: 'c', value: null, unit: 'MB', target: 300, samples: [], detail: 'e' })],
+      date: '2026-01-02T00:00:00Z',
+      machine: 'm',
+      samples: 3,
+      figures: [
+        figure({ id: '2', name: 'a | b', value: 1.2, unit: 'x', target: 1.3, samples: [1.1, 1.2, 1.3], detail: 'd' }),
+        figure({ id: '3', name: 'c', value: null, unit: 'MB', target: 300, samples: [], detail: 'e' }),
+      ],
       scale: { w: [point(10, [5]), point(100, [], 100, 'bound')] },
     });
     expect(md).toContain('| 2 | a \\| b | 1.2 x | ≤ 1.3 x | 0.92 | yes | 1.1, 1.2, 1.3 | d |');

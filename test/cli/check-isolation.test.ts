@@ -15,8 +15,16 @@ import { cliInProcess } from '../support/cli-in-process.ts';
 vi.mock('../../suites/catalog.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../suites/catalog.ts')>();
   const broken: Requirement = {
-    id: 'SCAN-BROKEN-CHECK', kind: 'rule', definedIn: 'test/cli/check-isolation.test.ts', level: 'MUST', interface: 'scan', operations: ['getBackfillingStatus'], section: 'test', sentence: 'A check with a bug of its own.',
-    mutates: false, needs: [],
+    id: 'SCAN-BROKEN-CHECK',
+    kind: 'rule',
+    definedIn: 'test/cli/check-isolation.test.ts',
+    level: 'MUST',
+    interface: 'scan',
+    operations: ['getBackfillingStatus'],
+    section: 'test',
+    sentence: 'A check with a bug of its own.',
+    mutates: false,
+    needs: [],
     async check(ctx) {
       await ctx.scan.get('/v0/backfilling/status');
       const nothing = undefined as unknown as { field: string };
@@ -37,14 +45,29 @@ afterAll(async () => {
 describe('a check that throws', () => {
   it('ends in error with its stack; the run goes on, writes every report and exits 3 with verdict incomplete', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-isolation-'));
-    const o = await cliInProcess(['run', '--scan-url', node.urls.scan, '--only', 'SCAN-BROKEN-CHECK,SCAN-BACKFILLING-*,SCAN-FEATURE-SUPPORT', '--report-dir', dir, '--no-allure']);
+    const o = await cliInProcess([
+      'run',
+      '--scan-url',
+      node.urls.scan,
+      '--only',
+      'SCAN-BROKEN-CHECK,SCAN-BACKFILLING-*,SCAN-FEATURE-SUPPORT',
+      '--report-dir',
+      dir,
+      '--no-allure',
+    ]);
     expect(o.code).toBe(3);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     const broken = report.requirements.find((r: RequirementResult) => r.id === 'SCAN-BROKEN-CHECK');
-    expect(broken).toMatchObject({ status: 'error', reason: expect.stringMatching(/^the check itself failed \(a bug of the suite, not of the target\): Cannot read properties of undefined/) });
+    expect(broken).toMatchObject({
+      status: 'error',
+      reason: expect.stringMatching(/^the check itself failed \(a bug of the suite, not of the target\): Cannot read properties of undefined/),
+    });
     expect(broken.stack).toMatch(/TypeError: Cannot read properties of undefined[\s\S]*check-isolation\.test\.ts/);
     // The requirements after it ran to their own verdicts.
-    expect(report.requirements.filter((r: RequirementResult) => r.id !== 'SCAN-BROKEN-CHECK').map((r: RequirementResult) => r.status)).toEqual(['passed', 'passed']);
+    expect(report.requirements.filter((r: RequirementResult) => r.id !== 'SCAN-BROKEN-CHECK').map((r: RequirementResult) => r.status)).toEqual([
+      'passed',
+      'passed',
+    ]);
     expect(report.verdict).toBe('incomplete');
     expect(report.summary.error).toBe(1);
     expect(report.judgement.reasons).toContainEqual(expect.stringMatching(/^1 ended in error/));
@@ -56,10 +79,35 @@ describe('a check that throws', () => {
 });
 
 describe('exit codes', () => {
-  const result = (id: string, level: 'MUST' | 'SHOULD', status: RequirementResult['status']): RequirementResult =>
-    ({ id, level, interface: 'scan', operations: [], section: '', sentence: '', mutates: false, status, reason: status === 'passed' ? undefined : 'why', durationMs: 0 });
+  const result = (id: string, level: 'MUST' | 'SHOULD', status: RequirementResult['status']): RequirementResult => ({
+    id,
+    level,
+    interface: 'scan',
+    operations: [],
+    section: '',
+    sentence: '',
+    mutates: false,
+    status,
+    reason: status === 'passed' ? undefined : 'why',
+    durationMs: 0,
+  });
   const code = (rs: RequirementResult[], mode: 'standard' | 'certify' = 'standard', scope: Array<{ id: string }> = []) =>
-    exitCodeOf(buildReport({ version: '0', startedAt: new Date(0), finishedAt: new Date(0), targets: {}, config: {}, specChecks: [], seed: 1, fixtureNotes: [], requirements: rs, mode, certifyScope: scope }), []);
+    exitCodeOf(
+      buildReport({
+        version: '0',
+        startedAt: new Date(0),
+        finishedAt: new Date(0),
+        targets: {},
+        config: {},
+        specChecks: [],
+        seed: 1,
+        fixtureNotes: [],
+        requirements: rs,
+        mode,
+        certifyScope: scope,
+      }),
+      [],
+    );
 
   it('0 conformant, 1 not conformant, 3 the suite failed, 4 incomplete under --certify; a MUST failure wins', () => {
     expect(code([result('A', 'MUST', 'passed')])).toBe(0);

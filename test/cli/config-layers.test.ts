@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { envName, parseBoolean, splitList } from '../../cli/config-layers.ts';
 import { cliInProcess } from '../support/cli-in-process.ts';
 
-
 async function runWith(args: string[], env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'cn-layers-'));
   const o = await cliInProcess(['run', '--report-dir', dir, '--only', 'SCAN-BACKFILLING-*', '--no-allure', ...args], env);
@@ -20,7 +19,8 @@ describe('configuration layers: defaults < config file < environment < flags', (
   it('reads booleans as exactly true, false, 1 or 0 in any case, and nothing else', () => {
     for (const t of ['true', 'TRUE', 'True', '1', ' true ', true, 1]) expect(parseBoolean(t, 'x')).toBe(true);
     for (const f of ['false', 'FALSE', 'False', '0', false, 0]) expect(parseBoolean(f, 'x')).toBe(false);
-    for (const bad of ['banana', '', 'no', 'yes', 'off', '2', null, 'truee']) expect(() => parseBoolean(bad, 'SETTING (layer)')).toThrow(/^SETTING \(layer\) must be true, false, 1 or 0, got /);
+    for (const bad of ['banana', '', 'no', 'yes', 'off', '2', null, 'truee'])
+      expect(() => parseBoolean(bad, 'SETTING (layer)')).toThrow(/^SETTING \(layer\) must be true, false, 1 or 0, got /);
   });
 
   it('splits comma-separated patterns', () => {

@@ -35,7 +35,12 @@ describe('diff', () => {
     );
     expect(d).toEqual({
       verdicts: { before: '(none)', after: 'not-conformant' },
-      regressions: ['A'], fixes: ['B'], coverageLost: ['C', 'H'], newlyJudged: ['G', 'I'], added: ['F'], removed: ['D'],
+      regressions: ['A'],
+      fixes: ['B'],
+      coverageLost: ['C', 'H'],
+      newlyJudged: ['G', 'I'],
+      added: ['F'],
+      removed: ['D'],
     });
   });
 
@@ -66,7 +71,20 @@ describe('diff', () => {
       try {
         writeFileSync(join(dir, 'fixtures.json'), JSON.stringify({ fixtures: referenceFixtures(node) }));
         const out = join(dir, faults.length ? 'faulty' : 'clean');
-        await cli('run', '--scan-url', node.urls.scan, '--config', join(dir, 'fixtures.json'), '--only', 'SCAN-HOLDINGS-*', '--runs', '3', '--report-dir', out, '--no-allure');
+        await cli(
+          'run',
+          '--scan-url',
+          node.urls.scan,
+          '--config',
+          join(dir, 'fixtures.json'),
+          '--only',
+          'SCAN-HOLDINGS-*',
+          '--runs',
+          '3',
+          '--report-dir',
+          out,
+          '--no-allure',
+        );
         runs.push(join(out, 'report.json'));
       } finally {
         await node.close();

@@ -16,8 +16,21 @@ beforeAll(async () => {
   node = await startReferenceNode({});
   fixturesFile = join(mkdtempSync(join(tmpdir(), 'cn-gate-')), 'fixtures.json');
   writeFileSync(fixturesFile, JSON.stringify({ fixtures: referenceFixtures(node) }));
-  base = ['--ledger-url', node.urls.ledger, '--wallet-url', node.urls.validator, '--scan-url', node.urls.scan,
-    '--ledger-token', node.credentials.ledgerAdminToken, '--wallet-token', node.credentials.walletUsers[0]!.token, '--no-allure', '--runs', '2'];
+  base = [
+    '--ledger-url',
+    node.urls.ledger,
+    '--wallet-url',
+    node.urls.validator,
+    '--scan-url',
+    node.urls.scan,
+    '--ledger-token',
+    node.credentials.ledgerAdminToken,
+    '--wallet-token',
+    node.credentials.walletUsers[0]!.token,
+    '--no-allure',
+    '--runs',
+    '2',
+  ];
 });
 afterAll(async () => {
   await node?.close();
@@ -37,13 +50,26 @@ function expectUsageError(o: { code: number; stdout: string; stderr: string }, m
 
 describe('booleans: exactly true, false, 1 or 0 (any case) in every layer', () => {
   it('anything else is exit 2 naming the setting and its layer, before any request', async () => {
-    expectUsageError(await run(['--report-dir', reportDir()], { CN_CONFORMANCE_ALLOW_MUTATIONS: 'banana' }), /^cn-conformance: CN_CONFORMANCE_ALLOW_MUTATIONS \(environment\) must be true, false, 1 or 0, got "banana"$/);
-    expectUsageError(await run(['--report-dir', reportDir()], { CN_CONFORMANCE_ALLOW_MUTATIONS: '' }), /CN_CONFORMANCE_ALLOW_MUTATIONS \(environment\) must be true, false, 1 or 0, got ""$/);
-    expectUsageError(await run(['--allow-mutations', 'no', '--report-dir', reportDir()]), /^cn-conformance: --allow-mutations must be true, false, 1 or 0, got "no"$/);
+    expectUsageError(
+      await run(['--report-dir', reportDir()], { CN_CONFORMANCE_ALLOW_MUTATIONS: 'banana' }),
+      /^cn-conformance: CN_CONFORMANCE_ALLOW_MUTATIONS \(environment\) must be true, false, 1 or 0, got "banana"$/,
+    );
+    expectUsageError(
+      await run(['--report-dir', reportDir()], { CN_CONFORMANCE_ALLOW_MUTATIONS: '' }),
+      /CN_CONFORMANCE_ALLOW_MUTATIONS \(environment\) must be true, false, 1 or 0, got ""$/,
+    );
+    expectUsageError(
+      await run(['--allow-mutations', 'no', '--report-dir', reportDir()]),
+      /^cn-conformance: --allow-mutations must be true, false, 1 or 0, got "no"$/,
+    );
     const dir = reportDir();
     const config = join(dir, 'config.json');
     writeFileSync(config, JSON.stringify({ allowMutations: 'false ', allure: 'yes' }));
-    expectUsageError(await run(['--config', config, '--report-dir', dir]), /"allure" in the config file .*config\.json must be true, false, 1 or 0, got "yes"$/, dir);
+    expectUsageError(
+      await run(['--config', config, '--report-dir', dir]),
+      /"allure" in the config file .*config\.json must be true, false, 1 or 0, got "yes"$/,
+      dir,
+    );
   });
 });
 
@@ -89,23 +115,38 @@ describe('the verdict never says more than was judged', () => {
 
   it('an empty selection is exit 2 before any request: --only matching nothing, --only X --skip X, one pattern of several matching nothing', async () => {
     expectUsageError(await run(['--only', 'NOTHING', '--report-dir', reportDir()]), /^cn-conformance: --only pattern "NOTHING" matches no requirement/);
-    expectUsageError(await run(['--only', 'SCAN-*', '--skip', 'SCAN-*', '--report-dir', reportDir()]), /^cn-conformance: the selection is empty: --only SCAN-\* --skip SCAN-\* leaves no requirement/);
-    expectUsageError(await run(['--only', 'SCAN-BACKFILLING-*,SCAN-TYPO-*', '--report-dir', reportDir()]), /--only pattern "SCAN-TYPO-\*" matches no requirement/);
-    expectUsageError(await run(['--report-dir', reportDir()], { CN_CONFORMANCE_ONLY: 'NOTHING-*' }), /CN_CONFORMANCE_ONLY \(environment\) pattern "NOTHING-\*" matches no requirement/);
+    expectUsageError(
+      await run(['--only', 'SCAN-*', '--skip', 'SCAN-*', '--report-dir', reportDir()]),
+      /^cn-conformance: the selection is empty: --only SCAN-\* --skip SCAN-\* leaves no requirement/,
+    );
+    expectUsageError(
+      await run(['--only', 'SCAN-BACKFILLING-*,SCAN-TYPO-*', '--report-dir', reportDir()]),
+      /--only pattern "SCAN-TYPO-\*" matches no requirement/,
+    );
+    expectUsageError(
+      await run(['--report-dir', reportDir()], { CN_CONFORMANCE_ONLY: 'NOTHING-*' }),
+      /CN_CONFORMANCE_ONLY \(environment\) pattern "NOTHING-\*" matches no requirement/,
+    );
   });
 
   it('CN_CONFORMANCE_ONLY takes a comma-separated list, as --only does', async () => {
     const dir = reportDir();
     const o = await run(['--report-dir', dir], { CN_CONFORMANCE_ONLY: 'SCAN-BACKFILLING-*, SCAN-FEATURE-SUPPORT' });
     expect(o.code).toBe(0);
-    const ids = readReport(dir).requirements.map((r: { id: string }) => r.id).sort();
+    const ids = readReport(dir)
+      .requirements.map((r: { id: string }) => r.id)
+      .sort();
     expect(ids).toEqual(['SCAN-BACKFILLING-COMPLETE-FLAG', 'SCAN-FEATURE-SUPPORT']);
   });
 
   it('an unusable --spec is exit 2 before any request: no requirement vanishes behind a green summary', async () => {
     const dir = reportDir();
     const o = await run(['--spec', 'scan=test/fixtures/broken/not-openapi.yaml', '--report-dir', dir]);
-    expectUsageError(o, /^cn-conformance: the scan document test\/fixtures\/broken\/not-openapi\.yaml is unusable: .*; fix it or drop --spec scan=\.\.\.$/, dir);
+    expectUsageError(
+      o,
+      /^cn-conformance: the scan document test\/fixtures\/broken\/not-openapi\.yaml is unusable: .*; fix it or drop --spec scan=\.\.\.$/,
+      dir,
+    );
     expect(o.stdout).toMatch(/scan\s+UNUSABLE/);
   });
 });
@@ -114,7 +155,10 @@ describe('credentials are checked before they are blamed on the node', () => {
   it('a ledger token with a broken signature is exit 2 naming the flag', async () => {
     const token = node.credentials.ledgerAdminToken;
     const broken = `${token.slice(0, -6)}${token.endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA'}`;
-    expectUsageError(await run(['--ledger-token', broken, '--report-dir', reportDir()]), /^cn-conformance: the ledger token was refused \(401\) by GET http:\/\/127\.0\.0\.1:\d+\/v2\/version: check --ledger-token$/);
+    expectUsageError(
+      await run(['--ledger-token', broken, '--report-dir', reportDir()]),
+      /^cn-conformance: the ledger token was refused \(401\) by GET http:\/\/127\.0\.0\.1:\d+\/v2\/version: check --ledger-token$/,
+    );
   });
 
   it('a wallet token of a user without a wallet (403), from a file, is exit 2 naming the file', async () => {
@@ -124,7 +168,11 @@ describe('credentials are checked before they are blamed on the node', () => {
     writeFileSync(file, `${node.credentials.ledgerUserToken.token}\n`);
     const args = base.filter((a, i) => a !== '--wallet-token' && base[i - 1] !== '--wallet-token');
     const o = await cliInProcess(['run', ...args, '--wallet-token-file', file, '--report-dir', dir]);
-    expectUsageError(o, /^cn-conformance: the wallet token was refused \(403\) by POST http:\/\/127\.0\.0\.1:\d+\/api\/validator\/v0\/wallet\/transfer-offers\/cn-conformance-preflight-[0-9a-f-]+\/status: check --wallet-token-file .*wallet-token$/, dir);
+    expectUsageError(
+      o,
+      /^cn-conformance: the wallet token was refused \(403\) by POST http:\/\/127\.0\.0\.1:\d+\/api\/validator\/v0\/wallet\/transfer-offers\/cn-conformance-preflight-[0-9a-f-]+\/status: check --wallet-token-file .*wallet-token$/,
+      dir,
+    );
   });
 });
 
@@ -158,7 +206,10 @@ describe('secrets in URLs', () => {
   });
 
   it('and in a URL that is refused', async () => {
-    expectUsageError(await run(['--scan-url', 'ftp://u:pw-5ecr3t-9d1@host/', '--report-dir', reportDir()]), /^cn-conformance: --scan-url is not an http\(s\) URL: "ftp:\/\/\*\*\*:\*\*\*@host\/"$/);
+    expectUsageError(
+      await run(['--scan-url', 'ftp://u:pw-5ecr3t-9d1@host/', '--report-dir', reportDir()]),
+      /^cn-conformance: --scan-url is not an http\(s\) URL: "ftp:\/\/\*\*\*:\*\*\*@host\/"$/,
+    );
   });
 });
 
@@ -170,16 +221,21 @@ describe('a validator reading as a single party', () => {
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ fixtures: { ...referenceFixtures(node), ledgerParties: one } }));
     const o = await run(['--only', 'LEDGER-*', '--config', join(dir, 'config.json'), '--report-dir', dir]);
     const report = readReport(dir);
-    expect(report.requirements.filter((r: { status: string }) => r.status !== 'passed').map((r: { id: string; reason: string }) => `${r.id}: ${r.reason}`)).toEqual([]);
+    expect(
+      report.requirements.filter((r: { status: string }) => r.status !== 'passed').map((r: { id: string; reason: string }) => `${r.id}: ${r.reason}`),
+    ).toEqual([]);
     expect(report.verdict).toBe('conformant');
     expect(o.code).toBe(0);
   });
 });
 
 describe('smaller defects', () => {
-  it('--report-dir under /proc is exit 2 at once (Node\'s recursive mkdir loops there)', async () => {
+  it("--report-dir under /proc is exit 2 at once (Node's recursive mkdir loops there)", async () => {
     const started = Date.now();
-    expectUsageError(await run(['--report-dir', '/proc/cn-conformance/x']), /^cn-conformance: cannot write the reports to \/proc\/cn-conformance\/x: ENOENT .*; choose another --report-dir$/);
+    expectUsageError(
+      await run(['--report-dir', '/proc/cn-conformance/x']),
+      /^cn-conformance: cannot write the reports to \/proc\/cn-conformance\/x: ENOENT .*; choose another --report-dir$/,
+    );
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
@@ -190,6 +246,8 @@ describe('smaller defects', () => {
     const row = readReport(dir).coverage.find((c: { operationId: string }) => c.operationId === 'getTransferPreapprovalByParty');
     expect(row.statusesSeen.every((s: number) => s < 200 || s >= 300)).toBe(true);
     expect(row.positive).toBe('unconfirmed');
-    expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toMatch(/\| scan \| GET \/api\/scan\/v0\/transfer-preapprovals\/by-party\/\{party\} \| unconfirmed \|/);
+    expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toMatch(
+      /\| scan \| GET \/api\/scan\/v0\/transfer-preapprovals\/by-party\/\{party\} \| unconfirmed \|/,
+    );
   });
 });

@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { Progress } from '../../cli/progress.ts';
 import type { RequirementResult } from '../../suites/engine.ts';
 
-const result = (iface: 'ledger' | 'scan', status: RequirementResult['status']): RequirementResult =>
-  ({ id: 'X', level: 'MUST', interface: iface, operations: [], section: '', sentence: '', mutates: false, status, durationMs: 1 });
+const result = (iface: 'ledger' | 'scan', status: RequirementResult['status']): RequirementResult => ({
+  id: 'X',
+  level: 'MUST',
+  interface: iface,
+  operations: [],
+  section: '',
+  sentence: '',
+  mutates: false,
+  status,
+  durationMs: 1,
+});
 
 function sink(isTTY: boolean) {
   const writes: string[] = [];

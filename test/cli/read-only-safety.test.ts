@@ -28,9 +28,20 @@ beforeAll(async () => {
     seen.push({ method: req.method!, path: req.url!.split('?')[0]! });
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
-    const upstream = await fetch(node.urls.ledger + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined, redirect: 'manual' });
-    res.writeHead(upstream.status, Object.fromEntries([...upstream.headers].filter(([k]) => !['content-length', 'transfer-encoding', 'connection'].includes(k))));
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<
+      string,
+      string
+    >;
+    const upstream = await fetch(node.urls.ledger + req.url, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+      redirect: 'manual',
+    });
+    res.writeHead(
+      upstream.status,
+      Object.fromEntries([...upstream.headers].filter(([k]) => !['content-length', 'transfer-encoding', 'connection'].includes(k))),
+    );
     res.end(Buffer.from(await upstream.arrayBuffer()));
   });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
@@ -67,8 +78,25 @@ describe('read-only by default', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-safe-'));
     writeFileSync(join(dir, 'fixtures.json'), JSON.stringify({ fixtures: referenceFixtures(node) }));
     seen.length = 0;
-    const code = await cli('run', '--ledger-url', proxyUrl, '--ledger-token', node.credentials.ledgerAdminToken, '--wallet-url', `${proxyUrl}/api/validator`,
-      '--wallet-token', node.credentials.walletUsers[0]!.token, '--scan-url', `${proxyUrl}/api/scan`, '--config', join(dir, 'fixtures.json'), '--runs', '3', '--report-dir', dir);
+    const code = await cli(
+      'run',
+      '--ledger-url',
+      proxyUrl,
+      '--ledger-token',
+      node.credentials.ledgerAdminToken,
+      '--wallet-url',
+      `${proxyUrl}/api/validator`,
+      '--wallet-token',
+      node.credentials.walletUsers[0]!.token,
+      '--scan-url',
+      `${proxyUrl}/api/scan`,
+      '--config',
+      join(dir, 'fixtures.json'),
+      '--runs',
+      '3',
+      '--report-dir',
+      dir,
+    );
     expect(code).toBe(0);
     expect(seen.length).toBeGreaterThan(200);
     const routes = await mutatingRoutes();
@@ -88,12 +116,34 @@ describe('read-only by default', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-safe-'));
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ ...config, fixtures: referenceFixtures(node) }));
     // Only the requirements that change the target: every one of them must be skipped, none may send.
-    const mutating = catalog(await loadedSpecs()).filter((r) => r.mutates).map((r) => r.id);
+    const mutating = catalog(await loadedSpecs())
+      .filter((r) => r.mutates)
+      .map((r) => r.id);
     expect(mutating.length).toBeGreaterThan(20);
     seen.length = 0;
-    const o = await cliInProcess(['run', '--ledger-url', proxyUrl, '--ledger-token', node.credentials.ledgerAdminToken, '--wallet-url', `${proxyUrl}/api/validator`,
-      '--wallet-token', node.credentials.walletUsers[0]!.token, '--scan-url', `${proxyUrl}/api/scan`, '--config', join(dir, 'config.json'),
-      ...mutating.flatMap((id) => ['--only', id]), '--report-dir', dir, '--no-allure', ...flags], env);
+    const o = await cliInProcess(
+      [
+        'run',
+        '--ledger-url',
+        proxyUrl,
+        '--ledger-token',
+        node.credentials.ledgerAdminToken,
+        '--wallet-url',
+        `${proxyUrl}/api/validator`,
+        '--wallet-token',
+        node.credentials.walletUsers[0]!.token,
+        '--scan-url',
+        `${proxyUrl}/api/scan`,
+        '--config',
+        join(dir, 'config.json'),
+        ...mutating.flatMap((id) => ['--only', id]),
+        '--report-dir',
+        dir,
+        '--no-allure',
+        ...flags,
+      ],
+      env,
+    );
     expect(o.code, o.stderr).toBe(0);
     const routes = await mutatingRoutes();
     expect(seen.length).toBeGreaterThan(0);

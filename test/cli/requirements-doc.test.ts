@@ -13,7 +13,11 @@ describe('docs/requirements.md', () => {
 
   it('shows, for every rule of the description, a fault that proves its check can fail', async () => {
     const doc = requirementsMarkdown(catalog(await loadedSpecs()), FAULT_CATALOG);
-    const unproven = doc.split('\n').filter((l) => /^\| (LEDGER|WALLET|SCAN)-/.test(l)).filter((l) => l.split('|')[6]!.trim() === '').map((l) => l.split('|')[1]!.trim());
+    const unproven = doc
+      .split('\n')
+      .filter((l) => /^\| (LEDGER|WALLET|SCAN)-/.test(l))
+      .filter((l) => l.split('|')[6]!.trim() === '')
+      .map((l) => l.split('|')[1]!.trim());
     expect(unproven).toEqual([]);
   });
 });

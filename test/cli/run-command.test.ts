@@ -66,7 +66,25 @@ describe('cn-conformance run', () => {
       const config = join(dir, 'config.json');
       writeFileSync(config, JSON.stringify({ fixtures: referenceFixtures(node) }));
       const token = node.credentials.walletUsers[0]!.token;
-      const { code, stdout } = await cli('run', '--report-dir', dir, '--scan-url', node.urls.scan, '--wallet-url', node.urls.validator, '--wallet-token', token, '--config', config, '--only', 'SCAN-*', '--only', 'WALLET-*', '--runs', '3');
+      const { code, stdout } = await cli(
+        'run',
+        '--report-dir',
+        dir,
+        '--scan-url',
+        node.urls.scan,
+        '--wallet-url',
+        node.urls.validator,
+        '--wallet-token',
+        token,
+        '--config',
+        config,
+        '--only',
+        'SCAN-*',
+        '--only',
+        'WALLET-*',
+        '--runs',
+        '3',
+      );
       expect(code).toBe(1);
       expect(stdout).toMatch(/^\s+ledger\s+not given$/m);
       expect(stdout).toMatch(/FAIL SCAN-ANS-PAGE-SIZE \[MUST\]/);
@@ -75,9 +93,16 @@ describe('cn-conformance run', () => {
       const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
       expect(report.requirements.find((r: { id: string }) => r.id === 'SCAN-ANS-PAGE-SIZE').status).toBe('failed');
       expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<testcase classname="scan.MUST" name="SCAN-ANS-PAGE-SIZE"[^>]*>\s*<failure message=/);
-      expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(/<details class="req failed" data-status="failed" data-text="scan-ans-page-size [^>]* open>/);
-      const allure = readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(join(dir, 'allure-results', f), 'utf8')));
-      expect(allure.find((a) => a.name === 'SCAN-ANS-PAGE-SIZE')).toMatchObject({ status: 'failed', statusDetails: { message: expect.stringContaining('page_size') } });
+      expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(
+        /<details class="req failed" data-status="failed" data-text="scan-ans-page-size [^>]* open>/,
+      );
+      const allure = readdirSync(join(dir, 'allure-results'))
+        .filter((f) => f.endsWith('-result.json'))
+        .map((f) => JSON.parse(readFileSync(join(dir, 'allure-results', f), 'utf8')));
+      expect(allure.find((a) => a.name === 'SCAN-ANS-PAGE-SIZE')).toMatchObject({
+        status: 'failed',
+        statusDetails: { message: expect.stringContaining('page_size') },
+      });
       expect(stdout).toMatch(/^\s+scan\s+\d+\/\d+, 1 failed$/m);
       // Read-only against a real target: the wallet checks that would buy traffic are skipped, with the reason.
       const buy = report.requirements.find((r: { id: string }) => r.id === 'WALLET-BUY-TRAFFIC-CREATE');
@@ -96,7 +121,20 @@ describe('cn-conformance run', () => {
 
   it('writes a report.json that validates against its documented schema', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-run-'));
-    const { code } = await cli('run', '--report-dir', dir, '--runs', '2', '--only', 'SCAN-HOLDINGS-*', '--only', 'LEDGER-UPDATES-LIMIT', '--max-pages', '300', '--no-allure');
+    const { code } = await cli(
+      'run',
+      '--report-dir',
+      dir,
+      '--runs',
+      '2',
+      '--only',
+      'SCAN-HOLDINGS-*',
+      '--only',
+      'LEDGER-UPDATES-LIMIT',
+      '--max-pages',
+      '300',
+      '--no-allure',
+    );
     expect(code).toBe(0);
     const ajv = new Ajv({ strict: false });
     addFormats(ajv);
@@ -109,7 +147,13 @@ describe('cn-conformance run', () => {
     // The coverage table: one row per operation of the loaded documents, statuses seen vs documented.
     expect(report.coverage.length).toBe(42);
     const updates = report.coverage.find((c: { operationId: string }) => c.operationId === 'getUpdates');
-    expect(updates).toMatchObject({ method: 'POST', path: '/v2/updates', positive: 'none', negative: 'none', statusesDocumented: ['200', '400', '413', 'default'] });
+    expect(updates).toMatchObject({
+      method: 'POST',
+      path: '/v2/updates',
+      positive: 'none',
+      negative: 'none',
+      statusesDocumented: ['200', '400', '413', 'default'],
+    });
     expect(updates.semantic).toBeGreaterThan(0);
     expect(updates.statusesSeen).toContain(200);
     expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toContain('| ledger | POST /v2/updates | none | none |');
@@ -117,9 +161,19 @@ describe('cn-conformance run', () => {
 
   it('exits 2 with a one-line reason naming the URL when a target cannot be reached', async () => {
     const port = await closedPort();
-    const { code, stderr, stdout } = await cli('run', '--scan-url', `http://127.0.0.1:${port}/api/scan`, '--runs', '1', '--report-dir', mkdtempSync(join(tmpdir(), 'cn-run-')));
+    const { code, stderr, stdout } = await cli(
+      'run',
+      '--scan-url',
+      `http://127.0.0.1:${port}/api/scan`,
+      '--runs',
+      '1',
+      '--report-dir',
+      mkdtempSync(join(tmpdir(), 'cn-run-')),
+    );
     expect(code).toBe(2);
-    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^cn-conformance: cannot reach --scan-url http://127\\.0\\.0\\.1:${port}/api/scan: .*ECONNREFUSED`))]);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^cn-conformance: cannot reach --scan-url http://127\\.0\\.0\\.1:${port}/api/scan: .*ECONNREFUSED`)),
+    ]);
     expect(stdout).not.toContain('Summary:');
   });
 
@@ -157,6 +211,11 @@ describe('cn-conformance run', () => {
     expect(rows.length).toBe(44);
     expect(rows.find((r) => r.id === 'getUpdates')!.auth).toBe('httpAuth | apiKeyAuth');
     expect(rows.find((r) => r.id === 'getDsoPartyId')!.auth).toBe('none');
-    expect(rows.filter((r) => r.spec === 'tree').map((r) => r.id).sort()).toEqual(['getTree', 'plantForest']);
+    expect(
+      rows
+        .filter((r) => r.spec === 'tree')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['getTree', 'plantForest']);
   });
 });

@@ -50,7 +50,9 @@ describe('secrets in URLs', () => {
   it('are masked wherever a URL is shown: user info and query values whose names suggest a secret', () => {
     expect(redactUrl('https://user:password@scan.example.com/api/scan')).toBe('https://***:***@scan.example.com/api/scan');
     expect(redactUrl('https://tok3n@scan.example.com')).toBe('https://***@scan.example.com/');
-    expect(redactUrl('https://scan.example.com/api/scan?apikey=abc&page=2&access_token=x&Signature=y')).toBe('https://scan.example.com/api/scan?apikey=***&page=2&access_token=***&Signature=***');
+    expect(redactUrl('https://scan.example.com/api/scan?apikey=abc&page=2&access_token=x&Signature=y')).toBe(
+      'https://scan.example.com/api/scan?apikey=***&page=2&access_token=***&Signature=***',
+    );
     // Nothing to hide: shown exactly as typed.
     expect(redactUrl('http://127.0.0.1:7575')).toBe('http://127.0.0.1:7575');
     expect(redactUrl('scan=https://u:p@host/scan.yaml')).toBe('scan=https://***@host/scan.yaml');

@@ -15,10 +15,16 @@ function start(args: string[], until: RegExp) {
     const timer = setTimeout(() => reject(new Error(`timed out; stdout: ${out} stderr: ${err}`)), 20_000);
     child.stdout.on('data', (d) => {
       out += d;
-      if (until.test(out)) { clearTimeout(timer); resolve(out); }
+      if (until.test(out)) {
+        clearTimeout(timer);
+        resolve(out);
+      }
     });
     child.stderr.on('data', (d) => (err += d));
-    child.on('exit', () => { clearTimeout(timer); resolve(out); });
+    child.on('exit', () => {
+      clearTimeout(timer);
+      resolve(out);
+    });
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, ready, exited, stderr: () => err };
@@ -36,7 +42,10 @@ describe('cn-conformance serve-reference', () => {
     expect(aliceToken).toBeDefined();
     const dso = await fetch(`${url('validator')}/v0/scan-proxy/dso-party-id`);
     expect(dso.status).toBe(200);
-    const offer = await fetch(`${url('validator')}/v0/wallet/transfer-offers/offer-created-1/status`, { method: 'POST', headers: { authorization: `Bearer ${aliceToken}` } });
+    const offer = await fetch(`${url('validator')}/v0/wallet/transfer-offers/offer-created-1/status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${aliceToken}` },
+    });
     expect(offer.status).toBe(200);
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);

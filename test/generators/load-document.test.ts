@@ -42,7 +42,10 @@ describe('loading a multi-file document with relative $refs and cycles', () => {
     expect(result.valid).toBe(false);
     expect(result.issues[0]!.pointer).toBe('/children/0/children/0/label');
     const linkBroken = { ...deep, parent_link: { target: { label: 'p' } } };
-    expect(validators.validate(treeResponse, linkBroken).issues[0]).toMatchObject({ pointer: '/parent_link/target', message: "is missing required property 'children'" });
+    expect(validators.validate(treeResponse, linkBroken).issues[0]).toMatchObject({
+      pointer: '/parent_link/target',
+      message: "is missing required property 'children'",
+    });
   });
 
   it('loads a document from a URL, including its relative external refs', async () => {
@@ -116,4 +119,3 @@ describe('unusable documents fail with the file and the JSON pointer', () => {
     expect(error.message).toContain('http://127.0.0.1:9/spec.yaml: cannot read the document');
   });
 });
-

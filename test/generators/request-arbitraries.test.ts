@@ -7,9 +7,12 @@ import { builtinSpec, BUILTIN_NAMES } from '../support/builtin-specs.ts';
 
 const SEED = 424242;
 
-
 /** Reads a request back the way a server would and checks it against the document. */
-function conforms(op: OperationSpec, validators: SchemaValidators, req: { pathParams: Record<string, string>; query: Array<[string, string]>; body?: unknown; rawBody?: string }): string[] {
+function conforms(
+  op: OperationSpec,
+  validators: SchemaValidators,
+  req: { pathParams: Record<string, string>; query: Array<[string, string]>; body?: unknown; rawBody?: string },
+): string[] {
   const problems: string[] = [];
   for (const p of op.parameters) {
     const present = p.in === 'path' ? p.name in req.pathParams : p.in === 'query' ? req.query.some(([n]) => n === p.name) : true;
@@ -103,9 +106,13 @@ describe('invalid requests', () => {
           const m = req.mutation!;
           if (m.location === 'body' || m.kind === 'missing-required') continue;
           const p = op.parameters.find((x) => x.name === m.parameter)!;
-          const texts = p.in === 'query' ? req.query.filter(([n]) => n === p.name).map(([, v]) => v) : [p.in === 'path' ? req.pathParams[p.name]! : req.headers[p.name]!];
+          const texts =
+            p.in === 'query' ? req.query.filter(([n]) => n === p.name).map(([, v]) => v) : [p.in === 'path' ? req.pathParams[p.name]! : req.headers[p.name]!];
           expect(texts.join(''), `${op.id} ${m.detail}`).not.toBe('');
-          expect(validators.validate(p.schemaPointer!, decodeParameter(validators.document, validators.schemaAt(p.schemaPointer!), texts)).valid, `${op.id} ${m.detail}`).toBe(false);
+          expect(
+            validators.validate(p.schemaPointer!, decodeParameter(validators.document, validators.schemaAt(p.schemaPointer!), texts)).valid,
+            `${op.id} ${m.detail}`,
+          ).toBe(false);
         }
       }
     }

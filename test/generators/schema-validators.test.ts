@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { formatIssues, SchemaValidators, type LoadedDocument, type OpenApiDocument } from '../../generators/index.ts';
 
 function inline(schemas: Record<string, unknown>, version: '3.0' | '3.1' = '3.0'): SchemaValidators {
-  const document: OpenApiDocument = { openapi: version === '3.0' ? '3.0.3' : '3.1.0', info: { title: 'inline', version: '1' }, paths: {}, components: { schemas } };
+  const document: OpenApiDocument = {
+    openapi: version === '3.0' ? '3.0.3' : '3.1.0',
+    info: { title: 'inline', version: '1' },
+    paths: {},
+    components: { schemas },
+  };
   const loaded: LoadedDocument = { name: 'inline', source: 'inline.yaml', version, document, sha256: 'f'.repeat(64) };
   return new SchemaValidators(loaded);
 }

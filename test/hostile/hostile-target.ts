@@ -75,7 +75,9 @@ export async function startHostileTarget(mode: HostileMode, options: HostileOpti
   return {
     url: `http://127.0.0.1:${port}`,
     mode,
-    get requests() { return requests; },
+    get requests() {
+      return requests;
+    },
     close: async () => {
       for (const t of timers) clearTimeout(t);
       for (const s of sockets) s.destroy();
@@ -86,7 +88,14 @@ export async function startHostileTarget(mode: HostileMode, options: HostileOpti
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-async function handle(mode: HostileMode, options: HostileOptions, req: IncomingMessage, res: ServerResponse, timers: Set<NodeJS.Timeout>, state: PagingState): Promise<void> {
+async function handle(
+  mode: HostileMode,
+  options: HostileOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  timers: Set<NodeJS.Timeout>,
+  state: PagingState,
+): Promise<void> {
   switch (mode) {
     case 'non-json':
       res.writeHead(200, JSON_TYPE).end('<html><body>Service temporarily unavailable</body></html>');
@@ -106,7 +115,10 @@ async function handle(mode: HostileMode, options: HostileOptions, req: IncomingM
         if (!res.destroyed) res.writeHead(200, JSON_TYPE).end('{}');
       }, options.slowMs ?? 60_000);
       timers.add(t);
-      res.on('close', () => { clearTimeout(t); timers.delete(t); });
+      res.on('close', () => {
+        clearTimeout(t);
+        timers.delete(t);
+      });
       return;
     }
     case 'reset':
@@ -187,7 +199,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 function reply(res: ServerResponse, up: Upstream, body: Buffer | string, contentType = up.headers['content-type']): void {
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(up.headers)) if (typeof v === 'string' && !['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'content-type'].includes(k)) headers[k] = v;
+  for (const [k, v] of Object.entries(up.headers))
+    if (typeof v === 'string' && !['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'content-type'].includes(k)) headers[k] = v;
   if (contentType) headers['content-type'] = contentType;
   res.writeHead(up.status, headers).end(body);
 }
@@ -220,7 +233,8 @@ async function proxy(mode: HostileMode, reference: string, req: IncomingMessage,
       if (!paged || up.status !== 200) return reply(res, up, up.body);
       const answer = JSON.parse(text) as Record<string, unknown>;
       const key = `${req.url} ${JSON.stringify({ ...(JSON.parse(requestBody.toString('utf8') || '{}') as object), [paged.request]: undefined })}`;
-      answer.next_page_token = mode === 'endless-paging' ? endlessToken(state, paged, sent, answer.next_page_token) : cyclingToken(state, key, sent, answer.next_page_token);
+      answer.next_page_token =
+        mode === 'endless-paging' ? endlessToken(state, paged, sent, answer.next_page_token) : cyclingToken(state, key, sent, answer.next_page_token);
       return reply(res, up, JSON.stringify(answer));
     }
   }
@@ -320,7 +334,30 @@ export function withHugeInt64(text: string): string {
 // DEEP stands for arrays nested far deeper than any recursive walk (JSON.stringify, structuredClone) survives.
 const DEEP = '\u0000deep\u0000';
 const DEEP_TEXT = '['.repeat(100_000) + ']'.repeat(100_000);
-const ODD_VALUES: unknown[] = [null, {}, [], '', 'x', 0, -1, 1.5, 1e300, -0.5, true, false, [null], [1, 'a', null], { a: null }, '::', 'not a timestamp', '9999-99-99T99:99:99Z', 'http://[', '%', '\u0000', DEEP];
+const ODD_VALUES: unknown[] = [
+  null,
+  {},
+  [],
+  '',
+  'x',
+  0,
+  -1,
+  1.5,
+  1e300,
+  -0.5,
+  true,
+  false,
+  [null],
+  [1, 'a', null],
+  { a: null },
+  '::',
+  'not a timestamp',
+  '9999-99-99T99:99:99Z',
+  'http://[',
+  '%',
+  '\u0000',
+  DEEP,
+];
 
 /** The value with some of its parts (or itself) swapped for odd values; the choice follows the seeded random. */
 function mangle(v: unknown, state: PagingState): unknown {

@@ -41,7 +41,15 @@ interface Case {
 // Where every request waits for its timeout, a cross-section of the catalog (one rule per kind of check:
 // generic answer, stream sample, wallet submission, model, page walk, plain lookup, error probes) and a
 // budget that runs out within it.
-const SLOW_SELECTION = ['GENERIC-LEDGER-GET-UPDATES-RESPONSES', 'LEDGER-UPDATES-BEGIN-EXCLUSIVE', 'WALLET-BUY-TRAFFIC-CREATE', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL', 'SCAN-HOLDINGS-PAGING-COMPLETE', 'SCAN-FEATURE-SUPPORT', 'SCAN-ERRORS-SHAPE'];
+const SLOW_SELECTION = [
+  'GENERIC-LEDGER-GET-UPDATES-RESPONSES',
+  'LEDGER-UPDATES-BEGIN-EXCLUSIVE',
+  'WALLET-BUY-TRAFFIC-CREATE',
+  'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL',
+  'SCAN-HOLDINGS-PAGING-COMPLETE',
+  'SCAN-FEATURE-SUPPORT',
+  'SCAN-ERRORS-SHAPE',
+];
 
 // Timeouts are short where the target never answers, generous where a proxied reference node must answer in
 // time on a loaded machine (a late answer there would be a failure of its own, blurring the figures).
@@ -88,9 +96,21 @@ function options(target: string, dir: string, node: RunningReferenceNode, c: Pic
   // Real fixtures, so that the checks needing ids run (and meet the hostile answers) instead of being skipped.
   writeFileSync(config, JSON.stringify({ fixtures: referenceFixtures(node) }));
   return {
-    spec: [], reportDir: dir, config, ledgerUrl: target, walletUrl: target, scanUrl: target,
-    ledgerToken: node.credentials.ledgerAdminToken, walletToken: node.credentials.walletUsers[0]!.token, allowMutations: true,
-    runs: '2', seed: '1', timeoutMs: String(c.timeoutMs), maxRequests: String(c.maxRequests), only: c.only ?? [], skip: [],
+    spec: [],
+    reportDir: dir,
+    config,
+    ledgerUrl: target,
+    walletUrl: target,
+    scanUrl: target,
+    ledgerToken: node.credentials.ledgerAdminToken,
+    walletToken: node.credentials.walletUsers[0]!.token,
+    allowMutations: true,
+    runs: '2',
+    seed: '1',
+    timeoutMs: String(c.timeoutMs),
+    maxRequests: String(c.maxRequests),
+    only: c.only ?? [],
+    skip: [],
   };
 }
 
@@ -163,7 +183,9 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
 
   it('wrong-content-type: the right bodies labelled text/plain fail the documented media type, and only that', async () => {
     const o = await outcomes.get('wrong-content-type')!;
-    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES: content type text\/plain; charset=utf-8 is not documented for getFeatureSupport 200/));
+    expect(reasons(o)).toContainEqual(
+      expect.stringMatching(/^GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES: content type text\/plain; charset=utf-8 is not documented for getFeatureSupport 200/),
+    );
     expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-WALLET-GET-DSO-PARTY-ID-RESPONSES: content type text\/plain/));
     // The bodies are the reference node's: rules about their content still hold.
     expect(result(o, 'SCAN-HOLDINGS-PAGING-COMPLETE')?.status).toBe('passed');
@@ -178,7 +200,9 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
 
   it('unfinished-body: a body that never completes is a timeout, not an answer; the budget ends the run', async () => {
     const o = await outcomes.get('unfinished-body')!;
-    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-LEDGER-GET-UPDATES-RESPONSES: getUpdates: no answer: timed out after 1000 ms reading the body of the 200 answer/));
+    expect(reasons(o)).toContainEqual(
+      expect.stringMatching(/^GENERIC-LEDGER-GET-UPDATES-RESPONSES: getUpdates: no answer: timed out after 1000 ms reading the body of the 200 answer/),
+    );
     expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-HOLDINGS-PAGING-COMPLETE: no answer: timed out after 1000 ms reading the body/));
     expect(reasons(o, 'skipped')).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: the run's request budget \(--max-requests\) is used up/));
     expect(passed(o)).toEqual([]);
@@ -187,8 +211,12 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
   it('slow-first-byte: nothing within the timeout', async () => {
     const o = await outcomes.get('slow-first-byte')!;
     expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-LEDGER-GET-UPDATES-RESPONSES: getUpdates: no answer: timed out after 300 ms$/));
-    expect(reasons(o)).toContainEqual(expect.stringMatching(/^WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL: no answer to submit\w* of tracking id .*: timed out after 300 ms/));
-    expect(reasons(o, 'skipped')).toContainEqual(expect.stringMatching(/^LEDGER-UPDATES-BEGIN-EXCLUSIVE: could not sample the update stream .*: no answer: timed out after 300 ms/));
+    expect(reasons(o)).toContainEqual(
+      expect.stringMatching(/^WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL: no answer to submit\w* of tracking id .*: timed out after 300 ms/),
+    );
+    expect(reasons(o, 'skipped')).toContainEqual(
+      expect.stringMatching(/^LEDGER-UPDATES-BEGIN-EXCLUSIVE: could not sample the update stream .*: no answer: timed out after 300 ms/),
+    );
     expect(passed(o)).toEqual([]);
   });
 
@@ -200,7 +228,11 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
 
   it('redirect-loop: redirects are not followed, and the reason says where they lead', async () => {
     const o = await outcomes.get('redirect-loop')!;
-    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: expected status 200 \(feature support\), got a 302 redirect to \/api\/scan\/v0\/feature-support\?hop=a \(redirects are not followed\)/));
+    expect(reasons(o)).toContainEqual(
+      expect.stringMatching(
+        /^SCAN-FEATURE-SUPPORT: expected status 200 \(feature support\), got a 302 redirect to \/api\/scan\/v0\/feature-support\?hop=a \(redirects are not followed\)/,
+      ),
+    );
     expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES: status 302 is not documented .*302 redirect to/));
     expect(passed(o)).toEqual(['SCAN-ERRORS-BAD-INPUT-NOT-5XX']);
   });
@@ -213,43 +245,75 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
     const rules = passed(o).filter((id) => !/^GENERIC-(SCAN|WALLET)-.*-RESPONSES$/.test(id));
     expect(rules.sort()).toEqual(['SCAN-ERRORS-SHAPE', 'WALLET-ERROR-BODY-BUY-TRAFFIC', 'WALLET-ERROR-BODY-STATUS-LOOKUP']);
     // The exactly-once model sees nothing accepted: it cannot show the rule, so it is skipped, not passed.
-    expect(result(o, 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL')).toMatchObject({ status: 'skipped', reason: expect.stringContaining('no submission of any sequence was accepted') });
+    expect(result(o, 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL')).toMatchObject({
+      status: 'skipped',
+      reason: expect.stringContaining('no submission of any sequence was accepted'),
+    });
   });
 
   it('empty-object: {} fails every record with required fields; passes only where the documents allow {}', async () => {
     const o = await outcomes.get('empty-object')!;
-    expect(reasons(o)).toContainEqual(expect.stringMatching(/^GENERIC-SCAN-LIST-ANS-ENTRIES-RESPONSES: body of listAnsEntries 200 violates the schema: .*required property 'entries'/));
-    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-HOLDINGS-AT-OR-BEFORE: v0: the page of the snapshot time itself has no created_events array/));
+    expect(reasons(o)).toContainEqual(
+      expect.stringMatching(/^GENERIC-SCAN-LIST-ANS-ENTRIES-RESPONSES: body of listAnsEntries 200 violates the schema: .*required property 'entries'/),
+    );
+    expect(reasons(o)).toContainEqual(
+      expect.stringMatching(/^SCAN-HOLDINGS-AT-OR-BEFORE: v0: the page of the snapshot time itself has no created_events array/),
+    );
     // {} is a complete answer where every field is optional: {dummy?}, {rewardWeight?}.
     const rules = passed(o).filter((id) => !id.startsWith('GENERIC-'));
-    expect(rules.sort()).toEqual(['SCAN-ERRORS-BAD-INPUT-NOT-5XX', 'SCAN-FEATURE-SUPPORT', 'SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE', 'SCAN-REWARD-WEIGHT-STRING-OR-ABSENT']);
+    expect(rules.sort()).toEqual([
+      'SCAN-ERRORS-BAD-INPUT-NOT-5XX',
+      'SCAN-FEATURE-SUPPORT',
+      'SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE',
+      'SCAN-REWARD-WEIGHT-STRING-OR-ABSENT',
+    ]);
     expect(result(o, 'SCAN-REASSIGNMENT-RECORDS')).toMatchObject({ status: 'skipped', reason: expect.stringContaining('none carries event') });
     expect(result(o, 'SCAN-ROOT-HASH-ROUND-ECHOED')).toMatchObject({ status: 'skipped', reason: expect.stringContaining('names a round_number') });
   });
 
   it('endless-paging: a token that always leads on fails the paging rules; the walks stop at the page bound', async () => {
     const o = await outcomes.get('endless-paging')!;
-    expect(result(o, 'SCAN-HOLDINGS-PAGING-TOKEN-ENDS')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/after \d+ pages the token is still present although no new contract appeared/) });
-    expect(result(o, 'SCAN-BULK-PAGING-COMPLETE')).toMatchObject({ status: 'failed', reason: expect.stringMatching(new RegExp(`after ${DEFAULT_BOUNDS.maxPages} pages .*next_page_token is still present .*the walk never ends`)) });
+    expect(result(o, 'SCAN-HOLDINGS-PAGING-TOKEN-ENDS')).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(/after \d+ pages the token is still present although no new contract appeared/),
+    });
+    expect(result(o, 'SCAN-BULK-PAGING-COMPLETE')).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(new RegExp(`after ${DEFAULT_BOUNDS.maxPages} pages .*next_page_token is still present .*the walk never ends`)),
+    });
     expect(o.target.requests).toBeLessThan(CASES['endless-paging'].maxRequests);
   });
 
   it('cycling-token: a token leading back to an earlier page is a walk that never ends', async () => {
     const o = await outcomes.get('cycling-token')!;
-    expect(result(o, 'SCAN-HOLDINGS-PAGING-TOKEN-ENDS')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/a token already used in this walk: the walk never ends/) });
-    expect(result(o, 'SCAN-BULK-PAGING-COMPLETE')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/already used in this walk: the walk never ends/) });
+    expect(result(o, 'SCAN-HOLDINGS-PAGING-TOKEN-ENDS')).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(/a token already used in this walk: the walk never ends/),
+    });
+    expect(result(o, 'SCAN-BULK-PAGING-COMPLETE')).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(/already used in this walk: the walk never ends/),
+    });
   });
 
   it('huge-int64: integers beyond 2^53 in int64 fields are conformant; rules they break by value fail, nothing crashes', async () => {
     const o = await outcomes.get('huge-int64')!;
     // A valid int64 is never a failure for its size: the answer checks of the operations whose int64 fields
     // were all rewritten (traffic totals, faucet rounds, root-hash rounds) pass.
-    for (const id of ['GENERIC-SCAN-GET-MEMBER-TRAFFIC-STATUS-RESPONSES', 'GENERIC-SCAN-GET-VALIDATOR-FAUCETS-BY-VALIDATOR-RESPONSES', 'GENERIC-SCAN-GET-REWARD-ACCOUNTING-ROOT-HASH-RESPONSES', 'GENERIC-LEDGER-GET-UPDATES-RESPONSES']) {
+    for (const id of [
+      'GENERIC-SCAN-GET-MEMBER-TRAFFIC-STATUS-RESPONSES',
+      'GENERIC-SCAN-GET-VALIDATOR-FAUCETS-BY-VALIDATOR-RESPONSES',
+      'GENERIC-SCAN-GET-REWARD-ACCOUNTING-ROOT-HASH-RESPONSES',
+      'GENERIC-LEDGER-GET-UPDATES-RESPONSES',
+    ]) {
       expect(result(o, id)?.status, id).toBe('passed');
     }
     expect(reasons(o).filter((r) => /int64|must be <=|maximum/.test(r))).toEqual([]);
     // Rules the rewritten values break are still judged: the holdings answer no longer echoes migration_id.
-    expect(result(o, 'SCAN-HOLDINGS-REQUEST-ECHOED')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/migration_id 9007199254740992 is not the requested \d+/) });
+    expect(result(o, 'SCAN-HOLDINGS-REQUEST-ECHOED')).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(/migration_id 9007199254740992 is not the requested \d+/),
+    });
     // Ledger offsets beyond 2^53 cannot be sent back exactly: the window rules say so instead of judging.
     expect(result(o, 'LEDGER-UPDATES-BEGIN-EXCLUSIVE')).toMatchObject({ status: 'skipped', reason: expect.stringContaining('offsets beyond 2^53') });
   });
@@ -261,7 +325,8 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
 });
 
 describe('reachability: only a URL nothing can connect to is a usage error', { timeout: NO_HANG_MS }, () => {
-  const client = (url: string, timeoutMs = 300) => new Client({ origin: url, prefix: '/api/scan', credentials: {}, timeoutMs, maxBodyBytes: 1024, budget: { remaining: 0 } });
+  const client = (url: string, timeoutMs = 300) =>
+    new Client({ origin: url, prefix: '/api/scan', credentials: {}, timeoutMs, maxBodyBytes: 1024, budget: { remaining: 0 } });
 
   it('a refused connection is exit 2 (UsageError naming the flag and the cause)', async () => {
     const t = await startHostileTarget('status-500');
@@ -292,7 +357,9 @@ describe('a target that stops answering', { timeout: NO_HANG_MS }, () => {
     expect(exitCode).toBe(1);
     expect(millis).toBeLessThan(3 * STALLED_AFTER * 300 + 30_000);
     expect(target.requests).toBeLessThanOrEqual(3 * (STALLED_AFTER + 1) + 3);
-    expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: no answer: not sent: the last 8 requests to .* got no answer within 300 ms/));
+    expect(reasons(o)).toContainEqual(
+      expect.stringMatching(/^SCAN-FEATURE-SUPPORT: no answer: not sent: the last 8 requests to .* got no answer within 300 ms/),
+    );
     expect(passed(o)).toEqual([]);
   });
 });
@@ -302,12 +369,27 @@ describe('fixture discovery on a hostile target', { timeout: NO_HANG_MS }, () =>
     const node = await startReferenceNode();
     nodes.push(node);
     const { holdingOwners } = referenceFixtures(node);
-    const cases: Array<[HostileMode, number]> = [['non-json', 1], ['empty-object', 1], ['status-500', 1], ['reset', 1], ['redirect-loop', 1], ['huge-int64', 1], ['wrong-content-type', 1],
-      ...[1, 2, 3, 4, 5, 6].map((seed): [HostileMode, number] => ['mangled-json', seed])];
+    const cases: Array<[HostileMode, number]> = [
+      ['non-json', 1],
+      ['empty-object', 1],
+      ['status-500', 1],
+      ['reset', 1],
+      ['redirect-loop', 1],
+      ['huge-int64', 1],
+      ['wrong-content-type', 1],
+      ...[1, 2, 3, 4, 5, 6].map((seed): [HostileMode, number] => ['mangled-json', seed]),
+    ];
     for (const [mode, seed] of cases) {
       const t = await startHostileTarget(mode, { reference: node.urls.ledger, seed, mangleRate: 0.2 });
       targets.push(t);
-      const scan = new Client({ origin: t.url, prefix: '/api/scan', credentials: {}, timeoutMs: 5000, maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes, budget: { remaining: 40 } });
+      const scan = new Client({
+        origin: t.url,
+        prefix: '/api/scan',
+        credentials: {},
+        timeoutMs: 5000,
+        maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes,
+        budget: { remaining: 40 },
+      });
       const { fixtures: f, notes } = await discoverFixtures({ holdingOwners }, scan, true);
       const what = `${mode} seed ${seed}: ${JSON.stringify(f)}`;
       if (f.snapshotRecordTime !== undefined) expect(typeof f.snapshotRecordTime, what).toBe('string');
@@ -328,7 +410,9 @@ describe('int64 beyond 2^53 (the decision in suites/int64.ts)', () => {
   it('a document answer with 2^53 + 1 in an int64 field validates; JSON.parse rounds it, and nothing else', async () => {
     const scan = await builtinSpec('scan');
     const text = withHugeInt64('{"traffic_status":{"actual":{"total_consumed":5,"total_limit":7},"target":{"total_purchased":7}}}');
-    expect(text).toBe(`{"traffic_status":{"actual":{"total_consumed":${BEYOND_2_53},"total_limit":${BEYOND_2_53}},"target":{"total_purchased":${BEYOND_2_53}}}}`);
+    expect(text).toBe(
+      `{"traffic_status":{"actual":{"total_consumed":${BEYOND_2_53},"total_limit":${BEYOND_2_53}},"target":{"total_purchased":${BEYOND_2_53}}}}`,
+    );
     expect(responseProblems(scan, 'getMemberTrafficStatus', { status: 200, contentType: 'application/json', text })).toEqual([]);
     // Beyond the int64 range it is not valid.
     const over = text.replaceAll(BEYOND_2_53, '92233720368547758070');
@@ -346,13 +430,26 @@ describe('a 50 MB answer to every request', () => {
     const opts = options(target.url, dir, fixtureNode, { timeoutMs: 5000, maxRequests: 60, only });
     const figures = join(dir, 'figures.json');
     // A process of its own, so that its peak memory is the run's alone.
-    await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'test/hostile/measured-run.ts'), JSON.stringify(opts), figures], { cwd: root, timeout: 90_000 });
-    const m = JSON.parse(readFileSync(figures, 'utf8')) as { exitCode: number; maxRssAfter: number; rssBefore: number; millis: number; retained: { heapUsed: number; arrayBuffers: number } };
+    await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'test/hostile/measured-run.ts'), JSON.stringify(opts), figures], {
+      cwd: root,
+      timeout: 90_000,
+    });
+    const m = JSON.parse(readFileSync(figures, 'utf8')) as {
+      exitCode: number;
+      maxRssAfter: number;
+      rssBefore: number;
+      millis: number;
+      retained: { heapUsed: number; arrayBuffers: number };
+    };
     expect(m.exitCode).toBe(1);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Outcome['report'];
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
-    expect(reasons({ report } as Outcome)).toContainEqual(expect.stringMatching(/^SCAN-HOLDINGS-PAGING-COMPLETE: the body of the 200 answer is larger than the bound of the run \(at least \d+ bytes\)/));
-    expect(reasons({ report } as Outcome)).toContainEqual(expect.stringMatching(/^GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES: getFeatureSupport: the body of the 200 answer is larger than the bound/));
+    expect(reasons({ report } as Outcome)).toContainEqual(
+      expect.stringMatching(/^SCAN-HOLDINGS-PAGING-COMPLETE: the body of the 200 answer is larger than the bound of the run \(at least \d+ bytes\)/),
+    );
+    expect(reasons({ report } as Outcome)).toContainEqual(
+      expect.stringMatching(/^GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES: getFeatureSupport: the body of the 200 answer is larger than the bound/),
+    );
     // Evidence: an excerpt of each body, with its size as received.
     const responses = report.requirements.flatMap((r) => (r.evidence?.exchange?.response ? [r.evidence.exchange.response] : []));
     expect(responses.length).toBeGreaterThan(20);
@@ -367,7 +464,9 @@ describe('a 50 MB answer to every request', () => {
     expect(target.requests).toBeGreaterThanOrEqual(40);
     const MB = (n: number) => Math.round(n / 2 ** 20);
     const growth = m.maxRssAfter - m.rssBefore;
-    console.info(`hostile huge-body: ${target.requests} answers, ${m.millis} ms, peak RSS growth ${MB(growth)} MB, after the run ${MB(m.retained.heapUsed)} MB heap, ${MB(m.retained.arrayBuffers)} MB buffers`);
+    console.info(
+      `hostile huge-body: ${target.requests} answers, ${m.millis} ms, peak RSS growth ${MB(growth)} MB, after the run ${MB(m.retained.heapUsed)} MB heap, ${MB(m.retained.arrayBuffers)} MB buffers`,
+    );
     expect(growth, `peak RSS grew by ${MB(growth)} MB over ${target.requests} answers of ${HUGE_BODY_BYTES / 2 ** 20} MB`).toBeLessThan(320 * 2 ** 20);
     expect(m.retained.heapUsed).toBeLessThan(120 * 2 ** 20);
     expect(m.retained.arrayBuffers).toBeLessThan(2 * DEFAULT_BOUNDS.maxBodyBytes);

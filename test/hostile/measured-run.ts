@@ -18,16 +18,19 @@ const maxRssAfter = process.resourceUsage().maxRSS * 1024;
 // The client's connections may still be tearing down the last 50 MB bodies (slowly, on a loaded machine);
 // their socket buffers are the pool's, not something the run kept: close the pool before measuring.
 await getGlobalDispatcher().destroy();
-writeFileSync(out, JSON.stringify({
-  exitCode,
-  millis: Date.now() - started,
-  rssBefore,
-  maxRssBefore,
-  maxRssAfter,
-  rssAfter: process.memoryUsage().rss,
-  // After full collections: what the run still holds (nothing of the bodies, once it is over).
-  retained: await retained(),
-}));
+writeFileSync(
+  out,
+  JSON.stringify({
+    exitCode,
+    millis: Date.now() - started,
+    rssBefore,
+    maxRssBefore,
+    maxRssAfter,
+    rssAfter: process.memoryUsage().rss,
+    // After full collections: what the run still holds (nothing of the bodies, once it is over).
+    retained: await retained(),
+  }),
+);
 
 // Closed sockets give their buffers back only after their close events ran and a collection followed
 // (one collection right after destroy() saw 33 MB on a loaded CI machine): collect between turns of the

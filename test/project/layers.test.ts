@@ -32,7 +32,9 @@ function sources(dir: string): string[] {
 /** Every relative import of a file (type-only ones too: they tie the files as much), as repository paths. */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|\s)(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|^import\s+'([^']+)'/gm)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  const specifiers = [...text.matchAll(/(?:^|\s)(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|^import\s+'([^']+)'/gm)].map(
+    (m) => m[1] ?? m[2] ?? m[3]!,
+  );
   return specifiers.filter((s) => s.startsWith('.')).map((s) => relative(root, resolve(root, dirname(file), s)));
 }
 
@@ -42,7 +44,9 @@ const part = (file: string) => file.split('/')[0]!;
 
 describe('the import graph of the product', () => {
   it('has no import against the layers', () => {
-    const against = [...graph].flatMap(([file, targets]) => targets.filter((t) => part(t) !== part(file) && !MAY_IMPORT[part(file)]!.includes(part(t))).map((t) => `${file} -> ${t}`));
+    const against = [...graph].flatMap(([file, targets]) =>
+      targets.filter((t) => part(t) !== part(file) && !MAY_IMPORT[part(file)]!.includes(part(t))).map((t) => `${file} -> ${t}`),
+    );
     expect(against).toEqual([]);
   });
 

@@ -20,7 +20,9 @@ async function answers(node: RunningReferenceNode): Promise<string[]> {
     const res = await fetch(r.url, { ...r.init, signal: AbortSignal.timeout(10_000) });
     const text = Buffer.from(await res.arrayBuffer()).toString('base64');
     // The node's own address appears in download links; it is the only thing allowed to differ.
-    out.push(`${r.name} ${res.status} ${res.headers.get('content-type')} ${Buffer.from(text, 'base64').toString('latin1').split(node.urls.ledger).join('<base>')}`);
+    out.push(
+      `${r.name} ${res.status} ${res.headers.get('content-type')} ${Buffer.from(text, 'base64').toString('latin1').split(node.urls.ledger).join('<base>')}`,
+    );
   }
   return out;
 }

@@ -26,7 +26,9 @@ const ANY: Json = { filtersForAnyParty: {} };
 const byParty = (parties: string[], filters: Json = {}): Json => ({ filtersByParty: Object.fromEntries(parties.map((p) => [p, filters])) });
 const txFormat = (eventFormat: Json, shape = 'TRANSACTION_SHAPE_ACS_DELTA'): Json => ({ includeTransactions: { eventFormat, transactionShape: shape } });
 const everything = (eventFormat: Json, shape = 'TRANSACTION_SHAPE_ACS_DELTA'): Json => ({
-  ...txFormat(eventFormat, shape), includeReassignments: eventFormat, includeTopologyEvents: { includeParticipantAuthorizationEvents: {} },
+  ...txFormat(eventFormat, shape),
+  includeReassignments: eventFormat,
+  includeTopologyEvents: { includeParticipantAuthorizationEvents: {} },
 });
 const templateFilter = (templateId: string, includeCreatedEventBlob = false): Json => ({
   cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob } } } }],
@@ -44,7 +46,11 @@ async function stream(node: RunningReferenceNode, body: unknown, o: StreamOption
   const headers: Record<string, string> = { 'content-type': 'application/json', ...o.headers };
   const token = o.token === undefined ? node.credentials.ledgerAdminToken : o.token;
   if (token !== null) headers.authorization = `Bearer ${token}`;
-  return call(`${node.urls.ledger}/v2/updates${o.query ? `?${o.query}` : ''}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return call(`${node.urls.ledger}/v2/updates${o.query ? `?${o.query}` : ''}`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 /** A stream answer that must conform to the document; returns the elements of a 200. */
@@ -59,7 +65,8 @@ const kindOf = (e: Json): string => Object.keys(e.update)[0]!;
 const recordOf = (e: Json): Json => (Object.values(e.update)[0] as Json).value;
 const offsetsOf = (els: Json[]): number[] => els.map((e) => recordOf(e).offset as number);
 const transactions = (els: Json[]): Json[] => els.filter((e) => kindOf(e) === 'Transaction').map(recordOf);
-const flatEvents = (els: Json[]) => transactions(els).flatMap((tx) => (tx.events as Json[]).map((ev) => ({ tx, kind: Object.keys(ev)[0]!, ev: Object.values(ev)[0] as Json })));
+const flatEvents = (els: Json[]) =>
+  transactions(els).flatMap((tx) => (tx.events as Json[]).map((ev) => ({ tx, kind: Object.keys(ev)[0]!, ev: Object.values(ev)[0] as Json })));
 const isIncreasing = (xs: number[]) => xs.every((x, i) => i === 0 || x > xs[i - 1]!);
 const isDecreasing = (xs: number[]) => xs.every((x, i) => i === 0 || x < xs[i - 1]!);
 
@@ -110,7 +117,10 @@ function expectedLedgerEffects(w: World, parties: string[], maxIndex: number): s
   return out.sort();
 }
 
-const observedKeys = (els: Json[]) => flatEvents(els).map(({ kind, ev }) => key(kind, ev.offset, ev.nodeId, ev.witnessParties)).sort();
+const observedKeys = (els: Json[]) =>
+  flatEvents(els)
+    .map(({ kind, ev }) => key(kind, ev.offset, ev.nodeId, ev.witnessParties))
+    .sort();
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -137,8 +147,16 @@ const BASE_END = 2 * 240;
 describe('ledger self-test: every operation answers within the document', () => {
   function realRequests(n: RunningReferenceNode): Record<string, Array<{ target: string; init: RequestInit }>> {
     const admin = { authorization: `Bearer ${n.credentials.ledgerAdminToken}` };
-    const json = (body: unknown, headers: Record<string, string> = admin): RequestInit => ({ method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const bytes: RequestInit = { method: 'POST', headers: { ...admin, 'content-type': 'application/octet-stream' }, body: Buffer.from('PK\u0003\u0004 not really a dar') };
+    const json = (body: unknown, headers: Record<string, string> = admin): RequestInit => ({
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const bytes: RequestInit = {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/octet-stream' },
+      body: Buffer.from('PK\u0003\u0004 not really a dar'),
+    };
     const get = (headers: Record<string, string> = admin): RequestInit => ({ method: 'GET', headers });
     const wd = n.context.world;
     const archived = wd.baseHoldings.find((h) => h.archivedIn !== undefined)!.contract.contractId;
@@ -146,14 +164,27 @@ describe('ledger self-test: every operation answers within the document', () => 
     const amulet = `${wd.amuletPackage}:Splice.Amulet:Amulet`;
     const limited = { authorization: `Bearer ${n.credentials.ledgerUserToken.token}` };
     const stream = (body: unknown, query = '', headers: Record<string, string> = admin) => ({ target: `/v2/updates${query}`, init: json(body, headers) });
-    const cmd = { commands: [{ CreateCommand: { templateId: amulet, createArguments: { owner: alice } } }], commandId: 'cmd-self-test', actAs: [alice], userId: 'alice-ledger' };
+    const cmd = {
+      commands: [{ CreateCommand: { templateId: amulet, createArguments: { owner: alice } } }],
+      commandId: 'cmd-self-test',
+      actAs: [alice],
+      userId: 'alice-ledger',
+    };
     return {
       getUpdates: [
         stream({ beginExclusive: 0, endInclusive: BASE_END, updateFormat: everything(byParty([alice])) }),
-        stream({ beginExclusive: 0, endInclusive: BASE_END, updateFormat: everything(byParty([alice, bob], wildcardWithBlob), 'TRANSACTION_SHAPE_LEDGER_EFFECTS') }),
+        stream({
+          beginExclusive: 0,
+          endInclusive: BASE_END,
+          updateFormat: everything(byParty([alice, bob], wildcardWithBlob), 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+        }),
         stream({ beginExclusive: 100, endInclusive: 400, updateFormat: txFormat(byParty([alice], templateFilter(amulet, true))) }),
         stream({ beginExclusive: 0, endInclusive: BASE_END, descendingOrder: true, filter: byParty([bob]) }, '?limit=7'),
-        stream({ beginExclusive: 0, endInclusive: 999, updateFormat: { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [alice] } } } }),
+        stream({
+          beginExclusive: 0,
+          endInclusive: 999,
+          updateFormat: { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [alice] } } },
+        }),
         stream({ beginExclusive: 2400, updateFormat: everything(ANY) }, '?stream_idle_timeout_ms=5'),
         stream({ beginExclusive: 0, updateFormat: everything(ANY) }),
         stream({ beginExclusive: 0, endInclusive: 50, filter: byParty([alice]) }, '', limited),
@@ -164,9 +195,14 @@ describe('ledger self-test: every operation answers within the document', () => 
         stream({ beginExclusive: 0, filter: ANY }, '?limit=ten'),
         { target: '/v2/updates', init: { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: '{"beginExclusive": 0,' } },
       ],
-      submitAndWait: [{ target: '/v2/commands/submit-and-wait', init: json(cmd) }, { target: '/v2/commands/submit-and-wait', init: json(cmd, {}) }],
+      submitAndWait: [
+        { target: '/v2/commands/submit-and-wait', init: json(cmd) },
+        { target: '/v2/commands/submit-and-wait', init: json(cmd, {}) },
+      ],
       submitAndWaitForTransaction: [{ target: '/v2/commands/submit-and-wait-for-transaction', init: json({ commands: cmd }) }],
-      submitAndWaitForReassignment: [{ target: '/v2/commands/submit-and-wait-for-reassignment', init: json({ reassignmentCommands: { commandId: 'r1', submitter: alice, commands: [] } }) }],
+      submitAndWaitForReassignment: [
+        { target: '/v2/commands/submit-and-wait-for-reassignment', init: json({ reassignmentCommands: { commandId: 'r1', submitter: alice, commands: [] } }) },
+      ],
       submitAndWaitForTransactionTree: [{ target: '/v2/commands/submit-and-wait-for-transaction-tree', init: json(cmd) }],
       submitAsync: [{ target: '/v2/commands/async/submit', init: json(cmd) }],
       submitReassignmentAsync: [{ target: '/v2/commands/async/submit-reassignment', init: json({ reassignmentCommands: {} }) }],
@@ -178,13 +214,22 @@ describe('ledger self-test: every operation answers within the document', () => 
         { target: '/v2/events/events-by-contract-id', init: json({ contractId: '00ff' }) },
         { target: '/v2/events/events-by-contract-id', init: json({ contractId: archived }, { authorization: 'Bearer nonsense' }) },
       ],
-      getVersion: [{ target: '/v2/version', init: get() }, { target: '/v2/version', init: get({}) }],
+      getVersion: [
+        { target: '/v2/version', init: get() },
+        { target: '/v2/version', init: get({}) },
+      ],
       validateDar: [{ target: '/v2/dars/validate', init: bytes }],
       uploadDar: [{ target: '/v2/dars', init: bytes }],
       listPackages: [{ target: '/v2/packages', init: get() }],
       uploadPackages: [{ target: '/v2/packages', init: bytes }],
-      getPackage: [{ target: `/v2/packages/${wd.amuletPackage}`, init: get() }, { target: '/v2/packages/unknown', init: get() }],
-      getPackageStatus: [{ target: `/v2/packages/${wd.walletPackage}/status`, init: get() }, { target: '/v2/packages/unknown/status', init: get() }],
+      getPackage: [
+        { target: `/v2/packages/${wd.amuletPackage}`, init: get() },
+        { target: '/v2/packages/unknown', init: get() },
+      ],
+      getPackageStatus: [
+        { target: `/v2/packages/${wd.walletPackage}/status`, init: get() },
+        { target: '/v2/packages/unknown/status', init: get() },
+      ],
       getPackageVetting: [{ target: '/v2/package-vetting', init: get() }],
       postPackageVetting: [{ target: '/v2/package-vetting', init: json({ synchronizerId: wd.synchronizers[0]!.id, changes: [] }) }],
     };
@@ -200,8 +245,7 @@ describe('ledger self-test: every operation answers within the document', () => 
       if (body.updateFormat !== undefined) {
         delete body.filter;
         delete body.verbose;
-      }
-      else if (body.filter === undefined) body.filter = {};
+      } else if (body.filter === undefined) body.filter = {};
       if (body.descendingOrder && body.endInclusive === undefined) body.endInclusive = 300;
       return { ...r, body, query: r.query.map(([k, v]) => [k, k === 'limit' ? String(Math.abs(Number(v)) % 600) : v] as [string, string]) };
     });
@@ -217,7 +261,10 @@ describe('ledger self-test: every operation answers within the document', () => 
     for (const r of generated(op)) {
       const headers: Record<string, string> = { ...r.headers, authorization: `Bearer ${node.credentials.ledgerAdminToken}` };
       if (r.contentType) headers['content-type'] = r.contentType;
-      sent.push({ target: requestTarget(op, r), init: { method: op.method.toUpperCase(), headers, body: r.body === undefined ? undefined : JSON.stringify(r.body) } });
+      sent.push({
+        target: requestTarget(op, r),
+        init: { method: op.method.toUpperCase(), headers, body: r.body === undefined ? undefined : JSON.stringify(r.body) },
+      });
     }
     const statuses = new Set<number>();
     for (const { target, init } of sent) {
@@ -232,7 +279,14 @@ describe('ledger self-test: every operation answers within the document', () => 
 
 describe('update stream: offsets and order', () => {
   it('returns only offsets strictly greater than beginExclusive and at most endInclusive', async () => {
-    for (const [b, e] of [[0, 60], [101, 200], [10, 11], [99, 101], [250, 250], [2479, 5000]] as const) {
+    for (const [b, e] of [
+      [0, 60],
+      [101, 200],
+      [10, 11],
+      [99, 101],
+      [250, 250],
+      [2479, 5000],
+    ] as const) {
       const els = await elements(node, { beginExclusive: b, endInclusive: e, updateFormat: everything(ANY) });
       for (const o of offsetsOf(els)) {
         expect(o).toBeGreaterThan(b);
@@ -269,7 +323,11 @@ describe('update stream: offsets and order', () => {
   });
 
   it('windows compose: (a,b] ++ (b,c] = (a,c]', async () => {
-    for (const [a, b, c] of [[0, 101, 300], [17, 18, 19], [0, 250, BASE_END]] as const) {
+    for (const [a, b, c] of [
+      [0, 101, 300],
+      [17, 18, 19],
+      [0, 250, BASE_END],
+    ] as const) {
       const fmt = everything(byParty([alice, bob]), 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       const left = await elements(node, { beginExclusive: a, endInclusive: b, updateFormat: fmt });
       const right = await elements(node, { beginExclusive: b, endInclusive: c, updateFormat: fmt });
@@ -347,7 +405,11 @@ describe('update stream: shape and selection', () => {
 
   it('ledger effects: only created and exercised events a requesting party witnesses', async () => {
     for (const parties of [[alice], [bob, partyOf(w, 'shared')]]) {
-      const els = await elements(node, { beginExclusive: 0, endInclusive: BASE_END, updateFormat: txFormat(byParty(parties), 'TRANSACTION_SHAPE_LEDGER_EFFECTS') });
+      const els = await elements(node, {
+        beginExclusive: 0,
+        endInclusive: BASE_END,
+        updateFormat: txFormat(byParty(parties), 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+      });
       const events = flatEvents(els);
       expect(new Set(events.map((e) => e.kind))).toEqual(new Set(['CreatedEvent', 'ExercisedEvent']));
       for (const { ev } of events) {
@@ -374,7 +436,11 @@ describe('update stream: shape and selection', () => {
   });
 
   it('a party hosted on another participant sees nothing here', async () => {
-    const els = await elements(node, { beginExclusive: 0, endInclusive: BASE_END, updateFormat: everything(byParty([carol]), 'TRANSACTION_SHAPE_LEDGER_EFFECTS') });
+    const els = await elements(node, {
+      beginExclusive: 0,
+      endInclusive: BASE_END,
+      updateFormat: everything(byParty([carol]), 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+    });
     expect(els.filter((e) => ['Transaction', 'Reassignment'].includes(kindOf(e)))).toEqual([]);
   });
 
@@ -396,7 +462,11 @@ describe('update stream: shape and selection', () => {
   });
 
   it('commandId appears only when a requesting party submitted the transaction', async () => {
-    const els = await elements(node, { beginExclusive: 0, endInclusive: BASE_END, updateFormat: txFormat(byParty([alice]), 'TRANSACTION_SHAPE_LEDGER_EFFECTS') });
+    const els = await elements(node, {
+      beginExclusive: 0,
+      endInclusive: BASE_END,
+      updateFormat: txFormat(byParty([alice]), 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+    });
     let withId = 0;
     for (const tx of transactions(els)) {
       const submitted = txAt(w, tx.offset).submitters.includes(alice);
@@ -427,10 +497,11 @@ describe('update stream: shape and selection', () => {
     for (const c of checkpoints) expect(c.synchronizerTimes.length).toBeGreaterThan(0);
   });
 
-  it('the deprecated filter maps to ACS-delta transactions, reassignments and the named parties\' topology events', async () => {
+  it("the deprecated filter maps to ACS-delta transactions, reassignments and the named parties' topology events", async () => {
     const legacy = await elements(node, { beginExclusive: 0, endInclusive: BASE_END, filter: byParty([alice]), verbose: false });
     const explicit = await elements(node, {
-      beginExclusive: 0, endInclusive: BASE_END,
+      beginExclusive: 0,
+      endInclusive: BASE_END,
       updateFormat: { ...everything(byParty([alice])), includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [alice] } } },
     });
     expect(legacy).toEqual(explicit);
@@ -456,19 +527,39 @@ describe('update stream: errors', () => {
 
   it('rejects invalid limit and stream_idle_timeout_ms with a plain-text 400', async () => {
     const body = { beginExclusive: 0, endInclusive: 10, filter: ANY };
-    for (const q of ['limit=-1', 'limit=ten', 'limit=1.5', 'limit=', 'limit=1&limit=2', 'limit=99999999999999999999', 'stream_idle_timeout_ms=soon', 'stream_idle_timeout_ms=-5']) {
+    for (const q of [
+      'limit=-1',
+      'limit=ten',
+      'limit=1.5',
+      'limit=',
+      'limit=1&limit=2',
+      'limit=99999999999999999999',
+      'stream_idle_timeout_ms=soon',
+      'stream_idle_timeout_ms=-5',
+    ]) {
       await expectPlain400(await stream(node, body, { query: q }));
     }
   });
 
   it('rejects invalid bodies with a plain-text 400', async () => {
     const bad: unknown[] = [
-      '{"beginExclusive": 0', '[1,2]', '"text"', '', {}, { beginExclusive: -1, filter: ANY }, { beginExclusive: 1.5, filter: ANY },
-      { beginExclusive: '0', filter: ANY }, { beginExclusive: 0, endInclusive: 'x', filter: ANY }, { beginExclusive: 0, descendingOrder: 'yes', filter: ANY },
-      { beginExclusive: 0, descendingOrder: true, filter: ANY }, { beginExclusive: 0, updateFormat: txFormat(ANY, 'TRANSACTION_SHAPE_TREE') },
-      { beginExclusive: 0, updateFormat: { includeTransactions: { eventFormat: ANY } } }, { beginExclusive: 0, filter: { filtersByParty: [] } },
+      '{"beginExclusive": 0',
+      '[1,2]',
+      '"text"',
+      '',
+      {},
+      { beginExclusive: -1, filter: ANY },
+      { beginExclusive: 1.5, filter: ANY },
+      { beginExclusive: '0', filter: ANY },
+      { beginExclusive: 0, endInclusive: 'x', filter: ANY },
+      { beginExclusive: 0, descendingOrder: 'yes', filter: ANY },
+      { beginExclusive: 0, descendingOrder: true, filter: ANY },
+      { beginExclusive: 0, updateFormat: txFormat(ANY, 'TRANSACTION_SHAPE_TREE') },
+      { beginExclusive: 0, updateFormat: { includeTransactions: { eventFormat: ANY } } },
+      { beginExclusive: 0, filter: { filtersByParty: [] } },
       { beginExclusive: 0, filter: { filtersByParty: { [alice]: { cumulative: [{ identifierFilter: { TemplateFilter: { value: {} } } }] } } } },
-      { beginExclusive: 0 }, { beginExclusive: 0, verbose: true },
+      { beginExclusive: 0 },
+      { beginExclusive: 0, verbose: true },
     ];
     for (const body of bad) await expectPlain400(await stream(node, body));
   });
@@ -510,13 +601,23 @@ describe('update stream: errors', () => {
     await expectError(await stream(node, body, { token: await node.context.auth.issue('nobody') }), 403);
     await expectError(await stream(node, { ...body, filter: byParty([bob]) }, { token: limited }), 403);
     await expectError(await stream(node, { ...body, filter: ANY }, { token: limited }), 403);
-    await expectError(await stream(node, { ...body, filter: undefined, updateFormat: { includeTopologyEvents: { includeParticipantAuthorizationEvents: {} } } }, { token: limited }), 403);
+    await expectError(
+      await stream(
+        node,
+        { ...body, filter: undefined, updateFormat: { includeTopologyEvents: { includeParticipantAuthorizationEvents: {} } } },
+        { token: limited },
+      ),
+      403,
+    );
     expect((await elements(node, body, { token: limited })).length).toBeGreaterThan(0);
   });
 
   it('accepts the API key in Sec-WebSocket-Protocol', async () => {
     const body = { beginExclusive: 0, endInclusive: 60, filter: byParty([alice]) };
-    const viaKey = await elements(node, body, { token: null, headers: { 'sec-websocket-protocol': `daml.ws.auth, jwt.token.${node.credentials.ledgerUserToken.token}` } });
+    const viaKey = await elements(node, body, {
+      token: null,
+      headers: { 'sec-websocket-protocol': `daml.ws.auth, jwt.token.${node.credentials.ledgerUserToken.token}` },
+    });
     expect(viaKey).toEqual(await elements(node, body));
     expect((await stream(node, body, { token: null, headers: { 'sec-websocket-protocol': 'daml.ws.auth, jwt.token.forged' } })).status).toBe(401);
   });
@@ -571,7 +672,11 @@ describe('overview endpoints', () => {
 
   it('accepts commands without changing the ledger, and reports no completions', async () => {
     const before = await elements(node, { beginExclusive: 2400, updateFormat: everything(ANY) });
-    const res = await post('/v2/commands/submit-and-wait', { commands: [], commandId: 'c1', actAs: [alice] }, { authorization: `Bearer ${node.credentials.ledgerAdminToken}` });
+    const res = await post(
+      '/v2/commands/submit-and-wait',
+      { commands: [], commandId: 'c1', actAs: [alice] },
+      { authorization: `Bearer ${node.credentials.ledgerAdminToken}` },
+    );
     expect(res.status).toBe(200);
     expect(res.json().updateId).toMatch(/^1220[0-9a-f]{64}$/);
     expect(await elements(node, { beginExclusive: 2400, updateFormat: everything(ANY) })).toEqual(before);
@@ -589,7 +694,11 @@ describe('overview endpoints', () => {
       expect(res.status).toBe(404);
       expect(res.json()).toMatchObject({ code: expect.any(String), cause: expect.any(String), errorCategory: expect.any(Number), context: expect.any(Object) });
     }
-    const badJson = await call(`${node.urls.ledger}/v2/commands/submit-and-wait`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const badJson = await call(`${node.urls.ledger}/v2/commands/submit-and-wait`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(badJson.status).toBe(400);
     expect(responseProblems(spec, 'submitAndWait', badJson)).toEqual([]);
   });
@@ -612,7 +721,8 @@ const PROBES: Record<LedgerFaultName, Probe> = {
   'ledger-begin-inclusive': async (n) => offsetsOf(await read(n, body({ beginExclusive: 101, endInclusive: 140 }))).some((o) => o <= 101),
   'ledger-end-ignored': async (n) => offsetsOf(await read(n, body({ endInclusive: 60 }))).some((o) => o > 60),
   'ledger-descending-ignored': async (n) => !isDecreasing(offsetsOf(await read(n, body({ descendingOrder: true })))),
-  'ledger-descending-without-end-accepted': async (n) => (await stream(n, body({ endInclusive: undefined, descendingOrder: true }), { query: 'limit=3' })).status !== 400,
+  'ledger-descending-without-end-accepted': async (n) =>
+    (await stream(n, body({ endInclusive: undefined, descendingOrder: true }), { query: 'limit=3' })).status !== 400,
   'ledger-limit-ignored': async (n) => (await read(n, body({}), { query: 'limit=3' })).length > 3,
   'ledger-invalid-limit-accepted': async (n) => (await stream(n, body({}), { query: 'limit=-2' })).status !== 400,
   'ledger-no-413': async (n) => {
@@ -623,19 +733,26 @@ const PROBES: Record<LedgerFaultName, Probe> = {
   'ledger-error-body-shape': async (n) => (await stream(n, body({}), { token: null })).json().errorCategory === undefined,
   'ledger-acs-delta-leak': async (n) => {
     const a = aliceOf(n);
-    return flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_ACS_DELTA')).some(({ kind, ev }) => kind === 'CreatedEvent' && !ev.signatories.includes(a) && !(ev.observers ?? []).includes(a));
+    return flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_ACS_DELTA')).some(
+      ({ kind, ev }) => kind === 'CreatedEvent' && !ev.signatories.includes(a) && !(ev.observers ?? []).includes(a),
+    );
   },
   'ledger-ledger-effects-leak': async (n) => {
     const a = aliceOf(n);
-    return flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')).some(({ ev }) => !n.context.world.witnesses(txAt(n.context.world, ev.offset)).get(ev.nodeId)!.includes(a));
+    return flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')).some(
+      ({ ev }) => !n.context.world.witnesses(txAt(n.context.world, ev.offset)).get(ev.nodeId)!.includes(a),
+    );
   },
   'ledger-wrong-event-kind': async (n) => flatEvents(await read(n, body({ updateFormat: txFormat(ANY) }))).some((e) => e.kind === 'ExercisedEvent'),
   'ledger-template-filter-ignored': async (n) => {
     const amulet = `${n.context.world.amuletPackage}:Splice.Amulet:Amulet`;
-    return flatEvents(await read(n, body({ updateFormat: txFormat({ filtersForAnyParty: templateFilter(amulet) }) }))).some(({ ev }) => ev.templateId !== amulet);
+    return flatEvents(await read(n, body({ updateFormat: txFormat({ filtersForAnyParty: templateFilter(amulet) }) }))).some(
+      ({ ev }) => ev.templateId !== amulet,
+    );
   },
   'ledger-two-keys-update': async (n) => (await read(n, body({}))).some((e) => Object.keys(e.update).length !== 1),
-  'ledger-unrequested-kind': async (n) => (await read(n, body({ endInclusive: 300, updateFormat: txFormat(ANY) }), { query: 'limit=50' })).some((e) => 'Reassignment' in e.update),
+  'ledger-unrequested-kind': async (n) =>
+    (await read(n, body({ endInclusive: 300, updateFormat: txFormat(ANY) }), { query: 'limit=50' })).some((e) => 'Reassignment' in e.update),
   'ledger-offsets-not-increasing': async (n) => !isIncreasing(offsetsOf(await read(n, body({})))),
   'ledger-event-offset-mismatch': async (n) => flatEvents(await read(n, body({}))).some(({ tx, ev }) => ev.offset !== tx.offset),
   'ledger-no-auth': async (n) => (await stream(n, body({}), { token: null })).status === 200,
@@ -660,29 +777,37 @@ const PROBES: Record<LedgerFaultName, Probe> = {
   'ledger-acs-delta-reassignment-leak': async (n) => {
     const a = aliceOf(n);
     const els = await read(n, { beginExclusive: 0, updateFormat: { includeReassignments: byParty([a]) } }, { query: 'limit=50' });
-    const assigned = els.filter((e) => kindOf(e) === 'Reassignment').flatMap((e) => (recordOf(e).events as Json[]).map((ev) => ev.JsAssignmentEvent?.createdEvent).filter(Boolean));
+    const assigned = els
+      .filter((e) => kindOf(e) === 'Reassignment')
+      .flatMap((e) => (recordOf(e).events as Json[]).map((ev) => ev.JsAssignmentEvent?.createdEvent).filter(Boolean));
     return assigned.some((c: Json) => !c.signatories.includes(a) && !(c.observers ?? []).includes(a));
   },
   'ledger-token-signature-unchecked': async (n) => {
     const [header, payload, signature] = n.credentials.ledgerAdminToken.split('.');
     return (await stream(n, body({}), { token: `${header}.${payload}.${'A'.repeat(signature!.length)}` })).status === 200;
   },
-  'ledger-any-party-read-unchecked': async (n) => (await stream(n, body({ updateFormat: txFormat(ANY) }), { token: n.credentials.ledgerUserToken.token })).status === 200,
+  'ledger-any-party-read-unchecked': async (n) =>
+    (await stream(n, body({ updateFormat: txFormat(ANY) }), { token: n.credentials.ledgerUserToken.token })).status === 200,
   'ledger-template-filter-package-name-only': async (n) => {
     const amulet = `${n.context.world.amuletPackage}:Splice.Amulet:Amulet`;
     return flatEvents(await read(n, body({ updateFormat: txFormat({ filtersForAnyParty: templateFilter(amulet) }) }))).length === 0;
   },
   'ledger-ledger-effects-participant-view': async (n) => {
     const a = aliceOf(n);
-    return flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')).some(({ ev }) => !n.context.world.witnesses(txAt(n.context.world, ev.offset)).get(ev.nodeId)!.includes(a));
+    return flatEvents(await aliceRead(n, 'TRANSACTION_SHAPE_LEDGER_EFFECTS')).some(
+      ({ ev }) => !n.context.world.witnesses(txAt(n.context.world, ev.offset)).get(ev.nodeId)!.includes(a),
+    );
   },
-  'ledger-transactions-always-included': async (n) => (await read(n, body({ updateFormat: { includeReassignments: ANY } }))).some((e) => kindOf(e) === 'Transaction'),
+  'ledger-transactions-always-included': async (n) =>
+    (await read(n, body({ updateFormat: { includeReassignments: ANY } }))).some((e) => kindOf(e) === 'Transaction'),
   'ledger-checkpoint-kind-misnamed': async (n) => (await read(n, body({ endInclusive: 140 }))).some((e) => 'offsetCheckpoint' in e.update),
   'ledger-witness-parties-all-requesters': async (n) => {
     // In the ACS-delta shape a requesting party sees a created event only as one of its stakeholders.
     const parties = [aliceOf(n), partyOf(n.context.world, 'bob')];
     const els = await read(n, body({ updateFormat: txFormat(byParty(parties)) }));
-    return flatEvents(els).some(({ kind, ev }) => kind === 'CreatedEvent' && ev.witnessParties.some((p: string) => !ev.signatories.includes(p) && !(ev.observers ?? []).includes(p)));
+    return flatEvents(els).some(
+      ({ kind, ev }) => kind === 'CreatedEvent' && ev.witnessParties.some((p: string) => !ev.signatories.includes(p) && !(ev.observers ?? []).includes(p)),
+    );
   },
   'ledger-command-bad-json-500': async (n) => (await overview(n, 'POST', '/v2/commands/submit-and-wait', '{"commands": ')).status === 500,
   'ledger-completions-body-ignored': async (n) => (await overview(n, 'POST', '/v2/commands/completions', '{"userId": ')).status === 200,
@@ -691,10 +816,20 @@ const PROBES: Record<LedgerFaultName, Probe> = {
 
 /** A call to an overview endpoint of the ledger, with the admin's credentials. */
 const overview = (n: RunningReferenceNode, method: string, path: string, text?: string) =>
-  call(`${n.urls.ledger}${path}`, { method, headers: { authorization: `Bearer ${n.credentials.ledgerAdminToken}`, ...(text === undefined ? {} : { 'content-type': 'application/json' }) }, body: text });
+  call(`${n.urls.ledger}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${n.credentials.ledgerAdminToken}`, ...(text === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: text,
+  });
 
 /** Faults whose rule is the document's schema itself: only their answers may stop conforming. */
-const SCHEMA_FAULTS = new Set<string>(['ledger-error-400-as-json', 'ledger-error-body-shape', 'ledger-two-keys-update', 'ledger-required-field-dropped', 'ledger-checkpoint-kind-misnamed']);
+const SCHEMA_FAULTS = new Set<string>([
+  'ledger-error-400-as-json',
+  'ledger-error-body-shape',
+  'ledger-two-keys-update',
+  'ledger-required-field-dropped',
+  'ledger-checkpoint-kind-misnamed',
+]);
 
 /** Problems of a fixed battery of stream reads (several shapes, with and without credentials, one bad body). */
 async function batteryProblems(n: RunningReferenceNode): Promise<string[]> {

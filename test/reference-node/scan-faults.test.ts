@@ -9,9 +9,31 @@ import { isoMicros } from '../../reference-node/world/time.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
 import { call, responseProblems } from '../support/response-conformance.ts';
 import {
-  ansUrlOk, byValidator, creationOrder, download, errorShapeProblems, expectedHoldings, faucetArithmeticProblems, faucetQuery, fetchUpdates,
-  holdingsBody, isSorted, lastSnapshot, MICROS_ISO, offsetProblems, PARTICIPANT_ID, reassignmentIndices, reassignmentProblems, scanClient,
-  scanIndices, scanWorldRequests, sha256, transactionIndices, treeProblems, walkHoldings, type ScanClient,
+  ansUrlOk,
+  byValidator,
+  creationOrder,
+  download,
+  errorShapeProblems,
+  expectedHoldings,
+  faucetArithmeticProblems,
+  faucetQuery,
+  fetchUpdates,
+  holdingsBody,
+  isSorted,
+  lastSnapshot,
+  MICROS_ISO,
+  offsetProblems,
+  PARTICIPANT_ID,
+  reassignmentIndices,
+  reassignmentProblems,
+  scanClient,
+  scanIndices,
+  scanWorldRequests,
+  sha256,
+  transactionIndices,
+  treeProblems,
+  walkHoldings,
+  type ScanClient,
 } from './scan-support.ts';
 import { SCAN_REQUIREMENTS } from '../../suites/scan/index.ts';
 import { runAgainst } from '../support/suite-harness.ts';
@@ -23,7 +45,8 @@ type Detector = (n: RunningReferenceNode, c: ScanClient) => Promise<string[]>;
 const enc = encodeURIComponent;
 const owners = (n: RunningReferenceNode) => n.context.world.bulkHoldingOwners;
 const walk7 = (n: RunningReferenceNode, c: ScanClient) => walkHoldings(c, 'v1', holdingsBody(lastSnapshot(n), owners(n), 7), 200);
-const statusNot = (res: { status: number; text: string }, status: number, what: string) => (res.status === status ? [] : [`${what}: ${res.status} ${res.text.slice(0, 120)}`]);
+const statusNot = (res: { status: number; text: string }, status: number, what: string) =>
+  res.status === status ? [] : [`${what}: ${res.status} ${res.text.slice(0, 120)}`];
 const domain = (n: RunningReferenceNode) => enc(n.context.world.synchronizers[0]!.id);
 const firstTransactionId = (n: RunningReferenceNode) => n.context.world.getUpdate(transactionIndices(n)[0]!).updateId;
 
@@ -37,11 +60,13 @@ async function ans(c: ScanClient, query: string): Promise<Json[]> {
 }
 
 /** Runs the scan requirement `id` against the node: its failure reasons (a skip counts as nothing found). */
-const byRequirement = (id: string): Detector => async (n) => {
-  const req = SCAN_REQUIREMENTS.filter((r) => r.id === id);
-  if (req.length !== 1) throw new Error(`no scan requirement ${id}`);
-  return (await runAgainst(n, req)).filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.reason}`);
-};
+const byRequirement =
+  (id: string): Detector =>
+  async (n) => {
+    const req = SCAN_REQUIREMENTS.filter((r) => r.id === id);
+    if (req.length !== 1) throw new Error(`no scan requirement ${id}`);
+    return (await runAgainst(n, req)).filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.reason}`);
+  };
 
 /** Faults proven by running the one scan requirement each breaks. */
 const REQUIREMENT_DETECTED: Record<string, string> = {
@@ -75,7 +100,9 @@ const DETECTORS: Record<string, Detector> = {
   ...Object.fromEntries(Object.entries(REQUIREMENT_DETECTED).map(([fault, id]) => [fault, byRequirement(id)])),
   'scan-holdings-lost-item': async (n, c) => {
     const walk = await walk7(n, c);
-    return expectedHoldings(n, lastSnapshot(n), owners(n)).filter((id) => !walk.ids.includes(id)).map((id) => `missing ${id}`);
+    return expectedHoldings(n, lastSnapshot(n), owners(n))
+      .filter((id) => !walk.ids.includes(id))
+      .map((id) => `missing ${id}`);
   },
   'scan-holdings-duplicate': async (n, c) => {
     const ids = (await walk7(n, c)).ids;
@@ -85,7 +112,8 @@ const DETECTORS: Record<string, Detector> = {
     const page = (await c.post('/v1/holdings/state', holdingsBody(lastSnapshot(n), owners(n), 1000))).json() as Json;
     return page.next_page_token === undefined ? [] : [`token ${page.next_page_token} after the last holding`];
   },
-  'scan-holdings-page-too-large': async (n, c) => (await walk7(n, c)).pages.filter((p) => p.created_events.length > 7).map((p) => `${p.created_events.length} on a page of 7`),
+  'scan-holdings-page-too-large': async (n, c) =>
+    (await walk7(n, c)).pages.filter((p) => p.created_events.length > 7).map((p) => `${p.created_events.length} on a page of 7`),
   'scan-holdings-wrong-order': async (n, c) => {
     const order = creationOrder(n);
     return (await walk7(n, c)).pages
@@ -96,38 +124,65 @@ const DETECTORS: Record<string, Detector> = {
   'scan-holdings-owner-leak': async (n, c) => {
     const alice = owners(n)[0]!;
     const w = await walkHoldings(c, 'v1', holdingsBody(lastSnapshot(n), [alice], 50), 50);
-    return w.pages.flatMap((p) => p.created_events).filter((e: Json) => e.create_arguments.owner !== alice).map((e: Json) => `owned by ${e.create_arguments.owner}`);
+    return w.pages
+      .flatMap((p) => p.created_events)
+      .filter((e: Json) => e.create_arguments.owner !== alice)
+      .map((e: Json) => `owned by ${e.create_arguments.owner}`);
   },
   'scan-holdings-exact-ignored': async (n, c) => {
     const s = lastSnapshot(n);
-    return statusNot(await c.post('/v1/holdings/state', holdingsBody(s, owners(n), 5, { record_time: isoMicros(s.recordTimeMicros + 1) })), 400, 'non-snapshot time as exact');
+    return statusNot(
+      await c.post('/v1/holdings/state', holdingsBody(s, owners(n), 5, { record_time: isoMicros(s.recordTimeMicros + 1) })),
+      400,
+      'non-snapshot time as exact',
+    );
   },
-  'scan-holdings-empty-owners-accepted': async (n, c) => statusNot(await c.post('/v2/holdings/state', holdingsBody(lastSnapshot(n), [], 5)), 400, 'empty owner_party_ids'),
+  'scan-holdings-empty-owners-accepted': async (n, c) =>
+    statusNot(await c.post('/v2/holdings/state', holdingsBody(lastSnapshot(n), [], 5)), 400, 'empty owner_party_ids'),
   'scan-required-field-dropped': async (n, c) => {
     const page = (await c.post('/v1/holdings/state', holdingsBody(lastSnapshot(n), owners(n), 5))).json() as Json;
     return page.created_events.filter((e: Json) => e.template_id === undefined).map((e: Json) => `${e.contract_id} without template_id`);
   },
   'scan-force-acs-time-rejected': async (n, c) => {
     const forced = (await c.post('/v0/state/acs/force')).json() as Json;
-    return statusNot(await c.post('/v1/holdings/state', { migration_id: forced.migration_id, record_time: forced.record_time, page_size: 5, owner_party_ids: owners(n) }), 200, 'force-ACS time as exact');
+    return statusNot(
+      await c.post('/v1/holdings/state', { migration_id: forced.migration_id, record_time: forced.record_time, page_size: 5, owner_party_ids: owners(n) }),
+      200,
+      'force-ACS time as exact',
+    );
   },
   'scan-tree-dangling-root': (n, c) => treeFindings(n, c, 'root'),
   'scan-tree-dangling-child': (n, c) => treeFindings(n, c, 'child'),
   'scan-tree-event-id-mismatch': (n, c) => treeFindings(n, c, 'differs from its key'),
   'scan-v2-unsorted': async (n, c) => {
-    const multi = transactionIndices(n).filter((i) => { const u = n.context.world.getUpdate(i); return u.kind === 'transaction' && u.nodes.length > 1; }).slice(0, 10);
+    const multi = transactionIndices(n)
+      .filter((i) => {
+        const u = n.context.world.getUpdate(i);
+        return u.kind === 'transaction' && u.nodes.length > 1;
+      })
+      .slice(0, 10);
     return (await fetchUpdates(c, n, multi, 'v2')).filter((tx) => !isSorted(Object.keys(tx.events_by_id))).map((tx) => `${tx.update_id} unsorted`);
   },
-  'scan-reassignment-counter-mismatch': async (n, c) => reassignmentProblems(await fetchUpdates(c, n, reassignmentIndices(n))).filter((p) => p.startsWith('pair')),
-  'scan-reassignment-counter-not-increasing': async (n, c) => reassignmentProblems(await fetchUpdates(c, n, reassignmentIndices(n))).filter((p) => p.includes('not strictly increasing')),
-  'scan-record-time-format': async (n, c) => (await fetchUpdates(c, n, scanIndices(n).slice(0, 20))).filter((u) => !MICROS_ISO.test(u.record_time)).map((u) => u.record_time),
+  'scan-reassignment-counter-mismatch': async (n, c) =>
+    reassignmentProblems(await fetchUpdates(c, n, reassignmentIndices(n))).filter((p) => p.startsWith('pair')),
+  'scan-reassignment-counter-not-increasing': async (n, c) =>
+    reassignmentProblems(await fetchUpdates(c, n, reassignmentIndices(n))).filter((p) => p.includes('not strictly increasing')),
+  'scan-record-time-format': async (n, c) =>
+    (await fetchUpdates(c, n, scanIndices(n).slice(0, 20))).filter((u) => !MICROS_ISO.test(u.record_time)).map((u) => u.record_time),
   'scan-offsets-not-increasing': async (n, c) => offsetProblems(await fetchUpdates(c, n, scanIndices(n).slice(0, 30))).filter((p) => p.startsWith('offset')),
-  'scan-external-hash-null': async (n, c) => (await fetchUpdates(c, n, transactionIndices(n).slice(0, 20))).filter((tx) => tx.external_transaction_hash === null).map((tx) => `${tx.update_id}: null hash`),
-  'scan-faucet-arithmetic': async (n, c) => faucetArithmeticProblems(((await c.get(faucetQuery(n.context.world.validators.map((v) => v.party)))).json() as Json).validatorsReceivedFaucets),
+  'scan-external-hash-null': async (n, c) =>
+    (await fetchUpdates(c, n, transactionIndices(n).slice(0, 20)))
+      .filter((tx) => tx.external_transaction_hash === null)
+      .map((tx) => `${tx.update_id}: null hash`),
+  'scan-faucet-arithmetic': async (n, c) =>
+    faucetArithmeticProblems(((await c.get(faucetQuery(n.context.world.validators.map((v) => v.party)))).json() as Json).validatorsReceivedFaucets),
   'scan-faucet-order-dependent': async (n, c) => {
     const ids = n.context.world.validators.map((v) => v.party);
     const [a, b] = await Promise.all([c.get(faucetQuery(ids)), c.get(faucetQuery([...ids].reverse()))]);
-    return JSON.stringify(byValidator((a.json() as Json).validatorsReceivedFaucets)) === JSON.stringify(byValidator((b.json() as Json).validatorsReceivedFaucets)) ? [] : ['answers differ with argument order'];
+    return JSON.stringify(byValidator((a.json() as Json).validatorsReceivedFaucets)) ===
+      JSON.stringify(byValidator((b.json() as Json).validatorsReceivedFaucets))
+      ? []
+      : ['answers differ with argument order'];
   },
   'scan-traffic-limit-above-purchased': async (n, c) => {
     const out: string[] = [];
@@ -137,9 +192,11 @@ const DETECTORS: Record<string, Detector> = {
     }
     return out;
   },
-  'scan-member-id-unchecked': async (n, c) => statusNot(await c.get(`/v0/domains/${domain(n)}/members/participant1/traffic-status`), 400, 'member id participant1'),
+  'scan-member-id-unchecked': async (n, c) =>
+    statusNot(await c.get(`/v0/domains/${domain(n)}/members/participant1/traffic-status`), 400, 'member id participant1'),
   'scan-participant-id-format': async (n, c) => {
-    const ids = ((await c.get(`/v1/domains/${domain(n)}/parties/${enc(n.context.world.multiHostedParty.id)}/participant-id`)).json() as Json).participant_ids as string[];
+    const ids = ((await c.get(`/v1/domains/${domain(n)}/parties/${enc(n.context.world.multiHostedParty.id)}/participant-id`)).json() as Json)
+      .participant_ids as string[];
     return ids.filter((id) => !PARTICIPANT_ID.test(id));
   },
   'scan-ans-prefix-ignored': async (_n, c) => (await ans(c, 'page_size=100&name_prefix=app')).filter((e) => !e.name.startsWith('app')).map((e) => e.name),
@@ -155,20 +212,35 @@ const DETECTORS: Record<string, Detector> = {
   },
   'scan-bulk-digest-mismatch': async (n, c) => {
     const w = n.context.world;
-    const page = (await c.post('/v0/history/bulk/updates', { start_record_time: isoMicros(w.recordTimeMicros(0)), end_record_time: isoMicros(w.recordTimeMicros(400)), page_size: 3 })).json() as Json;
+    const page = (
+      await c.post('/v0/history/bulk/updates', {
+        start_record_time: isoMicros(w.recordTimeMicros(0)),
+        end_record_time: isoMicros(w.recordTimeMicros(400)),
+        page_size: 3,
+      })
+    ).json() as Json;
     const out: string[] = [];
     for (const ref of page.object_refs) if (sha256((await download(ref.url)).bytes) !== ref.digest) out.push(`digest of ${ref.url}`);
     return out;
   },
   'scan-bulk-page-size-unchecked': async (_n, c) => {
     const range = { start_record_time: '2025-01-06T09:00:00Z', end_record_time: '2025-01-06T09:30:00Z' };
-    return [...statusNot(await c.post('/v0/history/bulk/updates', { ...range, page_size: 0 }), 400, 'page_size 0'), ...statusNot(await c.post('/v0/history/bulk/updates', { ...range, page_size: 1001 }), 400, 'page_size 1001')];
+    return [
+      ...statusNot(await c.post('/v0/history/bulk/updates', { ...range, page_size: 0 }), 400, 'page_size 0'),
+      ...statusNot(await c.post('/v0/history/bulk/updates', { ...range, page_size: 1001 }), 400, 'page_size 1001'),
+    ];
   },
   'scan-error-body-shape': async (_n, c) => errorShapeProblems(await c.get('/v0/nothing-here'), 404),
   'scan-bad-input-500': async (_n, c) => statusNot(await c.get('/v0/ans-entries?page_size=zero'), 400, 'page_size zero'),
   'scan-bulk-download-json-type': async (n, c) => {
     const w = n.context.world;
-    const page = (await c.post('/v0/history/bulk/updates', { start_record_time: isoMicros(w.recordTimeMicros(0)), end_record_time: isoMicros(w.recordTimeMicros(400)), page_size: 3 })).json() as Json;
+    const page = (
+      await c.post('/v0/history/bulk/updates', {
+        start_record_time: isoMicros(w.recordTimeMicros(0)),
+        end_record_time: isoMicros(w.recordTimeMicros(400)),
+        page_size: 3,
+      })
+    ).json() as Json;
     const out: string[] = [];
     for (const ref of page.object_refs) {
       const type = (await download(ref.url)).contentType;
@@ -176,9 +248,11 @@ const DETECTORS: Record<string, Detector> = {
     }
     return out;
   },
-  'scan-not-found-plain-text': async (_n, c) => errorShapeProblems(await c.get(`/v0/transfer-preapprovals/by-party/${enc(`nobody::1220${'cd'.repeat(32)}`)}`), 404),
+  'scan-not-found-plain-text': async (_n, c) =>
+    errorShapeProblems(await c.get(`/v0/transfer-preapprovals/by-party/${enc(`nobody::1220${'cd'.repeat(32)}`)}`), 404),
   'scan-participant-id-no-fingerprint': async (n, c) => {
-    const ids = ((await c.get(`/v1/domains/${domain(n)}/parties/${enc(n.context.world.multiHostedParty.id)}/participant-id`)).json() as Json).participant_ids as string[];
+    const ids = ((await c.get(`/v1/domains/${domain(n)}/parties/${enc(n.context.world.multiHostedParty.id)}/participant-id`)).json() as Json)
+      .participant_ids as string[];
     return ids.filter((id) => !PARTICIPANT_ID.test(id));
   },
   // Offsets compared as the description compares them: as strings.
@@ -193,7 +267,10 @@ const DETECTORS: Record<string, Detector> = {
   'scan-holdings-cohosted-owners': async (n, c) => {
     const alice = owners(n)[0]!;
     const w = await walkHoldings(c, 'v1', holdingsBody(lastSnapshot(n), [alice], 50), 50);
-    return w.pages.flatMap((p) => p.created_events).filter((e: Json) => e.create_arguments.owner !== alice).map((e: Json) => `owned by ${e.create_arguments.owner}`);
+    return w.pages
+      .flatMap((p) => p.created_events)
+      .filter((e: Json) => e.create_arguments.owner !== alice)
+      .map((e: Json) => `owned by ${e.create_arguments.owner}`);
   },
   'scan-traffic-actual-target-swapped': async (n, c) => {
     const out: string[] = [];
@@ -203,13 +280,18 @@ const DETECTORS: Record<string, Detector> = {
     }
     return out;
   },
-  'scan-event-encoding-unchecked': async (n, c) => statusNot(await c.get(`/v0/events/${enc(firstTransactionId(n))}?daml_value_encoding=xml`), 400, 'daml_value_encoding xml'),
+  'scan-event-encoding-unchecked': async (n, c) =>
+    statusNot(await c.get(`/v0/events/${enc(firstTransactionId(n))}?daml_value_encoding=xml`), 400, 'daml_value_encoding xml'),
   'scan-lossless-unchecked': async (n, c) => statusNot(await c.get(`/v0/updates/${enc(firstTransactionId(n))}?lossless=maybe`), 400, 'lossless maybe'),
   'scan-ans-page-size-defaulted': async (_n, c) => statusNot(await c.get('/v0/ans-entries'), 400, 'no page_size'),
   'scan-faucets-missing-ids-empty': async (_n, c) => statusNot(await c.get('/v0/validators/validator-faucets'), 400, 'no validator_ids'),
   'scan-reward-weight-party-unchecked': async (_n, c) => statusNot(await c.post('/v0/admin/sv/previous-sv-reward-weight', {}), 400, 'no svParty'),
   'scan-preserialized-json-as-text': async (n, c) => {
-    const answers = [await c.get(faucetQuery(n.context.world.validators.map((v) => v.party))), await c.get('/v0/unclaimed-development-fund-coupons'), await c.post('/v0/state/acs/force')];
+    const answers = [
+      await c.get(faucetQuery(n.context.world.validators.map((v) => v.party))),
+      await c.get('/v0/unclaimed-development-fund-coupons'),
+      await c.post('/v0/state/acs/force'),
+    ];
     return answers.filter((r) => !/^application\/json/.test(r.contentType ?? '')).map((r) => `answered as ${r.contentType}`);
   },
   'scan-root-hash-round-mismatch': async (_n, c) => {
@@ -224,9 +306,17 @@ const DETECTORS: Record<string, Detector> = {
 
 /** Faults whose broken rule is itself part of the wire shape, so the schema sweep may flag them. */
 const SHAPE_FAULTS = new Set([
-  'scan-required-field-dropped', 'scan-external-hash-null', 'scan-error-body-shape',
-  'scan-holdings-v0-event-type-missing', 'scan-reward-weight-number', 'scan-backfilling-flag-text', 'scan-feature-flag-text', 'scan-synchronizer-mediator-missing',
-  'scan-bulk-download-json-type', 'scan-not-found-plain-text', 'scan-preserialized-json-as-text',
+  'scan-required-field-dropped',
+  'scan-external-hash-null',
+  'scan-error-body-shape',
+  'scan-holdings-v0-event-type-missing',
+  'scan-reward-weight-number',
+  'scan-backfilling-flag-text',
+  'scan-feature-flag-text',
+  'scan-synchronizer-mediator-missing',
+  'scan-bulk-download-json-type',
+  'scan-not-found-plain-text',
+  'scan-preserialized-json-as-text',
 ]);
 
 let clean: RunningReferenceNode;

@@ -49,7 +49,9 @@ describe('scan at scale 1000', () => {
       expect(r.value.status, path).toBe(200);
       expect(r.ms).toBeLessThan(1000);
     }
-    const bulk = await timed(() => client.post('/v0/history/bulk/updates', { start_record_time: '2025-01-01T00:00:00Z', end_record_time: '2026-01-01T00:00:00Z', page_size: 1000 }));
+    const bulk = await timed(() =>
+      client.post('/v0/history/bulk/updates', { start_record_time: '2025-01-01T00:00:00Z', end_record_time: '2026-01-01T00:00:00Z', page_size: 1000 }),
+    );
     expect((bulk.value.json() as Json).object_refs).toHaveLength(1000);
     expect(bulk.ms).toBeLessThan(2000);
   });

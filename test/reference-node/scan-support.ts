@@ -31,7 +31,10 @@ export type HoldingsVersion = 'v0' | 'v1' | 'v2';
 
 /** The latest snapshot of the current migration (it holds the most holdings). */
 export function lastSnapshot(node: RunningReferenceNode, migrationId = world(node).currentMigrationId): Snapshot {
-  return world(node).snapshots.filter((s) => s.migrationId === migrationId).sort((a, b) => a.recordTimeMicros - b.recordTimeMicros).at(-1)!;
+  return world(node)
+    .snapshots.filter((s) => s.migrationId === migrationId)
+    .sort((a, b) => a.recordTimeMicros - b.recordTimeMicros)
+    .at(-1)!;
 }
 
 export function holdingsBody(s: Snapshot, owners: string[], pageSize: number, extra: Json = {}): Json {
@@ -70,7 +73,8 @@ export async function walkHoldings(client: ScanClient, version: HoldingsVersion,
     if (res.status !== 200) break;
     const page = res.json() as Json;
     pages.push(page);
-    if (page.next_page_token === undefined) return { pages, ids: pages.flatMap((p) => p.created_events.map((e: Json) => e.contract_id)), truncated: false, statuses };
+    if (page.next_page_token === undefined)
+      return { pages, ids: pages.flatMap((p) => p.created_events.map((e: Json) => e.contract_id)), truncated: false, statuses };
     after = page.next_page_token;
   }
   return { pages, ids: pages.flatMap((p) => (p.created_events ?? []).map((e: Json) => e.contract_id)), truncated: true, statuses };
@@ -149,11 +153,13 @@ export function reassignmentProblems(items: Json[]): string[] {
   }
   for (const [id, pair] of byPair) {
     if (pair.length !== 2) problems.push(`unassign_id ${id} has ${pair.length} events`);
-    else if (pair[0]!.reassignment_counter !== pair[1]!.reassignment_counter) problems.push(`pair ${id}: counters ${pair[0]!.reassignment_counter} and ${pair[1]!.reassignment_counter}`);
+    else if (pair[0]!.reassignment_counter !== pair[1]!.reassignment_counter)
+      problems.push(`pair ${id}: counters ${pair[0]!.reassignment_counter} and ${pair[1]!.reassignment_counter}`);
   }
   for (const [cid, counters] of unassignCounters) {
     if (counters[0]! < 1) problems.push(`${cid}: first unassign counter ${counters[0]}`);
-    for (let k = 1; k < counters.length; k++) if (counters[k]! <= counters[k - 1]!) problems.push(`${cid}: counters ${counters.join(',')} not strictly increasing`);
+    for (let k = 1; k < counters.length; k++)
+      if (counters[k]! <= counters[k - 1]!) problems.push(`${cid}: counters ${counters.join(',')} not strictly increasing`);
   }
   return problems;
 }
@@ -176,7 +182,8 @@ export function verdictProblems(item: Json): string[] {
   const ids = new Set(views.map((v) => v.view_id));
   for (const v of views) for (const s of v.sub_views as number[]) if (!ids.has(s)) problems.push(`sub view ${s} of ${v.view_id} unknown`);
   for (const r of (item.verdict?.transaction_views?.root_views ?? []) as number[]) if (!ids.has(r)) problems.push(`root view ${r} unknown`);
-  for (const e of (item.traffic_summary?.envelope_traffic_summaries ?? []) as Json[]) for (const id of e.view_ids as number[]) if (!ids.has(id)) problems.push(`envelope view ${id} unknown`);
+  for (const e of (item.traffic_summary?.envelope_traffic_summaries ?? []) as Json[])
+    for (const id of e.view_ids as number[]) if (!ids.has(id)) problems.push(`envelope view ${id} unknown`);
   return problems;
 }
 
@@ -262,11 +269,19 @@ export function scanWorldRequests(n: RunningReferenceNode, brief = false): World
   const out: WorldRequest[] = [];
   const add = (op: string, path: string, init?: RequestInit) => out.push({ op, path, init });
   const owners = world.parties.map((p) => p.id);
-  const versions = [['v0', 'getHoldingsStateV0'], ['v1', 'getHoldingsStateV1'], ['v2', 'getHoldingsStateV2']] as const;
+  const versions = [
+    ['v0', 'getHoldingsStateV0'],
+    ['v1', 'getHoldingsStateV1'],
+    ['v2', 'getHoldingsStateV2'],
+  ] as const;
   for (const s of world.snapshots) {
     for (const [v, op] of versions) {
       add(op, `/${v}/holdings/state`, postJson(holdingsBody(s, owners, 25)));
-      add(op, `/${v}/holdings/state`, postJson(holdingsBody(s, [world.bulkHoldingOwners[0]!], 3, { record_time_match: 'at_or_before', record_time: isoMicros(s.recordTimeMicros + 7) })));
+      add(
+        op,
+        `/${v}/holdings/state`,
+        postJson(holdingsBody(s, [world.bulkHoldingOwners[0]!], 3, { record_time_match: 'at_or_before', record_time: isoMicros(s.recordTimeMicros + 7) })),
+      );
     }
   }
   const s0 = world.snapshots[0]!;
@@ -298,12 +313,17 @@ export function scanWorldRequests(n: RunningReferenceNode, brief = false): World
   add('listBulkHistoryUpdates', '/v0/history/bulk/updates', postJson({ ...range, page_size: 4 }));
   add('listBulkHistoryUpdates', '/v0/history/bulk/updates', postJson({ ...range, page_size: 0 }));
   add('listBulkHistoryUpdates', '/v0/history/bulk/updates', postJson({ ...range, page_size: 10, next_page_token: '???' }));
-  add('listBulkHistoryUpdates', '/v0/history/bulk/updates', postJson({ start_record_time: range.end_record_time, end_record_time: range.start_record_time, page_size: 10 }));
+  add(
+    'listBulkHistoryUpdates',
+    '/v0/history/bulk/updates',
+    postJson({ start_record_time: range.end_record_time, end_record_time: range.start_record_time, page_size: 10 }),
+  );
   for (let k = 0; k < (brief ? 2 : world.bulkObjectCount); k++) add('downloadBulkHistoryObject', `/v0/history/bulk/download/${enc(world.bulkObject(k)!.key)}`);
   add('downloadBulkHistoryObject', '/v0/history/bulk/download/nothing-here');
   for (const p of [...world.preapprovals.keys(), world.dso.id]) add('getTransferPreapprovalByParty', `/v0/transfer-preapprovals/by-party/${enc(p)}`);
   for (const s of world.synchronizers) {
-    for (const m of [...world.memberTraffic.keys(), 'PAR::nobody::1220ab', 'not-a-member']) add('getMemberTrafficStatus', `/v0/domains/${enc(s.id)}/members/${enc(m)}/traffic-status`);
+    for (const m of [...world.memberTraffic.keys(), 'PAR::nobody::1220ab', 'not-a-member'])
+      add('getMemberTrafficStatus', `/v0/domains/${enc(s.id)}/members/${enc(m)}/traffic-status`);
     for (const p of [...owners, 'nobody::1220ab']) add('getPartyToParticipantV1', `/v1/domains/${enc(s.id)}/parties/${enc(p)}/participant-id`);
     add('getSynchronizerIdentities', `/v0/synchronizer-identities/${enc(s.id.slice(0, 6))}`);
     add('getSynchronizerIdentities', `/v0/synchronizer-identities/${enc(s.id)}`);
@@ -315,14 +335,20 @@ export function scanWorldRequests(n: RunningReferenceNode, brief = false): World
   add('listUnclaimedDevelopmentFundCoupons', '/v0/unclaimed-development-fund-coupons');
   for (const sv of [...world.svParties, world.dso]) {
     add('getPreviousSvRewardWeight', '/v0/admin/sv/previous-sv-reward-weight', postJson({ svParty: sv.id }));
-    add('getPreviousSvRewardWeight', '/v0/admin/sv/previous-sv-reward-weight', postJson({ svParty: sv.id, effectiveBefore: isoMicros(world.recordTimeMicros(0)) }));
+    add(
+      'getPreviousSvRewardWeight',
+      '/v0/admin/sv/previous-sv-reward-weight',
+      postJson({ svParty: sv.id, effectiveBefore: isoMicros(world.recordTimeMicros(0)) }),
+    );
   }
   add('getPreviousSvRewardWeight', '/v0/admin/sv/previous-sv-reward-weight', postJson({}));
   add('getFeatureSupport', '/v0/feature-support');
   add('getBackfillingStatus', '/v0/backfilling/status');
-  for (const q of ['page_size=50', 'page_size=2&name_prefix=a', 'page_size=5&name_prefix=', 'page_size=0', 'name_prefix=x', 'page_size=abc']) add('listAnsEntries', `/v0/ans-entries?${q}`);
+  for (const q of ['page_size=50', 'page_size=2&name_prefix=a', 'page_size=5&name_prefix=', 'page_size=0', 'name_prefix=x', 'page_size=abc'])
+    add('listAnsEntries', `/v0/ans-entries?${q}`);
   add('forceAcsSnapshotNow', '/v0/state/acs/force', { method: 'POST' });
   const lastRound = world.round(world.count - 1);
-  for (const r of ['0', '1', '5', String(lastRound), String(lastRound + 50), '-3', 'abc', '99999999999999999999']) add('getRewardAccountingRootHash', `/v0/internal/reward-accounting-process/rounds/${r}/root-hash`);
+  for (const r of ['0', '1', '5', String(lastRound), String(lastRound + 50), '-3', 'abc', '99999999999999999999'])
+    add('getRewardAccountingRootHash', `/v0/internal/reward-accounting-process/rounds/${r}/root-hash`);
   return out;
 }

@@ -9,9 +9,33 @@ import { isoMicros } from '../../reference-node/world/time.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
 import { call, responseProblems } from '../support/response-conformance.ts';
 import {
-  ansUrlOk, byValidator, creationOrder, download, errorShapeProblems, expectedHoldings, faucetArithmeticProblems, faucetQuery, fetchUpdates,
-  holdingsBody, isSorted, lastSnapshot, MICROS_ISO, offsetProblems, PARTICIPANT_ID, reassignmentIndices, reassignmentProblems, scanClient, scanWorldRequests,
-  scanIndices, sha256, transactionIndices, treeProblems, verdictProblems, walkBulk, walkHoldings, type ScanClient,
+  ansUrlOk,
+  byValidator,
+  creationOrder,
+  download,
+  errorShapeProblems,
+  expectedHoldings,
+  faucetArithmeticProblems,
+  faucetQuery,
+  fetchUpdates,
+  holdingsBody,
+  isSorted,
+  lastSnapshot,
+  MICROS_ISO,
+  offsetProblems,
+  PARTICIPANT_ID,
+  reassignmentIndices,
+  reassignmentProblems,
+  scanClient,
+  scanWorldRequests,
+  scanIndices,
+  sha256,
+  transactionIndices,
+  treeProblems,
+  verdictProblems,
+  walkBulk,
+  walkHoldings,
+  type ScanClient,
 } from './scan-support.ts';
 import type { Json as AnyJson } from '../../common/json.ts';
 
@@ -167,7 +191,8 @@ describe('holdings', () => {
       holdingsBody(s, owners(), 10, { owner_party_ids: [42] }),
       { record_time: isoMicros(s.recordTimeMicros), page_size: 10, owner_party_ids: owners() },
     ];
-    for (const body of bad) for (const v of ['v0', 'v1', 'v2']) expect(errorShapeProblems(await client.post(`/${v}/holdings/state`, body), 400), JSON.stringify(body)).toEqual([]);
+    for (const body of bad)
+      for (const v of ['v0', 'v1', 'v2']) expect(errorShapeProblems(await client.post(`/${v}/holdings/state`, body), 400), JSON.stringify(body)).toEqual([]);
     expect(errorShapeProblems(await client.post('/v1/holdings/state', undefined, '{not json'), 400)).toEqual([]);
     expect(errorShapeProblems(await client.post('/v1/holdings/state'), 400)).toEqual([]);
   });
@@ -180,7 +205,12 @@ describe('holdings', () => {
     expect(atOrBefore.ids).toEqual(expectedHoldings(node, early!, owners()));
     expect(atOrBefore.pages[0]!.record_time).toBe(between);
     const beforeAll_ = isoMicros(early!.recordTimeMicros - 1);
-    expect(errorShapeProblems(await client.post('/v1/holdings/state', holdingsBody(early!, owners(), 5, { record_time: beforeAll_, record_time_match: 'at_or_before' })), 404)).toEqual([]);
+    expect(
+      errorShapeProblems(
+        await client.post('/v1/holdings/state', holdingsBody(early!, owners(), 5, { record_time: beforeAll_, record_time_match: 'at_or_before' })),
+        404,
+      ),
+    ).toEqual([]);
     expect(errorShapeProblems(await client.post('/v1/holdings/state', holdingsBody(early!, owners(), 5, { migration_id: 7 })), 404)).toEqual([]);
   });
 
@@ -209,14 +239,23 @@ describe('update history', () => {
   });
 
   it('child_event_ids follow the order the events occurred', async () => {
-    const i = transactionIndices(node).find((k) => { const u = w().getUpdate(k); return u.kind === 'transaction' && u.nodes.some((n) => n.kind === 'exercised' && n.children.length > 2); })!;
+    const i = transactionIndices(node).find((k) => {
+      const u = w().getUpdate(k);
+      return u.kind === 'transaction' && u.nodes.some((n) => n.kind === 'exercised' && n.children.length > 2);
+    })!;
     const [tx] = await fetchUpdates(client, node, [i], 'v2');
     const u = w().getUpdate(i) as TransactionUpdate;
-    for (const n of u.nodes) if (n.kind === 'exercised') expect(tx!.events_by_id[`${u.updateId}:${n.nodeId}`].child_event_ids).toEqual(n.children.map((c) => `${u.updateId}:${c}`));
+    for (const n of u.nodes)
+      if (n.kind === 'exercised') expect(tx!.events_by_id[`${u.updateId}:${n.nodeId}`].child_event_ids).toEqual(n.children.map((c) => `${u.updateId}:${c}`));
   });
 
   it('v2 and event items carry events_by_id keys sorted in the raw JSON text, and no offset', async () => {
-    const indices = transactionIndices(node).filter((i) => { const u = w().getUpdate(i); return u.kind === 'transaction' && u.nodes.length >= 3; }).slice(0, 15);
+    const indices = transactionIndices(node)
+      .filter((i) => {
+        const u = w().getUpdate(i);
+        return u.kind === 'transaction' && u.nodes.length >= 3;
+      })
+      .slice(0, 15);
     for (const i of indices) {
       for (const path of [`/v2/updates/${w().updateId(i)}`, `/v0/events/${w().updateId(i)}`]) {
         const res = await client.get(path);
@@ -320,10 +359,16 @@ describe('bulk history', () => {
 
   it('validates page_size (1..1000), times and their order; unknown objects are 404 {error}', async () => {
     const range = { start_record_time: '2025-01-06T09:00:00Z', end_record_time: '2025-01-06T10:00:00Z' };
-    for (const page_size of [0, 1001, -1, 'ten']) expect(errorShapeProblems(await client.post('/v0/history/bulk/updates', { ...range, page_size }), 400)).toEqual([]);
+    for (const page_size of [0, 1001, -1, 'ten'])
+      expect(errorShapeProblems(await client.post('/v0/history/bulk/updates', { ...range, page_size }), 400)).toEqual([]);
     expect((await client.post('/v0/history/bulk/updates', { ...range, page_size: 1000 })).status).toBe(200);
     expect((await client.post('/v0/history/bulk/updates', { ...range, page_size: 1 })).status).toBe(200);
-    expect(errorShapeProblems(await client.post('/v0/history/bulk/updates', { start_record_time: range.end_record_time, end_record_time: range.start_record_time, page_size: 5 }), 400)).toEqual([]);
+    expect(
+      errorShapeProblems(
+        await client.post('/v0/history/bulk/updates', { start_record_time: range.end_record_time, end_record_time: range.start_record_time, page_size: 5 }),
+        400,
+      ),
+    ).toEqual([]);
     expect(errorShapeProblems(await client.post('/v0/history/bulk/updates', { ...range, start_record_time: 'soon', page_size: 5 }), 400)).toEqual([]);
     expect(errorShapeProblems(await client.get('/v0/history/bulk/download/updates%2F99999999-000000000000.jsonl'), 404)).toEqual([]);
   });
@@ -352,14 +397,16 @@ describe('reference data', () => {
       if (s.actual.total_limit < s.target.total_purchased) pending++;
     }
     expect(pending).toBeGreaterThan(0);
-    for (const bad of ['participant1', 'SEQ::x::y', 'PAR::a::b::c', 'PAR::::x']) expect(errorShapeProblems(await client.get(`/v0/domains/${domain}/members/${enc(bad)}/traffic-status`), 400), bad).toEqual([]);
+    for (const bad of ['participant1', 'SEQ::x::y', 'PAR::a::b::c', 'PAR::::x'])
+      expect(errorShapeProblems(await client.get(`/v0/domains/${domain}/members/${enc(bad)}/traffic-status`), 400), bad).toEqual([]);
     expect(errorShapeProblems(await client.get(`/v0/domains/${domain}/members/PAR::nobody::1220ab/traffic-status`), 404)).toEqual([]);
     expect(errorShapeProblems(await client.get(`/v0/domains/other/members/${enc(w().validators[0]!.participantId)}/traffic-status`), 404)).toEqual([]);
   });
 
   it('participant ids are PAR::id::fingerprint, both for the multi-hosted party; unknowns 404', async () => {
     const domain = enc(w().synchronizers[0]!.id);
-    const multi = ((await client.get(`/v1/domains/${domain}/parties/${enc(w().multiHostedParty.id)}/participant-id`)).json() as Json).participant_ids as string[];
+    const multi = ((await client.get(`/v1/domains/${domain}/parties/${enc(w().multiHostedParty.id)}/participant-id`)).json() as Json)
+      .participant_ids as string[];
     expect(multi).toEqual(w().multiHostedParty.hostedOn);
     expect(multi).toHaveLength(2);
     for (const p of w().parties) {
@@ -373,7 +420,9 @@ describe('reference data', () => {
   it('ANS: prefix, non-expired only, oldest first, at most page_size, valid urls, special entries without expiry', async () => {
     const now = node.context.clock.now();
     const all = ((await client.get('/v0/ans-entries?page_size=1000')).json() as Json).entries as Json[];
-    const live = w().ansEntries.filter((e) => e.expiresAtMicros === undefined || e.expiresAtMicros > now).sort((a, b) => a.createdAtMicros - b.createdAtMicros);
+    const live = w()
+      .ansEntries.filter((e) => e.expiresAtMicros === undefined || e.expiresAtMicros > now)
+      .sort((a, b) => a.createdAtMicros - b.createdAtMicros);
     expect(all.map((e) => e.name)).toEqual(live.map((e) => e.name));
     expect(live.length).toBeLessThan(w().ansEntries.length);
     for (const e of all) {
@@ -387,7 +436,8 @@ describe('reference data', () => {
     const two = ((await client.get('/v0/ans-entries?page_size=2&name_prefix=')).json() as Json).entries as Json[];
     expect(two.map((e) => e.name)).toEqual(all.slice(0, 2).map((e) => e.name));
     expect(((await client.get('/v0/ans-entries?page_size=5&name_prefix=%E2%9C%93')).json() as Json).entries).toEqual([]);
-    for (const q of ['', 'page_size=0', 'page_size=x', 'page_size=99999999999']) expect(errorShapeProblems(await client.get(`/v0/ans-entries?${q}`), 400), q).toEqual([]);
+    for (const q of ['', 'page_size=0', 'page_size=x', 'page_size=99999999999'])
+      expect(errorShapeProblems(await client.get(`/v0/ans-entries?${q}`), 400), q).toEqual([]);
   });
 
   it('preapprovals, coupons, reward weights, synchronizer identities, features, backfilling', async () => {
@@ -417,7 +467,12 @@ describe('reference data', () => {
 
     const sync = w().synchronizers[1]!;
     const ids = (await client.get(`/v0/synchronizer-identities/${enc(sync.alias)}`)).json() as Json;
-    expect(ids).toEqual({ sequencer_id: sync.sequencerId, sequencer_identity_transactions: sync.sequencerIdentityTransactions, mediator_id: sync.mediatorId, mediator_identity_transactions: sync.mediatorIdentityTransactions });
+    expect(ids).toEqual({
+      sequencer_id: sync.sequencerId,
+      sequencer_identity_transactions: sync.sequencerIdentityTransactions,
+      mediator_id: sync.mediatorId,
+      mediator_identity_transactions: sync.mediatorIdentityTransactions,
+    });
     expect(errorShapeProblems(await client.get('/v0/synchronizer-identities/nowhere'), 404)).toEqual([]);
 
     expect(typeof ((await client.get('/v0/feature-support')).json() as Json)).toBe('object');
@@ -436,7 +491,8 @@ describe('reference data', () => {
       }
     }
     expect(seen.size).toBe(3);
-    for (const bad of ['abc', '1.5', '99999999999999999999']) expect(errorShapeProblems(await client.get(`/v0/internal/reward-accounting-process/rounds/${bad}/root-hash`), 400), bad).toEqual([]);
+    for (const bad of ['abc', '1.5', '99999999999999999999'])
+      expect(errorShapeProblems(await client.get(`/v0/internal/reward-accounting-process/rounds/${bad}/root-hash`), 400), bad).toEqual([]);
     expect(errorShapeProblems(await client.get('/v0/internal/reward-accounting-process/rounds/-1/root-hash'), 404)).toEqual([]);
     expect(errorShapeProblems(await client.get(`/v0/internal/reward-accounting-process/rounds/${w().round(w().count - 1) + 1000}/root-hash`), 404)).toEqual([]);
   });

@@ -30,7 +30,12 @@ describe('reference node self-test', () => {
       const res = await fetch(r.url, { ...r.init, signal: AbortSignal.timeout(10_000) });
       const text = await res.text();
       (statuses.get(r.operationId) ?? statuses.set(r.operationId, new Set()).get(r.operationId)!).add(res.status);
-      for (const p of responseProblems(await builtinSpec(r.spec), r.operationId, { status: res.status, contentType: res.headers.get('content-type') ?? undefined, text })) problems.push(`${r.name}: ${p}`);
+      for (const p of responseProblems(await builtinSpec(r.spec), r.operationId, {
+        status: res.status,
+        contentType: res.headers.get('content-type') ?? undefined,
+        text,
+      }))
+        problems.push(`${r.name}: ${p}`);
     }
     expect(problems).toEqual([]);
     // Real ids find real data: every read operation answered 200 at least once.

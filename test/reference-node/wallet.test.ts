@@ -46,7 +46,11 @@ function buyBody(n: RunningReferenceNode, trackingId: string, overrides: Record<
 function buy(n: RunningReferenceNode, token: string | undefined, body: unknown, raw?: string): Promise<Res> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  return call(`${n.urls.validator}/v0/wallet/buy-traffic-requests`, { method: 'POST', headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  return call(`${n.urls.validator}/v0/wallet/buy-traffic-requests`, {
+    method: 'POST',
+    headers,
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
 }
 
 function offerStatus(n: RunningReferenceNode, token: string | undefined, trackingId: string, init: RequestInit = {}): Promise<Res> {
@@ -117,7 +121,7 @@ describe('self-test: every response conforms to wallet-api.yaml', () => {
 
 // --- 2. behaviour ------------------------------------------------------------------------------------
 
-describe('authentication (the spec documents no 401/403 for the wallet; these are the node\'s choice)', () => {
+describe("authentication (the spec documents no 401/403 for the wallet; these are the node's choice)", () => {
   it('answers 401 {error} without a token or with a bad, foreign or expired token, on both wallet endpoints', async () => {
     const foreign = await new Auth(99).issue('alice-wallet');
     const expired = await node.context.auth.issue('alice-wallet', { nowSeconds: 1_000_000, expiresInSeconds: 60 });
@@ -146,7 +150,7 @@ describe('authentication (the spec documents no 401/403 for the wallet; these ar
 });
 
 describe('buy-traffic requests', () => {
-  it('creates a request contract (200) with a deterministic id in the world\'s contract id format', async () => {
+  it("creates a request contract (200) with a deterministic id in the world's contract id format", async () => {
     const res = await buy(node, tokenOf(node, 'alice-wallet'), buyBody(node, 'create-1'));
     conforms('createBuyTrafficRequest', res);
     const id = (res.json() as { request_contract_id: string }).request_contract_id;
@@ -174,7 +178,7 @@ describe('buy-traffic requests', () => {
     }
   });
 
-  it('keeps tracking ids per wallet user: bob may use alice\'s tracking id and gets his own contract', async () => {
+  it("keeps tracking ids per wallet user: bob may use alice's tracking id and gets his own contract", async () => {
     const a = await buy(node, tokenOf(node, 'alice-wallet'), buyBody(node, 'shared-tid'));
     const b = await buy(node, tokenOf(node, 'bob-wallet'), buyBody(node, 'shared-tid'));
     expect([a.status, b.status]).toEqual([200, 200]);
@@ -241,7 +245,11 @@ describe('buy-traffic requests', () => {
     const member = participantOf(node, 'validator3');
     node.context.clock.advance(MINUTE); // let earlier purchases settle
     const before = traffic(node, member);
-    const res = await buy(node, tokenOf(node, 'alice-wallet'), buyBody(node, 'progress-1', { receiving_validator_party_id: partyByHint(node, 'validator3'), traffic_amount: 777_000 }));
+    const res = await buy(
+      node,
+      tokenOf(node, 'alice-wallet'),
+      buyBody(node, 'progress-1', { receiving_validator_party_id: partyByHint(node, 'validator3'), traffic_amount: 777_000 }),
+    );
     expect(res.status).toBe(200);
     // Creating the request does not buy anything yet.
     expect(traffic(node, member)).toEqual(before);
@@ -257,7 +265,11 @@ describe('buy-traffic requests', () => {
     const before = traffic(node, member);
     // Created one wallet step from now; the purchase would come after expires_at.
     const expiresAt = node.context.clock.now() + WALLET_REQUEST_STEP_MICROS + PURCHASE_DELAY_MICROS / 2;
-    const res = await buy(node, tokenOf(node, 'alice-wallet'), buyBody(node, 'progress-2', { receiving_validator_party_id: partyByHint(node, 'carol'), expires_at: expiresAt }));
+    const res = await buy(
+      node,
+      tokenOf(node, 'alice-wallet'),
+      buyBody(node, 'progress-2', { receiving_validator_party_id: partyByHint(node, 'carol'), expires_at: expiresAt }),
+    );
     expect(res.status).toBe(200);
     node.context.clock.advance(10 * MINUTE);
     expect(traffic(node, member)).toEqual(before);
@@ -302,7 +314,7 @@ describe('transfer offer status', () => {
     expect([...kinds].sort()).toEqual(['accepted', 'completed', 'created', 'failed:expired', 'failed:rejected', 'failed:withdrawn']);
   });
 
-  it('answers 404 {error} for an unknown tracking id, another user\'s offer and a buy-traffic tracking id', async () => {
+  it("answers 404 {error} for an unknown tracking id, another user's offer and a buy-traffic tracking id", async () => {
     const alice = tokenOf(node, 'alice-wallet');
     await buy(node, alice, buyBody(node, 'not-an-offer'));
     for (const id of ['no-such-offer', 'offer-bob-created', 'not-an-offer', 'OFFER-CREATED-1']) {
@@ -315,7 +327,12 @@ describe('transfer offer status', () => {
 
   it('takes no body: an empty, a JSON or a non-JSON body is ignored', async () => {
     const alice = tokenOf(node, 'alice-wallet');
-    for (const init of [{}, { body: '{"x":1}', headers: { 'content-type': 'application/json' } }, { body: '{oops', headers: { 'content-type': 'application/json' } }, { body: 'hi', headers: { 'content-type': 'text/plain' } }]) {
+    for (const init of [
+      {},
+      { body: '{"x":1}', headers: { 'content-type': 'application/json' } },
+      { body: '{oops', headers: { 'content-type': 'application/json' } },
+      { body: 'hi', headers: { 'content-type': 'text/plain' } },
+    ]) {
       const res = await offerStatus(node, alice, 'offer-accepted-1', init);
       conforms('getTransferOfferStatus', res);
       expect((res.json() as { status: string }).status).toBe('accepted');
@@ -325,7 +342,13 @@ describe('transfer offer status', () => {
 
 describe('routing', () => {
   it('answers unknown routes and methods under /api/validator with 404 {error}', async () => {
-    for (const [method, path] of [['GET', '/v0/nothing'], ['GET', '/v0/wallet/buy-traffic-requests'], ['POST', '/v0/scan-proxy/dso-party-id'], ['GET', '/v0/wallet/transfer-offers/x/status'], ['POST', '/v1/wallet/buy-traffic-requests']] as const) {
+    for (const [method, path] of [
+      ['GET', '/v0/nothing'],
+      ['GET', '/v0/wallet/buy-traffic-requests'],
+      ['POST', '/v0/scan-proxy/dso-party-id'],
+      ['GET', '/v0/wallet/transfer-offers/x/status'],
+      ['POST', '/v1/wallet/buy-traffic-requests'],
+    ] as const) {
       expectError(await call(`${node.urls.validator}${path}`, { method }), 404);
     }
   });
@@ -334,15 +357,25 @@ describe('routing', () => {
 // --- model-based: exactly-once under submit / resubmit / concurrent / status sequences ------------------
 
 describe('model: exactly-once submission', () => {
-  interface Model { created: Map<string, string>; ids: Set<string> }
-  interface Real { n: RunningReferenceNode; run: number }
+  interface Model {
+    created: Map<string, string>;
+    ids: Set<string>;
+  }
+  interface Real {
+    n: RunningReferenceNode;
+    run: number;
+  }
   type Cmd = fc.AsyncCommand<Model, Real>;
   const USERS = ['alice-wallet', 'bob-wallet'] as const;
   const key = (u: number, t: number) => `${u}:${t}`;
   const tid = (r: Real, t: number) => `model-${r.run}-${t}`;
 
   class Submit implements Cmd {
-    constructor(readonly u: number, readonly t: number, readonly expired: boolean) {}
+    constructor(
+      readonly u: number,
+      readonly t: number,
+      readonly expired: boolean,
+    ) {}
     check = () => true;
     async run(m: Model, r: Real) {
       const exp = this.expired ? r.n.context.clock.now() - 1 : undefined;
@@ -356,7 +389,10 @@ describe('model: exactly-once submission', () => {
   }
 
   class SubmitTwiceAtOnce implements Cmd {
-    constructor(readonly u: number, readonly t: number) {}
+    constructor(
+      readonly u: number,
+      readonly t: number,
+    ) {}
     check = () => true;
     async run(m: Model, r: Real) {
       const pair = await Promise.all([0, 1].map(() => buy(r.n, tokenOf(r.n, USERS[this.u]!), buyBody(r.n, tid(r, this.t)))));
@@ -369,7 +405,10 @@ describe('model: exactly-once submission', () => {
   }
 
   class Status implements Cmd {
-    constructor(readonly u: number, readonly id: string) {}
+    constructor(
+      readonly u: number,
+      readonly id: string,
+    ) {}
     check = () => true;
     async run(_m: Model, r: Real) {
       const res = await offerStatus(r.n, tokenOf(r.n, USERS[this.u]!), this.id === 'buy' ? tid(r, 0) : this.id);
@@ -403,11 +442,14 @@ describe('model: exactly-once submission', () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.commands<Model, Real, false>([
-          fc.tuple(u, t, fc.boolean()).map(([a, b, c]) => new Submit(a, b, c)),
-          fc.tuple(u, t).map(([a, b]) => new SubmitTwiceAtOnce(a, b)),
-          fc.tuple(u, fc.constantFrom(...offerIds)).map(([a, b]) => new Status(a, b)),
-        ], { maxCommands: 10 }),
+        fc.commands<Model, Real, false>(
+          [
+            fc.tuple(u, t, fc.boolean()).map(([a, b, c]) => new Submit(a, b, c)),
+            fc.tuple(u, t).map(([a, b]) => new SubmitTwiceAtOnce(a, b)),
+            fc.tuple(u, fc.constantFrom(...offerIds)).map(([a, b]) => new Status(a, b)),
+          ],
+          { maxCommands: 10 },
+        ),
         async (cmds) => {
           run++;
           await fc.asyncModelRun(() => ({ model: { created: new Map<string, string>(), ids: new Set<string>() }, real: { n: modelNode, run } }), cmds);
@@ -440,14 +482,18 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id, { expires_at: 1 }));
     return (await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id))).status === 409;
   },
-  'wallet-no-auth-required': async (n) => (await offerStatus(n, undefined, 'offer-created-1')).status === 200
-    && (await buy(n, undefined, buyBody(n, fresh('noauth')))).status === 200,
+  'wallet-no-auth-required': async (n) =>
+    (await offerStatus(n, undefined, 'offer-created-1')).status === 200 && (await buy(n, undefined, buyBody(n, fresh('noauth')))).status === 200,
   'wallet-multi-hosted-accepted': async (n) =>
-    (await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, fresh('multi'), { receiving_validator_party_id: n.context.world.multiHostedParty.id }))).status === 200,
-  'wallet-bad-input-500': async (n) => (await buy(n, tokenOf(n, 'alice-wallet'), { tracking_id: fresh('bad') })).status === 500
-    && (await buy(n, tokenOf(n, 'alice-wallet'), undefined, '{nope')).status === 500,
+    (await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, fresh('multi'), { receiving_validator_party_id: n.context.world.multiHostedParty.id }))).status ===
+    200,
+  'wallet-bad-input-500': async (n) =>
+    (await buy(n, tokenOf(n, 'alice-wallet'), { tracking_id: fresh('bad') })).status === 500 &&
+    (await buy(n, tokenOf(n, 'alice-wallet'), undefined, '{nope')).status === 500,
   'wallet-transfer-status-missing-field': async (n) => {
-    const bodies = await Promise.all(['offer-created-1', 'offer-accepted-1', 'offer-completed-1'].map(async (id) => (await offerStatus(n, tokenOf(n, 'alice-wallet'), id)).json() as object));
+    const bodies = await Promise.all(
+      ['offer-created-1', 'offer-accepted-1', 'offer-completed-1'].map(async (id) => (await offerStatus(n, tokenOf(n, 'alice-wallet'), id)).json() as object),
+    );
     return bodies.every((b) => !('contract_id' in b));
   },
   'wallet-transfer-status-extra-field': async (n) => {
@@ -473,8 +519,8 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     return 'requestContractId' in body && !('request_contract_id' in body);
   },
   'wallet-not-found-plain-text': async (n) => /^text\/plain/.test((await offerStatus(n, tokenOf(n, 'alice-wallet'), 'no-such-offer')).contentType ?? ''),
-  'wallet-status-lookup-no-auth': async (n) => (await offerStatus(n, undefined, 'offer-created-1')).status === 200
-    && (await buy(n, undefined, buyBody(n, fresh('noauth-buy')))).status === 401,
+  'wallet-status-lookup-no-auth': async (n) =>
+    (await offerStatus(n, undefined, 'offer-created-1')).status === 200 && (await buy(n, undefined, buyBody(n, fresh('noauth-buy')))).status === 401,
   'wallet-token-signature-unchecked': async (n) => {
     const [header, payload, signature] = tokenOf(n, 'alice-wallet').split('.');
     return (await offerStatus(n, `${header}.${payload}.${'A'.repeat(signature!.length)}`, 'offer-created-1')).status === 200;
@@ -495,7 +541,14 @@ describe('faults', () => {
 
   // Faults whose rule is about the schema itself (a required field dropped, the error key renamed, a status
   // the endpoint does not document) are the only ones allowed to make answers non-conformant.
-  const SCHEMA_FAULTS = new Set(['wallet-transfer-status-missing-field', 'wallet-error-body-shape', 'wallet-dso-requires-auth', 'wallet-buy-traffic-contract-id-camel-case', 'wallet-not-found-plain-text', 'wallet-dso-party-id-as-text']);
+  const SCHEMA_FAULTS = new Set([
+    'wallet-transfer-status-missing-field',
+    'wallet-error-body-shape',
+    'wallet-dso-requires-auth',
+    'wallet-buy-traffic-contract-id-camel-case',
+    'wallet-not-found-plain-text',
+    'wallet-dso-party-id-as-text',
+  ]);
 
   it.each(WALLET_FAULTS.map((f) => [f.name] as const))('%s: visible with the fault on, not with it off', async (name) => {
     const faulty = await startReferenceNode({ seed: 7, walletProcessingMs: PROCESSING_MS, faults: [name] });
@@ -504,7 +557,8 @@ describe('faults', () => {
       if (!SCHEMA_FAULTS.has(name)) {
         // Everything else the fault does not concern stays conformant.
         conforms('getDsoPartyId', await dso(faulty));
-        for (const o of faulty.context.world.transferOffers) conforms('getTransferOfferStatus', await offerStatus(faulty, tokenOf(faulty, 'alice-wallet'), o.trackingId));
+        for (const o of faulty.context.world.transferOffers)
+          conforms('getTransferOfferStatus', await offerStatus(faulty, tokenOf(faulty, 'alice-wallet'), o.trackingId));
         conforms('createBuyTrafficRequest', await buy(faulty, tokenOf(faulty, 'alice-wallet'), buyBody(faulty, fresh('conformant'))));
       }
     } finally {

@@ -6,14 +6,27 @@ import { describe, expect, it } from 'vitest';
 import { writeAllureResults } from '../../reporting/allure-results.ts';
 import { SAMPLE_RESULTS, sampleReport } from '../support/sample-report.ts';
 
-interface AllureResult { name: string; status: string; statusDetails: { message?: string }; labels: Array<{ name: string; value: string }>; description: string; steps: Array<{ attachments: Array<{ name: string; source: string }> }> }
+interface AllureResult {
+  name: string;
+  status: string;
+  statusDetails: { message?: string };
+  labels: Array<{ name: string; value: string }>;
+  description: string;
+  steps: Array<{ attachments: Array<{ name: string; source: string }> }>;
+}
 
 describe('allure-results', () => {
-  it('replays report.json as one Allure result per requirement, with id, level and interface labels and the run\'s outcome', async () => {
+  it("replays report.json as one Allure result per requirement, with id, level and interface labels and the run's outcome", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-allure-'));
     const report = sampleReport();
     report.requirements.push({ ...SAMPLE_RESULTS[1]!, id: 'SCAN-WAIVED-ONE', status: 'waived', reason: 'known bug, expires 2099-01-01' });
-    report.requirements.push({ ...SAMPLE_RESULTS[1]!, id: 'SCAN-ERROR-ONE', status: 'error', reason: 'the check itself failed (a bug of the suite, not of the target): x is undefined', stack: 'TypeError: x is undefined\n    at check (suites/scan/x.ts:1:1)' });
+    report.requirements.push({
+      ...SAMPLE_RESULTS[1]!,
+      id: 'SCAN-ERROR-ONE',
+      status: 'error',
+      reason: 'the check itself failed (a bug of the suite, not of the target): x is undefined',
+      stack: 'TypeError: x is undefined\n    at check (suites/scan/x.ts:1:1)',
+    });
     writeFileSync(join(dir, 'report.json'), JSON.stringify(report));
     // A stale result of an earlier run must not survive.
     const out = join(dir, 'allure-results');
@@ -21,7 +34,9 @@ describe('allure-results', () => {
     writeFileSync(join(out, 'stale-result.json'), '{}');
     expect(await writeAllureResults(join(dir, 'report.json'), out)).toEqual({ files: 5 });
 
-    const results = readdirSync(out).filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')) as AllureResult);
+    const results = readdirSync(out)
+      .filter((f) => f.endsWith('-result.json'))
+      .map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')) as AllureResult);
     const byName = Object.fromEntries(results.map((r) => [r.name, r]));
     const label = (r: AllureResult, name: string) => r.labels.filter((l) => l.name === name).map((l) => l.value);
 

@@ -19,11 +19,22 @@ async function realRun(): Promise<ConformanceReport> {
     const { specs } = documents;
     const selected = select(catalog(specs), { only: ['SCAN-ANS-*', 'WALLET-TRANSFER-*', 'GENERIC-SCAN-LIST-ANS-ENTRIES-*'] });
     const run = await runConformance({ target: referenceNodeTarget(node, { runs: 3 }), documents, requirements: selected, preflight: false });
-    const requirements = run.requirements.map((r) => ({ ...r, durationMs: 0, evidence: r.evidence?.exchange ? { ...r.evidence, exchange: { ...r.evidence.exchange, durationMs: 0 } } : r.evidence }));
+    const requirements = run.requirements.map((r) => ({
+      ...r,
+      durationMs: 0,
+      evidence: r.evidence?.exchange ? { ...r.evidence, exchange: { ...r.evidence.exchange, durationMs: 0 } } : r.evidence,
+    }));
     const report = buildReport({
-      version: '0.0.0', startedAt: new Date('2026-11-21T10:00:00Z'), finishedAt: new Date('2026-11-21T10:00:01Z'),
-      targets: { ledger: node.urls.ledger, wallet: node.urls.validator, scan: node.urls.scan }, config: { seed: 1, runs: 3 },
-      specChecks: [], seed: 1, fixtureNotes: [], coverage: coverage(specs, selected, requirements, run.seen), requirements,
+      version: '0.0.0',
+      startedAt: new Date('2026-11-21T10:00:00Z'),
+      finishedAt: new Date('2026-11-21T10:00:01Z'),
+      targets: { ledger: node.urls.ledger, wallet: node.urls.validator, scan: node.urls.scan },
+      config: { seed: 1, runs: 3 },
+      specChecks: [],
+      seed: 1,
+      fixtureNotes: [],
+      coverage: coverage(specs, selected, requirements, run.seen),
+      requirements,
     });
     const port = new URL(node.urls.scan).port;
     return JSON.parse(JSON.stringify(report).replaceAll(`127.0.0.1:${port}`, '127.0.0.1:PORT'));

@@ -24,8 +24,16 @@ describe('report.json', () => {
 
   it('summarises by interface and by level', () => {
     expect(sampleReport().summary).toEqual({
-      total: 3, passed: 1, failed: 1, skipped: 1, waived: 0, error: 0,
-      byInterface: { ledger: { total: 1, passed: 0, failed: 0, skipped: 1, waived: 0, error: 0 }, scan: { total: 2, passed: 1, failed: 1, skipped: 0, waived: 0, error: 0 } },
+      total: 3,
+      passed: 1,
+      failed: 1,
+      skipped: 1,
+      waived: 0,
+      error: 0,
+      byInterface: {
+        ledger: { total: 1, passed: 0, failed: 0, skipped: 1, waived: 0, error: 0 },
+        scan: { total: 2, passed: 1, failed: 1, skipped: 0, waived: 0, error: 0 },
+      },
       byLevel: { MUST: { total: 3, passed: 1, failed: 1, skipped: 1, waived: 0, error: 0 } },
     });
   });
@@ -51,20 +59,50 @@ describe('report.html', () => {
 });
 
 describe('the verdict', () => {
-  const r = (id: string, level: 'MUST' | 'SHOULD', status: RequirementResult['status'], skipKind?: RequirementResult['skipKind']): RequirementResult =>
-    ({ id, level, interface: 'scan', operations: [], section: '', sentence: '', mutates: false, status, reason: status === 'passed' ? undefined : 'why', skipKind, durationMs: 0 });
+  const r = (id: string, level: 'MUST' | 'SHOULD', status: RequirementResult['status'], skipKind?: RequirementResult['skipKind']): RequirementResult => ({
+    id,
+    level,
+    interface: 'scan',
+    operations: [],
+    section: '',
+    sentence: '',
+    mutates: false,
+    status,
+    reason: status === 'passed' ? undefined : 'why',
+    skipKind,
+    durationMs: 0,
+  });
 
   it('is conformant only when every selected requirement was judged and no MUST failed; SHOULD failures are warnings', () => {
     expect(judge([r('A', 'MUST', 'passed'), r('B', 'SHOULD', 'failed')], 'standard')).toEqual({
-      verdict: 'conformant', mode: 'standard', selected: 2, judged: 2, reasons: [], warnings: ['1 SHOULD requirement failed'],
+      verdict: 'conformant',
+      mode: 'standard',
+      selected: 2,
+      judged: 2,
+      reasons: [],
+      warnings: ['1 SHOULD requirement failed'],
     });
   });
 
   it('is incomplete when something was skipped, ended in error or is waived, and says why', () => {
-    const j = judge([r('A', 'MUST', 'passed'), r('B', 'MUST', 'skipped', 'fixture'), r('C', 'MUST', 'skipped', 'budget'), r('D', 'MUST', 'skipped', 'fixture'), r('E', 'MUST', 'error'), r('F', 'MUST', 'waived')], 'standard');
+    const j = judge(
+      [
+        r('A', 'MUST', 'passed'),
+        r('B', 'MUST', 'skipped', 'fixture'),
+        r('C', 'MUST', 'skipped', 'budget'),
+        r('D', 'MUST', 'skipped', 'fixture'),
+        r('E', 'MUST', 'error'),
+        r('F', 'MUST', 'waived'),
+      ],
+      'standard',
+    );
     expect(j.verdict).toBe('incomplete');
     expect(j.judged).toBe(2);
-    expect(j.reasons).toEqual(['3 skipped (fixture missing: 2, request budget used up: 1)', "1 ended in error: the suite's own checks failed, nothing was judged there", '1 failed but is waived']);
+    expect(j.reasons).toEqual([
+      '3 skipped (fixture missing: 2, request budget used up: 1)',
+      "1 ended in error: the suite's own checks failed, nothing was judged there",
+      '1 failed but is waived',
+    ]);
   });
 
   it('is not conformant on a MUST failure, whatever else happened', () => {

@@ -16,12 +16,15 @@ const today = new Date('2026-11-21T12:00:00Z');
 
 describe('waivers', () => {
   it('turn an unexpired failure into "waived", and report expired, stale and unknown waivers', () => {
-    const waivers = parseWaivers(JSON.stringify([
-      { id: 'A', reason: 'vendor fix due', expires: '2026-12-01' },
-      { id: 'B', reason: 'old', expires: '2026-11-20' },
-      { id: 'C', reason: 'fixed meanwhile', expires: '2027-01-01' },
-      { id: 'Z', reason: 'typo', expires: '2027-01-01' },
-    ]), 'w.json');
+    const waivers = parseWaivers(
+      JSON.stringify([
+        { id: 'A', reason: 'vendor fix due', expires: '2026-12-01' },
+        { id: 'B', reason: 'old', expires: '2026-11-20' },
+        { id: 'C', reason: 'fixed meanwhile', expires: '2027-01-01' },
+        { id: 'Z', reason: 'typo', expires: '2027-01-01' },
+      ]),
+      'w.json',
+    );
     const { results, notes } = applyWaivers([r('A', 'failed'), r('B', 'failed'), r('C', 'passed')], waivers, today);
     expect(results.map((x) => x.status)).toEqual(['waived', 'failed', 'passed']);
     expect(results[0]!.reason).toBe('broke (waived until 2026-12-01: vendor fix due)');
@@ -44,7 +47,27 @@ describe('waivers', () => {
       const run = async (expires: string) => {
         writeFileSync(join(dir, 'waivers.json'), JSON.stringify([{ id: 'SCAN-ANS-PAGE-SIZE', reason: 'vendor ticket 42', expires }]));
         try {
-          const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'bin/cn-conformance.js'), 'run', '--scan-url', node.urls.scan, '--config', join(dir, 'fixtures.json'), '--waivers', join(dir, 'waivers.json'), '--only', 'SCAN-ANS-*', '--runs', '3', '--report-dir', dir, '--no-allure'], { cwd: root });
+          const { stdout } = await promisify(execFile)(
+            process.execPath,
+            [
+              join(root, 'bin/cn-conformance.js'),
+              'run',
+              '--scan-url',
+              node.urls.scan,
+              '--config',
+              join(dir, 'fixtures.json'),
+              '--waivers',
+              join(dir, 'waivers.json'),
+              '--only',
+              'SCAN-ANS-*',
+              '--runs',
+              '3',
+              '--report-dir',
+              dir,
+              '--no-allure',
+            ],
+            { cwd: root },
+          );
           return { code: 0, stdout };
         } catch (e) {
           return { code: (e as { code: number }).code, stdout: (e as { stdout: string }).stdout };

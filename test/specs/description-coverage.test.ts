@@ -91,7 +91,10 @@ describe('the three documents cover the description', () => {
   });
 
   it('marks the operations that change a target with x-cn-mutates', async () => {
-    const mutating = (await all()).filter((o) => o.extensions['x-cn-mutates'] === true).map(key).sort();
+    const mutating = (await all())
+      .filter((o) => o.extensions['x-cn-mutates'] === true)
+      .map(key)
+      .sort();
     expect(mutating).toEqual([
       'POST /api/scan/v0/state/acs/force',
       'POST /api/validator/v0/wallet/buy-traffic-requests',
@@ -158,13 +161,25 @@ describe('statuses and error bodies', () => {
     for (const o of spec.catalog.operations) {
       const media = findResponse(o, 500)!.content.find((m) => m.contentType === 'application/json')!;
       expect(spec.validators.validate(media.schemaPointer!, { error: 'x' }).valid, o.id).toBe(false);
-      expect(spec.validators.validate(media.schemaPointer!, { code: 'C', cause: 'c', context: { a: 'b' }, errorCategory: 2, resources: [['k', 'v']] }).valid, o.id).toBe(true);
+      expect(
+        spec.validators.validate(media.schemaPointer!, { code: 'C', cause: 'c', context: { a: 'b' }, errorCategory: 2, resources: [['k', 'v']] }).valid,
+        o.id,
+      ).toBe(true);
     }
   });
 
   it('wallet buy-traffic documents 200, 400, 409, 429 and 500; transfer status 200 and 404', async () => {
-    expect((await op('wallet', 'POST /api/validator/v0/wallet/buy-traffic-requests')).responses.map((r) => r.status).sort()).toEqual(['200', '400', '409', '429', '500']);
-    expect((await op('wallet', 'POST /api/validator/v0/wallet/transfer-offers/{tracking_id}/status')).responses.map((r) => r.status).sort()).toEqual(['200', '404']);
+    expect((await op('wallet', 'POST /api/validator/v0/wallet/buy-traffic-requests')).responses.map((r) => r.status).sort()).toEqual([
+      '200',
+      '400',
+      '409',
+      '429',
+      '500',
+    ]);
+    expect((await op('wallet', 'POST /api/validator/v0/wallet/transfer-offers/{tracking_id}/status')).responses.map((r) => r.status).sort()).toEqual([
+      '200',
+      '404',
+    ]);
   });
 
   it('wallet and scan errors are {error: string}', async () => {
@@ -197,8 +212,10 @@ describe('examples', () => {
     const spec = await builtinSpec(name);
     let checked = 0;
     for (const o of spec.catalog.operations) {
-      const media = [...o.responses.flatMap((r) => r.content.map((m) => ({ where: `${o.id} ${r.status} ${m.contentType}`, m }))),
-        ...(o.requestBody?.content ?? []).map((m) => ({ where: `${o.id} request ${m.contentType}`, m }))];
+      const media = [
+        ...o.responses.flatMap((r) => r.content.map((m) => ({ where: `${o.id} ${r.status} ${m.contentType}`, m }))),
+        ...(o.requestBody?.content ?? []).map((m) => ({ where: `${o.id} request ${m.contentType}`, m })),
+      ];
       for (const { where, m } of media) {
         if (!where.includes('request')) expect(m.examples.length, `${where} has no example`).toBeGreaterThan(0);
         for (const ex of m.examples) {
@@ -229,7 +246,8 @@ describe('open where the description says "not shown"', () => {
     const v2 = findResponse(await op('scan', 'GET /api/scan/v2/updates/{update_id}'), 200)!.content[0]!;
     expect(scan.validators.validate(v2.schemaPointer!, { anything: [1, 2] }).valid).toBe(true);
     const base = { migration_id: 1, record_time: '2025-01-01T00:00:00Z', page_size: 10, owner_party_ids: ['p'] };
-    for (const after of ['opaque', 7, { k: 1 }]) expect(scan.validators.validate('/components/schemas/HoldingsStateV2Request', { ...base, after }).valid).toBe(true);
+    for (const after of ['opaque', 7, { k: 1 }])
+      expect(scan.validators.validate('/components/schemas/HoldingsStateV2Request', { ...base, after }).valid).toBe(true);
     expect(scan.validators.validate('/components/schemas/HoldingsStateRequest', { ...base, after: 'opaque' }).valid).toBe(false);
   });
 
@@ -243,7 +261,15 @@ describe('open where the description says "not shown"', () => {
 });
 
 describe('required vs optional, exactly as described', () => {
-  const contract = { contract_id: '00ab', template_id: 'pkg:M:T', package_name: 'amulet', create_arguments: {}, created_at: '2025-01-01T00:00:00Z', signatories: ['a::1'], observers: [] };
+  const contract = {
+    contract_id: '00ab',
+    template_id: 'pkg:M:T',
+    package_name: 'amulet',
+    create_arguments: {},
+    created_at: '2025-01-01T00:00:00Z',
+    signatories: ['a::1'],
+    observers: [],
+  };
 
   it('ActiveContract: created_in_update_id optional, the rest required', async () => {
     const scan = await builtinSpec('scan');
@@ -262,7 +288,17 @@ describe('required vs optional, exactly as described', () => {
 
   it('external_transaction_hash is optional and, when present, a string (omitted rather than null)', async () => {
     const scan = await builtinSpec('scan');
-    const tx = { update_id: 'u', migration_id: 0, workflow_id: '', record_time: '2025-01-01T00:00:00.000001Z', synchronizer_id: 's', effective_at: '2025-01-01T00:00:00Z', offset: '000001', root_event_ids: [], events_by_id: {} };
+    const tx = {
+      update_id: 'u',
+      migration_id: 0,
+      workflow_id: '',
+      record_time: '2025-01-01T00:00:00.000001Z',
+      synchronizer_id: 's',
+      effective_at: '2025-01-01T00:00:00Z',
+      offset: '000001',
+      root_event_ids: [],
+      events_by_id: {},
+    };
     expect(scan.validators.validate('/components/schemas/UpdateHistoryTransaction', tx).valid).toBe(true);
     expect(scan.validators.validate('/components/schemas/UpdateHistoryTransaction', { ...tx, external_transaction_hash: null }).valid).toBe(false);
     const { offset: _o, ...v2 } = tx;
@@ -283,7 +319,12 @@ describe('required vs optional, exactly as described', () => {
     expect(scan.validators.validate('/components/schemas/HoldingsStateRequest', holdings).valid).toBe(true);
     expect(scan.validators.validate('/components/schemas/HoldingsStateRequest', { ...holdings, owner_party_ids: [] }).valid).toBe(false);
     const bulk = { start_record_time: '2025-01-01T00:00:00Z', end_record_time: '2025-01-02T00:00:00Z' };
-    for (const [size, ok] of [[1, true], [1000, true], [0, false], [1001, false]] as const) {
+    for (const [size, ok] of [
+      [1, true],
+      [1000, true],
+      [0, false],
+      [1001, false],
+    ] as const) {
       expect(scan.validators.validate('/components/schemas/BulkHistoryUpdatesRequest', { ...bulk, page_size: size }).valid, String(size)).toBe(ok);
     }
   });
@@ -295,7 +336,8 @@ describe('required vs optional, exactly as described', () => {
       expect(wallet.validators.validate(ptr, { status, transaction_id: 't', contract_id: 'c' }).valid, status).toBe(true);
       expect(wallet.validators.validate(ptr, { status, transaction_id: 't' }).valid, status).toBe(false);
     }
-    for (const failure_kind of ['expired', 'rejected', 'withdrawn']) expect(wallet.validators.validate(ptr, { status: 'failed', failure_kind }).valid).toBe(true);
+    for (const failure_kind of ['expired', 'rejected', 'withdrawn'])
+      expect(wallet.validators.validate(ptr, { status: 'failed', failure_kind }).valid).toBe(true);
     expect(wallet.validators.validate(ptr, { status: 'failed', failure_kind: 'withdrawn', withdrawn_reason: 'funds' }).valid).toBe(true);
     expect(wallet.validators.validate(ptr, { status: 'failed', failure_kind: 'lost' }).valid).toBe(false);
     expect(wallet.validators.validate(ptr, { status: 'pending' }).valid).toBe(false);
@@ -308,7 +350,18 @@ describe('required vs optional, exactly as described', () => {
     expect(ledger.validators.validate(ptr, { update: checkpoint }).valid).toBe(true);
     expect(ledger.validators.validate(ptr, { update: { OffsetCheckpoint: { value: { offset: 5, futureField: true } } } }).valid).toBe(true);
     expect(ledger.validators.validate(ptr, { update: {} }).valid).toBe(false);
-    const tx = { Transaction: { value: { updateId: 'u', effectiveAt: '2025-01-01T00:00:00Z', events: [{ ArchivedEvent: { offset: 5, nodeId: 0, contractId: 'c', templateId: 't', witnessParties: ['a'], packageName: 'p' } }], offset: 5, synchronizerId: 's', recordTime: '2025-01-01T00:00:00Z' } } };
+    const tx = {
+      Transaction: {
+        value: {
+          updateId: 'u',
+          effectiveAt: '2025-01-01T00:00:00Z',
+          events: [{ ArchivedEvent: { offset: 5, nodeId: 0, contractId: 'c', templateId: 't', witnessParties: ['a'], packageName: 'p' } }],
+          offset: 5,
+          synchronizerId: 's',
+          recordTime: '2025-01-01T00:00:00Z',
+        },
+      },
+    };
     expect(ledger.validators.validate(ptr, { update: tx }).valid).toBe(true);
     expect(ledger.validators.validate(ptr, { update: { ...checkpoint, ...tx } }).valid).toBe(false);
   });

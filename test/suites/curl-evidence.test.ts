@@ -28,7 +28,15 @@ async function paste(curl: string, env: Record<string, string> = {}): Promise<nu
 }
 
 const ledgerRead = (auth?: { bearer: string; variable?: string }) =>
-  clients().ledger!.post('/v2/updates', { beginExclusive: 0, endInclusive: 1, updateFormat: { includeTransactions: { eventFormat: { filtersForAnyParty: {} }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } } }, auth ? { auth } : {});
+  clients().ledger!.post(
+    '/v2/updates',
+    {
+      beginExclusive: 0,
+      endInclusive: 1,
+      updateFormat: { includeTransactions: { eventFormat: { filtersForAnyParty: {} }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } },
+    },
+    auth ? { auth } : {},
+  );
 
 describe('curl lines', () => {
   it('name the variables the command line reads the credentials from', () => {

@@ -12,12 +12,32 @@ const FAULTS: FaultDefinition[] = [
   { name: 'scan-a', interface: 'scan', family: 'paging', breaks: 'A page loses an item.', rules: ['SCAN-PAGING'] },
   { name: 'scan-b', interface: 'scan', family: 'paging', breaks: 'A page repeats an item.', rules: ['SCAN-PAGING'], generic: { checks: ['responses'] } },
   { name: 'wallet-c', interface: 'wallet', family: 'errors', breaks: 'Errors are text.', rules: ['WALLET-ERRORS'] },
-  { name: 'scan-d', interface: 'scan', family: 'documented answers', breaks: 'JSON labelled as text.', rules: [], generic: { operations: ['get'], checks: ['responses'] } },
+  {
+    name: 'scan-d',
+    interface: 'scan',
+    family: 'documented answers',
+    breaks: 'JSON labelled as text.',
+    rules: [],
+    generic: { operations: ['get'], checks: ['responses'] },
+  },
 ];
 
-const outcome = (f: FaultDefinition, failed: string[], verdict: Partial<Pick<FaultOutcome, 'unexpected' | 'missed' | 'unmatchedPatterns'>> = {}): FaultOutcome => ({
-  fault: f.name, interface: f.interface, family: f.family, expected: [...f.rules], failed, skipped: [], reasons: {},
-  unexpected: [], missed: [], unmatchedPatterns: [], ...verdict,
+const outcome = (
+  f: FaultDefinition,
+  failed: string[],
+  verdict: Partial<Pick<FaultOutcome, 'unexpected' | 'missed' | 'unmatchedPatterns'>> = {},
+): FaultOutcome => ({
+  fault: f.name,
+  interface: f.interface,
+  family: f.family,
+  expected: [...f.rules],
+  failed,
+  skipped: [],
+  reasons: {},
+  unexpected: [],
+  missed: [],
+  unmatchedPatterns: [],
+  ...verdict,
 });
 
 const RUN: MatrixRun = {
@@ -48,7 +68,12 @@ describe('the detection report', () => {
     expect(report.score.requirementsProven).toEqual({ count: 3, total: 5 });
     expect(report.score.rulesProven).toEqual({ count: 1, total: 3 });
     expect(report.score.genericProven).toEqual({ count: 2, total: 2 });
-    expect(report.score.byInterface.scan).toEqual({ faultsDetected: { count: 3, total: 3 }, rulesProven: { count: 1, total: 1 }, genericProven: { count: 2, total: 2 }, requirementsProven: { count: 3, total: 3 } });
+    expect(report.score.byInterface.scan).toEqual({
+      faultsDetected: { count: 3, total: 3 },
+      rulesProven: { count: 1, total: 1 },
+      genericProven: { count: 2, total: 2 },
+      requirementsProven: { count: 3, total: 3 },
+    });
     expect(report.score.byInterface.wallet.faultsDetected).toEqual({ count: 0, total: 1 });
   });
 
@@ -73,7 +98,12 @@ describe('the detection report', () => {
 
   it('is not ok when a fault goes undetected or fails other requirements, nor when the clean run fails', () => {
     expect(report.ok).toBe(false);
-    expect(report.faults.find((f) => f.name === 'wallet-c')).toMatchObject({ detected: false, exact: false, unexpected: ['LEDGER-AUTH'], missed: ['WALLET-ERRORS'] });
+    expect(report.faults.find((f) => f.name === 'wallet-c')).toMatchObject({
+      detected: false,
+      exact: false,
+      unexpected: ['LEDGER-AUTH'],
+      missed: ['WALLET-ERRORS'],
+    });
     const good = { ...RUN, outcomes: RUN.outcomes.filter((o) => o.fault !== 'wallet-c') };
     expect(buildDetectionReport(good, FAULTS).ok).toBe(true);
     expect(buildDetectionReport({ ...good, clean: { ran: 5, notPassed: [{ id: 'SCAN-PAGING', status: 'failed', reason: 'x' }] } }, FAULTS).ok).toBe(false);

@@ -56,10 +56,17 @@ describe('the detection matrix', () => {
     it(`faults ${batch.map((f) => f.name).join(', ')}: exactly the named requirements fail`, async () => {
       const outcomes = await Promise.all(batch.map((f) => runFault(f, all, documents, 'interface')));
       for (const o of outcomes) {
-        expect({ fault: o.fault, unexpected: o.unexpected, missed: o.missed, unmatchedPatterns: o.unmatchedPatterns }).toEqual({ fault: o.fault, unexpected: [], missed: [], unmatchedPatterns: [] });
+        expect({ fault: o.fault, unexpected: o.unexpected, missed: o.missed, unmatchedPatterns: o.unmatchedPatterns }).toEqual({
+          fault: o.fault,
+          unexpected: [],
+          missed: [],
+          unmatchedPatterns: [],
+        });
         expect(o.failed.length, `${o.fault} made nothing fail`).toBeGreaterThan(0);
         // What failed and why, as before the pipeline's restructuring.
-        await expect(behaviourText({ failed: o.failed, skipped: o.skipped, reasons: o.reasons })).toMatchFileSnapshot(`../__behaviour__/detection/${o.fault}.json`);
+        await expect(behaviourText({ failed: o.failed, skipped: o.skipped, reasons: o.reasons })).toMatchFileSnapshot(
+          `../__behaviour__/detection/${o.fault}.json`,
+        );
       }
     }, 180_000);
   }

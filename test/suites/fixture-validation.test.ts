@@ -67,7 +67,9 @@ describe('fixtureProblems', () => {
 
   it('points inside nested objects and arrays', () => {
     expect(fixtureProblems({ transferOffers: { created: 'x' } })).toEqual(['/fixtures/transferOffers/created: must be an array of strings, got "x"']);
-    expect(fixtureProblems({ transferOffers: { pending: [] } })).toEqual(['/fixtures/transferOffers/pending: unknown key; known: created, accepted, completed, failed']);
+    expect(fixtureProblems({ transferOffers: { pending: [] } })).toEqual([
+      '/fixtures/transferOffers/pending: unknown key; known: created, accepted, completed, failed',
+    ]);
     expect(fixtureProblems({ transferOffers: { complted: [] } })).toEqual(['/fixtures/transferOffers/complted: unknown key; did you mean completed?']);
     expect(fixtureProblems({ bulkRange: { start: '2026-01-01T00:00:00Z' } })).toEqual(['/fixtures/bulkRange: must have end']);
     expect(fixtureProblems({ bulkRange: {} })).toEqual(['/fixtures/bulkRange: must have start and end']);

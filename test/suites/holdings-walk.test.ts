@@ -74,12 +74,28 @@ async function endlessNode(contracts: (n: number) => string[]): Promise<{ server
     req.on('end', () => {
       const n = Number(JSON.parse(body).after ?? 0);
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ record_time: '2025-01-01T00:00:00Z', migration_id: 0, created_events: contracts(n).map((contract_id) => ({ contract_id })), next_page_token: n + 1 }));
+      res.end(
+        JSON.stringify({
+          record_time: '2025-01-01T00:00:00Z',
+          migration_id: 0,
+          created_events: contracts(n).map((contract_id) => ({ contract_id })),
+          next_page_token: n + 1,
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/scan`;
-  const parts = contextParts({ scan: { url }, fixtures: { migrationId: 0, snapshotRecordTime: '2025-01-01T00:00:00Z', holdingOwners: ['p'] }, allowMutations: false, ...DEFAULT_BOUNDS, maxPages: 12 }, {});
+  const parts = contextParts(
+    {
+      scan: { url },
+      fixtures: { migrationId: 0, snapshotRecordTime: '2025-01-01T00:00:00Z', holdingOwners: ['p'] },
+      allowMutations: false,
+      ...DEFAULT_BOUNDS,
+      maxPages: 12,
+    },
+    {},
+  );
   return { server, ctx: makeCheckContext(parts) };
 }
 
@@ -91,7 +107,12 @@ describe('holdings walk bounds', () => {
       const stalled = await walkHoldings(same.ctx, 'v1', baseQuery(same.ctx, 2));
       expect({ end: stalled.end, pages: stalled.pages.length, stalled: stalled.stalled }).toEqual({ end: 'bound', pages: 12, stalled: true });
       const slow = await walkHoldings(growing.ctx, 'v1', baseQuery(growing.ctx, 2));
-      expect({ end: slow.end, pages: slow.pages.length, stalled: slow.stalled, count: slow.count }).toEqual({ end: 'bound', pages: 12, stalled: false, count: 12 });
+      expect({ end: slow.end, pages: slow.pages.length, stalled: slow.stalled, count: slow.count }).toEqual({
+        end: 'bound',
+        pages: 12,
+        stalled: false,
+        count: 12,
+      });
     } finally {
       same.server.close();
       growing.server.close();

@@ -18,8 +18,7 @@ const FAULT_NODE: ReferenceNodeOptions = { listLimit: 200 };
 
 /** Faults no target-agnostic requirement can notice (see reference-node/ledger/faults.ts). */
 
-const summary = (results: RequirementResult[]) =>
-  results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason?.slice(0, 300)}`);
+const summary = (results: RequirementResult[]) => results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason?.slice(0, 300)}`);
 
 describe('ledger requirement records', () => {
   it('are well-formed: unique LEDGER- ids, MUST/SHOULD, getUpdates, section and sentence, read-only', () => {
@@ -46,7 +45,7 @@ describe('ledger requirement records', () => {
 describe('a clean reference node passes every ledger requirement', () => {
   it.each([
     ['default settings', {}],
-    ['list limit 200 (the fault nodes\' setting, where 413 answers occur)', FAULT_NODE],
+    ["list limit 200 (the fault nodes' setting, where 413 answers occur)", FAULT_NODE],
   ] as const)('%s', async (_, options) => {
     const results = await runOnFreshNode(options, LEDGER_REQUIREMENTS);
     expect(summary(results)).toEqual([]);
@@ -56,11 +55,15 @@ describe('a clean reference node passes every ledger requirement', () => {
 });
 
 describe('a node with a ledger fault fails exactly the requirements that detect it', () => {
-  it.concurrent.each(LEDGER_FAULTS.map((f) => [f.name, f] as const))('%s', async (name, f) => {
-    const results = await runOnFreshNode({ ...FAULT_NODE, faults: [name] }, LEDGER_REQUIREMENTS);
-    const expected = f.rules.filter((id) => IDS.has(id)).sort();
-    expect(failedIds(results), summary(results).join('\n')).toEqual(expected);
-  }, 60_000);
+  it.concurrent.each(LEDGER_FAULTS.map((f) => [f.name, f] as const))(
+    '%s',
+    async (name, f) => {
+      const results = await runOnFreshNode({ ...FAULT_NODE, faults: [name] }, LEDGER_REQUIREMENTS);
+      const expected = f.rules.filter((id) => IDS.has(id)).sort();
+      expect(failedIds(results), summary(results).join('\n')).toEqual(expected);
+    },
+    60_000,
+  );
 });
 
 describe('missing fixtures', () => {

@@ -99,7 +99,11 @@ describe('defineRequirements', () => {
   });
 
   it('refuses a rule with a probe and a generic requirement without one', () => {
-    expect(() => defineRequirements(import.meta.url, [{ ...base, id: 'SCAN-X', kind: 'rule', probe: 'responses' }])).toThrow(/SCAN-X is a rule requirement with a probe/);
-    expect(() => defineRequirements(import.meta.url, [{ ...base, id: 'GENERIC-X', kind: 'generic' }])).toThrow(/GENERIC-X is a generic requirement without a probe/);
+    expect(() => defineRequirements(import.meta.url, [{ ...base, id: 'SCAN-X', kind: 'rule', probe: 'responses' }])).toThrow(
+      /SCAN-X is a rule requirement with a probe/,
+    );
+    expect(() => defineRequirements(import.meta.url, [{ ...base, id: 'GENERIC-X', kind: 'generic' }])).toThrow(
+      /GENERIC-X is a generic requirement without a probe/,
+    );
   });
 });

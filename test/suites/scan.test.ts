@@ -14,7 +14,11 @@ const IDS = new Set(SCAN_REQUIREMENTS.map((r) => r.id));
 /** Faults no target-agnostic scan check can notice (see the comment at the fault in reference-node/scan/faults.ts). */
 const BATCH = 6;
 
-const notPassed = (results: RequirementResult[]) => results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason}`).join('\n');
+const notPassed = (results: RequirementResult[]) =>
+  results
+    .filter((r) => r.status !== 'passed')
+    .map((r) => `${r.id}: ${r.status}: ${r.reason}`)
+    .join('\n');
 
 describe('scan requirement records', () => {
   it('are well formed: unique ids SCAN-<AREA>-<RULE>, documented operations, sections and sentences', async () => {
@@ -57,7 +61,7 @@ describe('scan requirement records', () => {
 
   it('every scan fault names the requirements that catch it', () => {
     for (const f of SCAN_FAULTS) {
-            const mine = f.rules.filter((id) => id.startsWith('SCAN-'));
+      const mine = f.rules.filter((id) => id.startsWith('SCAN-'));
       for (const id of mine) expect(IDS.has(id), `${f.name}: ${id}`).toBe(true);
       // A break of the document alone (say a media type) is for the generic checks to catch (the detection test).
       const generic = f.generic ? [f.generic] : [];
@@ -68,17 +72,21 @@ describe('scan requirement records', () => {
   it('each fault fails exactly the requirements in its detectedBy, with evidence', async () => {
     const outcomes: Array<{ fault: string; failed: string[]; expected: string[]; withoutEvidence: string[] }> = [];
     for (let i = 0; i < SCAN_FAULTS.length; i += BATCH) {
-      outcomes.push(...await Promise.all(SCAN_FAULTS.slice(i, i + BATCH).map(async (f) => {
-        const results = await runOnFreshNode({ faults: [f.name] }, SCAN_REQUIREMENTS);
-        const failed = results.filter((r) => r.status === 'failed' && IDS.has(r.id));
-        return {
-          fault: f.name,
-          failed: failed.map((r) => r.id).sort(),
-          expected: f.rules.filter((id) => IDS.has(id)).sort(),
-          // A failure always shows the exchange that breaks the rule, as a curl line to reproduce it.
-          withoutEvidence: failed.filter((r) => !r.evidence?.exchange?.curl.startsWith('curl ')).map((r) => r.id),
-        };
-      })));
+      outcomes.push(
+        ...(await Promise.all(
+          SCAN_FAULTS.slice(i, i + BATCH).map(async (f) => {
+            const results = await runOnFreshNode({ faults: [f.name] }, SCAN_REQUIREMENTS);
+            const failed = results.filter((r) => r.status === 'failed' && IDS.has(r.id));
+            return {
+              fault: f.name,
+              failed: failed.map((r) => r.id).sort(),
+              expected: f.rules.filter((id) => IDS.has(id)).sort(),
+              // A failure always shows the exchange that breaks the rule, as a curl line to reproduce it.
+              withoutEvidence: failed.filter((r) => !r.evidence?.exchange?.curl.startsWith('curl ')).map((r) => r.id),
+            };
+          }),
+        )),
+      );
     }
     for (const o of outcomes) {
       expect({ fault: o.fault, failed: o.failed }).toEqual({ fault: o.fault, failed: o.expected });

@@ -21,7 +21,9 @@ function walletFixtures(node: RunningReferenceNode): Fixtures {
   const w = node.context.world;
   const me = node.credentials.walletUsers[0]!.party;
   const mine = new Set(w.transferOffers.filter((o) => o.sender === me).map((o) => o.trackingId));
-  const others = w.transferOffers.filter((o) => o.sender !== me && [...w.walletUsers.values()].includes(o.sender) && !mine.has(o.trackingId)).map((o) => o.trackingId);
+  const others = w.transferOffers
+    .filter((o) => o.sender !== me && [...w.walletUsers.values()].includes(o.sender) && !mine.has(o.trackingId))
+    .map((o) => o.trackingId);
   return { ...referenceFixtures(node), otherUserTransferOffers: others } as Fixtures;
 }
 
@@ -34,7 +36,11 @@ async function runOn(options: ReferenceNodeOptions, fixtures: (node: RunningRefe
   }
 }
 
-const describeResults = (results: RequirementResult[]) => results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason}`).join('\n');
+const describeResults = (results: RequirementResult[]) =>
+  results
+    .filter((r) => r.status !== 'passed')
+    .map((r) => `${r.id}: ${r.status}: ${r.reason}`)
+    .join('\n');
 
 describe('wallet requirement records', () => {
   it('are well formed: unique ids WALLET-<AREA>-<RULE>, documented operations, sections and sentences', async () => {
@@ -70,7 +76,7 @@ describe('wallet requirement records', () => {
 
   it('every wallet fault names the requirements that catch it', () => {
     for (const f of WALLET_FAULTS) {
-            const mine = f.rules.filter((id) => id.startsWith('WALLET-'));
+      const mine = f.rules.filter((id) => id.startsWith('WALLET-'));
       for (const id of mine) expect(IDS.has(id), `${f.name}: ${id}`).toBe(true);
       // A break of the document alone (say a media type) is for the generic checks to catch (the detection test).
       const generic = f.generic ? [f.generic] : [];
@@ -83,11 +89,15 @@ describe('wallet requirement records', () => {
     // Seven nodes at a time: two batches for the thirteen faults.
     for (let i = 0; i < WALLET_FAULTS.length; i += 7) {
       const batch = WALLET_FAULTS.slice(i, i + 7);
-      outcomes.push(...await Promise.all(batch.map(async (f) => {
-        const results = await runOn({ faults: [f.name] });
-        const failed = failedIds(results).filter((id) => IDS.has(id));
-        return { fault: f.name, expected: f.rules.filter((id) => IDS.has(id)).sort(), failed };
-      })));
+      outcomes.push(
+        ...(await Promise.all(
+          batch.map(async (f) => {
+            const results = await runOn({ faults: [f.name] });
+            const failed = failedIds(results).filter((id) => IDS.has(id));
+            return { fault: f.name, expected: f.rules.filter((id) => IDS.has(id)).sort(), failed };
+          }),
+        )),
+      );
     }
     for (const o of outcomes) expect({ fault: o.fault, failed: o.failed }).toEqual({ fault: o.fault, failed: o.expected });
   }, 60_000);
@@ -95,7 +105,9 @@ describe('wallet requirement records', () => {
   it('a requirement whose fixture is missing is skipped, naming the fixture', async () => {
     const node = await startReferenceNode({});
     try {
-      const results = await runAgainst(node, WALLET_REQUIREMENTS, { fixtures: { ...referenceFixtures(node), transferOffers: undefined, otherUserTransferOffers: undefined } });
+      const results = await runAgainst(node, WALLET_REQUIREMENTS, {
+        fixtures: { ...referenceFixtures(node), transferOffers: undefined, otherUserTransferOffers: undefined },
+      });
       const shape = results.find((r) => r.id === 'WALLET-TRANSFER-STATUS-ACTIVE-SHAPE')!;
       expect(shape.status).toBe('skipped');
       expect(shape.reason).toMatch(/missing fixture: .*transferOffers/);

@@ -8,7 +8,11 @@ const REPO = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
 export function normalizeBehaviour(value: unknown, paths: readonly string[] = []): unknown {
   if (Array.isArray(value)) return value.map((v) => normalizeBehaviour(v, paths));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !VARYING_KEYS.has(k)).map(([k, v]) => [k, normalizeBehaviour(v, paths)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !VARYING_KEYS.has(k))
+        .map(([k, v]) => [k, normalizeBehaviour(v, paths)]),
+    );
   }
   if (typeof value !== 'string') return value;
   let s = value;

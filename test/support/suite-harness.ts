@@ -16,14 +16,26 @@ export async function loadedSpecs(): Promise<Record<'ledger' | 'wallet' | 'scan'
 }
 
 /** Runs the requirements against `node` (started by the caller). */
-export async function runAgainst(node: RunningReferenceNode, requirements: readonly Requirement[], overrides: Partial<TargetConfig> = {}): Promise<RequirementResult[]> {
+export async function runAgainst(
+  node: RunningReferenceNode,
+  requirements: readonly Requirement[],
+  overrides: Partial<TargetConfig> = {},
+): Promise<RequirementResult[]> {
   const documents = await builtinDocumentsOnce();
   return (await runConformance({ target: referenceNodeTarget(node, overrides), documents, requirements, preflight: false })).requirements;
 }
 
 /** Starts a node with the options, runs, closes it. */
-export async function runOnFreshNode(options: ReferenceNodeOptions, requirements: readonly Requirement[], overrides: Partial<TargetConfig> = {}): Promise<RequirementResult[]> {
+export async function runOnFreshNode(
+  options: ReferenceNodeOptions,
+  requirements: readonly Requirement[],
+  overrides: Partial<TargetConfig> = {},
+): Promise<RequirementResult[]> {
   return runOnReferenceNode(options, requirements, await builtinDocumentsOnce(), overrides);
 }
 
-export const failedIds = (results: RequirementResult[]) => results.filter((r) => r.status === 'failed').map((r) => r.id).sort();
+export const failedIds = (results: RequirementResult[]) =>
+  results
+    .filter((r) => r.status === 'failed')
+    .map((r) => r.id)
+    .sort();

@@ -21,19 +21,40 @@ export function worldRequests(node: RunningReferenceNode): NamedRequest[] {
     body: JSON.stringify(body),
   });
   const get = (token?: string): RequestInit => ({ headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const add = (spec: NamedRequest['spec'], operationId: string, name: string, url: string, init: RequestInit = {}) => out.push({ spec, operationId, name, url, init });
+  const add = (spec: NamedRequest['spec'], operationId: string, name: string, url: string, init: RequestInit = {}) =>
+    out.push({ spec, operationId, name, url, init });
 
   // Ledger
   const admin = credentials.ledgerAdminToken;
   const parties = world.parties.filter((p) => p.hostedOn.includes(world.ledgerParticipant.id)).map((p) => p.id);
   const filtersByParty = Object.fromEntries(parties.map((p) => [p, {}]));
   for (const shape of ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS']) {
-    add('ledger', 'getUpdates', `updates ${shape}`, `${urls.ledger}/v2/updates`, json({
-      beginExclusive: 0, endInclusive: 300,
-      updateFormat: { includeTransactions: { eventFormat: { filtersByParty }, transactionShape: shape }, includeReassignments: { filtersByParty }, includeTopologyEvents: { includeParticipantAuthorizationEvents: {} } },
-    }, admin));
+    add(
+      'ledger',
+      'getUpdates',
+      `updates ${shape}`,
+      `${urls.ledger}/v2/updates`,
+      json(
+        {
+          beginExclusive: 0,
+          endInclusive: 300,
+          updateFormat: {
+            includeTransactions: { eventFormat: { filtersByParty }, transactionShape: shape },
+            includeReassignments: { filtersByParty },
+            includeTopologyEvents: { includeParticipantAuthorizationEvents: {} },
+          },
+        },
+        admin,
+      ),
+    );
   }
-  add('ledger', 'getUpdates', 'updates legacy filter', `${urls.ledger}/v2/updates?limit=50`, json({ beginExclusive: 10, endInclusive: 400, filter: { filtersByParty } }, admin));
+  add(
+    'ledger',
+    'getUpdates',
+    'updates legacy filter',
+    `${urls.ledger}/v2/updates?limit=50`,
+    json({ beginExclusive: 10, endInclusive: 400, filter: { filtersByParty } }, admin),
+  );
   add('ledger', 'getVersion', 'version', `${urls.ledger}/v2/version`, get(admin));
   add('ledger', 'listPackages', 'packages', `${urls.ledger}/v2/packages`, get(admin));
 
@@ -41,7 +62,10 @@ export function worldRequests(node: RunningReferenceNode): NamedRequest[] {
   add('wallet', 'getDsoPartyId', 'dso party', `${urls.validator}/v0/scan-proxy/dso-party-id`);
   for (const w of credentials.walletUsers) {
     for (const o of world.transferOffers) {
-      add('wallet', 'getTransferOfferStatus', `offer ${o.trackingId} as ${w.user}`, `${urls.validator}/v0/wallet/transfer-offers/${o.trackingId}/status`, { method: 'POST', headers: { authorization: `Bearer ${w.token}` } });
+      add('wallet', 'getTransferOfferStatus', `offer ${o.trackingId} as ${w.user}`, `${urls.validator}/v0/wallet/transfer-offers/${o.trackingId}/status`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${w.token}` },
+      });
     }
   }
 
@@ -62,23 +86,46 @@ export function worldRequests(node: RunningReferenceNode): NamedRequest[] {
   add('scan', 'getUpdateByIdV0', 'update lossless', `${urls.scan}/v0/updates/${world.updateId(5)}?lossless=true`);
   add('scan', 'getEventById', 'event protobuf', `${urls.scan}/v0/events/${world.updateId(5)}?daml_value_encoding=protobuf_json`);
   for (const v of world.rejectedVerdicts) add('scan', 'getEventById', `verdict only ${v.updateId}`, `${urls.scan}/v0/events/${v.updateId}`);
-  add('scan', 'listBulkHistoryUpdates', 'bulk', `${urls.scan}/v0/history/bulk/updates`, json({ start_record_time: isoMicros(world.recordTimeMicros(0) - 10), end_record_time: isoMicros(world.recordTimeMicros(world.count - 1)), page_size: 5 }));
+  add(
+    'scan',
+    'listBulkHistoryUpdates',
+    'bulk',
+    `${urls.scan}/v0/history/bulk/updates`,
+    json({ start_record_time: isoMicros(world.recordTimeMicros(0) - 10), end_record_time: isoMicros(world.recordTimeMicros(world.count - 1)), page_size: 5 }),
+  );
   const first = world.bulkObject(0)!;
   add('scan', 'downloadBulkHistoryObject', 'bulk download', `${urls.scan}/v0/history/bulk/download/${encodeURIComponent(first.key)}`);
-  for (const p of world.preapprovals.keys()) add('scan', 'getTransferPreapprovalByParty', `preapproval ${p}`, `${urls.scan}/v0/transfer-preapprovals/by-party/${encodeURIComponent(p)}`);
+  for (const p of world.preapprovals.keys())
+    add('scan', 'getTransferPreapprovalByParty', `preapproval ${p}`, `${urls.scan}/v0/transfer-preapprovals/by-party/${encodeURIComponent(p)}`);
   const domain = world.synchronizers[0]!.id;
-  for (const member of world.memberTraffic.keys()) add('scan', 'getMemberTrafficStatus', `traffic ${member}`, `${urls.scan}/v0/domains/${encodeURIComponent(domain)}/members/${encodeURIComponent(member)}/traffic-status`);
+  for (const member of world.memberTraffic.keys())
+    add(
+      'scan',
+      'getMemberTrafficStatus',
+      `traffic ${member}`,
+      `${urls.scan}/v0/domains/${encodeURIComponent(domain)}/members/${encodeURIComponent(member)}/traffic-status`,
+    );
   const faucetQuery = [...world.validators.map((v) => v.party), 'unknown::1220ab'].map((v) => `validator_ids=${encodeURIComponent(v)}`).join('&');
   add('scan', 'getValidatorFaucetsByValidator', 'faucets', `${urls.scan}/v0/validators/validator-faucets?${faucetQuery}`);
-  for (const p of [world.multiHostedParty.id, world.validators[0]!.party]) add('scan', 'getPartyToParticipantV1', `participants ${p}`, `${urls.scan}/v1/domains/${encodeURIComponent(domain)}/parties/${encodeURIComponent(p)}/participant-id`);
+  for (const p of [world.multiHostedParty.id, world.validators[0]!.party])
+    add(
+      'scan',
+      'getPartyToParticipantV1',
+      `participants ${p}`,
+      `${urls.scan}/v1/domains/${encodeURIComponent(domain)}/parties/${encodeURIComponent(p)}/participant-id`,
+    );
   add('scan', 'listUnclaimedDevelopmentFundCoupons', 'coupons', `${urls.scan}/v0/unclaimed-development-fund-coupons`);
-  for (const sv of world.svParties) add('scan', 'getPreviousSvRewardWeight', `weight ${sv.id}`, `${urls.scan}/v0/admin/sv/previous-sv-reward-weight`, json({ svParty: sv.id }));
+  for (const sv of world.svParties)
+    add('scan', 'getPreviousSvRewardWeight', `weight ${sv.id}`, `${urls.scan}/v0/admin/sv/previous-sv-reward-weight`, json({ svParty: sv.id }));
   add('scan', 'getSynchronizerIdentities', 'synchronizer identities', `${urls.scan}/v0/synchronizer-identities/${encodeURIComponent(domain.split('::')[0]!)}`);
   add('scan', 'getFeatureSupport', 'features', `${urls.scan}/v0/feature-support`);
   add('scan', 'getBackfillingStatus', 'backfilling', `${urls.scan}/v0/backfilling/status`);
-  for (const prefix of ['', 'a', 'app', 'zzz']) add('scan', 'listAnsEntries', `ans '${prefix}'`, `${urls.scan}/v0/ans-entries?page_size=20&name_prefix=${prefix}`);
-  for (let r = 0; r < 8; r++) add('scan', 'getRewardAccountingRootHash', `root hash ${r}`, `${urls.scan}/v0/internal/reward-accounting-process/rounds/${r}/root-hash`);
+  for (const prefix of ['', 'a', 'app', 'zzz'])
+    add('scan', 'listAnsEntries', `ans '${prefix}'`, `${urls.scan}/v0/ans-entries?page_size=20&name_prefix=${prefix}`);
+  for (let r = 0; r < 8; r++)
+    add('scan', 'getRewardAccountingRootHash', `root hash ${r}`, `${urls.scan}/v0/internal/reward-accounting-process/rounds/${r}/root-hash`);
   const lastRound = world.round(world.count - 1);
-  for (const r of [lastRound - 1, lastRound, lastRound + 1]) add('scan', 'getRewardAccountingRootHash', `root hash ${r}`, `${urls.scan}/v0/internal/reward-accounting-process/rounds/${r}/root-hash`);
+  for (const r of [lastRound - 1, lastRound, lastRound + 1])
+    add('scan', 'getRewardAccountingRootHash', `root hash ${r}`, `${urls.scan}/v0/internal/reward-accounting-process/rounds/${r}/root-hash`);
   return out;
 }

@@ -24,7 +24,12 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.u
       ctx.expectStatus(x, 401, 'a read without credentials must be refused as unauthenticated');
       // A token is authentication only when its signature is verified.
       const forged = forgedSignature(ctx.ledger.config.credentials.bearer);
-      if (forged) ctx.expectStatus(await openRead(ctx, format, 1, { bearer: forged }), 401, 'a read with the configured token under a forged signature must be refused as unauthenticated');
+      if (forged)
+        ctx.expectStatus(
+          await openRead(ctx, format, 1, { bearer: forged }),
+          401,
+          'a read with the configured token under a forged signature must be refused as unauthenticated',
+        );
     },
   },
   {
@@ -44,7 +49,11 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.u
       ctx.expectStatus(x, [401, 403], `the limited user may not read as ${party}`);
       // Reading for any party reads as every party, the forbidden one included.
       const anyParty = { includeTransactions: { eventFormat: { filtersForAnyParty: WILDCARD }, transactionShape: ACS_DELTA } };
-      ctx.expectStatus(await openRead(ctx, anyParty, 1, { bearer: ctx.fixtures.ledgerLimitedToken!, variable: LIMITED_TOKEN_VARIABLE }), [401, 403], 'the limited user may not read with filtersForAnyParty');
+      ctx.expectStatus(
+        await openRead(ctx, anyParty, 1, { bearer: ctx.fixtures.ledgerLimitedToken!, variable: LIMITED_TOKEN_VARIABLE }),
+        [401, 403],
+        'the limited user may not read with filtersForAnyParty',
+      );
     },
   },
 ]);

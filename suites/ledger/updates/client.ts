@@ -175,7 +175,8 @@ export function eventsOf(els: Json[]): FlatEvent[] {
       const inner = wrapped[evKind];
       if (!isObject(inner)) return;
       if (evKind === 'JsAssignmentEvent') {
-        if (isObject(inner.createdEvent)) out.push({ index, kind: evKind, ev: inner.createdEvent, record, pointer: appendPointer(at, 'createdEvent'), from: kind });
+        if (isObject(inner.createdEvent))
+          out.push({ index, kind: evKind, ev: inner.createdEvent, record, pointer: appendPointer(at, 'createdEvent'), from: kind });
       } else if (evKind === 'JsUnassignedEvent') {
         if (isObject(inner.value)) out.push({ index, kind: evKind, ev: inner.value, record, pointer: appendPointer(at, 'value'), from: kind });
       } else {
@@ -220,8 +221,10 @@ export async function sampleStream(ctx: CheckContext, minOffsets = 3): Promise<S
   const offsets = [...new Set((els as Json[]).map(offsetOf).filter((o): o is number => o !== undefined))].sort((a, b) => a - b);
   // Windows are built from these offsets and sent back: one that a double does not hold exactly would be sent
   // back rounded, asking for another window than the one judged (suites/int64.ts).
-  if (!exactIntegers(...offsets)) ctx.skip(`the update stream has offsets beyond 2^53 (${offsets.find((o) => !Number.isSafeInteger(o))}), which this suite cannot send back exactly`);
-  if (offsets.length < minOffsets) ctx.skip(`the update stream of the ledger parties has only ${offsets.length} element offset(s); at least ${minOffsets} are needed`);
+  if (!exactIntegers(...offsets))
+    ctx.skip(`the update stream has offsets beyond 2^53 (${offsets.find((o) => !Number.isSafeInteger(o))}), which this suite cannot send back exactly`);
+  if (offsets.length < minOffsets)
+    ctx.skip(`the update stream of the ledger parties has only ${offsets.length} element offset(s); at least ${minOffsets} are needed`);
   return { parties, elements: els as Json[], exchange: x!, offsets };
 }
 

@@ -13,7 +13,8 @@ const ENDPOINT_SECTION = 'A. Ledger interface > POST /v2/updates';
 function invalidRequests(ctx: CheckContext): Array<{ label: string; send: () => Promise<Exchange> }> {
   const good = body({ beginExclusive: 0 }, updateFormat(readParties(ctx)));
   const withQuery = (query: Record<string, string | number>) => () => postUpdates(ctx, good, query);
-  const raw = (text: string) => () => ctx.ledger.request('POST', UPDATES_PATH, { rawBody: text, contentType: 'application/json', query: { limit: 1, stream_idle_timeout_ms: IDLE_MS } });
+  const raw = (text: string) => () =>
+    ctx.ledger.request('POST', UPDATES_PATH, { rawBody: text, contentType: 'application/json', query: { limit: 1, stream_idle_timeout_ms: IDLE_MS } });
   return [
     ...['ten', '1.5', '0x10'].map((v) => ({ label: `limit=${v}`, send: withQuery({ limit: v, stream_idle_timeout_ms: IDLE_MS }) })),
     ...['soon', '2.5'].map((v) => ({ label: `stream_idle_timeout_ms=${v}`, send: withQuery({ limit: 1, stream_idle_timeout_ms: v }) })),
@@ -123,14 +124,16 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
       const format = updateFormat(parties);
       const probes: Exchange[] = [await openRead(ctx, format, 1, 'none')];
       const { ledgerLimitedToken: token, ledgerForbiddenParty: forbidden } = ctx.fixtures;
-      if (token && forbidden) probes.push(await openRead(ctx, updateFormat([forbidden], ['transactions']), 1, { bearer: token, variable: LIMITED_TOKEN_VARIABLE }));
+      if (token && forbidden)
+        probes.push(await openRead(ctx, updateFormat([forbidden], ['transactions']), 1, { bearer: token, variable: LIMITED_TOKEN_VARIABLE }));
       probes.push(await openRead(ctx, format));
       const errors = probes.filter((x) => x.status >= 400 && x.status !== 400);
       if (errors.length === 0) ctx.skip('none of the probes (no credentials, a forbidden party, a read without limit) was answered with an error status');
       for (const x of errors) {
         if (x.truncated) ctx.fail(tooLarge(x), { exchange: x });
         const problems = cantonErrorProblems(x.text);
-        if (problems.length) ctx.fail(`${x.status} answer is not a JsCantonError: ${problems.map((p) => p.problem).join('; ')}`, { exchange: x, pointer: problems[0]!.pointer });
+        if (problems.length)
+          ctx.fail(`${x.status} answer is not a JsCantonError: ${problems.map((p) => p.problem).join('; ')}`, { exchange: x, pointer: problems[0]!.pointer });
       }
     },
   },

@@ -9,8 +9,19 @@ import type { Exchange } from '../../http.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
 import { defineRequirements } from '../../requirement.ts';
 import {
-  ACS_DELTA, LEDGER_EFFECTS, OPERATION, eventsOf, readWindow, sampleStream, sampleWindow, strings, templateFilter, updateFormat,
-  type FlatEvent, type Sample, type Shape,
+  ACS_DELTA,
+  LEDGER_EFFECTS,
+  OPERATION,
+  eventsOf,
+  readWindow,
+  sampleStream,
+  sampleWindow,
+  strings,
+  templateFilter,
+  updateFormat,
+  type FlatEvent,
+  type Sample,
+  type Shape,
 } from './client.ts';
 
 const SHAPES_SECTION = 'What the service does 3; Events 2';
@@ -28,8 +39,18 @@ const hasRequestingStakeholder = (ev: Json, parties: readonly string[]) => {
 };
 const isCreated = (e: FlatEvent) => e.kind === 'CreatedEvent' || e.kind === 'JsAssignmentEvent';
 
-async function readTransactions(ctx: CheckContext, s: Sample, parties: string[], shape: Shape, withReassignments = false): Promise<{ x: Exchange; events: FlatEvent[] }> {
-  const { x, els } = await readWindow(ctx, sampleWindow(s), updateFormat(parties, withReassignments ? ['transactions', 'reassignments'] : ['transactions'], shape));
+async function readTransactions(
+  ctx: CheckContext,
+  s: Sample,
+  parties: string[],
+  shape: Shape,
+  withReassignments = false,
+): Promise<{ x: Exchange; events: FlatEvent[] }> {
+  const { x, els } = await readWindow(
+    ctx,
+    sampleWindow(s),
+    updateFormat(parties, withReassignments ? ['transactions', 'reassignments'] : ['transactions'], shape),
+  );
   return { x, events: eventsOf(els) };
 }
 
@@ -37,7 +58,8 @@ async function readTransactions(ctx: CheckContext, s: Sample, parties: string[],
 function expectEventKinds(ctx: CheckContext, x: Exchange, events: FlatEvent[], allowed: string[], shapeName: string): number {
   const judged = events.filter((e) => e.from === 'Transaction');
   for (const e of judged) {
-    if (!allowed.includes(e.kind)) ctx.fail(`a ${shapeName} transaction carries a ${e.kind}; only ${allowed.join(' and ')} belong there`, { exchange: x, pointer: e.pointer });
+    if (!allowed.includes(e.kind))
+      ctx.fail(`a ${shapeName} transaction carries a ${e.kind}; only ${allowed.join(' and ')} belong there`, { exchange: x, pointer: e.pointer });
   }
   return judged.length;
 }
@@ -64,10 +86,14 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
     async check(ctx) {
       const s = await sampleStream(ctx);
       let judged = 0;
-      await ctx.property(partiesArb(s), async (parties) => {
-        const { x, events } = await readTransactions(ctx, s, parties, ACS_DELTA);
-        judged += expectEventKinds(ctx, x, events, ['CreatedEvent', 'ArchivedEvent'], 'ACS-delta');
-      }, { runs: Math.min(ctx.runs, 4) });
+      await ctx.property(
+        partiesArb(s),
+        async (parties) => {
+          const { x, events } = await readTransactions(ctx, s, parties, ACS_DELTA);
+          judged += expectEventKinds(ctx, x, events, ['CreatedEvent', 'ArchivedEvent'], 'ACS-delta');
+        },
+        { runs: Math.min(ctx.runs, 4) },
+      );
       expectJudged(ctx, judged, 'transaction event');
     },
   },
@@ -90,7 +116,10 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
           if (!Array.isArray(e.ev.signatories)) continue; // nothing to judge it by
           judged++;
           if (!hasRequestingStakeholder(e.ev, parties)) {
-            ctx.fail(`read as ${parties.join(', ')}: a created event of contract ${e.ev.contractId} whose stakeholders (signatories and observers) include no requesting party`, { exchange: x, pointer: e.pointer });
+            ctx.fail(
+              `read as ${parties.join(', ')}: a created event of contract ${e.ev.contractId} whose stakeholders (signatories and observers) include no requesting party`,
+              { exchange: x, pointer: e.pointer },
+            );
           }
         }
       });
@@ -110,10 +139,14 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
     async check(ctx) {
       const s = await sampleStream(ctx);
       let judged = 0;
-      await ctx.property(partiesArb(s), async (parties) => {
-        const { x, events } = await readTransactions(ctx, s, parties, LEDGER_EFFECTS);
-        judged += expectEventKinds(ctx, x, events, ['CreatedEvent', 'ExercisedEvent'], 'ledger-effects');
-      }, { runs: Math.min(ctx.runs, 4) });
+      await ctx.property(
+        partiesArb(s),
+        async (parties) => {
+          const { x, events } = await readTransactions(ctx, s, parties, LEDGER_EFFECTS);
+          judged += expectEventKinds(ctx, x, events, ['CreatedEvent', 'ExercisedEvent'], 'ledger-effects');
+        },
+        { runs: Math.min(ctx.runs, 4) },
+      );
       expectJudged(ctx, judged, 'transaction event');
     },
   },
@@ -159,7 +192,10 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
           if (hasRequestingStakeholder(e.ev, parties)) continue;
           const underWitnessedExercise = (exercisesByElement.get(e.index) ?? []).some((r) => r.from < e.ev.nodeId && e.ev.nodeId <= r.to);
           if (!underWitnessedExercise) {
-            ctx.fail(`read as ${parties.join(', ')}: created event ${e.ev.nodeId} (contract ${e.ev.contractId}) has no requesting stakeholder and descends from no exercise in the answer, so no requesting party witnesses it`, { exchange: x, pointer: e.pointer });
+            ctx.fail(
+              `read as ${parties.join(', ')}: created event ${e.ev.nodeId} (contract ${e.ev.contractId}) has no requesting stakeholder and descends from no exercise in the answer, so no requesting party witnesses it`,
+              { exchange: x, pointer: e.pointer },
+            );
           }
         }
         if (parties.length < 2) continue;
@@ -167,7 +203,10 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
           for (const p of strings(e.ev.witnessParties).filter((w) => parties.includes(w))) {
             judged++;
             if (!own.get(p)!.has(eventKey(e))) {
-              ctx.fail(`read as ${parties.join(', ')}: the event at offset ${e.record.offset} node ${e.ev.nodeId} names ${p} as a witness, but ${p}'s own ledger-effects read of the same window does not hold it, so ${p} does not witness it`, { exchange: x, pointer: e.pointer });
+              ctx.fail(
+                `read as ${parties.join(', ')}: the event at offset ${e.record.offset} node ${e.ev.nodeId} names ${p} as a witness, but ${p}'s own ledger-effects read of the same window does not hold it, so ${p} does not witness it`,
+                { exchange: x, pointer: e.pointer },
+              );
             }
           }
         }
@@ -193,7 +232,11 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
         judged += events.length;
         for (const e of events) {
           const outside = strings(e.ev.witnessParties).filter((p) => !parties.includes(p));
-          if (outside.length) ctx.fail(`read as ${parties.join(', ')} (${shape}): witnessParties name ${outside.join(', ')}, which were not requested`, { exchange: x, pointer: `${e.pointer}/witnessParties` });
+          if (outside.length)
+            ctx.fail(`read as ${parties.join(', ')} (${shape}): witnessParties name ${outside.join(', ')}, which were not requested`, {
+              exchange: x,
+              pointer: `${e.pointer}/witnessParties`,
+            });
         }
       });
       expectJudged(ctx, judged, 'event');
@@ -206,13 +249,16 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
     interface: 'ledger',
     operations: [OPERATION],
     section: FILTER_SECTION,
-    sentence: 'For transaction and ACS streams, create and archive events of contracts whose stakeholders include a listed party and match the per-party filter.',
+    sentence:
+      'For transaction and ACS streams, create and archive events of contracts whose stakeholders include a listed party and match the per-party filter.',
     needs: ['ledgerParties'],
     tags: ['filters'],
     async check(ctx) {
       const s = await sampleStream(ctx);
       // Templates of created events the wildcard read showed to a requesting stakeholder.
-      const seen = eventsOf(s.elements).filter((e) => e.kind === 'CreatedEvent' && typeof e.ev.templateId === 'string' && hasRequestingStakeholder(e.ev, s.parties));
+      const seen = eventsOf(s.elements).filter(
+        (e) => e.kind === 'CreatedEvent' && typeof e.ev.templateId === 'string' && hasRequestingStakeholder(e.ev, s.parties),
+      );
       const templates = [...new Set(seen.map((e) => e.ev.templateId as string))];
       if (templates.length === 0) ctx.skip('the sampled stream has no created event of a ledger party to take a template id from');
       await ctx.property(fc.constantFrom(...templates), async (templateId) => {
@@ -220,10 +266,17 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
         // Created events without a requesting stakeholder are LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER's to judge.
         const judged = eventsOf(els).filter((e) => !isCreated(e) || !Array.isArray(e.ev.signatories) || hasRequestingStakeholder(e.ev, s.parties));
         for (const e of judged) {
-          if (e.ev.templateId !== templateId) ctx.fail(`a TemplateFilter for ${templateId} returned an event of template ${e.ev.templateId}`, { exchange: x, pointer: `${e.pointer}/templateId` });
+          if (e.ev.templateId !== templateId)
+            ctx.fail(`a TemplateFilter for ${templateId} returned an event of template ${e.ev.templateId}`, {
+              exchange: x,
+              pointer: `${e.pointer}/templateId`,
+            });
         }
         // The wildcard read showed events of this template in the same window: the filter must keep them.
-        if (!judged.some((e) => e.ev.templateId === templateId)) ctx.fail(`a TemplateFilter for ${templateId} returned none of the events of that template that a wildcard read of the same window shows`, { exchange: x });
+        if (!judged.some((e) => e.ev.templateId === templateId))
+          ctx.fail(`a TemplateFilter for ${templateId} returned none of the events of that template that a wildcard read of the same window shows`, {
+            exchange: x,
+          });
       });
     },
   },

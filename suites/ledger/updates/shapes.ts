@@ -5,7 +5,17 @@ import { isObject, type Json } from '../../../common/json.ts';
 import type { Requirement } from '../../model.ts';
 import { defineRequirements } from '../../requirement.ts';
 import {
-  KIND_OF_PART, LEDGER_EFFECTS, OPERATION, PARTS, UPDATE_KINDS, eventsOf, kindOf, readWindow, sampleStream, sampleWindow, updateFormat,
+  KIND_OF_PART,
+  LEDGER_EFFECTS,
+  OPERATION,
+  PARTS,
+  UPDATE_KINDS,
+  eventsOf,
+  kindOf,
+  readWindow,
+  sampleStream,
+  sampleWindow,
+  updateFormat,
 } from './client.ts';
 
 const RECORDS_SECTION = 'A. Ledger interface records > JsGetUpdatesResponse';
@@ -36,7 +46,10 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
         if (!isObject(u)) ctx.fail(`element ${i} has no update object`, { exchange: s.exchange, pointer: `/${i}` });
         const keys = Object.keys(u);
         if (keys.length !== 1 || !(UPDATE_KINDS as readonly string[]).includes(keys[0]!)) {
-          ctx.fail(`element ${i}: update has key(s) ${keys.join(', ') || 'none'}; exactly one of ${UPDATE_KINDS.join(', ')} is allowed`, { exchange: s.exchange, pointer: `/${i}/update` });
+          ctx.fail(`element ${i}: update has key(s) ${keys.join(', ') || 'none'}; exactly one of ${UPDATE_KINDS.join(', ')} is allowed`, {
+            exchange: s.exchange,
+            pointer: `/${i}/update`,
+          });
         }
       });
     },
@@ -60,7 +73,8 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
         const { x, els } = await readWindow(ctx, w, updateFormat(s.parties, parts));
         els.forEach((e, i) => {
           const k = kindOf(e);
-          if (k !== undefined && !allowed.has(k)) ctx.fail(`asked for ${parts.join(' + ')} only, but element ${i} is a ${k}`, { exchange: x, pointer: `/${i}/update/${k}` });
+          if (k !== undefined && !allowed.has(k))
+            ctx.fail(`asked for ${parts.join(' + ')} only, but element ${i} is a ${k}`, { exchange: x, pointer: `/${i}/update/${k}` });
         });
       });
     },
@@ -72,7 +86,8 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
     interface: 'ledger',
     operations: [OPERATION],
     section: RECORDS_SECTION,
-    sentence: 'Each element is {update: {<Kind>: {value: record}}}; release-3.5 records always carry their required fields (e.g. Transaction: updateId, effectiveAt, events, offset, synchronizerId, recordTime).',
+    sentence:
+      'Each element is {update: {<Kind>: {value: record}}}; release-3.5 records always carry their required fields (e.g. Transaction: updateId, effectiveAt, events, offset, synchronizerId, recordTime).',
     needs: ['ledgerParties'],
     tags: ['shape', 'facts'],
     async check(ctx) {
@@ -84,7 +99,8 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
           const record: Json = isObject(u[kind]) ? u[kind].value : undefined;
           if (!isObject(record)) ctx.fail(`element ${i}: ${kind} has no record under value`, { exchange: s.exchange, pointer: `/${i}/update/${kind}` });
           const missing = REQUIRED_FIELDS[kind]!.filter((f) => record[f] === undefined || record[f] === null);
-          if (missing.length) ctx.fail(`element ${i}: the ${kind} record lacks ${missing.join(', ')}`, { exchange: s.exchange, pointer: `/${i}/update/${kind}/value` });
+          if (missing.length)
+            ctx.fail(`element ${i}: the ${kind} record lacks ${missing.join(', ')}`, { exchange: s.exchange, pointer: `/${i}/update/${kind}/value` });
         }
       });
     },
@@ -107,7 +123,8 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
         for (const { ev, record, pointer: at, index } of eventsOf(els)) {
           if (typeof ev.offset !== 'number' || typeof record.offset !== 'number') continue;
           compared++;
-          if (ev.offset !== record.offset) ctx.fail(`an event of the update at offset ${record.offset} (element ${index}) has offset ${ev.offset}`, { exchange: x, pointer: `${at}/offset` });
+          if (ev.offset !== record.offset)
+            ctx.fail(`an event of the update at offset ${record.offset} (element ${index}) has offset ${ev.offset}`, { exchange: x, pointer: `${at}/offset` });
         }
       }
       // An answer without events shows nothing about their offsets.

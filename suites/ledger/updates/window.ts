@@ -7,8 +7,21 @@ import { exactIntegers } from '../../int64.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
 import { defineRequirements } from '../../requirement.ts';
 import {
-  IDLE_MS, OPERATION, body, isCheckpoint, offsetOf, postUpdates, recordPointer, readParties, readWindow, sampleStream, splitArb, updateFormat,
-  updateKeys, windowArb, type Window,
+  IDLE_MS,
+  OPERATION,
+  body,
+  isCheckpoint,
+  offsetOf,
+  postUpdates,
+  recordPointer,
+  readParties,
+  readWindow,
+  sampleStream,
+  splitArb,
+  updateFormat,
+  updateKeys,
+  windowArb,
+  type Window,
 } from './client.ts';
 
 const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
@@ -28,7 +41,10 @@ function expectOrdered(ctx: CheckContext, x: Exchange, els: Json[], direction: '
       const strict = !checkpoint && !prev.checkpoint;
       // Offsets beyond 2^53 may round to one value: equal is then no proof of a repeat (suites/int64.ts).
       if (step < 0 || (strict && step === 0 && exactIntegers(offset))) {
-        ctx.fail(`${direction} read of ${show(w)}: element ${i} has offset ${offset} after offset ${prev.offset} (element ${prev.i})`, { exchange: x, pointer: recordPointer(i, e, 'offset') });
+        ctx.fail(`${direction} read of ${show(w)}: element ${i} has offset ${offset} after offset ${prev.offset} (element ${prev.i})`, {
+          exchange: x,
+          pointer: recordPointer(i, e, 'offset'),
+        });
       }
     }
     prev = { i, offset, checkpoint };
@@ -53,7 +69,11 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
         const { x, els } = await readWindow(ctx, w, updateFormat(s.parties));
         els.forEach((e, i) => {
           const o = offsetOf(e);
-          if (o !== undefined && o <= w.beginExclusive) ctx.fail(`read of ${show(w)} returned offset ${o}, not strictly greater than beginExclusive ${w.beginExclusive}`, { exchange: x, pointer: recordPointer(i, e, 'offset') });
+          if (o !== undefined && o <= w.beginExclusive)
+            ctx.fail(`read of ${show(w)} returned offset ${o}, not strictly greater than beginExclusive ${w.beginExclusive}`, {
+              exchange: x,
+              pointer: recordPointer(i, e, 'offset'),
+            });
         });
       });
     },
@@ -75,7 +95,8 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
         const { x, els } = await readWindow(ctx, w, updateFormat(s.parties));
         els.forEach((e, i) => {
           const o = offsetOf(e);
-          if (o !== undefined && o > w.endInclusive!) ctx.fail(`read of ${show(w)} returned offset ${o}, beyond endInclusive ${w.endInclusive}`, { exchange: x, pointer: recordPointer(i, e, 'offset') });
+          if (o !== undefined && o > w.endInclusive!)
+            ctx.fail(`read of ${show(w)} returned offset ${o}, beyond endInclusive ${w.endInclusive}`, { exchange: x, pointer: recordPointer(i, e, 'offset') });
         });
       });
     },
@@ -99,12 +120,18 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
         const whole = await readWindow(ctx, { beginExclusive: a, endInclusive: c }, format);
         // Completeness only: each answer is cut to its own window (the bounds are other requirements'),
         // order is ignored, and checkpoints are left out (a node places them as it likes).
-        const joined = [...updateKeys(left.els, { beginExclusive: a, endInclusive: b }), ...updateKeys(right.els, { beginExclusive: b, endInclusive: c })].sort();
+        const joined = [
+          ...updateKeys(left.els, { beginExclusive: a, endInclusive: b }),
+          ...updateKeys(right.els, { beginExclusive: b, endInclusive: c }),
+        ].sort();
         const all = updateKeys(whole.els, { beginExclusive: a, endInclusive: c });
         const missing = all.filter((k) => !joined.includes(k));
         const extra = joined.filter((k) => !all.includes(k));
         if (missing.length || extra.length || joined.length !== all.length) {
-          ctx.fail(`(${a}, ${b}] and (${b}, ${c}] together differ from (${a}, ${c}]: ${missing.length} update(s) only in the whole window (${missing.slice(0, 3).join(', ')}), ${extra.length} only in the parts (${extra.slice(0, 3).join(', ')})`, { exchange: whole.x });
+          ctx.fail(
+            `(${a}, ${b}] and (${b}, ${c}] together differ from (${a}, ${c}]: ${missing.length} update(s) only in the whole window (${missing.slice(0, 3).join(', ')}), ${extra.length} only in the parts (${extra.slice(0, 3).join(', ')})`,
+            { exchange: whole.x },
+          );
         }
       });
     },
@@ -149,7 +176,9 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
         const d = updateKeys(down.els);
         if (a.join() !== d.join()) {
           const diff = [...a.filter((k) => !d.includes(k)), ...d.filter((k) => !a.includes(k))];
-          ctx.fail(`descending read of ${show(w)} does not hold the updates of the ascending read (differing: ${diff.slice(0, 3).join(', ')})`, { exchange: down.x });
+          ctx.fail(`descending read of ${show(w)} does not hold the updates of the ascending read (differing: ${diff.slice(0, 3).join(', ')})`, {
+            exchange: down.x,
+          });
         }
       });
     },
@@ -167,7 +196,10 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
     async check(ctx) {
       const parties = readParties(ctx);
       // Bounded even if accepted: a limit of 3 and a short idle timeout.
-      const x = await postUpdates(ctx, body({ beginExclusive: 0 }, updateFormat(parties), { descendingOrder: true }), { limit: 3, stream_idle_timeout_ms: IDLE_MS });
+      const x = await postUpdates(ctx, body({ beginExclusive: 0 }, updateFormat(parties), { descendingOrder: true }), {
+        limit: 3,
+        stream_idle_timeout_ms: IDLE_MS,
+      });
       ctx.expectStatus(x, 400, 'descendingOrder without endInclusive is an invalid request');
     },
   },

@@ -7,8 +7,24 @@ import { SECTION, timeNanos } from '../common.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
 import { defineRequirements, type RequirementInput } from '../../requirement.ts';
 import {
-  baseQuery, contractIdOf, DRAWN_WALK_PAGES, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, LARGE_PAGE, drawnPageSizes, MAX_DRAWN_PAGE, pageEvents, pageExchange,
-  pageWith, usableWalk, walkEvents, walkHoldings, type HoldingsPage, type HoldingsVersion, type HoldingsWalk,
+  baseQuery,
+  contractIdOf,
+  DRAWN_WALK_PAGES,
+  HOLDINGS_NEEDS,
+  HOLDINGS_OPS,
+  HOLDINGS_VERSIONS,
+  LARGE_PAGE,
+  drawnPageSizes,
+  MAX_DRAWN_PAGE,
+  pageEvents,
+  pageExchange,
+  pageWith,
+  usableWalk,
+  walkEvents,
+  walkHoldings,
+  type HoldingsPage,
+  type HoldingsVersion,
+  type HoldingsWalk,
 } from './walk.ts';
 
 const OPS = HOLDINGS_OPS;
@@ -37,14 +53,20 @@ async function pagingPlan(ctx: CheckContext) {
   return {
     arbitrary: fc.record({ version: fc.constantFrom(...HOLDINGS_VERSIONS), pageSize: fc.integer({ min: sizes.min, max: sizes.max }) }),
     runs: sizes.runs,
-    walk: (version: HoldingsVersion, pageSize: number) => walkHoldings(ctx, version, baseQuery(ctx, pageSize), whole ? ctx.maxPages : Math.min(ctx.maxPages, DRAWN_WALK_PAGES)),
+    walk: (version: HoldingsVersion, pageSize: number) =>
+      walkHoldings(ctx, version, baseQuery(ctx, pageSize), whole ? ctx.maxPages : Math.min(ctx.maxPages, DRAWN_WALK_PAGES)),
   };
 }
 
 /** Runs `check` on walks of drawn versions and page sizes, as one property of the run. */
-async function eachDrawnWalk(ctx: CheckContext, check: (d: { version: HoldingsVersion; pageSize: number; walk: HoldingsWalk }) => Promise<void> | void): Promise<void> {
+async function eachDrawnWalk(
+  ctx: CheckContext,
+  check: (d: { version: HoldingsVersion; pageSize: number; walk: HoldingsWalk }) => Promise<void> | void,
+): Promise<void> {
   const plan = await pagingPlan(ctx);
-  await ctx.property(plan.arbitrary, async ({ version, pageSize }) => check({ version, pageSize, walk: await plan.walk(version, pageSize) }), { runs: plan.runs });
+  await ctx.property(plan.arbitrary, async ({ version, pageSize }) => check({ version, pageSize, walk: await plan.walk(version, pageSize) }), {
+    runs: plan.runs,
+  });
 }
 
 const pagingComplete: RequirementInput = {
@@ -92,10 +114,16 @@ const pagingComplete: RequirementInput = {
       }
       if (missing.size > 0) {
         const id = missing.values().next().value!;
-        ctx.fail(`${version}: contract ${id} is on a page of the page_size ${LARGE_PAGE} walk (attached) but on no page of the page_size ${pageSize} walk (${walk.pages.length} pages)`, { exchange: pageExchange(pageWith(reference, id)!) });
+        ctx.fail(
+          `${version}: contract ${id} is on a page of the page_size ${LARGE_PAGE} walk (attached) but on no page of the page_size ${pageSize} walk (${walk.pages.length} pages)`,
+          { exchange: pageExchange(pageWith(reference, id)!) },
+        );
       }
       if (extra) {
-        ctx.fail(`${version}: contract ${extra.id} is on a page of the page_size ${pageSize} walk (attached) but on no page of the page_size ${LARGE_PAGE} walk`, { exchange: pageExchange(extra.page) });
+        ctx.fail(
+          `${version}: contract ${extra.id} is on a page of the page_size ${pageSize} walk (attached) but on no page of the page_size ${LARGE_PAGE} walk`,
+          { exchange: pageExchange(extra.page) },
+        );
       }
     });
   },
@@ -118,7 +146,11 @@ const pagingUnique: RequirementInput = {
         for (const [k, e] of pageEvents(page).entries()) {
           const id = contractIdOf(e);
           const earlier = first.get(id);
-          if (earlier !== undefined) ctx.fail(`${version}, page_size ${pageSize}: contract ${id} is on page ${earlier + 1} and again on page ${n + 1} (attached)`, { exchange: pageExchange(page), pointer: `/created_events/${k}` });
+          if (earlier !== undefined)
+            ctx.fail(`${version}, page_size ${pageSize}: contract ${id} is on page ${earlier + 1} and again on page ${n + 1} (attached)`, {
+              exchange: pageExchange(page),
+              pointer: `/created_events/${k}`,
+            });
           first.set(id, n);
         }
       }
@@ -141,10 +173,16 @@ const tokenEnds: RequirementInput = {
       const walk = await walkHoldings(ctx, version, baseQuery(ctx, LARGE_PAGE));
       const last = walk.pages.at(-1)!;
       if (walk.end === 'cycle') {
-        ctx.fail(`${version}: page ${walk.pages.length} (attached) returned next_page_token ${JSON.stringify(last.token)}, a token already used in this walk: the walk never ends`, { exchange: pageExchange(last), pointer: '/next_page_token' });
+        ctx.fail(
+          `${version}: page ${walk.pages.length} (attached) returned next_page_token ${JSON.stringify(last.token)}, a token already used in this walk: the walk never ends`,
+          { exchange: pageExchange(last), pointer: '/next_page_token' },
+        );
       }
       if (walk.end === 'bound' && walk.stalled) {
-        ctx.fail(`${version}: after ${walk.pages.length} pages the token is still present although no new contract appeared for the last half of them (last page attached)`, { exchange: pageExchange(last), pointer: '/next_page_token' });
+        ctx.fail(
+          `${version}: after ${walk.pages.length} pages the token is still present although no new contract appeared for the last half of them (last page attached)`,
+          { exchange: pageExchange(last), pointer: '/next_page_token' },
+        );
       }
       usableWalk(ctx, walk);
     }
@@ -164,7 +202,11 @@ const pageSizeBound: RequirementInput = {
   async check(ctx) {
     await eachDrawnWalk(ctx, ({ version, pageSize, walk }) => {
       for (const page of walk.pages) {
-        if (page.count > pageSize) ctx.fail(`${version}: a page of page_size ${pageSize} carries ${page.count} created events`, { exchange: pageExchange(page), pointer: '/created_events' });
+        if (page.count > pageSize)
+          ctx.fail(`${version}: a page of page_size ${pageSize} carries ${page.count} created events`, {
+            exchange: pageExchange(page),
+            pointer: '/created_events',
+          });
       }
     });
   },
@@ -189,7 +231,10 @@ const creationOrder: RequirementInput = {
           const at = timeNanos(isObject(e) ? e.created_at : undefined);
           if (at === undefined) continue; // a malformed created_at is a record-shape problem, not an ordering one
           if (previous && at < previous.at) {
-            ctx.fail(`${version}, page_size ${pageSize}: created_at ${e.created_at} (page ${n + 1}) comes after ${previous.text} (page ${previous.page + 1}): not in creation order`, { exchange: pageExchange(page), pointer: `/created_events/${k}/created_at` });
+            ctx.fail(
+              `${version}, page_size ${pageSize}: created_at ${e.created_at} (page ${n + 1}) comes after ${previous.text} (page ${previous.page + 1}): not in creation order`,
+              { exchange: pageExchange(page), pointer: `/created_events/${k}/created_at` },
+            );
           }
           previous = { at, text: e.created_at, page: n };
         }
@@ -218,7 +263,10 @@ const ownerFilter: RequirementInput = {
       for (const page of walk.pages) {
         for (const [k, e] of pageEvents(page).entries()) {
           if (!hasRequestedStakeholder(e, wanted)) {
-            ctx.fail(`${version}: contract ${contractIdOf(e)} has none of owner_party_ids [${owners.join(', ')}] among its signatories or observers, so none of them owns it`, { exchange: pageExchange(page), pointer: `/created_events/${k}` });
+            ctx.fail(
+              `${version}: contract ${contractIdOf(e)} has none of owner_party_ids [${owners.join(', ')}] among its signatories or observers, so none of them owns it`,
+              { exchange: pageExchange(page), pointer: `/created_events/${k}` },
+            );
           }
         }
       }
@@ -226,4 +274,11 @@ const ownerFilter: RequirementInput = {
   },
 };
 
-export const HOLDINGS_PAGING_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [pagingComplete, pagingUnique, tokenEnds, pageSizeBound, creationOrder, ownerFilter]);
+export const HOLDINGS_PAGING_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  pagingComplete,
+  pagingUnique,
+  tokenEnds,
+  pageSizeBound,
+  creationOrder,
+  ownerFilter,
+]);

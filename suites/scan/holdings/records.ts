@@ -5,8 +5,19 @@ import { SECTION, timeNanos } from '../common.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
 import { defineRequirements, type RequirementInput } from '../../requirement.ts';
 import {
-  baseQuery, contractIdOf, HOLDINGS_NEEDS, HOLDINGS_OP, LARGE_PAGE, pageEvents, pageExchange, pageWith, usableWalk, walkEvents, walkHoldings,
-  type HoldingsVersion, type HoldingsWalk,
+  baseQuery,
+  contractIdOf,
+  HOLDINGS_NEEDS,
+  HOLDINGS_OP,
+  LARGE_PAGE,
+  pageEvents,
+  pageExchange,
+  pageWith,
+  usableWalk,
+  walkEvents,
+  walkHoldings,
+  type HoldingsVersion,
+  type HoldingsWalk,
 } from './walk.ts';
 
 const NEEDS = HOLDINGS_NEEDS;
@@ -26,7 +37,11 @@ function eachContract(ctx: CheckContext, walk: HoldingsWalk, problems: (e: Json)
   for (const page of walk.pages) {
     for (const [k, e] of pageEvents(page).entries()) {
       const found = problems(e);
-      if (found.length > 0) ctx.fail(`${walk.version}: created_events[${k}] (${contractIdOf(e)}): ${found.join('; ')}`, { exchange: pageExchange(page), pointer: `/created_events/${k}` });
+      if (found.length > 0)
+        ctx.fail(`${walk.version}: created_events[${k}] (${contractIdOf(e)}): ${found.join('; ')}`, {
+          exchange: pageExchange(page),
+          pointer: `/created_events/${k}`,
+        });
     }
   }
 }
@@ -42,14 +57,16 @@ const activeContractFields: RequirementInput = {
   interface: 'scan',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2],
   section: SECTION.activeContract,
-  sentence: 'ActiveContract: contract_id, template_id, package_name, create_arguments, created_at, signatories, observers ... All required except `created_in_update_id`',
+  sentence:
+    'ActiveContract: contract_id, template_id, package_name, create_arguments, created_at, signatories, observers ... All required except `created_in_update_id`',
   needs: [...NEEDS],
   tags: ['holdings', 'records'],
   async check(ctx) {
     for (const v of ['v1', 'v2'] as const) {
       eachContract(ctx, await anyWalk(ctx, v), (e) => {
         const out = contractFieldProblems(e);
-        if (isObject(e) && e.created_in_update_id !== undefined && typeof e.created_in_update_id !== 'string') out.push('created_in_update_id is present but not a string');
+        if (isObject(e) && e.created_in_update_id !== undefined && typeof e.created_in_update_id !== 'string')
+          out.push('created_in_update_id is present but not a string');
         return out;
       });
     }
@@ -83,10 +100,15 @@ function sameContractsCheck(other: HoldingsVersion): (ctx: CheckContext) => Prom
     const a = ids(v1);
     const b = ids(w);
     const onlyV1 = [...a].find((x) => !b.has(x));
-    if (onlyV1) ctx.fail(`contract ${onlyV1} is in the v1 holdings but not in the ${other} holdings of the same request (${b.size} vs ${a.size} contracts)`, { exchange: pageExchange(w.pages[0]!) });
+    if (onlyV1)
+      ctx.fail(`contract ${onlyV1} is in the v1 holdings but not in the ${other} holdings of the same request (${b.size} vs ${a.size} contracts)`, {
+        exchange: pageExchange(w.pages[0]!),
+      });
     const onlyOther = [...b].find((x) => !a.has(x));
     if (onlyOther) {
-      ctx.fail(`contract ${onlyOther} is in the ${other} holdings (attached) but not in the v1 holdings of the same request`, { exchange: pageExchange(pageWith(w, onlyOther)!) });
+      ctx.fail(`contract ${onlyOther} is in the ${other} holdings (attached) but not in the v1 holdings of the same request`, {
+        exchange: pageExchange(pageWith(w, onlyOther)!),
+      });
     }
   };
 }

@@ -32,9 +32,16 @@ const echoed: RequirementInput = {
       const body = okObject(ctx, x, `a valid ${version} holdings request`);
       // Compared as instants: a node may write the same time with other digits.
       if (timeNanos(body.record_time) === undefined || timeNanos(body.record_time) !== timeNanos(query.record_time)) {
-        ctx.fail(`${version}: record_time ${JSON.stringify(body.record_time)} is not the requested ${query.record_time}`, { exchange: x, pointer: '/record_time' });
+        ctx.fail(`${version}: record_time ${JSON.stringify(body.record_time)} is not the requested ${query.record_time}`, {
+          exchange: x,
+          pointer: '/record_time',
+        });
       }
-      if (body.migration_id !== query.migration_id) ctx.fail(`${version}: migration_id ${JSON.stringify(body.migration_id)} is not the requested ${query.migration_id}`, { exchange: x, pointer: '/migration_id' });
+      if (body.migration_id !== query.migration_id)
+        ctx.fail(`${version}: migration_id ${JSON.stringify(body.migration_id)} is not the requested ${query.migration_id}`, {
+          exchange: x,
+          pointer: '/migration_id',
+        });
     }
   },
 };
@@ -69,15 +76,15 @@ const exactMatch: RequirementInput = {
   tags: ['holdings', 'snapshots'],
   async check(ctx) {
     const time = notASnapshotTime(ctx);
-    const probes = [
-      ...HOLDINGS_VERSIONS.map((version) => ({ version, match: 'exact' as string | undefined })),
-      { version: 'v1' as const, match: undefined },
-    ];
+    const probes = [...HOLDINGS_VERSIONS.map((version) => ({ version, match: 'exact' as string | undefined })), { version: 'v1' as const, match: undefined }];
     for (const { version, match } of probes) {
       const x = await ctx.scan.post(holdingsPath(version), { ...baseQuery(ctx, 5), record_time: time, ...(match ? { record_time_match: match } : {}) });
       // The description leaves open which client error names the mismatch (400 or 404): any 4xx is a refusal.
       if (x.status < 400 || x.status >= 500) {
-        ctx.fail(`${version}: record_time ${time} is no snapshot time (one microsecond after the snapshot ${ctx.fixtures.snapshotRecordTime}) yet ${match ? 'record_time_match exact' : 'the default match (exact)'} was answered ${x.status}, not a client error`, { exchange: x });
+        ctx.fail(
+          `${version}: record_time ${time} is no snapshot time (one microsecond after the snapshot ${ctx.fixtures.snapshotRecordTime}) yet ${match ? 'record_time_match exact' : 'the default match (exact)'} was answered ${x.status}, not a client error`,
+          { exchange: x },
+        );
       }
     }
   },
@@ -101,12 +108,20 @@ const atOrBefore: RequirementInput = {
       const x = await ctx.scan.post(holdingsPath(version), { ...baseQuery(ctx, 20), record_time: time, record_time_match: 'at_or_before' });
       const body = okObject(ctx, x, `${version}: at_or_before accepts any timestamp (${time})`);
       // The latest snapshot at or before snapshot+1µs is the fixture snapshot: the same first page.
-      if (!Array.isArray(exactBody.created_events)) ctx.fail(`${version}: the page of the snapshot time itself has no created_events array to compare with`, { exchange: exact, pointer: '/created_events' });
-      if (!Array.isArray(body.created_events)) ctx.fail(`${version}: the at_or_before page has no created_events array`, { exchange: x, pointer: '/created_events' });
+      if (!Array.isArray(exactBody.created_events))
+        ctx.fail(`${version}: the page of the snapshot time itself has no created_events array to compare with`, {
+          exchange: exact,
+          pointer: '/created_events',
+        });
+      if (!Array.isArray(body.created_events))
+        ctx.fail(`${version}: the at_or_before page has no created_events array`, { exchange: x, pointer: '/created_events' });
       const want = exactBody.created_events.map(contractIdOf);
       const got = body.created_events.map(contractIdOf);
       if (JSON.stringify(want) !== JSON.stringify(got)) {
-        ctx.fail(`${version}: at_or_before ${time} should use the snapshot ${ctx.fixtures.snapshotRecordTime} (the latest at or before it), but its first page differs from that snapshot's`, { exchange: x, pointer: '/created_events' });
+        ctx.fail(
+          `${version}: at_or_before ${time} should use the snapshot ${ctx.fixtures.snapshotRecordTime} (the latest at or before it), but its first page differs from that snapshot's`,
+          { exchange: x, pointer: '/created_events' },
+        );
       }
     }
   },
@@ -127,9 +142,15 @@ const forceAcs: RequirementInput = {
     const forced = await ctx.scan.post('/v0/state/acs/force');
     if (forced.status !== 200) ctx.skip(`force-ACS is not available on this target (status ${forced.status}; it is disabled in production environments)`);
     const snap = okObject(ctx, forced, 'force-ACS');
-    if (timeNanos(snap.record_time) === undefined || !isInt64(snap.migration_id)) ctx.fail('force-ACS did not return a record_time timestamp and an integer migration_id', { exchange: forced });
+    if (timeNanos(snap.record_time) === undefined || !isInt64(snap.migration_id))
+      ctx.fail('force-ACS did not return a record_time timestamp and an integer migration_id', { exchange: forced });
     for (const version of HOLDINGS_VERSIONS) {
-      const x = await ctx.scan.post(holdingsPath(version), { migration_id: snap.migration_id, record_time: snap.record_time, page_size: 5, owner_party_ids: ctx.fixtures.holdingOwners });
+      const x = await ctx.scan.post(holdingsPath(version), {
+        migration_id: snap.migration_id,
+        record_time: snap.record_time,
+        page_size: 5,
+        owner_party_ids: ctx.fixtures.holdingOwners,
+      });
       ctx.expectStatus(x, 200, `${version}: the force-ACS record_time ${snap.record_time} is a snapshot time, so record_time_match exact must accept it`);
     }
   },

@@ -116,19 +116,24 @@ async function walkPages(ctx: CheckContext, version: HoldingsVersion, query: Hol
   let fetched = 0;
   let items = 0;
   let packedBytes = 0;
-  const walk = await followTokens<HoldingsPage>(async (token) => {
-    const x = await ctx.scan.post(holdingsPath(version), token === undefined ? query : { ...query, after: token });
-    ctx.expectStatus(x, 200, `page ${++fetched} of a valid ${version} holdings walk`);
-    const body = ctx.json(x);
-    if (!isObject(body) || !Array.isArray(body.created_events)) ctx.fail(`${version} holdings page without a created_events array`, { exchange: x, pointer: '/created_events' });
-    const events = body.created_events as Json[];
-    const { bytes: _bytes, text: _text, ...head } = x;
-    const packed = pack(x.bytes);
-    items += events.length;
-    packedBytes += packed.byteLength;
-    const page = { head, packed, count: events.length, token: body.next_page_token ?? undefined };
-    return { page, keys: events.map((e) => idHash(contractIdOf(e))), next: page.token };
-  }, maxPages, () => items >= MAX_WALK_ITEMS || packedBytes >= MAX_WALK_PACKED_BYTES);
+  const walk = await followTokens<HoldingsPage>(
+    async (token) => {
+      const x = await ctx.scan.post(holdingsPath(version), token === undefined ? query : { ...query, after: token });
+      ctx.expectStatus(x, 200, `page ${++fetched} of a valid ${version} holdings walk`);
+      const body = ctx.json(x);
+      if (!isObject(body) || !Array.isArray(body.created_events))
+        ctx.fail(`${version} holdings page without a created_events array`, { exchange: x, pointer: '/created_events' });
+      const events = body.created_events as Json[];
+      const { bytes: _bytes, text: _text, ...head } = x;
+      const packed = pack(x.bytes);
+      items += events.length;
+      packedBytes += packed.byteLength;
+      const page = { head, packed, count: events.length, token: body.next_page_token ?? undefined };
+      return { page, keys: events.map((e) => idHash(contractIdOf(e))), next: page.token };
+    },
+    maxPages,
+    () => items >= MAX_WALK_ITEMS || packedBytes >= MAX_WALK_PACKED_BYTES,
+  );
   return { version, pageSize: query.page_size, pages: walk.pages, end: walk.end, stalled: walk.stalled, count: items };
 }
 
@@ -139,9 +144,11 @@ async function walkPages(ctx: CheckContext, version: HoldingsVersion, query: Hol
  */
 export function usableWalk(ctx: CheckContext, walk: HoldingsWalk): HoldingsWalk {
   if (walk.end === 'bound') {
-    ctx.skip(walk.stalled
-      ? `the ${walk.version} holdings walk (page_size ${walk.pageSize}) did not end: its token kept leading to pages without new contracts (see SCAN-HOLDINGS-PAGING-TOKEN-ENDS)`
-      : `the ${walk.version} holdings walk (page_size ${walk.pageSize}) needs more than ${walk.pages.length} pages, ${MAX_WALK_ITEMS} items or ${MAX_WALK_PACKED_BYTES / 1024 / 1024} MB of deflated pages; raise --max-pages or name fewer holding owners`);
+    ctx.skip(
+      walk.stalled
+        ? `the ${walk.version} holdings walk (page_size ${walk.pageSize}) did not end: its token kept leading to pages without new contracts (see SCAN-HOLDINGS-PAGING-TOKEN-ENDS)`
+        : `the ${walk.version} holdings walk (page_size ${walk.pageSize}) needs more than ${walk.pages.length} pages, ${MAX_WALK_ITEMS} items or ${MAX_WALK_PACKED_BYTES / 1024 / 1024} MB of deflated pages; raise --max-pages or name fewer holding owners`,
+    );
   }
   return walk;
 }

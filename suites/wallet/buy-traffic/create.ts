@@ -15,8 +15,14 @@ const INT64_FIELDS = ['traffic_amount', 'expires_at'] as const;
  * (some decoders parse or truncate them).
  */
 const WRONG_TYPES: Record<string, Array<[string, unknown]>> = {
-  string: [['an object', { value: 'x' }], ['an array of two strings', ['a', 'b']]],
-  int64: [['a non-numeric string', 'lots'], ['an object', { bytes: 1 }]],
+  string: [
+    ['an object', { value: 'x' }],
+    ['an array of two strings', ['a', 'b']],
+  ],
+  int64: [
+    ['a non-numeric string', 'lots'],
+    ['an object', { bytes: 1 }],
+  ],
 };
 
 interface InvalidCase {
@@ -32,8 +38,11 @@ function invalidCases(ctx: CheckContext, fresh: () => string): InvalidCase[] {
     delete valid[field];
     cases.push({ label: `required field ${field} missing`, body: valid });
   }
-  for (const field of STRING_FIELDS) for (const [what, value] of WRONG_TYPES.string!) cases.push({ label: `${field} (a string) given ${what}`, body: buyBody(ctx, fresh(), { [field]: value }) });
-  for (const field of INT64_FIELDS) for (const [what, value] of WRONG_TYPES.int64!) cases.push({ label: `${field} (an int64) given ${what}`, body: buyBody(ctx, fresh(), { [field]: value }) });
+  for (const field of STRING_FIELDS)
+    for (const [what, value] of WRONG_TYPES.string!)
+      cases.push({ label: `${field} (a string) given ${what}`, body: buyBody(ctx, fresh(), { [field]: value }) });
+  for (const field of INT64_FIELDS)
+    for (const [what, value] of WRONG_TYPES.int64!) cases.push({ label: `${field} (an int64) given ${what}`, body: buyBody(ctx, fresh(), { [field]: value }) });
   cases.push({ label: 'a body that is not JSON', raw: `{"tracking_id": "${fresh()}",` });
   cases.push({ label: 'a JSON array instead of an object', body: [buyBody(ctx, fresh())] });
   return cases;
@@ -41,7 +50,8 @@ function invalidCases(ctx: CheckContext, fresh: () => string): InvalidCase[] {
 
 function expect400(ctx: CheckContext, x: Exchange, label: string): void {
   if (x.status === 0) ctx.fail(`no answer to a buy-traffic request with ${label}: ${x.error}`, { exchange: x });
-  if (x.status >= 200 && x.status < 300) ctx.fail(`a buy-traffic request with ${label} was accepted (${x.status}); an invalid request is answered 400`, { exchange: x });
+  if (x.status >= 200 && x.status < 300)
+    ctx.fail(`a buy-traffic request with ${label} was accepted (${x.status}); an invalid request is answered 400`, { exchange: x });
   if (x.status !== 400) ctx.fail(`a buy-traffic request with ${label} got ${x.status}; an invalid request is answered 400`, { exchange: x });
 }
 

@@ -26,7 +26,12 @@ interface IdState {
 }
 
 const command: fc.Arbitrary<Command> = fc.record({
-  kind: fc.oneof({ arbitrary: fc.constant<Kind>('submit'), weight: 3 }, { arbitrary: fc.constant<Kind>('expired'), weight: 2 }, { arbitrary: fc.constant<Kind>('twice'), weight: 1 }, { arbitrary: fc.constant<Kind>('status'), weight: 1 }),
+  kind: fc.oneof(
+    { arbitrary: fc.constant<Kind>('submit'), weight: 3 },
+    { arbitrary: fc.constant<Kind>('expired'), weight: 2 },
+    { arbitrary: fc.constant<Kind>('twice'), weight: 1 },
+    { arbitrary: fc.constant<Kind>('status'), weight: 1 },
+  ),
   t: fc.constantFrom<0 | 1>(0, 1),
 });
 /** Each sequence ends with a submission of both ids (see `runSequence`), which shows the state each one ended in. */
@@ -38,7 +43,10 @@ const refusal = (x: Exchange) => x.status >= 400 && x.status < 500 && !isDuplica
 /** Runs one sequence; true when a submission was accepted (so the rule was exercised at all). */
 async function runSequence(ctx: CheckContext, commands: Command[], prefix: string): Promise<boolean> {
   const ids = [`${prefix}-0`, `${prefix}-1`];
-  const model: IdState[] = [{ state: 'free', used: false }, { state: 'free', used: false }];
+  const model: IdState[] = [
+    { state: 'free', used: false },
+    { state: 'free', used: false },
+  ];
   const log: string[] = [];
   const fail = (message: string, x: Exchange): never => ctx.fail(`${message} [sequence so far: ${log.join(', ')}]`, { exchange: x });
 
@@ -49,7 +57,8 @@ async function runSequence(ctx: CheckContext, commands: Command[], prefix: strin
     log.push(`${what}(${t}) -> ${answers.map((x) => x.status).join('+')}`);
     for (const x of answers) if (x.status === 0) fail(`no answer to ${what} of tracking id ${id}: ${x.error}`, x);
     const accepted = answers.filter(ok);
-    if (m.state === 'created' && accepted.length > 0) fail(`tracking id ${id} already has a request, yet ${what} was accepted (${accepted[0]!.status}): a second request for one tracking id`, accepted[0]!);
+    if (m.state === 'created' && accepted.length > 0)
+      fail(`tracking id ${id} already has a request, yet ${what} was accepted (${accepted[0]!.status}): a second request for one tracking id`, accepted[0]!);
     if (accepted.length > 1) fail(`two submissions of tracking id ${id} sent together were both accepted: two requests for one tracking id`, accepted[1]!);
     if (m.state === 'free' && accepted.length === 0) {
       const duplicates = answers.filter(isDuplicateAnswer);
@@ -60,13 +69,17 @@ async function runSequence(ctx: CheckContext, commands: Command[], prefix: strin
       const wrong = answers.length === 1 ? duplicates.length === 1 : duplicates.length === answers.length && duplicates.some((x) => x.status === 409);
       if (wrong) {
         if (!m.used) collision(ctx, duplicates[0]!, id);
-        fail(`tracking id ${id} was never created (its earlier submissions were refused with 4xx, creating nothing), yet ${what} was refused as a duplicate (${duplicates.map((x) => x.status).join('+')})`, duplicates[0]!);
+        fail(
+          `tracking id ${id} was never created (its earlier submissions were refused with 4xx, creating nothing), yet ${what} was refused as a duplicate (${duplicates.map((x) => x.status).join('+')})`,
+          duplicates[0]!,
+        );
       }
     }
     m.used = true;
     if (m.state === 'created') return;
     if (accepted.length === 1) m.state = 'created';
-    else if (answers.every(refusal)) return; // a 4xx refusal creates nothing
+    else if (answers.every(refusal))
+      return; // a 4xx refusal creates nothing
     else if (m.state === 'unknown' && answers.some((x) => x.status === 409)) m.state = 'created';
     else m.state = 'unknown'; // a 5xx, or a 429 whose other submission's fate is not known
   };
@@ -97,23 +110,29 @@ export const EXACTLY_ONCE_MODEL_REQUIREMENTS: Requirement[] = defineRequirements
     interface: 'wallet',
     operations: ['createBuyTrafficRequest', 'getTransferOfferStatus'],
     section: SECTION.trackingIds,
-    sentence: 'after a first submission, later calls with the same tracking id are rejected with 409 or 429, unless the command failed and no traffic was purchased.',
+    sentence:
+      'after a first submission, later calls with the same tracking id are rejected with 409 or 429, unless the command failed and no traffic was purchased.',
     mutates: true,
     needs: ['trafficReceiverParty', 'domainId'],
     tags: ['buy-traffic', 'exactly-once', 'model'],
     async check(ctx) {
       let run = 0;
       // One property run holds `ctx.runs` sequences, sent concurrently, each on its own two tracking ids.
-      await ctx.property(fc.array(sequence, { minLength: ctx.runs, maxLength: ctx.runs }), async (sequences) => {
-        run++;
-        // Every sequence is let finish, so no request outlives the check; a reused id taints the whole run.
-        const outcomes = await Promise.allSettled(sequences.map((s, i) => runSequence(ctx, s, `cnc-${ctx.seed}-model-${run}-${i}`)));
-        const errors = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
-        const first = errors.find((e) => e instanceof CheckSkipped) ?? errors[0];
-        if (first !== undefined) throw first;
-        // A target that accepts nothing cannot accept twice: that shows nothing about the rule.
-        if (!outcomes.some((o) => o.status === 'fulfilled' && o.value)) ctx.skip('no submission of any sequence was accepted, so no tracking id ever had a request to protect (see WALLET-BUY-TRAFFIC-CREATE)');
-      }, { runs: 1 });
+      await ctx.property(
+        fc.array(sequence, { minLength: ctx.runs, maxLength: ctx.runs }),
+        async (sequences) => {
+          run++;
+          // Every sequence is let finish, so no request outlives the check; a reused id taints the whole run.
+          const outcomes = await Promise.allSettled(sequences.map((s, i) => runSequence(ctx, s, `cnc-${ctx.seed}-model-${run}-${i}`)));
+          const errors = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+          const first = errors.find((e) => e instanceof CheckSkipped) ?? errors[0];
+          if (first !== undefined) throw first;
+          // A target that accepts nothing cannot accept twice: that shows nothing about the rule.
+          if (!outcomes.some((o) => o.status === 'fulfilled' && o.value))
+            ctx.skip('no submission of any sequence was accepted, so no tracking id ever had a request to protect (see WALLET-BUY-TRAFFIC-CREATE)');
+        },
+        { runs: 1 },
+      );
     },
   },
 ]);

@@ -7,7 +7,8 @@ import type { Requirement } from '../../model.ts';
 import { defineRequirements } from '../../requirement.ts';
 import { buy, buyBody, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, trackingIds } from '../support.ts';
 
-const DUPLICATES = 'after a first submission, later calls with the same tracking id are rejected with 409 (request already created) or 429 (currently being processed), unless the command failed and no traffic was purchased.';
+const DUPLICATES =
+  'after a first submission, later calls with the same tracking id are rejected with 409 (request already created) or 429 (currently being processed), unless the command failed and no traffic was purchased.';
 
 /**
  * A duplicate answered 409 ("already created") while the first submission is still unanswered is only
@@ -41,9 +42,13 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRequirements(impor
       if (isDuplicateAnswer(first)) collision(ctx, first, trackingId);
       if (first.status !== 200) ctx.skip(`the first submission was answered ${first.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE); nothing to repeat`);
       // The same body again, then a different body under the same tracking id: both are duplicates.
-      for (const [label, again] of [['the same body', body], ['a different traffic_amount', { ...body, traffic_amount: TRAFFIC_AMOUNT + 1 }]] as const) {
+      for (const [label, again] of [
+        ['the same body', body],
+        ['a different traffic_amount', { ...body, traffic_amount: TRAFFIC_AMOUNT + 1 }],
+      ] as const) {
         const x = await buy(ctx, again);
-        if (x.status >= 200 && x.status < 300) ctx.fail(`resubmitting tracking id ${trackingId} with ${label} was accepted (${x.status}): a second request for one tracking id`, { exchange: x });
+        if (x.status >= 200 && x.status < 300)
+          ctx.fail(`resubmitting tracking id ${trackingId} with ${label} was accepted (${x.status}): a second request for one tracking id`, { exchange: x });
         ctx.expectStatus(x, [409, 429], `resubmitting tracking id ${trackingId} with ${label} after it was created`);
       }
     },
@@ -71,14 +76,17 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRequirements(impor
       const pair = await Promise.all([send(0), send(5)]);
       if (pair.every((p) => isDuplicateAnswer(p.x))) collision(ctx, pair[0].x, trackingId);
       const winners = pair.filter((p) => p.x.status === 200);
-      if (winners.length !== 1) ctx.skip(`two concurrent submissions were answered ${pair.map((p) => p.x.status).join(' and ')}: no single created request to compare the duplicate with`);
+      if (winners.length !== 1)
+        ctx.skip(
+          `two concurrent submissions were answered ${pair.map((p) => p.x.status).join(' and ')}: no single created request to compare the duplicate with`,
+        );
       const created = winners[0]!;
       const duplicate = pair.find((p) => p !== created)!;
       const gap = created.endedAt - duplicate.endedAt;
       if (duplicate.x.status === 409 && gap >= Math.max(MIN_GAP_MS, created.x.durationMs / 2)) {
         ctx.fail(
-          `a duplicate of tracking id ${trackingId} was answered 409 (already created) ${Math.round(gap)} ms before the first submission (${created.x.durationMs} ms in all) `
-          + 'was answered: while a request is being processed the answer is 429',
+          `a duplicate of tracking id ${trackingId} was answered 409 (already created) ${Math.round(gap)} ms before the first submission (${created.x.durationMs} ms in all) ` +
+            'was answered: while a request is being processed the answer is 429',
           { exchange: duplicate.x },
         );
       }
@@ -100,10 +108,14 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRequirements(impor
       // Expired long before it was sent: a correct node can only refuse it, so nothing is bought.
       const failed = await buy(ctx, buyBody(ctx, trackingId, { expires_at: 1 }));
       if (isDuplicateAnswer(failed)) collision(ctx, failed, trackingId);
-      if (failed.status !== 400) ctx.skip(`a request that expired in 1970 was answered ${failed.status}, not refused with 400: no failed submission to retry after`);
+      if (failed.status !== 400)
+        ctx.skip(`a request that expired in 1970 was answered ${failed.status}, not refused with 400: no failed submission to retry after`);
       const retry = await buy(ctx, buyBody(ctx, trackingId));
       if (isDuplicateAnswer(retry)) {
-        ctx.fail(`the only earlier submission of tracking id ${trackingId} was refused with 400 (nothing created, no traffic bought), yet the valid resubmission was refused as a duplicate (${retry.status})`, { exchange: retry });
+        ctx.fail(
+          `the only earlier submission of tracking id ${trackingId} was refused with 400 (nothing created, no traffic bought), yet the valid resubmission was refused as a duplicate (${retry.status})`,
+          { exchange: retry },
+        );
       }
       if (retry.status !== 200) ctx.skip(`the valid resubmission was answered ${retry.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE)`);
     },
