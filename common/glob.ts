@@ -8,5 +8,3 @@ export function globToRegExp(pattern: string): RegExp {
       .join('.*')}$`,
   );
 }
-
-export const globMatches = (pattern: string, text: string) => globToRegExp(pattern).test(text);

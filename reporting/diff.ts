@@ -1,6 +1,7 @@
 // Comparing two runs: what a release engineer wants to see before a release. Losing a judgement counts as
 // much as a regression: a gate that stops checking 100 requirements must not stay green unnoticed.
 import type { ConformanceReport } from './model.ts';
+import { JUDGED } from './verdict.ts';
 
 export interface RunDiff {
   /** The verdicts of the two runs ("(none)" for reports written before verdicts existed). */
@@ -17,8 +18,7 @@ export interface RunDiff {
   removed: string[];
 }
 
-const JUDGED = new Set(['passed', 'failed', 'waived']);
-const UNJUDGED = new Set(['skipped', 'error']);
+const UNJUDGED: ReadonlySet<string> = new Set(['skipped', 'error']);
 
 export function diffReports(before: ConformanceReport, after: ConformanceReport): RunDiff {
   const old = new Map(before.requirements.map((r) => [r.id, r.status as string]));

@@ -24,7 +24,8 @@ export interface Judgement {
   unjudgedMust?: Array<{ id: string; why: string }>;
 }
 
-const JUDGED = new Set(['passed', 'failed', 'waived']);
+/** The statuses of a requirement that was judged: skipped and error were not. */
+export const JUDGED: ReadonlySet<string> = new Set(['passed', 'failed', 'waived']);
 
 /**
  * `scope` (under --certify): the MUST requirements of the targeted interfaces, selected or not; any of them

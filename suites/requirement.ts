@@ -4,26 +4,17 @@
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FixtureName } from './fixtures.ts';
-import type { CheckContext, GenericCheck, InterfaceName, Level, Requirement, RequirementKind } from './model.ts';
+import type { Requirement } from './model.ts';
 
-export interface RequirementInput {
-  /** Stable id; for a rule, written out literally in its file (see test/suites/requirement-records.test.ts). */
-  id: string;
-  kind: RequirementKind;
-  level: Level;
-  interface: InterfaceName;
-  operations: string[];
-  section: string;
-  sentence: string;
-  /** Default false. */
-  mutates?: boolean;
-  /** Default []. */
-  needs?: FixtureName[];
+/**
+ * A record as a file writes it: every field of the requirement but the file it is defined in (stamped by the
+ * builder), with tags always given and `mutates` (default false) and `needs` (default []) optional.
+ */
+export type RequirementInput = Omit<Requirement, 'definedIn' | 'mutates' | 'needs' | 'tags'> & {
   tags: string[];
-  /** Generic requirements only: which document-derived check this is. */
-  probe?: GenericCheck;
-  check(ctx: CheckContext): Promise<void>;
-}
+  mutates?: boolean;
+  needs?: FixtureName[];
+};
 
 /** The repository root: the parent of the folder of this file. */
 const REPOSITORY_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));

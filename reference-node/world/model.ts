@@ -169,3 +169,25 @@ export interface Snapshot {
   /** The last update index included in the snapshot. */
   upToIndex: number;
 }
+
+// The sizes of the network a world is built with.
+
+export interface WorldOptions {
+  seed: number;
+  /** 1 = the default network; the bulk segment holds 1000 x scale updates and 100 x scale holdings. */
+  scale: number;
+}
+
+export const BASE_UPDATES = 240;
+export const BULK_UPDATES_PER_SCALE = 1000;
+/** One bulk update in this many creates a holding. */
+export const BULK_HOLDING_EVERY = 10;
+export const ROUND_EVERY_UPDATES = 10;
+export const BULK_OBJECT_UPDATES = 100;
+
+export interface TransferOfferRecord {
+  trackingId: string;
+  /** Wallet party (the sender) whose wallet reports this offer. */
+  sender: string;
+  status: Record<string, unknown>;
+}

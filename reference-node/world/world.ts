@@ -5,48 +5,34 @@
 //   `scale` can reach a million updates and a hundred thousand holdings without memory or start-up cost.
 // Ids encode the index they belong to, so lookups by id need no index structures.
 import { createHash } from 'node:crypto';
+import { addReferenceData } from './reference-data.ts';
+import { verdictFor } from './verdicts.ts';
 import { derivedHex, Rng } from './rng.ts';
 import { GENESIS_MICROS, UPDATE_SPACING_MICROS } from './time.ts';
-import type {
-  AnsEntryRecord,
-  BulkObject,
-  Contract,
-  CreatedNode,
-  ExercisedNode,
-  MemberTraffic,
-  Participant,
-  Party,
-  Snapshot,
-  Synchronizer,
-  TxNode,
-  Update,
-  TransactionUpdate,
-  Validator,
-  Verdict,
-  View,
+import {
+  BASE_UPDATES,
+  BULK_HOLDING_EVERY,
+  BULK_OBJECT_UPDATES,
+  BULK_UPDATES_PER_SCALE,
+  ROUND_EVERY_UPDATES,
+  type AnsEntryRecord,
+  type BulkObject,
+  type Contract,
+  type CreatedNode,
+  type ExercisedNode,
+  type MemberTraffic,
+  type Participant,
+  type Party,
+  type Snapshot,
+  type Synchronizer,
+  type TxNode,
+  type Update,
+  type TransactionUpdate,
+  type Validator,
+  type Verdict,
+  type TransferOfferRecord,
+  type WorldOptions,
 } from './model.ts';
-
-export interface WorldOptions {
-  seed: number;
-  /** 1 = the default network; the bulk segment holds 1000 x scale updates and 100 x scale holdings. */
-  scale: number;
-}
-
-export const BASE_UPDATES = 240;
-export const BULK_UPDATES_PER_SCALE = 1000;
-/** One bulk update in this many creates a holding. */
-export const BULK_HOLDING_EVERY = 10;
-export const ROUND_EVERY_UPDATES = 10;
-const BULK_OBJECT_UPDATES = 100;
-
-export const HOLDING_TEMPLATES: readonly string[] = ['Splice.Amulet:Amulet', 'Splice.Amulet:LockedAmulet'];
-
-export interface TransferOfferRecord {
-  trackingId: string;
-  /** Wallet party (the sender) whose wallet reports this offer. */
-  sender: string;
-  status: Record<string, unknown>;
-}
 
 export class World {
   readonly seed: number;
@@ -149,7 +135,7 @@ export class World {
     // --- history ------------------------------------------------------------------------
     this.amuletRules = this.generateBase(rng, users);
     this.generateSnapshots();
-    this.generateReferenceData(rng, users);
+    addReferenceData(this, rng, users);
   }
 
   // ===================================================================================
@@ -235,7 +221,8 @@ export class World {
   // Generation
   // ===================================================================================
 
-  private contract(index: number, nodeId: number, template: string, args: Record<string, unknown>, signatories: string[], observers: string[]): Contract {
+  /** A contract of the world, its id derived from where it was created. */
+  contract(index: number, nodeId: number, template: string, args: Record<string, unknown>, signatories: string[], observers: string[]): Contract {
     const pkg = template.startsWith('Splice.Wallet') ? this.walletPackage : this.amuletPackage;
     return {
       contractId: this.contractId(index, nodeId),
@@ -334,7 +321,7 @@ export class World {
     if (b % BULK_HOLDING_EVERY === 0) {
       const owner = this.bulkHoldingOwners[(b / BULK_HOLDING_EVERY) % this.bulkHoldingOwners.length]!;
       const tx = this.tap(index, owner, `${10 + (b % 90)}.0000000000`, false);
-      tx.verdict = this.verdictFor(tx);
+      tx.verdict = verdictFor(this, tx);
       return tx;
     }
     const validator = this.validators[b % this.validators.length]!.party;
@@ -347,7 +334,7 @@ export class World {
       [validator],
     );
     const tx = this.txBase(index, 'liveness', [validator], [0], [{ nodeId: 0, kind: 'created', contract: record }]);
-    tx.verdict = this.verdictFor(tx);
+    tx.verdict = verdictFor(this, tx);
     return tx;
   }
 
@@ -491,11 +478,11 @@ export class World {
         });
       }
     }
-    for (const u of this.base) if (u.kind === 'transaction') u.verdict = this.verdictFor(u);
+    for (const u of this.base) if (u.kind === 'transaction') u.verdict = verdictFor(this, u);
     // Verdicts of transactions the mediator rejected: they exist only as verdicts.
     const txs = this.base.filter((u): u is TransactionUpdate => u.kind === 'transaction');
     for (let k = 0; k < 3; k++) {
-      const v = this.verdictFor(txs[10 + k * 30]!);
+      const v = verdictFor(this, txs[10 + k * 30]!);
       this.rejectedVerdicts.push({
         ...v,
         updateId: '1220ffff' + derivedHex(this.seed, `rejected:${k}`, 30),
@@ -523,45 +510,6 @@ export class World {
     };
     for (const r of tx.rootNodeIds) visit(r, []);
     return out;
-  }
-
-  private verdictFor(tx: TransactionUpdate): Verdict {
-    const views: View[] = tx.rootNodeIds.map((r, k) => ({
-      viewId: k,
-      informees: this.informees(tx.nodes[r]!),
-      confirmingParties: [{ parties: [this.dso.id], threshold: 1 }],
-      subViews: [] as number[],
-      viewHash: derivedHex(this.seed, `view:${tx.index}:${k}`, 32),
-    }));
-    const root0 = tx.nodes[tx.rootNodeIds[0]!]!;
-    if (root0.kind === 'exercised' && root0.children.length > 1) {
-      const sub = views.length;
-      views.push({
-        viewId: sub,
-        informees: this.informees(tx.nodes[root0.children[0]!]!),
-        confirmingParties: [{ parties: tx.submitters, threshold: 1 }],
-        subViews: [],
-        viewHash: derivedHex(this.seed, `view:${tx.index}:${sub}`, 32),
-      });
-      views[0]!.subViews.push(sub);
-    }
-    const envelopes = views.map((v) => ({ trafficCost: 200 + v.viewId * 17, viewIds: [v.viewId] }));
-    const hasCoupon = tx.nodes.some((n) => n.kind === 'created' && n.contract.templateId.endsWith('AppRewardCoupon'));
-    return {
-      updateId: tx.updateId,
-      migrationId: tx.migrationId,
-      domainId: tx.synchronizerId,
-      recordTimeMicros: tx.recordTimeMicros,
-      finalizationTimeMicros: tx.recordTimeMicros + 120_000,
-      submittingParties: tx.submitters,
-      submittingParticipantUid: this.ledgerParticipant.id.slice(5),
-      result: 'VERDICT_RESULT_ACCEPTED',
-      mediatorGroup: 0,
-      views,
-      rootViews: tx.rootNodeIds.map((_, k) => k),
-      trafficSummary: { totalTrafficCost: envelopes.reduce((s, e) => s + e.trafficCost, 0), envelopes },
-      appActivity: hasCoupon ? { roundNumber: this.round(tx.index), records: tx.submitters.map((p) => ({ party: p, weight: 1 + (tx.index % 5) })) } : undefined,
-    };
   }
 
   private generateSnapshots(): void {
@@ -620,91 +568,6 @@ export class World {
     if (!m) return undefined;
     const obj = this.bulkObject(Number(m[1]));
     return obj?.key === key ? obj : undefined;
-  }
-
-  // ===================================================================================
-  // Reference data of the scan and wallet interfaces
-  // ===================================================================================
-
-  private generateReferenceData(rng: Rng, users: Party[]): void {
-    const end = this.ledgerEndMicros();
-    const day = 86_400_000_000;
-    let n = 0;
-    const entry = (user: string, name: string, url: string, description: string, expires: number | undefined, special = false) => {
-      this.ansEntries.push({
-        contractId: special ? undefined : this.contractId(0, 1000 + n),
-        user,
-        name,
-        url,
-        description,
-        expiresAtMicros: expires,
-        createdAtMicros: GENESIS_MICROS + (n + 1) * 3_600_000_000,
-      });
-      n++;
-    };
-    entry(this.dso.id, 'dso.ans', '', '', undefined, true);
-    entry(this.svParties[0]!.id, 'sv1.sv.ans', 'https://sv1.example.com', 'Super validator 1', undefined, true);
-    entry(users[0]!.id, 'alice.unverified.ans', 'https://alice.example.com', 'Alice', end + 90 * day);
-    entry(users[1]!.id, 'bob.unverified.ans', 'http://bob.example.org/profile', '', end + 30 * day);
-    entry(users[2]!.id, 'carol.unverified.ans', '', 'Carol', end - 2 * day); // expired
-    entry(users[3]!.id, 'dave.unverified.ans', 'https://dave.example.net', 'Dave', end + 10 * day);
-    entry(users[0]!.id, 'alice-shop.unverified.ans', 'https://shop.alice.example.com', 'Shop', end + 200 * day);
-    entry(users[1]!.id, 'bobby.unverified.ans', '', '', end - 40 * day); // expired
-    for (let k = 0; k < 6; k++) entry(users[k % 4]!.id, `app${k}.unverified.ans`, k % 2 ? `https://app${k}.example.com` : '', `App ${k}`, end + (k + 1) * day);
-
-    for (const u of users.slice(0, 2)) {
-      const c = this.contract(
-        0,
-        2000 + this.preapprovals.size,
-        'Splice.AmuletRules:TransferPreapproval',
-        { dso: this.dso.id, receiver: u.id, provider: this.validators[0]!.party, validFrom: '2025-01-06T09:00:00Z' },
-        [this.dso.id, u.id],
-        [this.validators[0]!.party],
-      );
-      this.preapprovals.set(u.id, { contract: c, domainId: this.synchronizers[0]!.id });
-    }
-
-    for (const v of this.validators) {
-      const limit = rng.int(10, 100) * 1_000_000;
-      this.memberTraffic.set(v.participantId, { totalConsumed: rng.int(0, limit), totalLimit: limit, totalPurchased: limit });
-      this.memberTraffic.set(v.mediatorId, { totalConsumed: rng.int(0, 1_000_000), totalLimit: 5_000_000, totalPurchased: 5_000_000 });
-    }
-    // One member whose purchase is still being incorporated: purchased exceeds the limit.
-    const pending = this.memberTraffic.get(this.validators[1]!.participantId)!;
-    pending.totalPurchased = pending.totalLimit + 2_000_000;
-
-    for (const [k, sv] of this.svParties.entries()) {
-      this.svRewardWeights.set(sv.id, [
-        // Both changes lie inside the default history (about 20 minutes long), so "before now" finds one.
-        { effectiveAtMicros: GENESIS_MICROS + 60_000_000, weight: String(10000 * (k + 1)) },
-        { effectiveAtMicros: GENESIS_MICROS + 300_000_000, weight: String(15000 * (k + 1)) },
-      ]);
-    }
-
-    for (let k = 0; k < 3; k++) {
-      this.coupons.push(
-        this.contract(
-          0,
-          3000 + k,
-          'Splice.Amulet:UnclaimedDevelopmentFundCoupon',
-          { dso: this.dso.id, amount: `${(k + 1) * 100}.0000000000` },
-          [this.dso.id],
-          [],
-        ),
-      );
-    }
-
-    const alice = users[0]!.id;
-    const bob = users[1]!.id;
-    const offer = (trackingId: string, sender: string, status: Record<string, unknown>) => this.transferOffers.push({ trackingId, sender, status });
-    const txId = (k: string) => '1220' + derivedHex(this.seed, `offer-tx:${k}`, 32);
-    offer('offer-created-1', alice, { status: 'created', transaction_id: txId('c1'), contract_id: this.contractId(0, 4000) });
-    offer('offer-accepted-1', alice, { status: 'accepted', transaction_id: txId('a1'), contract_id: this.contractId(0, 4001) });
-    offer('offer-completed-1', alice, { status: 'completed', transaction_id: txId('d1'), contract_id: this.contractId(0, 4002) });
-    offer('offer-failed-expired', alice, { status: 'failed', failure_kind: 'expired' });
-    offer('offer-failed-rejected', alice, { status: 'failed', failure_kind: 'rejected' });
-    offer('offer-failed-withdrawn', alice, { status: 'failed', failure_kind: 'withdrawn', withdrawn_reason: 'insufficient funds' });
-    offer('offer-bob-created', bob, { status: 'created', transaction_id: txId('b1'), contract_id: this.contractId(0, 4003) });
   }
 
   /** Root hash of a reward-accounting round: all three result kinds occur. */
