@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { diffReports } from '../../reporting/diff.ts';
 import type { ConformanceReport } from '../../reporting/model.ts';
@@ -12,17 +10,9 @@ import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { cliInProcess } from '../support/cli-in-process.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const bin = join(root, 'bin/cn-conformance.js');
 
-async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { cwd: root, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+/** The command line in this process (same parse, call, render and exit code as the binary). */
+const cli = (...args: string[]) => cliInProcess(args);
 
 const report = (statuses: Record<string, 'passed' | 'failed' | 'skipped' | 'waived' | 'error'>, verdict?: string) =>
   ({ verdict, requirements: Object.entries(statuses).map(([id, status]) => ({ id, status })) }) as unknown as ConformanceReport;

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode } from '../../reference-node/index.ts';
 import { behaviourText } from '../support/behaviour.ts';
+import { cliInProcess } from '../support/cli-in-process.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'bin/cn-conformance.js');
@@ -25,7 +26,8 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** The command as a user runs it: a process of its own, through bin/cn-conformance.js. */
+async function binary(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { cwd: root, timeout: 60_000 });
     return { code: 0, stdout, stderr };
@@ -35,10 +37,13 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
+/** The same command line in this process (same parse, call, render and exit code; no start-up to pay). */
+const cli = (...args: string[]) => cliInProcess(args);
+
 describe('cn-conformance run', () => {
   it('checks the documents, runs every requirement against the embedded reference node, writes its result and exits 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-run-'));
-    const { code, stdout } = await cli('run', '--report-dir', dir, '--runs', '4');
+    const { code, stdout } = await binary('run', '--report-dir', dir, '--runs', '4');
     expect(stdout).toMatch(/ledger\s+OpenAPI 3\.0\.3\s+19 operations/);
     expect(stdout).toMatch(/wallet\s+OpenAPI 3\.0\.3\s+3 operations/);
     expect(stdout).toMatch(/scan\s+OpenAPI 3\.0\.3\s+20 operations/);
