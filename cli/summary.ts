@@ -77,6 +77,7 @@ export function printSpecChecks(checks: readonly SpecCheckResult[]): void {
         `  ${r.name.padEnd(8)} OpenAPI ${r.openapi}  ${r.operations} operations  ${r.validators} validators  ${r.examplesChecked} examples  ${r.failures.length} failed  (${r.millis} ms)`,
       );
     for (const f of r.failures) console.log(`    FAIL ${f}`);
+    for (const w of r.warnings) console.log(`    WARN ${w}`);
   }
 }
 

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { appendPointer, isObject } from '../common/json.ts';
 
 export type OpenApiVersion = '3.0' | '3.1';
 
@@ -27,6 +28,8 @@ export interface LoadedDocument {
   document: OpenApiDocument;
   /** sha256 of the root file's bytes, so a report can say exactly which document was used. */
   sha256: string;
+  /** Known defects of published documents that loading repaired, one line each with its pointer (see repairKnownDefects). */
+  repairs: string[];
 }
 
 /** A document that cannot be used; the message names the file and, where known, the JSON pointer. */
@@ -67,6 +70,7 @@ export async function loadDocument(source: string, options: LoadOptions = {}): P
     throw toLoadError(location, error);
   }
   checkVersion(location, bundled);
+  const repairs = repairKnownDefects(bundled);
   try {
     // validate() dereferences in place; give it a copy so the bundled form keeps its $refs.
     await SwaggerParser.validate(structuredClone(bundled) as never, parserOptions as SwaggerParser.Options);
@@ -79,7 +83,35 @@ export async function loadDocument(source: string, options: LoadOptions = {}): P
     version: bundled.openapi.startsWith('3.1') ? '3.1' : '3.0',
     document: bundled,
     sha256: createHash('sha256').update(rootBytes).digest('hex'),
+    repairs,
   };
+}
+
+/**
+ * Defects that published documents carry and that have one obvious reading; each is repaired in the bundled
+ * document and named, so the report can list it as a warning instead of refusing the document. Today:
+ * `required: []` in a schema (OpenAPI 3.0 forbids an empty list; it can only mean "nothing is required").
+ */
+/** Keywords whose value is data (an example, an enum...), not document structure: never repaired. */
+const VALUES = new Set(['example', 'examples', 'enum', 'default', 'const', 'x-examples']);
+
+export function repairKnownDefects(document: OpenApiDocument): string[] {
+  const repairs: string[] = [];
+  const walk = (node: unknown, at: string): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => walk(item, appendPointer(at, i)));
+      return;
+    }
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'required' && Array.isArray(value) && value.length === 0) {
+        delete node[key];
+        repairs.push(`#${appendPointer(at, key)}: \`required: []\` (OpenAPI 3.0 requires at least one name), read as no required property`);
+      } else if (!VALUES.has(key)) walk(value, appendPointer(at, key));
+    }
+  };
+  walk(document, '');
+  return repairs;
 }
 
 async function readRoot(location: string, timeoutMs: number): Promise<Buffer> {

@@ -74,7 +74,7 @@ export function renderHtml(report: ConformanceReport): string {
   const specs = report.specs
     .map(
       (x) =>
-        `<li><code>${esc(x.name)}</code> ${esc(x.source)} ${x.sha256 ? `sha256 <code>${esc(x.sha256.slice(0, 16))}…</code>` : ''} ${x.loadError ? `<b>unusable</b>: ${esc(x.loadError)}` : ''}</li>`,
+        `<li><code>${esc(x.name)}</code> ${esc(x.source)} ${x.sha256 ? `sha256 <code>${esc(x.sha256.slice(0, 16))}…</code>` : ''} ${x.loadError ? `<b>unusable</b>: ${esc(x.loadError)}` : ''}${x.warnings?.length ? `<ul>${x.warnings.map((w) => `<li>warning: ${esc(w)}</li>`).join('')}</ul>` : ''}</li>`,
     )
     .join('');
   const targets = Object.entries(report.targets)

@@ -29,7 +29,16 @@ export interface ConformanceReport {
   judgement: Omit<Judgement, 'verdict' | 'mode'>;
   /** The effective configuration of the run, secrets redacted. */
   config: Record<string, unknown>;
-  specs: Array<{ name: string; source: string; sha256?: string; openapi?: string; operations: number; exampleFailures: string[]; loadError?: string }>;
+  specs: Array<{
+    name: string;
+    source: string;
+    sha256?: string;
+    openapi?: string;
+    operations: number;
+    exampleFailures: string[];
+    loadError?: string;
+    warnings?: string[];
+  }>;
   seed: number;
   /** HTTP requests of the run that the targets answered (absent in reports of older versions). */
   requestsSent?: number;
@@ -93,6 +102,7 @@ export function buildReport(input: {
       openapi: s.openapi,
       operations: s.operations,
       exampleFailures: s.failures,
+      ...(s.warnings.length > 0 ? { warnings: s.warnings } : {}),
       loadError: s.loadError,
     })),
     seed: input.seed,

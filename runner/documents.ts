@@ -15,6 +15,8 @@ export interface SpecCheckResult {
   validators: number;
   examplesChecked: number;
   failures: string[];
+  /** Known defects of the document that loading repaired (e.g. `required: []`): it is used, with these named. */
+  warnings: string[];
   /** Set when the document could not be used at all. */
   loadError?: string;
   millis: number;
@@ -50,6 +52,7 @@ export async function checkSpec(name: string, source: string): Promise<SpecCheck
       validators: spec.validatorCount,
       examplesChecked,
       failures,
+      warnings: spec.loaded.repairs,
       millis: Math.round(performance.now() - started),
       spec,
     };
@@ -62,6 +65,7 @@ export async function checkSpec(name: string, source: string): Promise<SpecCheck
       validators: 0,
       examplesChecked: 0,
       failures: [],
+      warnings: [],
       loadError: error.message,
       millis: Math.round(performance.now() - started),
     };

@@ -8,7 +8,7 @@ function inline(schemas: Record<string, unknown>, version: '3.0' | '3.1' = '3.0'
     paths: {},
     components: { schemas },
   };
-  const loaded: LoadedDocument = { name: 'inline', source: 'inline.yaml', version, document, sha256: 'f'.repeat(64) };
+  const loaded: LoadedDocument = { name: 'inline', source: 'inline.yaml', version, document, sha256: 'f'.repeat(64), repairs: [] };
   return new SchemaValidators(loaded);
 }
 const at = (name: string) => `/components/schemas/${name}`;

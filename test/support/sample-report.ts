@@ -60,6 +60,7 @@ export function sampleReport(): ConformanceReport {
         validators: 154,
         examplesChecked: 85,
         failures: [],
+        warnings: [],
         millis: 200,
       },
     ],
