@@ -16,7 +16,11 @@ describe('a document with a known defect', () => {
   it('loads, with the repair named by its pointer, and its examples left as they are', async () => {
     const { specs, checks } = await loadDocuments(new Map([['flags', defective]]));
     expect(checks[0]!.loadError).toBeUndefined();
-    expect(checks[0]!.warnings).toEqual([expect.stringMatching(/^#\/paths\/~1v0~1flags\/get\/responses\/200\/content\/application~1json\/schema\/required: `required: \[\]` .*read as no required property$/)]);
+    expect(checks[0]!.warnings).toEqual([
+      expect.stringMatching(
+        /^#\/paths\/~1v0~1flags\/get\/responses\/200\/content\/application~1json\/schema\/required: `required: \[\]` .*read as no required property$/,
+      ),
+    ]);
     // The example's own `required: []` is data, not a schema keyword: untouched, and valid.
     expect(checks[0]!.failures).toEqual([]);
     expect(checks[0]!.examplesChecked).toBe(1);
