@@ -1,6 +1,6 @@
 // `cn-conformance serve-reference`: the embedded reference node as a standalone server.
 import { FAULT_CATALOG, startReferenceNode, type RunningReferenceNode } from '../reference-node/index.ts';
-import { UnknownFaultError } from '../reference-node/faults.ts';
+import { DEVIATION_CATALOG, UnknownFaultError } from '../reference-node/faults.ts';
 import { UsageError } from '../runner/usage-error.ts';
 
 export interface ServeOptions {
@@ -20,9 +20,13 @@ function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_
   return n;
 }
 
+/** The faults, then the real-world deviations (switched with --fault too), one per line. */
 export function listFaults(): string {
-  const width = Math.max(...FAULT_CATALOG.map((f) => f.name.length));
-  return FAULT_CATALOG.map((f) => `${f.name.padEnd(width)}  [${f.interface}/${f.family}] ${f.breaks}`).join('\n');
+  const width = Math.max(...[...FAULT_CATALOG, ...DEVIATION_CATALOG].map((f) => f.name.length));
+  return [
+    ...FAULT_CATALOG.map((f) => `${f.name.padEnd(width)}  [${f.interface}/${f.family}] ${f.breaks}`),
+    ...DEVIATION_CATALOG.map((d) => `${d.name.padEnd(width)}  [${d.interface}/${d.family}] (real-world deviation, no rule broken) ${d.behaviour}`),
+  ].join('\n');
 }
 
 export async function serveReference(opts: ServeOptions): Promise<void> {

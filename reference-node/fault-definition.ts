@@ -38,3 +38,30 @@ export function declareFaults<I extends InterfaceName, T extends Record<`${I}-${
 ): ReadonlyArray<FaultDefinition<Extract<keyof T, string>>> {
   return Object.entries(specs as Record<string, FaultSpec>).map(([name, spec]) => ({ name: name as Extract<keyof T, string>, interface: iface, ...spec }));
 }
+
+/**
+ * A deviation: what production nodes really put on the wire where it bends the letter of the description
+ * (facts of the real network). A node with one switched on must not fail any MUST requirement; the SHOULD
+ * requirements that report the deviation are its findings.
+ */
+export interface DeviationSpec {
+  /** Rule family of the description it touches. */
+  readonly family: string;
+  /** What real nodes do, in a sentence. */
+  readonly behaviour: string;
+  /** SHOULD requirements (ids, exact) that report it; none where the description leaves it open. */
+  readonly findings: readonly string[];
+}
+
+export interface DeviationDefinition<Name extends string = string> extends DeviationSpec {
+  readonly name: Name;
+  readonly interface: InterfaceName;
+}
+
+/** The deviations of one interface, declared like its faults (see declareFaults). */
+export function declareDeviations<I extends InterfaceName, T extends Record<`${I}-${string}`, DeviationSpec>>(
+  iface: I,
+  specs: T & Record<Exclude<keyof T, `${I}-${string}`>, never>,
+): ReadonlyArray<DeviationDefinition<Extract<keyof T, string>>> {
+  return Object.entries(specs as Record<string, DeviationSpec>).map(([name, spec]) => ({ name: name as Extract<keyof T, string>, interface: iface, ...spec }));
+}

@@ -33,6 +33,13 @@ export async function validatorRoutes(app: FastifyInstance, ctx: NodeContext): P
     // scan-faucet-order-dependent: the sorted statistics are labelled with the matching ids in argument order.
     const labels = ctx.faults.has('scan-faucet-order-dependent') ? ids.filter((id) => known.some((v) => v.party === id)) : known.map((v) => v.party);
     const records = known.map((v, i) => faucetRecord(ctx, v, labels[i]!));
+    // scan-validator-never-collected (a deviation): the last onboarded validator has never collected.
+    if (ctx.faults.has('scan-validator-never-collected')) {
+      const never = ctx.world.validators.at(-1)?.party;
+      known.forEach((v, i) => {
+        if (v.party === never) Object.assign(records[i]!, { numRoundsCollected: 0, numRoundsMissed: 0, firstCollectedInRound: 0, lastCollectedInRound: 0 });
+      });
+    }
     // scan-faucet-unknown-listed: ids of no onboarded validator get an empty record.
     if (ctx.faults.has('scan-faucet-unknown-listed')) {
       for (const id of ids.filter((i) => !known.some((v) => v.party === i)))
