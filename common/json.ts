@@ -14,13 +14,12 @@ export type Json = any;
 export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 export const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
-export const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every(isInt);
 
-export function escapeToken(token: string): string {
+function escapeToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-export function unescapeToken(token: string): string {
+function unescapeToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 

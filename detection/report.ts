@@ -19,7 +19,7 @@ export interface FaultRow {
   interface: InterfaceName;
   family: string;
   breaks: string;
-  /** detectedBy as declared (ids and * patterns). */
+  /** What the fault is expected to make fail (detection/expectations.ts): ids, and patterns of generic groups. */
   expected: string[];
   failed: string[];
   unexpected: string[];

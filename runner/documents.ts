@@ -23,7 +23,7 @@ export interface SpecCheckResult {
 }
 
 /** The document's checks, and the compiled document itself when it is usable (compiled once per run). */
-export async function checkSpec(name: string, source: string): Promise<SpecCheckResult & { spec?: CompiledSpec }> {
+async function checkSpec(name: string, source: string): Promise<SpecCheckResult & { spec?: CompiledSpec }> {
   const started = performance.now();
   try {
     const spec = await compileSpec(source, { name });

@@ -7,7 +7,7 @@ import { bulkRoutes } from './bulk.ts';
 import { renderError, sendError } from './errors.ts';
 import { historyRoutes } from './history.ts';
 import { holdingsRoutes } from './holdings.ts';
-import { miscRoutes } from './misc.ts';
+import { networkInfoRoutes } from './network-info.ts';
 import { partyRoutes } from './parties.ts';
 import { rewardRoutes } from './rewards.ts';
 import { trafficRoutes } from './traffic.ts';
@@ -27,7 +27,7 @@ export async function scanRoutes(app: FastifyInstance, ctx: NodeContext): Promis
     return payload;
   });
   app.setNotFoundHandler((req, reply) => sendError(reply, ctx, 404, `No scan endpoint ${req.method} ${req.url.split('?')[0]}`));
-  for (const routes of [holdingsRoutes, historyRoutes, bulkRoutes, partyRoutes, trafficRoutes, validatorRoutes, ansRoutes, rewardRoutes, miscRoutes]) {
+  for (const routes of [holdingsRoutes, historyRoutes, bulkRoutes, partyRoutes, trafficRoutes, validatorRoutes, ansRoutes, rewardRoutes, networkInfoRoutes]) {
     await routes(app, ctx);
   }
 }

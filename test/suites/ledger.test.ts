@@ -1,5 +1,5 @@
 // The ledger requirement records, proven on the reference node: a clean node passes every one of them, and
-// a node with a ledger fault fails exactly the requirements its catalog entry names in detectedBy.
+// a node with a ledger fault fails exactly the requirements its catalog entry names in its rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type ReferenceNodeOptions, type RunningReferenceNode } from '../../reference-node/index.ts';

@@ -69,7 +69,7 @@ describe('scan requirement records', () => {
     }
   });
 
-  it('each fault fails exactly the requirements in its detectedBy, with evidence', async () => {
+  it('each fault fails exactly the rule requirements it names, with evidence', async () => {
     const outcomes: Array<{ fault: string; failed: string[]; expected: string[]; withoutEvidence: string[] }> = [];
     for (let i = 0; i < SCAN_FAULTS.length; i += BATCH) {
       outcomes.push(

@@ -84,7 +84,7 @@ describe('wallet requirement records', () => {
     }
   });
 
-  it('each fault fails exactly the requirements in its detectedBy', async () => {
+  it('each fault fails exactly the rule requirements it names', async () => {
     const outcomes: Array<{ fault: string; expected: string[]; failed: string[] }> = [];
     // Seven nodes at a time: two batches for the thirteen faults.
     for (let i = 0; i < WALLET_FAULTS.length; i += 7) {

@@ -6,7 +6,7 @@ import type { NodeContext } from '../context.ts';
 import { contractWithState } from './contracts.ts';
 import { badRequest, notFound } from './errors.ts';
 
-export async function miscRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
+export async function networkInfoRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   const { world } = ctx;
 
   app.get('/v0/unclaimed-development-fund-coupons', async () => {
