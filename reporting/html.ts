@@ -11,8 +11,8 @@ const esc = (s: unknown) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
-const COLORS = { passed: '#2e7d32', failed: '#c62828', error: '#6a1b9a', waived: '#ef6c00', skipped: '#9e9e9e' } as const;
-const ORDER = ['failed', 'error', 'waived', 'skipped', 'passed'] as const;
+const COLORS = { passed: '#2e7d32', failed: '#c62828', error: '#6a1b9a', waived: '#ef6c00', unsupported: '#546e7a', skipped: '#9e9e9e' } as const;
+const ORDER = ['failed', 'error', 'unsupported', 'waived', 'skipped', 'passed'] as const;
 /** Green only for a run that judged everything it selected; amber says "not everything was judged". */
 const VERDICT_COLORS = { conformant: COLORS.passed, incomplete: '#b26a00', 'not-conformant': COLORS.failed } as const;
 
@@ -26,7 +26,7 @@ function bar(label: string, c: Counts, width = 420): string {
   });
   return (
     `<div class="bar"><span class="label">${esc(label)}</span><svg width="${width}" height="18" role="img" aria-label="${esc(label)}">${parts.join('')}</svg>` +
-    `<span class="nums">${c.passed} passed · ${c.failed} failed · ${c.skipped} skipped${c.waived ? ` · ${c.waived} waived` : ''}${c.error ? ` · ${c.error} error` : ''}</span></div>`
+    `<span class="nums">${c.passed} passed · ${c.failed} failed · ${c.skipped} skipped${c.unsupported ? ` · ${c.unsupported} unsupported` : ''}${c.waived ? ` · ${c.waived} waived` : ''}${c.error ? ` · ${c.error} error` : ''}</span></div>`
   );
 }
 

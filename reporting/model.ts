@@ -11,6 +11,8 @@ export interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  /** The target does not serve an operation the requirement needs: not judged, not failed. */
+  unsupported: number;
   waived: number;
   /** The suite's own check failed: nothing judged. */
   error: number;
@@ -57,6 +59,7 @@ export function count(results: readonly RequirementResult[]): Counts {
     passed: results.filter((r) => r.status === 'passed').length,
     failed: results.filter((r) => r.status === 'failed').length,
     skipped: results.filter((r) => r.status === 'skipped').length,
+    unsupported: results.filter((r) => r.status === 'unsupported').length,
     waived: results.filter((r) => r.status === 'waived').length,
     error: results.filter((r) => r.status === 'error').length,
   };

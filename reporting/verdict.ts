@@ -1,6 +1,6 @@
 // The verdict of a run says no more than was judged: conformant only when every selected requirement was
 // judged and no MUST requirement failed; incomplete when nothing MUST failed but something was not judged
-// (skipped, not selected under --certify, waived, or a check of the suite that failed); not conformant
+// (skipped, unsupported, not selected under --certify, waived, or a check of the suite that failed); not conformant
 // when a MUST requirement failed.
 import type { RequirementResult } from '../suites/engine.ts';
 
@@ -37,11 +37,16 @@ export function judge(results: readonly RequirementResult[], mode: RunMode, scop
   const shouldFailed = count((r) => r.status === 'failed' && r.level === 'SHOULD');
   const skipped = results.filter((r) => r.status === 'skipped');
   const errors = count((r) => r.status === 'error');
+  const unsupported = count((r) => r.status === 'unsupported');
   const waived = count((r) => r.status === 'waived');
   const reasons: string[] = [];
   if (mustFailed) reasons.push(`${mustFailed} MUST requirement${mustFailed === 1 ? '' : 's'} failed`);
   if (results.length === 0) reasons.push('no requirement was selected');
   if (skipped.length) reasons.push(`${skipped.length} skipped (${skipSummary(skipped)})`);
+  if (unsupported)
+    reasons.push(
+      `${unsupported} unsupported: the target does not serve ${unsupported === 1 ? 'an operation it needs' : 'operations they need'} (not a failure, but not judged)`,
+    );
   if (errors) reasons.push(`${errors} ended in error: the suite's own checks failed, nothing was judged there`);
   if (waived) reasons.push(`${waived} failed but ${waived === 1 ? 'is' : 'are'} waived`);
   let unjudgedMust: Judgement['unjudgedMust'];
@@ -49,10 +54,18 @@ export function judge(results: readonly RequirementResult[], mode: RunMode, scop
     const byId = new Map(results.map((r) => [r.id, r]));
     unjudgedMust = scope
       .map((s) => ({ s, r: byId.get(s.id) }))
-      .filter(({ r }) => !r || r.status === 'skipped' || r.status === 'error' || r.status === 'waived')
+      .filter(({ r }) => !r || !JUDGED.has(r.status) || r.status === 'waived')
       .map(({ s, r }) => ({
         id: s.id,
-        why: !r ? 'not selected' : r.status === 'skipped' ? `skipped: ${r.reason ?? ''}` : r.status === 'error' ? 'error' : 'waived',
+        why: !r
+          ? 'not selected'
+          : r.status === 'skipped'
+            ? `skipped: ${r.reason ?? ''}`
+            : r.status === 'unsupported'
+              ? `unsupported: ${r.reason ?? ''}`
+              : r.status === 'error'
+                ? 'error'
+                : 'waived',
       }));
     const notSelected = unjudgedMust.filter((u) => u.why === 'not selected').length;
     if (notSelected)

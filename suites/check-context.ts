@@ -5,7 +5,7 @@ import { responseProblems, type CompiledSpec } from '../generators/index.ts';
 import type { Fixtures } from './fixtures.ts';
 import type { RunCache } from './run-cache.ts';
 import { describeAnswer, nestedTooDeep, summarise, tooDeep, tooLarge, type Client, type Exchange } from './http.ts';
-import { CheckFailure, CheckSkipped, type CheckContext, type InterfaceName } from './model.ts';
+import { CheckFailure, CheckSkipped, CheckUnsupported, type CheckContext, type InterfaceName } from './model.ts';
 
 export interface ContextParts {
   /** Requests answered during the run (for coverage); shared by all clients of the run. */
@@ -53,6 +53,9 @@ export function makeCheckContext(parts: ContextParts): CheckContext {
     },
     skip(reason): never {
       throw new CheckSkipped(reason);
+    },
+    unsupported(reason, evidence = {}): never {
+      throw new CheckUnsupported(reason, { exchange: evidence.exchange ? summarise(evidence.exchange) : undefined });
     },
     conforms(operationId, x, spec) {
       if (x.status === 0) ctx.fail(`${operationId}: no answer: ${x.error}`, { exchange: x });

@@ -5,13 +5,14 @@ import { globToRegExp } from '../common/glob.ts';
 import { BudgetExhausted } from './http.ts';
 import { FIXTURE_HELP, missingFixtures } from './fixtures.ts';
 import { makeCheckContext, type ContextParts } from './check-context.ts';
-import { CheckFailure, CheckSkipped, type Evidence, type Level, type Requirement } from './model.ts';
+import { CheckFailure, CheckSkipped, CheckUnsupported, type Evidence, type Level, type Requirement } from './model.ts';
 
 /**
- * `waived`: failed, but a waiver accepts the failure for now (see reporting/waivers.ts). `error`: the check
- * itself threw; nothing was judged.
+ * `waived`: failed, but a waiver accepts the failure for now (see reporting/waivers.ts). `unsupported`: the
+ * target does not serve an operation the requirement needs (not a failure; nothing was judged). `error`: the
+ * check itself threw; nothing was judged.
  */
-export type Status = 'passed' | 'failed' | 'skipped' | 'waived' | 'error';
+export type Status = 'passed' | 'failed' | 'skipped' | 'unsupported' | 'waived' | 'error';
 
 /**
  * Why a requirement was not judged: no URL for its interface, mutations not allowed, a fixture missing,
@@ -80,6 +81,7 @@ export async function runRequirement(r: Requirement, parts: ContextParts): Promi
   } catch (e) {
     if (e instanceof CheckFailure) return done('failed', { reason: e.message, evidence: e.evidence });
     if (e instanceof CheckSkipped) return done('skipped', { reason: e.reason, skipKind: 'data' });
+    if (e instanceof CheckUnsupported) return done('unsupported', { reason: e.reason, evidence: e.evidence });
     if (e instanceof BudgetExhausted) return done('skipped', { reason: e.message, skipKind: 'budget' });
     const error = e instanceof Error ? e : new Error(String(e));
     return done('error', { reason: `the check itself failed (a bug of the suite, not of the target): ${error.message.split('\n')[0]}`, stack: error.stack });

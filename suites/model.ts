@@ -67,6 +67,21 @@ export class CheckSkipped extends Error {
   }
 }
 
+/**
+ * Thrown by ctx.unsupported(): the target does not serve the operation the rule needs (404, 405 or 501 to a
+ * valid request). Not a failure and not a skip for want of data: the operation is absent, and the verdict
+ * cannot say the rule holds.
+ */
+export class CheckUnsupported extends Error {
+  constructor(
+    readonly reason: string,
+    readonly evidence: Evidence = {},
+  ) {
+    super(reason);
+    this.name = 'CheckUnsupported';
+  }
+}
+
 export interface CheckContext {
   readonly fixtures: Fixtures;
   /** Clients of the three interfaces (absent interfaces never reach a check: it is skipped first). */
@@ -85,6 +100,8 @@ export interface CheckContext {
 
   fail(message: string, evidence?: { exchange?: Exchange; pointer?: string }): never;
   skip(reason: string): never;
+  /** The target does not serve the operation (see CheckUnsupported); the exchange that showed it is the evidence. */
+  unsupported(reason: string, evidence?: { exchange?: Exchange }): never;
   /** Fails unless the response is documented for the operation and its body is valid against the schema. */
   conforms(operationId: string, exchange: Exchange, spec?: InterfaceName): void;
   /** Fails unless the response has this status (or one of these). */

@@ -28,13 +28,14 @@ describe('report.json', () => {
       passed: 1,
       failed: 1,
       skipped: 1,
+      unsupported: 0,
       waived: 0,
       error: 0,
       byInterface: {
-        ledger: { total: 1, passed: 0, failed: 0, skipped: 1, waived: 0, error: 0 },
-        scan: { total: 2, passed: 1, failed: 1, skipped: 0, waived: 0, error: 0 },
+        ledger: { total: 1, passed: 0, failed: 0, skipped: 1, unsupported: 0, waived: 0, error: 0 },
+        scan: { total: 2, passed: 1, failed: 1, skipped: 0, unsupported: 0, waived: 0, error: 0 },
       },
-      byLevel: { MUST: { total: 3, passed: 1, failed: 1, skipped: 1, waived: 0, error: 0 } },
+      byLevel: { MUST: { total: 3, passed: 1, failed: 1, skipped: 1, unsupported: 0, waived: 0, error: 0 } },
     });
   });
 });
