@@ -51,6 +51,13 @@ export interface DeviationSpec {
   readonly behaviour: string;
   /** SHOULD requirements (ids, exact) that report it; none where the description leaves it open. */
   readonly findings: readonly string[];
+  /**
+   * operationIds of the interface's built-in document whose answers it changes: its proof runs the
+   * requirements that call them (and its findings), not the whole catalog.
+   */
+  readonly operations: readonly string[];
+  /** Requirements (ids, exact) that become unsupported: the deviation stops serving an operation they need. */
+  readonly unsupported?: readonly string[];
 }
 
 export interface DeviationDefinition<Name extends string = string> extends DeviationSpec {

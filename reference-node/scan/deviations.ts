@@ -8,6 +8,7 @@ export const SCAN_DEVIATIONS = declareDeviations('scan', {
     behaviour:
       'An onboarded validator that has never collected reports all four faucet counters as 0 (collected 0, missed 0, first 0, last 0), as MainNet scan nodes do; the round arithmetic is about validators that collected.',
     findings: [],
+    operations: ['getValidatorFaucetsByValidator'],
   },
 });
 
