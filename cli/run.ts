@@ -73,6 +73,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
     specChecks: documents.checks.map((c) => ({ ...c, source: redactUrl(c.source) })),
     seed: bounds.seed,
     fixtureNotes: results.fixtureNotes,
+    applicability: results.applicability,
     waiverNotes,
     coverage: coverage(documents.specs, requirements, judged, results.seen, results.basePaths),
     requirements: judged,

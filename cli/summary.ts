@@ -19,6 +19,7 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
   );
   for (const r of j.reasons) say(`    - ${r}`);
   for (const w of j.warnings) say(`    warning: ${w}`);
+  for (const n of report.applicability) say(`    not applicable: ${n}`);
   for (const iface of ['ledger', 'wallet', 'scan'] as const) {
     for (const level of ['MUST', 'SHOULD'] as const) {
       const rs = report.requirements.filter((r) => r.interface === iface && r.level === level);
@@ -47,7 +48,8 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
     );
   const failed = report.requirements.filter((x) => x.status === 'failed');
   for (const r of failed) {
-    say(`  FAIL ${r.id} [${r.level}] ${r.reason}`);
+    // A SHOULD failure is a finding: a warning that never changes the verdict.
+    say(`  ${r.level === 'SHOULD' ? 'WARN' : 'FAIL'} ${r.id} [${r.level}] ${r.reason}`);
     if (r.evidence?.exchange) say(`       ${r.evidence.exchange.curl}`);
     if (r.evidence?.property)
       say(`       fast-check seed ${r.evidence.property.seed} path ${r.evidence.property.path ?? '-'}: ${r.evidence.property.counterexample.slice(0, 200)}`);

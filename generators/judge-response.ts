@@ -1,7 +1,11 @@
 // Judges one HTTP response against the document: status documented, content type documented, body valid.
+// `responseProblems` is the strict reading; `judgeResponse` applies the deviation policy on top of it: what
+// production nodes send where it bends the letter (null for an optional property, a plain-text 404 from an
+// HTTP layer, properties a later release line added) is named apart and never counts as a break.
+import { resolvePointer } from '../common/json.ts';
 import type { CompiledSpec } from './compile-spec.ts';
 import { findMediaType, findResponse } from './operation-catalog.ts';
-import { formatIssues } from './schema-validators.ts';
+import { formatIssues, type ValidationResult } from './schema-validators.ts';
 
 export interface ObservedResponse {
   status: number;
@@ -11,23 +15,81 @@ export interface ObservedResponse {
 
 /** Problems with the response ([] when it conforms to the document). */
 export function responseProblems(spec: CompiledSpec, operationId: string, res: ObservedResponse): string[] {
+  return judgeResponse(spec, operationId, res, { strict: true }).problems;
+}
+
+export interface AnswerPolicy {
+  /** The letter of the document only: nothing tolerated. */
+  strict?: boolean;
+  /** Properties the target's release line predates: their absence is not applicable, not a break. */
+  notRequired?: readonly string[];
+}
+
+export interface ResponseJudgement {
+  /** Breaks of the document ([] when it conforms under the policy). */
+  problems: string[];
+  /** JSON pointer of the first break in the body, when it is one. */
+  pointer?: string;
+  /** Where the body sends null for a property its schema leaves optional (tolerated, reported apart). */
+  nullForOptional: string[];
+  /** Required properties that were missing and that the policy's release line predates. */
+  notApplicable: string[];
+  /** A 404 whose body is not the documented JSON: an HTTP layer's answer (tolerated, reported apart). */
+  plainText404: boolean;
+  /** False when the status is not documented for the operation. */
+  statusDocumented: boolean;
+}
+
+const clean = (): ResponseJudgement => ({ problems: [], nullForOptional: [], notApplicable: [], plainText404: false, statusDocumented: true });
+
+export function judgeResponse(spec: CompiledSpec, operationId: string, res: ObservedResponse, policy: AnswerPolicy = {}): ResponseJudgement {
+  const verdict = clean();
   const op = spec.catalog.byId.get(operationId);
-  if (!op) return [`no operation ${operationId} in ${spec.loaded.name}`];
+  if (!op) return { ...verdict, problems: [`no operation ${operationId} in ${spec.loaded.name}`] };
   const documented = findResponse(op, res.status);
-  if (!documented) return [`status ${res.status} is not documented for ${operationId} (documented: ${op.responses.map((r) => r.status).join(', ')})`];
-  if (documented.content.length === 0) return [];
+  if (!documented)
+    return {
+      ...verdict,
+      statusDocumented: false,
+      problems: [`status ${res.status} is not documented for ${operationId} (documented: ${op.responses.map((r) => r.status).join(', ')})`],
+    };
+  if (documented.content.length === 0) return verdict;
   const media = findMediaType(documented, res.contentType);
-  if (!media)
-    return [
-      `content type ${res.contentType ?? '(none)'} is not documented for ${operationId} ${documented.status} (documented: ${documented.content.map((m) => m.contentType).join(', ')})`,
-    ];
-  if (!media.schemaPointer || !/json/i.test(media.contentType)) return [];
+  const plain404 = () => !policy.strict && res.status === 404 && documented.content.every((m) => /json/i.test(m.contentType));
+  if (!media) {
+    if (plain404()) return { ...verdict, plainText404: true };
+    return {
+      ...verdict,
+      problems: [
+        `content type ${res.contentType ?? '(none)'} is not documented for ${operationId} ${documented.status} (documented: ${documented.content.map((m) => m.contentType).join(', ')})`,
+      ],
+    };
+  }
+  if (!media.schemaPointer || !/json/i.test(media.contentType)) return verdict;
   let body: unknown;
   try {
     body = JSON.parse(res.text);
   } catch {
-    return [`body of ${operationId} ${res.status} is not JSON: ${JSON.stringify(res.text.slice(0, 120))}`];
+    if (plain404()) return { ...verdict, plainText404: true };
+    return { ...verdict, problems: [`body of ${operationId} ${res.status} is not JSON: ${JSON.stringify(res.text.slice(0, 120))}`] };
   }
-  const r = spec.validators.validate(media.schemaPointer, body);
-  return r.valid ? [] : [`body of ${operationId} ${res.status} violates the schema: ${formatIssues(r)}`];
+  const broken = (r: ValidationResult): ResponseJudgement => ({
+    ...verdict,
+    problems: [`body of ${operationId} ${res.status} violates the schema: ${formatIssues(r)}`],
+    pointer: r.issues[0]?.pointer,
+  });
+  const strict = spec.validators.validate(media.schemaPointer, body);
+  if (strict.valid) return verdict;
+  if (policy.strict) return broken(strict);
+  // The release line first: what it predates is not applicable; what remains is judged on.
+  const notRequired = policy.notRequired ?? [];
+  const missing = strict.issues.filter((i) => i.keyword === 'required' && notRequired.some((p) => i.message.endsWith(`'${p}'`)));
+  const lined = notRequired.length ? spec.validators.variant({ notRequired }).validate(media.schemaPointer, body) : strict;
+  const notApplicable = [...new Set(missing.map((i) => /'([^']+)'$/.exec(i.message)![1]!))];
+  if (lined.valid) return { ...verdict, notApplicable };
+  const tolerant = spec.validators.variant({ notRequired, nullForOptional: true }).validate(media.schemaPointer, body);
+  // Named by what the tolerant reading still refuses: the nulls beside a break are not the break.
+  if (!tolerant.valid) return { ...broken(tolerant), notApplicable };
+  const nulls = [...new Set(lined.issues.map((i) => i.pointer).filter((p) => resolvePointer(body, p) === null))];
+  return { ...verdict, notApplicable, nullForOptional: nulls };
 }

@@ -4,11 +4,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import type { LoadedDocument } from './load-document.ts';
 import { convertDocument, DISCRIMINATOR_KEYWORD, type ConvertedDocument } from './openapi-to-json-schema.ts';
+import { variantKey, variantOf, type VariantOptions } from './schema-variants.ts';
 import { resolvePointer } from '../common/json.ts';
 
 export interface ValidationIssue {
   /** JSON pointer of the offending value inside the validated instance ("" = the whole value). */
   pointer: string;
+  /** The JSON Schema keyword that failed (type, required, enum, ...). */
+  keyword: string;
   message: string;
   /** Where in the document the violated rule lives. */
   schemaPointer: string;
@@ -54,17 +57,35 @@ export class SchemaValidators {
   private readonly ajv: Ajv;
   private readonly docId: string;
   private readonly cache = new Map<string, ValidateFunction>();
+  /** Tolerant readings of the same document (see schema-variants.ts), built when first asked for. */
+  private readonly variants = new Map<string, SchemaValidators>();
 
-  constructor(readonly loaded: LoadedDocument) {
-    this.converted = convertDocument(loaded.document, loaded.version);
+  constructor(
+    readonly loaded: LoadedDocument,
+    variant?: { converted: ConvertedDocument; ordinal: number },
+  ) {
+    this.converted = variant?.converted ?? convertDocument(loaded.document, loaded.version);
     const options = { strict: false, allErrors: true, validateFormats: true, discriminator: false } as const;
     this.ajv = loaded.version === '3.1' ? (new Ajv2020(options) as unknown as Ajv) : new Ajv(options);
     addFormats(this.ajv);
     this.ajv.addKeyword({ keyword: DISCRIMINATOR_KEYWORD });
     // A format we do not know is an annotation, not an error (OpenAPI allows any format name).
     for (const f of this.converted.formats) if (!KNOWN_FORMATS.has(f)) this.ajv.addFormat(f, true);
-    this.docId = `urn:cn-conformance:${loaded.name}:${loaded.sha256.slice(0, 16)}`;
+    this.docId = `urn:cn-conformance:${loaded.name}:${loaded.sha256.slice(0, 16)}${variant ? `:variant-${variant.ordinal}` : ''}`;
     this.ajv.addSchema({ ...this.converted.document, $id: this.docId } as AnySchema, this.docId);
+  }
+
+  /** The same document read more tolerantly (schemas keep their pointers); the strict one for no options. */
+  variant(options: VariantOptions): SchemaValidators {
+    const key = variantKey(options);
+    if (key === variantKey({})) return this;
+    let v = this.variants.get(key);
+    if (!v) {
+      const document = variantOf(this.converted.document, options) as ConvertedDocument['document'];
+      v = new SchemaValidators(this.loaded, { converted: { ...this.converted, document }, ordinal: this.variants.size + 1 });
+      this.variants.set(key, v);
+    }
+    return v;
   }
 
   /** The converted (plain JSON Schema) document, for generators. */
@@ -114,6 +135,7 @@ function toIssues(errors: ErrorObject[], base: string): ValidationIssue[] {
   const relevant = errors.filter((e) => e.keyword !== 'if');
   return relevant.map((e) => ({
     pointer: e.instancePath,
+    keyword: e.keyword,
     message: describe(e),
     schemaPointer: e.schemaPath.startsWith('#') ? base + e.schemaPath.slice(1) : e.schemaPath,
   }));

@@ -46,6 +46,8 @@ export interface ConformanceReport {
   requestsSent?: number;
   summary: Counts & { byInterface: Record<string, Counts>; byLevel: Record<string, Counts> };
   fixtureNotes: string[];
+  /** What the target's release lines make not applicable (GET /v2/version), and what its answers lacked for it. */
+  applicability: string[];
   /** Waivers that expired, no longer apply (the requirement passes) or name nothing that ran. */
   waiverNotes: WaiverNotes;
   /** Per operation of each loaded document: what was checked, statuses seen vs documented. */
@@ -74,6 +76,7 @@ export function buildReport(input: {
   specChecks: SpecCheckResult[];
   seed: number;
   fixtureNotes: string[];
+  applicability?: string[];
   waiverNotes?: WaiverNotes;
   coverage?: OperationCoverage[];
   requestsSent?: number;
@@ -112,6 +115,7 @@ export function buildReport(input: {
     requestsSent: input.requestsSent,
     summary: { ...count(input.requirements), byInterface: group((r) => r.interface), byLevel: group((r) => r.level) },
     fixtureNotes: input.fixtureNotes,
+    applicability: input.applicability ?? [],
     waiverNotes: input.waiverNotes ?? { expired: [], stale: [], unknown: [] },
     coverage: input.coverage ?? [],
     requirements: input.requirements,

@@ -8,6 +8,7 @@ import { contextParts, originFor, type TargetConfig } from '../suites/target.ts'
 import { checkCredentials, type CredentialSources } from './credentials-preflight.ts';
 import type { Documents } from './documents.ts';
 import { ensureReachable } from './reachability.ts';
+import { ledgerReleaseLine, releaseLinePolicies } from '../suites/answers/release-lines.ts';
 
 export interface RunObserver {
   /** What fixture discovery found or could not find, one note at a time. */
@@ -42,6 +43,8 @@ export interface SeenRequest {
 export interface ConformanceResults {
   requirements: RequirementResult[];
   fixtureNotes: string[];
+  /** What the target's release lines make not applicable, and which such properties its answers lacked. */
+  applicability: string[];
   seen: SeenRequest[];
   /** The paths the interfaces' URLs put before each operation path, for coverage. */
   basePaths: string[];
@@ -54,16 +57,27 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
   if (run.preflight !== false) {
     await ensureReachable(parts.clients);
     await checkCredentials(parts.clients, run.sources ?? {});
-    const discovered = await discoverFixtures(target.fixtures, parts.clients.scan, target.allowMutations);
+    // Discovery's answers are judged like any check's.
+    const scan = parts.clients.scan?.observed((x, path) => parts.answers.observe('scan', 'fixture discovery', x, path));
+    const discovered = await discoverFixtures(target.fixtures, scan, target.allowMutations);
     parts.fixtures = discovered.fixtures;
     for (const note of discovered.notes) {
       fixtureNotes.push(note);
       run.observer?.fixtureNote?.(note);
     }
   }
+  const { policies, notes } = releaseLinePolicies({ ledger: parts.clients.ledger ? await ledgerReleaseLine(parts.clients.ledger) : undefined });
+  Object.assign(parts.answers.policies, policies);
   run.observer?.started?.(run.requirements);
   const requirements = await runAll(run.requirements, parts, (r) => run.observer?.result?.(r));
-  return { requirements, fixtureNotes, seen: parts.seen ?? [], basePaths: basePaths(target) };
+  const applicability = [
+    ...notes,
+    ...(['ledger', 'wallet', 'scan'] as const)
+      .map((i) => [i, parts.answers.notApplicableFor(i)] as const)
+      .filter(([, missing]) => missing.length > 0)
+      .map(([i, missing]) => `${i}: answers lacked ${missing.join(', ')}, not applicable to the target's release line`),
+  ];
+  return { requirements, fixtureNotes, applicability, seen: parts.seen ?? [], basePaths: basePaths(target) };
 }
 
 const basePaths = (target: TargetConfig) => [

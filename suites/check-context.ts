@@ -1,17 +1,20 @@
 // The CheckContext a requirement's check receives: clients, fixtures, specs and the assertion helpers
 // that turn a broken rule into a CheckFailure with evidence.
 import fc from 'fast-check';
-import { responseProblems, type CompiledSpec } from '../generators/index.ts';
+import type { CompiledSpec } from '../generators/index.ts';
+import type { AnswerLog } from './answers/answer-log.ts';
 import type { Fixtures } from './fixtures.ts';
 import type { RunCache } from './run-cache.ts';
 import { describeAnswer, nestedTooDeep, summarise, tooDeep, tooLarge, type Client, type Exchange } from './http.ts';
-import { CheckFailure, CheckSkipped, CheckUnsupported, type CheckContext, type InterfaceName } from './model.ts';
+import { CheckFailure, CheckSkipped, CheckUnsupported, type CheckContext, type InterfaceName, type Requirement } from './model.ts';
 
 export interface ContextParts {
   /** Requests answered during the run (for coverage); shared by all clients of the run. */
   seen?: Array<{ method: string; path: string; status: number }>;
   /** The run's cache, shared by all its checks (see RunCache). */
   cache: RunCache;
+  /** What every answer of the run showed (see AnswerLog). */
+  answers: AnswerLog;
   fixtures: Fixtures;
   clients: Partial<Record<InterfaceName, Client>>;
   specs: Partial<Record<InterfaceName, CompiledSpec>>;
@@ -21,11 +24,20 @@ export interface ContextParts {
   maxPages: number;
 }
 
-export function makeCheckContext(parts: ContextParts): CheckContext {
+/**
+ * `requirement`: whose check the context serves. A rule's answers are judged by the answer log as they come
+ * (a generic requirement judges its own answers, deliberately invalid requests included).
+ */
+export function makeCheckContext(parts: ContextParts, requirement?: Pick<Requirement, 'id' | 'kind'>): CheckContext {
+  const receivedBy = requirement?.id ?? 'a check';
+  const views = new Map<InterfaceName, Client>();
   const client = (name: InterfaceName): Client => {
     const c = parts.clients[name];
     if (!c) throw new CheckSkipped(`no ${name} URL given`);
-    return c;
+    if (requirement?.kind !== 'rule') return c;
+    let view = views.get(name);
+    if (!view) views.set(name, (view = c.observed((x, path) => parts.answers.observe(name, receivedBy, x, path))));
+    return view;
   };
   const ctx: CheckContext = {
     fixtures: parts.fixtures,
@@ -48,8 +60,10 @@ export function makeCheckContext(parts: ContextParts): CheckContext {
     allowMutations: parts.allowMutations,
     maxPages: parts.maxPages,
     cache: parts.cache,
+    answers: parts.answers,
     fail(message, evidence = {}): never {
-      throw new CheckFailure(message, { exchange: evidence.exchange ? summarise(evidence.exchange) : undefined, pointer: evidence.pointer });
+      const x = evidence.exchange;
+      throw new CheckFailure(message, { exchange: x ? ('curl' in x ? x : summarise(x)) : undefined, pointer: evidence.pointer });
     },
     skip(reason): never {
       throw new CheckSkipped(reason);
@@ -62,7 +76,8 @@ export function makeCheckContext(parts: ContextParts): CheckContext {
       if (x.truncated) ctx.fail(`${operationId}: ${tooLarge(x)}`, { exchange: x });
       if (nestedTooDeep(x.text)) ctx.fail(`${operationId}: ${tooDeep(x)}`, { exchange: x });
       const name = spec ?? specOf(parts.specs, operationId);
-      const problems = responseProblems(ctx.spec(name), operationId, { status: x.status, contentType: x.headers['content-type'], text: x.text });
+      ctx.spec(name);
+      const { problems } = parts.answers.judge(name, operationId, x, receivedBy);
       const redirect = x.status >= 300 && x.status < 400 ? ` (${describeAnswer(x)})` : '';
       if (problems.length > 0)
         ctx.fail(problems.join('; ') + redirect, { exchange: x, pointer: /^body .* violates the schema: (\S+)/.exec(problems[0]!)?.[1] });

@@ -76,7 +76,7 @@ export async function runRequirement(r: Requirement, parts: ContextParts): Promi
   const planned = plannedSkip(r, parts);
   if (planned) return done('skipped', { reason: planned.reason, skipKind: planned.kind });
   try {
-    await r.check(makeCheckContext(parts));
+    await r.check(makeCheckContext(parts, r));
     return done('passed');
   } catch (e) {
     if (e instanceof CheckFailure) return done('failed', { reason: e.message, evidence: e.evidence });
@@ -99,11 +99,15 @@ export async function runAll(
   parts: ContextParts,
   onResult?: (r: RequirementResult) => void,
 ): Promise<RequirementResult[]> {
-  const out: RequirementResult[] = [];
-  for (const r of requirements) {
-    const result = await runRequirement(r, parts);
-    out.push(result);
-    onResult?.(result);
+  // Review requirements judge what the others received, so they come last; results keep the given order.
+  const out = new Map<Requirement, RequirementResult>();
+  for (const phase of [undefined, 'review'] as const) {
+    for (const r of requirements) {
+      if (r.phase !== phase) continue;
+      const result = await runRequirement(r, parts);
+      out.set(r, result);
+      onResult?.(result);
+    }
   }
-  return out;
+  return requirements.map((r) => out.get(r)!);
 }

@@ -111,6 +111,20 @@ export class Client {
     return this.config.origin + this.config.prefix;
   }
 
+  /**
+   * The same client (budget, pace, stall count and all) telling `onAnswer` of every exchange it makes, with
+   * the path as sent (relative to the interface prefix, without the query).
+   */
+  observed(onAnswer: (x: Exchange, path: string) => void): Client {
+    const view = Object.create(this) as Client;
+    view.request = async (method, path, options) => {
+      const x = await this.request(method, path, options);
+      onAnswer(x, path);
+      return x;
+    };
+    return view;
+  }
+
   get(path: string, options: RequestOptions = {}): Promise<Exchange> {
     return this.request('GET', path, options);
   }

@@ -5,6 +5,7 @@ import type { Json } from '../common/json.ts';
 import type { GenericCheck, InterfaceName, RequirementKind } from '../common/vocabulary.ts';
 import type { CompiledSpec } from '../generators/index.ts';
 import type { RunCache } from './run-cache.ts';
+import type { AnswerLog } from './answers/answer-log.ts';
 import type { Fixtures, FixtureName } from './fixtures.ts';
 import type { Client, Exchange, ExchangeSummary } from './http.ts';
 
@@ -34,6 +35,11 @@ export interface Requirement {
   tags?: string[];
   /** Which of the document-derived checks a generic requirement is; absent for rules. */
   probe?: GenericCheck;
+  /**
+   * 'review': runs after every other requirement of the run, from what the run's checks received (the answer
+   * log); absent: in the order given.
+   */
+  phase?: 'review';
   /** The file that defines the record, relative to the repository root (e.g. suites/scan/ans.ts). */
   definedIn: string;
   check(ctx: CheckContext): Promise<void>;
@@ -97,12 +103,19 @@ export interface CheckContext {
   readonly maxPages: number;
   /** What the checks of this run share (answers that never change, page walks): one cache per run. */
   readonly cache: RunCache;
+  /** What every answer of the run showed so far (see suites/answers/answer-log.ts). */
+  readonly answers: AnswerLog;
 
-  fail(message: string, evidence?: { exchange?: Exchange; pointer?: string }): never;
+  /** A broken rule; the evidence is an exchange of this check or one the answer log kept (a summary). */
+  fail(message: string, evidence?: { exchange?: Exchange | ExchangeSummary; pointer?: string }): never;
   skip(reason: string): never;
   /** The target does not serve the operation (see CheckUnsupported); the exchange that showed it is the evidence. */
   unsupported(reason: string, evidence?: { exchange?: Exchange }): never;
-  /** Fails unless the response is documented for the operation and its body is valid against the schema. */
+  /**
+   * Fails unless the response is documented for the operation and its body is valid against the schema, under
+   * the deviation policy: what it tolerates (null for an optional property, a plain-text 404, properties the
+   * target's release line predates) goes to the answer log, for the SHOULD requirements that report it.
+   */
   conforms(operationId: string, exchange: Exchange, spec?: InterfaceName): void;
   /** Fails unless the response has this status (or one of these). */
   expectStatus(exchange: Exchange, status: number | number[], why?: string): void;

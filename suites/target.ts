@@ -3,6 +3,7 @@
 import type { CompiledSpec } from '../generators/index.ts';
 import type { ContextParts } from './check-context.ts';
 import { RunCache } from './run-cache.ts';
+import { AnswerLog } from './answers/answer-log.ts';
 import type { Fixtures } from './fixtures.ts';
 import { Client, type ClientConfig, type Credentials, type CredentialVariables } from './http.ts';
 import type { InterfaceName } from './model.ts';
@@ -65,6 +66,7 @@ export function contextParts(target: TargetConfig, specs: Partial<Record<Interfa
   return {
     seen,
     cache: new RunCache(),
+    answers: new AnswerLog(specs),
     fixtures: target.fixtures,
     clients,
     specs,

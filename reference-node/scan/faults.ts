@@ -176,6 +176,13 @@ export const SCAN_FAULTS = declareFaults('scan', {
     breaks: 'record_time_match at_or_before is treated as exact, so a time between snapshots is answered 404.',
     rules: ['SCAN-HOLDINGS-AT-OR-BEFORE'],
   },
+  'scan-holdings-walked-page-malformed': {
+    family: 'record shape',
+    breaks:
+      'Holdings pages after the first (reached with a next_page_token) carry created_at as a number of milliseconds, breaking the ActiveContract schema; only a page walk sees them.',
+    rules: [],
+    generic: { operations: ['getHoldingsStateV1', 'getHoldingsStateV2'], checks: ['responses'] },
+  },
   'scan-holdings-v0-event-type-missing': {
     family: 'record shape',
     breaks: 'CreatedEvent elements of the v0 holdings are sent without the required event_type.',

@@ -97,6 +97,8 @@ function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonOb
     }
     const c = activeContract(world, contract, req.migrationId);
     if (dropTemplate) delete c.template_id;
+    // scan-holdings-walked-page-malformed: only pages reached with a token, which a page walk alone asks for.
+    if (req.after >= 0 && ctx.faults.has('scan-holdings-walked-page-malformed')) c.created_at = Date.parse(String(c.created_at));
     return c;
   });
   // scan-holdings-time-not-echoed: a microsecond after the requested time.

@@ -6,6 +6,7 @@ import { FILTER_REQUIREMENTS } from './updates/filters.ts';
 import { LIMIT_REQUIREMENTS } from './updates/limits.ts';
 import { SHAPE_REQUIREMENTS } from './updates/shapes.ts';
 import { WINDOW_REQUIREMENTS } from './updates/window.ts';
+import { ANSWER_REQUIREMENTS } from './answers.ts';
 
 export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...WINDOW_REQUIREMENTS,
@@ -14,4 +15,5 @@ export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...FILTER_REQUIREMENTS,
   ...ERROR_REQUIREMENTS,
   ...AUTH_REQUIREMENTS,
+  ...ANSWER_REQUIREMENTS,
 ];

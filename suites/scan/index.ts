@@ -19,6 +19,7 @@ import { SYNCHRONIZER_IDENTITIES_REQUIREMENTS } from './synchronizer-identities.
 import { TRAFFIC_REQUIREMENTS } from './traffic.ts';
 import { TRANSFER_PREAPPROVAL_REQUIREMENTS } from './transfer-preapproval.ts';
 import { UPDATE_REQUIREMENTS } from './updates.ts';
+import { ANSWER_REQUIREMENTS } from './answers.ts';
 
 function eventRule(id: string): Requirement {
   const r = EVENT_REQUIREMENTS.find((e) => e.id === id);
@@ -58,4 +59,5 @@ export const SCAN_REQUIREMENTS: Requirement[] = [
   ...SYNCHRONIZER_IDENTITIES_REQUIREMENTS,
   ...DEVELOPMENT_FUND_REQUIREMENTS,
   ...TRANSFER_PREAPPROVAL_REQUIREMENTS,
+  ...ANSWER_REQUIREMENTS,
 ];

@@ -11,6 +11,7 @@ import { EXACTLY_ONCE_REQUIREMENTS } from './buy-traffic/exactly-once.ts';
 import { DSO_REQUIREMENTS } from './dso.ts';
 import { ERROR_BODY_REQUIREMENTS } from './error-body.ts';
 import { TRANSFER_STATUS_REQUIREMENTS } from './transfer-status.ts';
+import { ANSWER_REQUIREMENTS } from './answers.ts';
 
 export const WALLET_REQUIREMENTS: Requirement[] = [
   ...AUTH_REQUIREMENTS,
@@ -20,4 +21,5 @@ export const WALLET_REQUIREMENTS: Requirement[] = [
   ...TRANSFER_STATUS_REQUIREMENTS,
   ...ERROR_BODY_REQUIREMENTS,
   ...DSO_REQUIREMENTS,
+  ...ANSWER_REQUIREMENTS,
 ];

@@ -248,6 +248,10 @@ const DETECTORS: Record<string, Detector> = {
     }
     return out;
   },
+  'scan-holdings-walked-page-malformed': async (n, c) =>
+    (await walk7(n, c)).pages.flatMap((p, i) =>
+      (p.created_events as Json[]).filter((e) => typeof e.created_at !== 'string').map((e) => `page ${i + 1}: created_at ${String(e.created_at)}`),
+    ),
   'scan-not-found-plain-text': async (_n, c) =>
     errorShapeProblems(await c.get(`/v0/transfer-preapprovals/by-party/${enc(`nobody::1220${'cd'.repeat(32)}`)}`), 404),
   'scan-participant-id-no-fingerprint': async (n, c) => {
@@ -307,6 +311,7 @@ const DETECTORS: Record<string, Detector> = {
 /** Faults whose broken rule is itself part of the wire shape, so the schema sweep may flag them. */
 const SHAPE_FAULTS = new Set([
   'scan-required-field-dropped',
+  'scan-holdings-walked-page-malformed',
   'scan-external-hash-null',
   'scan-error-body-shape',
   'scan-holdings-v0-event-type-missing',

@@ -1,0 +1,9 @@
+// The deviation policy's SHOULD requirements for the ledger interface (see suites/answers/policy-requirements.ts).
+import { answerPolicyRequirements } from '../answers/policy-requirements.ts';
+
+export const ANSWER_REQUIREMENTS = answerPolicyRequirements(import.meta.url, 'ledger', {
+  section: 'A. Ledger interface records > JsCantonError; Errors',
+  nullForAbsent:
+    '`code` string (required), `cause` string (required), `correlationId` string, `traceId` string, ... `retryInfo` string, `definiteAnswer` boolean.',
+  errorBody: "| other statuses | JsCantonError; 413 Content Too Large when the result count exceeds the node's list limit |",
+});
