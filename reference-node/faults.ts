@@ -2,6 +2,7 @@
 // for one node. Each fault switches on one violation of one rule of the description, so the suite can prove
 // it notices; the interfaces declare their faults next to their routes.
 import type { DeviationDefinition, FaultDefinition } from './fault-definition.ts';
+import { LEDGER_DEVIATIONS, type LedgerDeviationName } from './ledger/deviations.ts';
 import { LEDGER_FAULTS, type LedgerFaultName } from './ledger/faults.ts';
 import { SCAN_DEVIATIONS, type ScanDeviationName } from './scan/deviations.ts';
 import { SCAN_FAULTS, type ScanFaultName } from './scan/faults.ts';
@@ -11,7 +12,7 @@ export type { DeviationDefinition, FaultDefinition, FaultSpec, GenericExpectatio
 
 /** Every declared fault and deviation name: a switch naming anything else does not compile. */
 export type FaultName = LedgerFaultName | WalletFaultName | ScanFaultName | DeviationName;
-export type DeviationName = ScanDeviationName;
+export type DeviationName = LedgerDeviationName | ScanDeviationName;
 
 export const FAULT_CATALOG: readonly FaultDefinition<LedgerFaultName | WalletFaultName | ScanFaultName>[] = [
   ...LEDGER_FAULTS,
@@ -20,7 +21,7 @@ export const FAULT_CATALOG: readonly FaultDefinition<LedgerFaultName | WalletFau
 ];
 
 /** Real-world deviations the node can show (see fault-definition.ts): switched like faults, judged apart. */
-export const DEVIATION_CATALOG: readonly DeviationDefinition<DeviationName>[] = [...SCAN_DEVIATIONS];
+export const DEVIATION_CATALOG: readonly DeviationDefinition<DeviationName>[] = [...LEDGER_DEVIATIONS, ...SCAN_DEVIATIONS];
 
 export class UnknownFaultError extends Error {}
 

@@ -40,6 +40,8 @@ export function cantonErrorBody(ctx: NodeContext, kind: ErrorKind, cause: string
     definiteAnswer: false,
   };
   if (ctx.faults.has('ledger-error-body-shape')) delete body.errorCategory;
+  // ledger-error-null-fields (a deviation): the optional fields with no value sent as null, as Canton's own example shows.
+  if (ctx.faults.has('ledger-error-null-fields')) Object.assign(body, { correlationId: null, retryInfo: null, definiteAnswer: null });
   return body;
 }
 

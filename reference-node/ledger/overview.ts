@@ -12,6 +12,7 @@ import { findContract } from './contract-lookup.ts';
 import { LedgerHttpError, sendCantonError } from './errors.ts';
 import { ledgerEndOffset, updateOffset } from './offsets.ts';
 import { Audience, hostedParties } from './projection.ts';
+import { PRE_3_5_VERSION, releaseStyle, styleEvent, styleRecord } from './release-style.ts';
 import { archivedEvent, createdEvent } from './render.ts';
 import { InvalidStreamRequest, namedParties, parseEventFormat } from './stream-request.ts';
 
@@ -50,7 +51,7 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
     '/commands/submit-and-wait-for-reassignment',
     simulated(
       command((c) => ({
-        reassignment: {
+        reassignment: styled(ctx, 'Reassignment', {
           updateId: c.updateId,
           commandId: c.commandId,
           workflowId: c.workflowId,
@@ -58,7 +59,7 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
           recordTime: c.time,
           synchronizerId: c.synchronizerId,
           events: [],
-        },
+        }),
       })),
     ),
   );
@@ -89,7 +90,7 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
   app.get(
     '/version',
     route(() => ({
-      version: LEDGER_API_VERSION,
+      version: ctx.faults.has('ledger-pre-3-5') ? PRE_3_5_VERSION : LEDGER_API_VERSION,
       features: {
         userManagement: { supported: true, maxRightsPerUser: 1000, maxUsersPageSize: 1000 },
         partyManagement: { maxPartiesPageSize: 10000 },
@@ -159,6 +160,13 @@ function archiveBytes(pkg: { id: string; name: string }): Buffer {
   return Buffer.concat([Buffer.from([0x0a, 0x40]), Buffer.from(pkg.id), Buffer.from(`\n${pkg.name} (simulated DAML-LF archive)\n`)]);
 }
 
+/** A record of a command's answer as this node's release style writes it. */
+function styled(ctx: NodeContext, kind: 'Transaction' | 'Reassignment', record: JsonObject): JsonObject {
+  const style = releaseStyle(ctx);
+  if (style) styleRecord(kind, record, style);
+  return record;
+}
+
 interface CommandEcho {
   updateId: string;
   commandId: string;
@@ -183,6 +191,7 @@ function echo(ctx: NodeContext, body: unknown): CommandEcho {
   const offset = ledgerEndOffset(ctx.world.count);
   const time = isoMicros(ctx.clock.now());
   const synchronizerId = ctx.world.synchronizers[0]!.id;
+  const transaction = styled(ctx, 'Transaction', { updateId, commandId, workflowId, effectiveAt: time, offset, synchronizerId, recordTime: time, events: [] });
   return {
     updateId,
     commandId,
@@ -190,7 +199,7 @@ function echo(ctx: NodeContext, body: unknown): CommandEcho {
     offset,
     time,
     synchronizerId,
-    transaction: { updateId, commandId, workflowId, effectiveAt: time, offset, synchronizerId, recordTime: time, events: [] },
+    transaction,
   };
 }
 
@@ -223,7 +232,7 @@ function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Js
       'CONTRACT_EVENTS_NOT_FOUND',
     );
   }
-  const out: JsonObject = {
+  const out: { created: { createdEvent: JsonObject; synchronizerId: string }; archived?: { archivedEvent: JsonObject; synchronizerId: string } } = {
     created: {
       createdEvent: createdEvent(c, { offset: updateOffset(found.createdIndex), nodeId: found.createdNodeId, witnessParties, blob: false, acsDelta: true }),
       synchronizerId: found.synchronizerId,
@@ -234,6 +243,11 @@ function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Js
       archivedEvent: archivedEvent(found.archived.node, { offset: updateOffset(found.archived.index), witnessParties }),
       synchronizerId: found.archived.synchronizerId,
     };
+  }
+  const style = releaseStyle(ctx);
+  if (style) {
+    styleEvent('CreatedEvent', out.created.createdEvent, style);
+    if (out.archived) styleEvent('ArchivedEvent', out.archived.archivedEvent, style);
   }
   return out;
 }

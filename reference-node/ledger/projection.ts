@@ -9,6 +9,7 @@ import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { Contract, ExercisedNode, ReassignmentUpdate, TopologyUpdate, TransactionUpdate, Update } from '../world/model.ts';
 import { archivedEvent, createdEvent, element, exercisedEvent, reassignmentRecord, topologyRecord, transactionRecord } from './render.ts';
+import { releaseStyle, styleElement, type ReleaseStyle } from './release-style.ts';
 import type { CompiledFilters, EventFormatSpec, Shape, StreamRequest, TopologySpec } from './stream-request.ts';
 
 export function hostedParties(ctx: NodeContext): string[] {
@@ -116,6 +117,7 @@ export class Projector {
   private readonly tx?: { audience: Audience; shape: Shape };
   private readonly reassignments?: Audience;
   private readonly topology?: TopologySpec;
+  private readonly style?: ReleaseStyle;
 
   constructor(
     private readonly ctx: NodeContext,
@@ -129,10 +131,16 @@ export class Projector {
     if (!reassignmentFormat && ctx.faults.has('ledger-unrequested-kind')) reassignmentFormat = req.transactions?.format ?? anyPartyWildcard();
     if (reassignmentFormat) this.reassignments = new Audience(ctx, reassignmentFormat, this.hosted);
     this.topology = req.topology;
+    this.style = releaseStyle(ctx);
   }
 
   /** The stream element of update `u` at `offset`, or undefined when nothing of it is selected. */
   project(u: Update, offset: number): JsonObject | undefined {
+    const el = this.render(u, offset);
+    return el && this.style ? styleElement(el, this.style) : el;
+  }
+
+  private render(u: Update, offset: number): JsonObject | undefined {
     const eventOffset = this.ctx.faults.has('ledger-event-offset-mismatch') ? offset - 2 : offset;
     switch (u.kind) {
       case 'transaction':

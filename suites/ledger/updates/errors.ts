@@ -23,7 +23,11 @@ function invalidRequests(ctx: CheckContext): Array<{ label: string; send: () => 
   ];
 }
 
-/** Problems of a JsCantonError body: required code, cause, context, errorCategory; typed optional fields. */
+/**
+ * Problems of a JsCantonError body: required code, cause, context, errorCategory; typed optional fields. An
+ * optional field sent as null is read as absent (Canton's own error example does so; whether null is fine is
+ * LEDGER-ANSWERS-NULL-FOR-ABSENT's question, a SHOULD).
+ */
 export function cantonErrorProblems(text: string): Array<{ problem: string; pointer: string }> {
   let v: unknown;
   try {
@@ -34,7 +38,7 @@ export function cantonErrorProblems(text: string): Array<{ problem: string; poin
   if (!isObject(v)) return [{ problem: 'the body is not a JSON object', pointer: '' }];
   const out: Array<{ problem: string; pointer: string }> = [];
   const need = (field: string, ok: (x: unknown) => boolean, what: string, required: boolean) => {
-    if (v[field] === undefined) {
+    if (v[field] === undefined || (v[field] === null && !required)) {
       if (required) out.push({ problem: `required field ${field} is missing`, pointer: `/${field}` });
     } else if (!ok(v[field])) out.push({ problem: `${field} is not ${what}`, pointer: `/${field}` });
   };
