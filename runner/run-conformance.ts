@@ -8,7 +8,8 @@ import { contextParts, originFor, type TargetConfig } from '../suites/target.ts'
 import { checkCredentials, type CredentialSources } from './credentials-preflight.ts';
 import type { Documents } from './documents.ts';
 import { ensureReachable } from './reachability.ts';
-import { ledgerReleaseLine, releaseLinePolicies } from '../suites/answers/release-lines.ts';
+import { releaseLinePolicies } from '../suites/answers/release-policy.ts';
+import { ledgerReleaseLine } from '../suites/ledger/release-line.ts';
 
 export interface RunObserver {
   /** What fixture discovery found or could not find, one note at a time. */
@@ -66,7 +67,8 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
       run.observer?.fixtureNote?.(note);
     }
   }
-  const { policies, notes } = releaseLinePolicies({ ledger: parts.clients.ledger ? await ledgerReleaseLine(parts.clients.ledger) : undefined });
+  const ledger = parts.clients.ledger;
+  const { policies, notes } = releaseLinePolicies({ ledger: ledger ? await ledgerReleaseLine({ ledger, cache: parts.cache }) : undefined });
   Object.assign(parts.answers.policies, policies);
   run.observer?.started?.(run.requirements);
   const requirements = await runAll(run.requirements, parts, (r) => run.observer?.result?.(r));

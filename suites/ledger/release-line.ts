@@ -1,6 +1,6 @@
 // The release line of the ledger node under test, read once per run from GET /v2/version: what a later line
 // introduced (acsDelta and representativePackageId on events, required from 3.5 on) does not apply to a node
-// of an earlier one. Free of heavy imports, so that the answer judge can read it too.
+// of an earlier one (see suites/answers/release-policy.ts).
 import { isObject } from '../../common/json.ts';
 import type { Client } from '../http.ts';
 import { CheckSkipped } from '../model.ts';

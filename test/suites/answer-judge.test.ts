@@ -1,7 +1,11 @@
 // Every answer a check receives is judged against its operation's schema: a break only a page walk reaches
 // fails the operation's generic answer requirement, with the answer as evidence.
 import { describe, expect, it } from 'vitest';
+import { startReferenceNode } from '../../reference-node/index.ts';
+import { referenceNodeTarget } from '../../runner/reference-target.ts';
+import { runConformance } from '../../runner/run-conformance.ts';
 import { catalog } from '../../suites/catalog.ts';
+import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
 import { loadedSpecs, runOnFreshNode } from '../support/suite-harness.ts';
 
 describe('the answer judge', () => {
@@ -41,5 +45,27 @@ describe('the answer judge', () => {
       'SCAN-ANSWERS-PLAIN-TEXT-404 passed',
       'WALLET-ANSWERS-NULL-FOR-ABSENT skipped',
     ]);
+  });
+
+  it('judges a node of an earlier release line without what that line predates, and says so', async () => {
+    const documents = await builtinDocumentsOnce();
+    const all = catalog(documents.specs);
+    const requirements = all.filter((r) => r.id === 'GENERIC-LEDGER-GET-UPDATES-RESPONSES' || r.id === 'LEDGER-UPDATES-PAGING-COMPLETE');
+    expect(requirements).toHaveLength(2);
+    for (const faults of [[], ['ledger-pre-3-5']]) {
+      const node = await startReferenceNode({ faults });
+      try {
+        const run = await runConformance({ target: referenceNodeTarget(node), documents, requirements, preflight: false });
+        expect(run.requirements.map((r) => `${r.id} ${r.status} ${r.reason ?? ''}`.trim())).toEqual(requirements.map((r) => `${r.id} passed`));
+        if (faults.length === 0) expect(run.applicability).toEqual([]);
+        else
+          expect(run.applicability).toEqual([
+            expect.stringMatching(/^ledger: the target runs 3\.4\.\d+ \(GET \/v2\/version\), before 3\.5: acsDelta, representativePackageId .* not applicable/),
+            "ledger: answers lacked acsDelta, representativePackageId, not applicable to the target's release line",
+          ]);
+      } finally {
+        await node.close();
+      }
+    }
   });
 });
