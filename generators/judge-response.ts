@@ -38,9 +38,19 @@ export interface ResponseJudgement {
   plainText404: boolean;
   /** False when the status is not documented for the operation. */
   statusDocumented: boolean;
+  /** True when a JSON body was validated against its schema (whatever the outcome). */
+  bodyJudged: boolean;
 }
 
-const clean = (): ResponseJudgement => ({ problems: [], nullForOptional: [], notApplicable: [], plainText404: false, statusDocumented: true });
+export const NOTHING_JUDGED: Readonly<ResponseJudgement> = {
+  problems: [],
+  nullForOptional: [],
+  notApplicable: [],
+  plainText404: false,
+  statusDocumented: true,
+  bodyJudged: false,
+};
+const clean = (): ResponseJudgement => ({ ...NOTHING_JUDGED });
 
 export function judgeResponse(spec: CompiledSpec, operationId: string, res: ObservedResponse, policy: AnswerPolicy = {}): ResponseJudgement {
   const verdict = clean();
@@ -73,6 +83,7 @@ export function judgeResponse(spec: CompiledSpec, operationId: string, res: Obse
     if (plain404()) return { ...verdict, plainText404: true };
     return { ...verdict, problems: [`body of ${operationId} ${res.status} is not JSON: ${JSON.stringify(res.text.slice(0, 120))}`] };
   }
+  verdict.bodyJudged = true;
   const broken = (r: ValidationResult): ResponseJudgement => ({
     ...verdict,
     problems: [`body of ${operationId} ${res.status} violates the schema: ${formatIssues(r)}`],

@@ -109,5 +109,19 @@ export async function runAll(
       onResult?.(result);
     }
   }
+  for (const r of requirements) if (r.reviewAnswers) out.set(r, reviewed(r, out.get(r)!, parts));
   return requirements.map((r) => out.get(r)!);
+}
+
+/** A result once every requirement has run, with the requirement's review of the run's answers applied. */
+function reviewed(r: Requirement, result: RequirementResult, parts: ContextParts): RequirementResult {
+  const open = result.status === 'passed' || (result.status === 'skipped' && (result.skipKind === 'budget' || result.skipKind === 'data'));
+  if (!r.reviewAnswers || !open) return result;
+  try {
+    r.reviewAnswers(makeCheckContext(parts, r));
+    return result;
+  } catch (e) {
+    if (e instanceof CheckFailure) return { ...result, status: 'failed', reason: e.message, evidence: e.evidence, skipKind: undefined };
+    throw e;
+  }
 }

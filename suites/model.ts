@@ -40,6 +40,11 @@ export interface Requirement {
    * log); absent: in the order given.
    */
   phase?: 'review';
+  /**
+   * Runs once every requirement has run, on a requirement that passed (or was skipped for budget or data):
+   * judges what the other checks received (the answer log); a failure here is the requirement's result.
+   */
+  reviewAnswers?(ctx: CheckContext): void;
   /** The file that defines the record, relative to the repository root (e.g. suites/scan/ans.ts). */
   definedIn: string;
   check(ctx: CheckContext): Promise<void>;

@@ -3,7 +3,7 @@
 // not the answers: per operation the first break (for its generic answer requirement, which reviews the run
 // at its end), per interface the first null sent for an optional property and the plain-text 404s (for the
 // SHOULD requirements that report them), and what the target's release line made not applicable.
-import { judgeResponse, type AnswerPolicy, type CompiledSpec, type ResponseJudgement } from '../../generators/index.ts';
+import { judgeResponse, NOTHING_JUDGED, type AnswerPolicy, type CompiledSpec, type ResponseJudgement } from '../../generators/index.ts';
 import type { InterfaceName } from '../../common/vocabulary.ts';
 import { nestedTooDeep, summarise, type Exchange } from '../http.ts';
 import type { Evidence } from '../model.ts';
@@ -30,7 +30,9 @@ export class AnswerLog {
   private readonly plain404 = new Map<string, AnswerNote>();
   /** Operations that gave an answer other than 404, 405 or 501: they are served. */
   private readonly served = new Set<string>();
-  private readonly judgedCount = new Map<InterfaceName, number>();
+  /** Per interface: JSON bodies validated, and 404 answers of served operations judged (JSON or not). */
+  private readonly bodies = new Map<InterfaceName, number>();
+  private readonly notFound = new Map<string, number>();
   private readonly notApplicable = new Map<InterfaceName, Set<string>>();
 
   constructor(
@@ -61,10 +63,11 @@ export class AnswerLog {
     const spec = this.specs[iface]!;
     // Bodies too large or too deep are judged by the check that receives them, never parsed here.
     const j = nestedTooDeep(x.text)
-      ? { problems: [], nullForOptional: [], notApplicable: [], plainText404: false, statusDocumented: true }
+      ? { ...NOTHING_JUDGED }
       : judgeResponse(spec, operationId, { status: x.status, contentType: x.headers['content-type'], text: x.text }, this.policies[iface]);
     this.judged.set(x, j);
-    this.judgedCount.set(iface, (this.judgedCount.get(iface) ?? 0) + 1);
+    if (j.bodyJudged) this.bodies.set(iface, (this.bodies.get(iface) ?? 0) + 1);
+    if (x.status === 404) this.notFound.set(key(iface, operationId), (this.notFound.get(key(iface, operationId)) ?? 0) + 1);
     if (![404, 405, 501].includes(x.status) || (x.status === 404 && !j.plainText404)) this.served.add(key(iface, operationId));
     if (j.plainText404) this.note(this.plain404, key(iface, operationId), operationId, receivedBy, 'a 404 whose body is not the documented JSON', x);
     if (j.nullForOptional.length > 0) {
@@ -104,9 +107,16 @@ export class AnswerLog {
     return [...this.plain404.entries()].filter(([k]) => k.startsWith(`${iface} `) && this.served.has(k)).map(([, n]) => n);
   }
 
-  /** How many answers of the interface were judged. */
-  judgedFor(iface: InterfaceName): number {
-    return this.judgedCount.get(iface) ?? 0;
+  /** How many JSON bodies of the interface's answers were validated against their schemas. */
+  bodiesJudgedFor(iface: InterfaceName): number {
+    return this.bodies.get(iface) ?? 0;
+  }
+
+  /** How many 404 answers of the interface's served operations were judged. */
+  notFoundJudgedFor(iface: InterfaceName): number {
+    let n = 0;
+    for (const [k, count] of this.notFound) if (k.startsWith(`${iface} `) && this.served.has(k)) n += count;
+    return n;
   }
 
   /** Required properties the interface's answers lacked where its release line predates them. */

@@ -20,10 +20,11 @@ const listed = (notes: readonly AnswerNote[]) =>
     .map((n) => `${n.operationId} (${n.message}${n.count > 1 ? `, ${n.count} answers` : ''}; received by ${n.receivedBy})`)
     .join('; ') + (notes.length > 5 ? `; and ${notes.length - 5} more operations` : '');
 
-function review(ctx: CheckContext, iface: InterfaceName, notes: readonly AnswerNote[], what: string): void {
-  if (ctx.answers.judgedFor(iface) === 0) ctx.skip(`no answer of the ${iface} interface was judged in this run (select requirements that call it)`);
+/** Fails with the notes; skips when `judged` is 0 (the run showed nothing to judge, which is no pass). */
+function review(ctx: CheckContext, judged: number, nothing: string, notes: readonly AnswerNote[], what: string): void {
   const first = notes[0];
   if (first) ctx.fail(`${what}: ${listed(notes)}`, first.evidence);
+  if (judged === 0) ctx.skip(nothing);
 }
 
 /** `<IFACE>-ANSWERS-NULL-FOR-ABSENT` and `<IFACE>-ANSWERS-PLAIN-TEXT-404`, defined in the file `moduleUrl`. */
@@ -37,7 +38,13 @@ export function answerPolicyRequirements(moduleUrl: string, iface: InterfaceName
       sentence: sentences.nullForAbsent,
       tags: ['answers', 'deviation-policy', 'null'],
       async check(ctx) {
-        review(ctx, iface, ctx.answers.nullsFor(iface), 'answers carry null where the property is optional and should be absent');
+        review(
+          ctx,
+          ctx.answers.bodiesJudgedFor(iface),
+          `no JSON body of the ${iface} interface was judged in this run`,
+          ctx.answers.nullsFor(iface),
+          'answers carry null where the property is optional and should be absent',
+        );
       },
     },
     {
@@ -46,7 +53,13 @@ export function answerPolicyRequirements(moduleUrl: string, iface: InterfaceName
       sentence: sentences.errorBody,
       tags: ['answers', 'deviation-policy', 'errors'],
       async check(ctx) {
-        review(ctx, iface, ctx.answers.plainText404For(iface), 'operations that are served answered a 404 without the documented JSON error body');
+        review(
+          ctx,
+          ctx.answers.notFoundJudgedFor(iface),
+          `no 404 of a served ${iface} operation was judged in this run`,
+          ctx.answers.plainText404For(iface),
+          'operations that are served answered a 404 without the documented JSON error body',
+        );
       },
     },
   ]);

@@ -85,14 +85,15 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
       id: genericId(iface, slug, 'responses'),
       probe: 'responses',
       sentence: 'Every answer has a documented status and content type, and a body valid against the schema documented for them.',
-      // Last: besides its own requests it judges every answer of the operation the rules' checks received.
-      phase: 'review',
       async check(ctx) {
         const client = clientFor(ctx, iface);
         const generated = fc.sample(validRequest(op, spec.validators), { numRuns: ctx.runs, seed: ctx.seed });
         // The first request uses the run's fixtures, so real ids reach real data.
         const requests = [withFixtures(op, generated[0]!, ctx.fixtures), ...generated].map((r) => bounded(op, r));
         for (const req of requests) ctx.conforms(op.id, await send(client, op, req), iface);
+      },
+      // Once the run is over, every answer of the operation the rules' checks received is judged too.
+      reviewAnswers(ctx) {
         const received = ctx.answers.breakOf(iface, op.id);
         if (received)
           ctx.fail(

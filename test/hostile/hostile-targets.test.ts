@@ -243,9 +243,17 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
     const o = await outcomes.get('status-500')!;
     expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-FEATURE-SUPPORT: expected status 200 \(feature support\), got 500$/));
     expect(reasons(o)).toContainEqual(expect.stringMatching(/^SCAN-ERRORS-BAD-INPUT-NOT-5XX: .*answered 500; bad input is a client error/));
-    // The scan and wallet documents list 500 {error}: their answer checks and error-body rules hold.
+    // The scan and wallet documents list 500 {error}: their answer checks and error-body rules hold, and no
+    // judged body sends null for an optional property.
     const rules = passed(o).filter((id) => !/^GENERIC-(SCAN|WALLET)-.*-RESPONSES$/.test(id));
-    expect(rules.sort()).toEqual(['SCAN-ERRORS-SHAPE', 'WALLET-ERROR-BODY-BUY-TRAFFIC', 'WALLET-ERROR-BODY-STATUS-LOOKUP']);
+    expect(rules.sort()).toEqual([
+      'LEDGER-ANSWERS-NULL-FOR-ABSENT',
+      'SCAN-ANSWERS-NULL-FOR-ABSENT',
+      'SCAN-ERRORS-SHAPE',
+      'WALLET-ANSWERS-NULL-FOR-ABSENT',
+      'WALLET-ERROR-BODY-BUY-TRAFFIC',
+      'WALLET-ERROR-BODY-STATUS-LOOKUP',
+    ]);
     // The exactly-once model sees nothing accepted: it cannot show the rule, so it is skipped, not passed.
     expect(result(o, 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL')).toMatchObject({
       status: 'skipped',
@@ -261,13 +269,16 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
     expect(reasons(o)).toContainEqual(
       expect.stringMatching(/^SCAN-HOLDINGS-AT-OR-BEFORE: v0: the page of the snapshot time itself has no created_events array/),
     );
-    // {} is a complete answer where every field is optional: {dummy?}, {rewardWeight?}.
+    // {} is a complete answer where every field is optional: {dummy?}, {rewardWeight?}; it sends no null.
     const rules = passed(o).filter((id) => !id.startsWith('GENERIC-'));
     expect(rules.sort()).toEqual([
+      'LEDGER-ANSWERS-NULL-FOR-ABSENT',
+      'SCAN-ANSWERS-NULL-FOR-ABSENT',
       'SCAN-ERRORS-BAD-INPUT-NOT-5XX',
       'SCAN-FEATURE-SUPPORT',
       'SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE',
       'SCAN-REWARD-WEIGHT-STRING-OR-ABSENT',
+      'WALLET-ANSWERS-NULL-FOR-ABSENT',
     ]);
     expect(result(o, 'SCAN-REASSIGNMENT-RECORDS')).toMatchObject({ status: 'skipped', reason: expect.stringContaining('none carries event') });
     expect(result(o, 'SCAN-ROOT-HASH-ROUND-ECHOED')).toMatchObject({ status: 'skipped', reason: expect.stringContaining('names a round_number') });

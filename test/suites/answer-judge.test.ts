@@ -19,7 +19,7 @@ describe('the answer judge', () => {
     const [alone] = await runOnFreshNode({ faults }, [generic]);
     expect(alone!.status, alone!.reason).toBe('passed');
 
-    // After a walk, it judges what the walk received (and runs last, whatever the order given).
+    // After a walk, it judges what the walk received, whatever the order given.
     const results = await runOnFreshNode({ faults }, [generic, walk]);
     expect(results.map((r) => r.id)).toEqual([generic.id, walk.id]);
     const [judged, walked] = results;
@@ -37,11 +37,21 @@ describe('the answer judge', () => {
     const pick = (ids: string[]) => ids.map((id) => all.find((r) => r.id === id)!);
     const results = await runOnFreshNode(
       {},
-      pick(['SCAN-ANSWERS-NULL-FOR-ABSENT', 'SCAN-HOLDINGS-PAGING-COMPLETE', 'SCAN-ANSWERS-PLAIN-TEXT-404', 'WALLET-ANSWERS-NULL-FOR-ABSENT']),
+      pick([
+        'SCAN-ANSWERS-NULL-FOR-ABSENT',
+        'SCAN-HOLDINGS-PAGING-COMPLETE',
+        'SCAN-ERRORS-SHAPE',
+        'SCAN-ANSWERS-PLAIN-TEXT-404',
+        'WALLET-ANSWERS-NULL-FOR-ABSENT',
+      ]),
     );
-    expect(results.map((r) => `${r.id} ${r.status}`)).toEqual([
+    expect(
+      results.map((r) => `${r.id} ${r.status}`),
+      JSON.stringify(results.map((r) => r.reason)),
+    ).toEqual([
       'SCAN-ANSWERS-NULL-FOR-ABSENT passed',
       'SCAN-HOLDINGS-PAGING-COMPLETE passed',
+      'SCAN-ERRORS-SHAPE passed',
       'SCAN-ANSWERS-PLAIN-TEXT-404 passed',
       'WALLET-ANSWERS-NULL-FOR-ABSENT skipped',
     ]);
