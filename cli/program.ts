@@ -17,6 +17,7 @@ import { DEFAULT_BOUNDS } from '../suites/target.ts';
 import { UsageError } from '../runner/usage-error.ts';
 import { collect } from './spec-options.ts';
 import { serveReference, type ServeOptions } from './serve-reference.ts';
+import { strictness, type StrictnessOptions } from './strictness.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -114,6 +115,20 @@ function program(): Command {
           console.log(
             `${r.spec.padEnd(7)} ${r.method.padEnd(5)} ${r.path.padEnd(78)} ${r.id}${r.deprecated ? ' (deprecated)' : ''}  auth: ${r.auth}  statuses: ${r.statuses.join(',')}`,
           );
+    });
+
+  cli
+    .command('strictness')
+    .description(
+      'Compare one of our documents with the official documents of the same interface: every place where ours refuses what theirs allows (exit 1 when there is one)',
+    )
+    .requiredOption('--ours <NAME|PATH>', 'a built-in document (ledger, wallet, scan) or a path')
+    .requiredOption('--theirs <PATH|URL>', 'an official document; repeatable (operations are looked up in each, in order)', collect, [])
+    .option('--nullable', 'also fail on null refused at a property ours leaves optional in an answer (tolerated by the SHOULD policy otherwise)')
+    .option('--verbose', 'also list the answers and bodies that could not be compared')
+    .option('--json', 'print the comparison as JSON')
+    .action(async (opts: StrictnessOptions) => {
+      process.exitCode = await strictness(opts);
     });
 
   cli

@@ -8,3 +8,5 @@ export { invalidValue, malformedJson, mutationSites, applyMutation, type Mutatio
 export { validRequest, invalidRequest, requestTarget, serialiseParameter, type GeneratedRequest, type RequestMutation } from './arbitraries/request.ts';
 export * from './judge-response.ts';
 export { decodeParameter } from './arbitraries/request.ts';
+export { compareStrictness, blockingFindings, type StrictnessFinding, type StrictnessReport } from './strictness/compare-documents.ts';
+export { compareSchemas, STRICTNESS_KINDS, INFORMATIONAL_KINDS, type StrictnessKind, type SchemaDifference } from './strictness/compare-schemas.ts';

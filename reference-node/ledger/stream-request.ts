@@ -81,7 +81,10 @@ export function compileFilters(raw: unknown, field: string): CompiledFilters {
     if (!Array.isArray(f.cumulative)) fail(`Invalid value for: body (${field}.cumulative must be an array)`);
     f.cumulative.forEach((entry, i) => {
       const at = `${field}.cumulative[${i}]`;
-      const idf = object(object(entry, at).identifierFilter, `${at}.identifierFilter`);
+      const raw = object(entry, at).identifierFilter;
+      // The official document leaves identifierFilter optional: an entry without one defines no filter, like Empty.
+      if (raw === undefined) return;
+      const idf = object(raw, `${at}.identifierFilter`);
       const keys = Object.keys(idf);
       if (keys.length !== 1) fail(`Invalid value for: body (${at}.identifierFilter must have exactly one key, got ${keys.length})`);
       const key = keys[0]!;

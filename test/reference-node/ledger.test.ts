@@ -459,6 +459,8 @@ describe('update stream: shape and selection', () => {
     const wild = flatEvents(await elements(node, fmt({}))).filter((e) => e.kind === 'CreatedEvent');
     expect(wild.every(({ ev }) => ev.createdEventBlob === undefined)).toBe(true);
     expect(new Set(wild.map(({ ev }) => ev.templateId)).size).toBeGreaterThan(1);
+    // A cumulative entry without identifierFilter (optional in the official document) defines no filter, like Empty.
+    expect(await elements(node, fmt({ cumulative: [{}] }))).toEqual(await elements(node, fmt({})));
   });
 
   it('commandId appears only when a requesting party submitted the transaction', async () => {
