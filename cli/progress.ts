@@ -1,4 +1,4 @@
-// The live progress of a run: per interface, requirements done of total and failures so far. On a
+// The live progress of a run: per interface, requirements done of total, failures and unsupported so far. On a
 // terminal one line is redrawn in place; in a log (CI) a line is printed when an interface finishes, and
 // at most every few seconds while one is running, so a slow target never leaves a silent log.
 import type { InterfaceName } from '../suites/model.ts';
@@ -9,6 +9,7 @@ interface Tally {
   total: number;
   failed: number;
   errors: number;
+  unsupported: number;
 }
 
 export interface ProgressSink {
@@ -27,7 +28,7 @@ export class Progress {
     private readonly logEveryMs = 5_000,
   ) {
     for (const r of selected) {
-      const t = this.tallies.get(r.interface) ?? { done: 0, total: 0, failed: 0, errors: 0 };
+      const t = this.tallies.get(r.interface) ?? { done: 0, total: 0, failed: 0, errors: 0, unsupported: 0 };
       t.total++;
       this.tallies.set(r.interface, t);
     }
@@ -40,6 +41,7 @@ export class Progress {
     t.done++;
     if (result.status === 'failed') t.failed++;
     if (result.status === 'error') t.errors++;
+    if (result.status === 'unsupported') t.unsupported++;
     if (this.out.isTTY) {
       this.out.write(`\r\x1b[2K${this.line()}`);
     } else if (t.done === t.total) {
@@ -57,7 +59,7 @@ export class Progress {
   }
 
   private describe(t: Tally): string {
-    return `${t.done}/${t.total}${t.failed ? `, ${t.failed} failed` : ''}${t.errors ? `, ${t.errors} error` : ''}`;
+    return `${t.done}/${t.total}${t.failed ? `, ${t.failed} failed` : ''}${t.unsupported ? `, ${t.unsupported} unsupported` : ''}${t.errors ? `, ${t.errors} error` : ''}`;
   }
 
   line(): string {

@@ -4,7 +4,7 @@ import type { ConformanceReport } from '../reporting/model.ts';
 import type { SpecCheckResult } from '../runner/documents.ts';
 import { carriesExtras, redactUrl } from '../runner/redaction.ts';
 import { originFor, type TargetConfig } from '../suites/target.ts';
-import { headline, skipGroups } from '../reporting/verdict.ts';
+import { headline, skipGroups, unsupportedGroups } from '../reporting/verdict.ts';
 import type { WaiverNotes } from '../reporting/waivers.ts';
 
 /** Skip-reason groups shown on the console; the rest is in report.json. */
@@ -15,7 +15,7 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
   const s = report.summary;
   say('Summary:');
   say(
-    `  ${headline(report.verdict)}: ${j.judged} of ${j.selected} selected requirements judged (${s.passed} passed, ${s.failed} failed${s.waived ? `, ${s.waived} waived` : ''})${report.mode === 'certify' ? ' [certification run]' : ''}`,
+    `  ${headline(report.verdict)}: ${j.judged} of ${j.selected} selected requirements judged (${s.passed} passed, ${s.failed} failed${s.waived ? `, ${s.waived} waived` : ''}${s.unsupported ? `; ${s.unsupported} unsupported` : ''})${report.mode === 'certify' ? ' [certification run]' : ''}`,
   );
   for (const r of j.reasons) say(`    - ${r}`);
   for (const w of j.warnings) say(`    warning: ${w}`);
@@ -25,7 +25,11 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
       const rs = report.requirements.filter((r) => r.interface === iface && r.level === level);
       if (rs.length === 0) continue;
       const count = (status: string) => rs.filter((r) => r.status === status).length;
-      const extra = [count('waived') ? `${count('waived')} waived` : '', count('error') ? `${count('error')} error` : '']
+      const extra = [
+        count('unsupported') ? `${count('unsupported')} unsupported` : '',
+        count('waived') ? `${count('waived')} waived` : '',
+        count('error') ? `${count('error')} error` : '',
+      ]
         .filter(Boolean)
         .map((x) => `, ${x}`)
         .join('');
@@ -38,6 +42,14 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
     for (const g of groups.slice(0, SHOWN_GROUPS))
       say(`  ${String(g.ids.length).padStart(4)}  ${g.reason}  (${g.ids.slice(0, 3).join(', ')}${g.ids.length > 3 ? ', ...' : ''})`);
     if (groups.length > SHOWN_GROUPS) say(`        ... ${groups.length - SHOWN_GROUPS} more reasons in report.json`);
+  }
+  const unserved = unsupportedGroups(report.requirements);
+  if (unserved.length) {
+    say(`Not served by the target (${s.unsupported} unsupported, not failed), by operation:`);
+    for (const g of unserved.slice(0, SHOWN_GROUPS))
+      say(`  ${String(g.ids.length).padStart(4)}  ${g.operations}  (${g.ids.slice(0, 3).join(', ')}${g.ids.length > 3 ? ', ...' : ''})`);
+    if (unserved.length > SHOWN_GROUPS)
+      say(`        ... ${unserved.length - SHOWN_GROUPS} more operations in report.json (each with the answer that showed it)`);
   }
   if (j.unjudgedMust?.length)
     say(

@@ -28,6 +28,11 @@ export interface FaultOutcome extends DetectionVerdict {
   failed: string[];
   /** Requirements that did not run to a verdict (skipped): a faulty node may hide what a check needs. */
   skipped: string[];
+  /**
+   * Requirements that came out unsupported: the faulty node looked as if it did not serve an operation they
+   * need. Not failed, so a named one among them is missed: the fault went undetected there.
+   */
+  unsupported: string[];
   /** Why each failed requirement failed. */
   reasons: Record<string, string>;
 }
@@ -91,6 +96,10 @@ export async function runFault(
     failed: failed.map((r) => r.id),
     skipped: results
       .filter((r) => r.status === 'skipped')
+      .map((r) => r.id)
+      .sort(),
+    unsupported: results
+      .filter((r) => r.status === 'unsupported')
       .map((r) => r.id)
       .sort(),
     reasons: Object.fromEntries(failed.map((r) => [r.id, r.reason ?? ''])),

@@ -25,6 +25,8 @@ export interface FaultRow {
   unexpected: string[];
   missed: string[];
   unmatchedPatterns: string[];
+  /** Requirements that came out unsupported on the faulty node (a named one among them counts as missed). */
+  unsupported: string[];
   detected: boolean;
   /** Exactly the named requirements failed. */
   exact: boolean;
@@ -68,6 +70,7 @@ export function buildDetectionReport(run: MatrixRun, catalog: readonly FaultDefi
     unexpected: o.unexpected,
     missed: o.missed,
     unmatchedPatterns: o.unmatchedPatterns,
+    unsupported: o.unsupported,
     detected: isDetected(o),
     exact: matchesExpectation(o),
   }));
@@ -134,6 +137,8 @@ export function buildDetectionReport(run: MatrixRun, catalog: readonly FaultDefi
 const pct = (r: Ratio) => (r.total === 0 ? '-' : `${r.count}/${r.total} (${Math.round((100 * r.count) / r.total)}%)`);
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const list = (xs: readonly string[]) => (xs.length ? xs.join(', ') : '');
+/** Named requirements that did not fail, those that came out unsupported marked so. */
+const missedShown = (f: FaultRow) => f.missed.map((id) => (f.unsupported.includes(id) ? `${id} (unsupported)` : id));
 
 export function renderDetectionMarkdown(d: DetectionReport): string {
   const s = d.score;
@@ -165,10 +170,11 @@ export function renderDetectionMarkdown(d: DetectionReport): string {
     lines.push(
       '## Faults not matching their record',
       '',
-      '| fault | undetected | unexpected failures | named but passed | patterns matching nothing |',
+      '| fault | undetected | unexpected failures | named but not failed | patterns matching nothing |',
       '|---|---|---|---|---|',
     );
-    for (const f of wrong) lines.push(`| ${f.name} | ${f.detected ? '' : 'yes'} | ${list(f.unexpected)} | ${list(f.missed)} | ${list(f.unmatchedPatterns)} |`);
+    for (const f of wrong)
+      lines.push(`| ${f.name} | ${f.detected ? '' : 'yes'} | ${list(f.unexpected)} | ${list(missedShown(f))} | ${list(f.unmatchedPatterns)} |`);
     lines.push('');
   }
   lines.push('## Faults and the requirements that caught them', '');
@@ -177,7 +183,7 @@ export function renderDetectionMarkdown(d: DetectionReport): string {
     lines.push(`### ${i} (${own.length} faults)`, '', '| fault | family | failed requirements | verdict |', '|---|---|---|---|');
     for (const f of own) {
       const failed = f.failed.map((id) => (f.unexpected.includes(id) ? `**${id} (unexpected)**` : id));
-      const verdict = !f.detected ? 'undetected' : f.exact ? 'exact' : `named but passed: ${list([...f.missed, ...f.unmatchedPatterns])}`;
+      const verdict = !f.detected ? 'undetected' : f.exact ? 'exact' : `named but not failed: ${list([...missedShown(f), ...f.unmatchedPatterns])}`;
       lines.push(`| ${f.name} | ${cell(f.family)} | ${failed.join(', ')} | ${verdict} |`);
     }
     lines.push('');

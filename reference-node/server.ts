@@ -62,7 +62,9 @@ export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
       void (reply as FastifyReply).code(400).send(frameworkError(req.url, 400, `bad request: ${error.message}`));
     },
   });
-  app.setNotFoundHandler((req, reply) => reply.code(404).send(frameworkError(req.url, 404, `no such path: ${req.method} ${req.url.split('?')[0]}`)));
+  // A path no handler serves, in any interface, gets what real nodes' HTTP layer (pekko-http) answers before
+  // any interface's own error shape: a text/plain 404 (facts: real-network observations, errors).
+  app.setNotFoundHandler((_req, reply) => reply.code(404).type('text/plain; charset=UTF-8').send('The requested resource could not be found.'));
   app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     return reply.code(status).send(frameworkError(req.url, status, status === 500 ? 'internal error' : error.message));

@@ -1,7 +1,8 @@
 // The coverage table: for every operation of each loaded document, what the run checked and which status
 // codes it saw against those documented.
 import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
-import type { GenericCheck } from '../common/vocabulary.ts';
+import { GENERIC_CHECKS, type GenericCheck } from '../common/vocabulary.ts';
+import { JUDGED } from './verdict.ts';
 import type { Requirement } from '../suites/model.ts';
 import type { RequirementResult } from '../suites/engine.ts';
 
@@ -18,6 +19,8 @@ export interface OperationCoverage {
   positive: RequirementResult['status'] | 'unconfirmed' | 'none';
   /** GENERIC-...-INVALID-INPUT passed: invalid input was refused with a documented 4xx. */
   negative: RequirementResult['status'] | 'none';
+  /** Present (false) when a generic check of the operation found that the target does not serve it. */
+  served?: false;
   /** Requirements of the description that call this operation. */
   semantic: number;
   statusesSeen: number[];
@@ -54,6 +57,7 @@ export function coverage(
         if (originPaths.some((base) => s.path.startsWith(base) && re.test(s.path.slice(base.length)))) statuses.add(s.status);
       }
       const positive = generic('responses')?.status ?? 'none';
+      const unserved = GENERIC_CHECKS.some((probe) => generic(probe)?.status === 'unsupported');
       const answered2xx = [...statuses].some((s) => s >= 200 && s < 300);
       out.push({
         spec: name,
@@ -62,7 +66,8 @@ export function coverage(
         path: op.fullPath,
         positive: positive === 'passed' && !answered2xx ? 'unconfirmed' : positive,
         negative: generic('invalid-input')?.status ?? 'none',
-        semantic: results.filter((r) => kindOf(r) === 'rule' && r.operations.includes(op.id) && r.status !== 'skipped' && r.status !== 'error').length,
+        ...(unserved ? { served: false as const } : {}),
+        semantic: results.filter((r) => kindOf(r) === 'rule' && r.operations.includes(op.id) && JUDGED.has(r.status)).length,
         statusesSeen: [...statuses].sort((a, b) => a - b),
         statusesDocumented: op.responses.map((r) => r.status),
       });
@@ -80,7 +85,7 @@ export function renderCoverageMarkdown(rows: readonly OperationCoverage[]): stri
   ];
   for (const r of rows)
     lines.push(
-      `| ${r.spec} | ${r.method} ${r.path} | ${r.positive} | ${r.negative} | ${r.semantic} | ${r.statusesSeen.join(', ') || '-'} | ${r.statusesDocumented.join(', ')} |`,
+      `| ${r.spec} | ${r.method} ${r.path}${r.served === false ? ' (not served)' : ''} | ${r.positive} | ${r.negative} | ${r.semantic} | ${r.statusesSeen.join(', ') || '-'} | ${r.statusesDocumented.join(', ')} |`,
     );
   return lines.join('\n') + '\n';
 }

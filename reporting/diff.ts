@@ -10,15 +10,20 @@ export interface RunDiff {
   regressions: string[];
   /** failed before, passed now */
   fixes: string[];
-  /** judged before (passed, failed or waived), not judged now (skipped or error): coverage lost */
+  /** judged before (passed, failed or waived), not judged now (skipped, unsupported or error): coverage lost */
   coverageLost: string[];
-  /** not judged before (skipped or error), judged now: coverage gained */
+  /**
+   * Of coverageLost, those unsupported now: the target stopped serving an operation they need. Listed apart,
+   * never as a regression: nothing was judged to fail.
+   */
+  noLongerServed: string[];
+  /** not judged before (skipped, unsupported or error), judged now: coverage gained */
   newlyJudged: string[];
   added: string[];
   removed: string[];
 }
 
-const UNJUDGED: ReadonlySet<string> = new Set(['skipped', 'error']);
+const UNJUDGED: ReadonlySet<string> = new Set(['skipped', 'unsupported', 'error']);
 
 export function diffReports(before: ConformanceReport, after: ConformanceReport): RunDiff {
   const old = new Map(before.requirements.map((r) => [r.id, r.status as string]));
@@ -29,6 +34,7 @@ export function diffReports(before: ConformanceReport, after: ConformanceReport)
     regressions: ids((id) => old.get(id) === 'passed' && now.get(id) === 'failed'),
     fixes: ids((id) => old.get(id) === 'failed' && now.get(id) === 'passed'),
     coverageLost: ids((id) => JUDGED.has(old.get(id) ?? '') && UNJUDGED.has(now.get(id) ?? '')),
+    noLongerServed: ids((id) => JUDGED.has(old.get(id) ?? '') && now.get(id) === 'unsupported'),
     newlyJudged: ids((id) => UNJUDGED.has(old.get(id) ?? '') && JUDGED.has(now.get(id) ?? '')),
     added: ids((id) => !old.has(id) && now.has(id)),
     removed: ids((id) => old.has(id) && !now.has(id)),
@@ -45,6 +51,12 @@ export function renderDiff(d: RunDiff, allowCoverageLoss = false): string {
       ...section('Fixes (failed -> passed)', d.fixes),
       ...section('Coverage lost (judged -> not judged)', d.coverageLost),
       ...lossNote,
+      ...(d.noLongerServed.length
+        ? [
+            `  of these, no longer served (unsupported now: the target does not serve an operation they need) (${d.noLongerServed.length}):`,
+            ...d.noLongerServed.map((x) => `    ${x}`),
+          ]
+        : []),
       ...section('Newly judged (not judged -> judged)', d.newlyJudged),
       ...section('New requirements', d.added),
       ...section('Removed requirements', d.removed),

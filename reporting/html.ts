@@ -2,7 +2,7 @@
 // requirement with its rule and, when it failed, the evidence to reproduce it.
 import type { Counts, ConformanceReport } from './model.ts';
 import type { RequirementResult } from '../suites/engine.ts';
-import { headline, skipGroups } from './verdict.ts';
+import { headline, skipGroups, unsupportedGroups } from './verdict.ts';
 
 const esc = (s: unknown) =>
   String(s ?? '')
@@ -70,6 +70,10 @@ export function renderHtml(report: ConformanceReport): string {
   const skips = groups.length
     ? `<details class="skips"><summary>why ${s.skipped} requirement${s.skipped === 1 ? ' was' : 's were'} not judged (${groups.length} reason${groups.length === 1 ? '' : 's'})</summary><ul>${groups.map((g) => `<li><b>${g.ids.length}</b> ${esc(g.reason)} <span class="ids">${esc(g.ids.slice(0, 5).join(', '))}${g.ids.length > 5 ? ', …' : ''}</span></li>`).join('')}</ul></details>`
     : '';
+  const unserved = unsupportedGroups(report.requirements);
+  const unsupported = unserved.length
+    ? `<details class="unserved"><summary>${s.unsupported} requirement${s.unsupported === 1 ? ' is' : 's are'} unsupported: the target does not serve ${unserved.length} operation${unserved.length === 1 ? '' : 's'} they need (not a failure, not judged)</summary><ul>${unserved.map((g) => `<li><b>${g.ids.length}</b> <code>${esc(g.operations)}</code>: ${esc(g.why)} <span class="ids">${esc(g.ids.slice(0, 5).join(', '))}${g.ids.length > 5 ? ', …' : ''}</span></li>`).join('')}</ul></details>`
+    : '';
   const bars = [bar('all', s), ...Object.entries(s.byInterface).map(([k, c]) => bar(k, c)), ...Object.entries(s.byLevel).map(([k, c]) => bar(k, c))].join('\n');
   const specs = report.specs
     .map(
@@ -98,7 +102,7 @@ details.req.failed{border-left-color:${COLORS.failed}} details.req.passed{border
 details.req.waived{border-left-color:${COLORS.waived}} summary{padding:6px 10px;cursor:pointer}
 .badge{display:inline-block;min-width:56px;text-align:center;color:#fff;border-radius:3px;padding:0 4px;font-size:12px}
 .badge.passed{background:${COLORS.passed}} .badge.failed{background:${COLORS.failed}} .badge.skipped{background:${COLORS.skipped}} .badge.waived{background:${COLORS.waived}} .badge.error{background:${COLORS.error}}
-details.req.error{border-left-color:${COLORS.error}}
+details.req.error{border-left-color:${COLORS.error}} .badge.unsupported{background:${COLORS.unsupported}} details.req.unsupported{border-left-color:${COLORS.unsupported}}
 .level,.iface,.mut{font-size:12px;color:#555;border:1px solid #ccc;border-radius:3px;padding:0 4px} .mut{color:#8a4b00}
 .body{padding:0 14px 10px} blockquote{margin:6px 0;padding-left:10px;border-left:3px solid #ccc;color:#333}
 .meta{color:#666;font-size:12px} .reason{margin:6px 0;font-weight:600}
@@ -107,7 +111,7 @@ pre{background:#f4f4f4;padding:8px;overflow:auto;max-height:240px;white-space:pr
 </style></head>
 <body>
 <header><h1>cn-conformance <span class="verdict">${verdict}</span></h1>
-<div class="judged">${esc(judged)}</div>${why ? `<ul class="why">${why}</ul>` : ''}${skips}
+<div class="judged">${esc(judged)}</div>${why ? `<ul class="why">${why}</ul>` : ''}${skips}${unsupported}
 <div>${esc(report.tool.name)} ${esc(report.tool.version)} · ${esc(report.startedAt)} → ${esc(report.finishedAt)} · seed ${report.seed}</div>
 <details><summary>targets, documents and configuration</summary><ul>${targets}</ul><ul>${specs}</ul><pre>${esc(JSON.stringify(report.config, null, 2))}</pre></details>
 </header>
@@ -115,7 +119,7 @@ pre{background:#f4f4f4;padding:8px;overflow:auto;max-height:240px;white-space:pr
 <section aria-label="summary">${bars}</section>
 <div class="filters" role="toolbar">
 <button data-filter="all" class="on">all (${s.total})</button><button data-filter="failed">failed (${s.failed})</button>
-<button data-filter="skipped">skipped (${s.skipped})</button>${s.error ? `<button data-filter="error">error (${s.error})</button>` : ''}<button data-filter="waived">waived (${s.waived})</button><button data-filter="passed">passed (${s.passed})</button>
+<button data-filter="skipped">skipped (${s.skipped})</button>${s.unsupported ? `<button data-filter="unsupported">unsupported (${s.unsupported})</button>` : ''}${s.error ? `<button data-filter="error">error (${s.error})</button>` : ''}<button data-filter="waived">waived (${s.waived})</button><button data-filter="passed">passed (${s.passed})</button>
 <input type="search" placeholder="filter by id, rule or operation" aria-label="search">
 </div>
 <section id="requirements">

@@ -104,6 +104,22 @@ function skipSummary(skipped: readonly RequirementResult[]): string {
 /** The verdict as a headline: "CONFORMANT", "INCOMPLETE", "NOT CONFORMANT". */
 export const headline = (v: Verdict) => v.replace('-', ' ').toUpperCase();
 
+/**
+ * Unsupported requirements grouped by the operations they need, largest group first: what the target does not
+ * serve. `why` is the first requirement's reason (the answer that showed it).
+ */
+export function unsupportedGroups(results: readonly RequirementResult[]): Array<{ operations: string; why: string; ids: string[] }> {
+  const by = new Map<string, { operations: string; why: string; ids: string[] }>();
+  for (const r of results) {
+    if (r.status !== 'unsupported') continue;
+    const operations = r.operations.join(', ') || '(no operation named)';
+    const g = by.get(operations) ?? { operations, why: r.reason ?? 'unsupported', ids: [] };
+    g.ids.push(r.id);
+    by.set(operations, g);
+  }
+  return [...by.values()].sort((a, b) => b.ids.length - a.ids.length || a.operations.localeCompare(b.operations));
+}
+
 /** Skipped requirements grouped by reason, largest group first: what a user fixes to judge more. */
 export function skipGroups(results: readonly RequirementResult[]): Array<{ reason: string; ids: string[] }> {
   const by = new Map<string, string[]>();

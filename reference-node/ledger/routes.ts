@@ -1,5 +1,5 @@
 // The ledger JSON interface (registered under /v2): the update stream, the overview endpoints, and the
-// error shapes for everything else (unparsable bodies, unknown routes).
+// error shapes for everything else (unparsable bodies; unknown routes are the server's, see server.ts).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
 import { BadJsonError } from '../bad-json.ts';
@@ -36,9 +36,6 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     if (status === 500) return sendCantonError(ctx, reply, 500, 'internal', 'The request could not be processed because of an internal error.');
     return sendCantonError(ctx, reply, status, 'invalidArgument', err.message, err.code);
   });
-  app.setNotFoundHandler((req, reply) =>
-    sendCantonError(ctx, reply, 404, 'notFound', `There is no ledger endpoint ${req.method} ${req.url.split('?')[0]}.`, 'JSON_API_ENDPOINT_NOT_FOUND'),
-  );
 
   app.post('/updates', (req, reply) => getUpdates(ctx, req, reply));
   overviewRoutes(app, ctx);

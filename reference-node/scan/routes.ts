@@ -1,10 +1,10 @@
 // The scan interface (prefix /api/scan): read-only views of the world's history and state. Every answer
-// is JSON except bulk downloads; every error is `{error}` with 400, 404 or 500, unknown routes included.
+// is JSON except bulk downloads; every error is `{error}` with 400, 404 or 500 (unknown routes: see server.ts).
 import type { FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
 import { ansRoutes } from './ans.ts';
 import { bulkRoutes } from './bulk.ts';
-import { renderError, sendError } from './errors.ts';
+import { renderError } from './errors.ts';
 import { historyRoutes } from './history.ts';
 import { holdingsRoutes } from './holdings.ts';
 import { networkInfoRoutes } from './network-info.ts';
@@ -26,7 +26,6 @@ export async function scanRoutes(app: FastifyInstance, ctx: NodeContext): Promis
       reply.type('text/plain; charset=utf-8');
     return payload;
   });
-  app.setNotFoundHandler((req, reply) => sendError(reply, ctx, 404, `No scan endpoint ${req.method} ${req.url.split('?')[0]}`));
   for (const routes of [holdingsRoutes, historyRoutes, bulkRoutes, partyRoutes, trafficRoutes, validatorRoutes, ansRoutes, rewardRoutes, networkInfoRoutes]) {
     await routes(app, ctx);
   }

@@ -37,7 +37,6 @@ export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     }
     return sendError(reply, ctx, 500, 'Internal error, please contact the node operator');
   });
-  app.setNotFoundHandler((request, reply) => sendError(reply, ctx, 404, `No wallet route ${request.method} ${request.url.split('?')[0]}`));
 
   app.post('/v0/wallet/buy-traffic-requests', { onRequest: authenticate }, async (request, reply) => {
     const body = readBuyTrafficBody(ctx, request.body);

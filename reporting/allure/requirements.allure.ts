@@ -1,6 +1,7 @@
 // Replays a finished report.json as one vitest test per requirement, so allure-vitest writes Allure
 // results with the requirement's id, level and interface as labels. Nothing is checked here again: each
-// test ends as the conformance run decided (passed, failed with its reason, skipped or waived).
+// test ends as the conformance run decided (passed, failed with its reason, skipped, unsupported or waived;
+// the last two show as skipped, their message saying which).
 import { readFileSync } from 'node:fs';
 import * as allure from 'allure-js-commons';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +41,10 @@ for (const iface of [...new Set(report.requirements.map((r) => r.interface))]) {
         if (r.status === 'waived') {
           await allure.tag('waived');
           ctx.skip(`waived: ${r.reason ?? ''}`);
+        }
+        if (r.status === 'unsupported') {
+          await allure.tag('unsupported');
+          ctx.skip(`unsupported: ${r.reason ?? ''}`);
         }
         if (r.status === 'skipped') ctx.skip(r.reason ?? 'skipped');
         if (r.status === 'failed') expect.fail(r.reason ?? 'failed');

@@ -12,10 +12,11 @@ import {
   type OperationSpec,
 } from '../../generators/index.ts';
 import { INTERFACES } from '../../common/vocabulary.ts';
-import type { Client } from '../http.ts';
+import type { Client, Exchange } from '../http.ts';
 import type { CheckContext, GenericCheck, InterfaceName, Requirement } from '../model.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
 import { bounded, withFixtures } from './request-values.ts';
+import { NOT_SERVED_STATUSES, notServed, unsupportedReason } from './served.ts';
 
 /** getHoldingsStateV1 -> GET-HOLDINGS-STATE-V1 */
 export function operationSlug(operationId: string): string {
@@ -90,7 +91,22 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
         const generated = fc.sample(validRequest(op, spec.validators), { numRuns: ctx.runs, seed: ctx.seed });
         // The first request uses the run's fixtures, so real ids reach real data.
         const requests = [withFixtures(op, generated[0]!, ctx.fixtures), ...generated].map((r) => bounded(op, r));
-        for (const req of requests) ctx.conforms(op.id, await send(client, op, req), iface);
+        // Answers that say "not served" are judged once another answer shows the operation is served; when
+        // none does, the operation is absent here and nothing can be judged.
+        let pending: Exchange[] = [];
+        let served = false;
+        for (const req of requests) {
+          const x = await send(client, op, req);
+          if (!served && notServed(spec, op, x)) {
+            pending.push(x);
+            continue;
+          }
+          served = true;
+          for (const p of [...pending, x]) ctx.conforms(op.id, p, iface);
+          pending = [];
+        }
+        if (!served)
+          ctx.unsupported(unsupportedReason(op, notServed(spec, op, pending[0]!)!, `every valid request (${pending.length})`), { exchange: pending[0] });
       },
       // Once the run is over, every answer of the operation the rules' checks received is judged too.
       reviewAnswers(ctx) {
@@ -113,8 +129,16 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
         async check(ctx) {
           const client = clientFor(ctx, iface);
           const requests = fc.sample(invalid, { numRuns: ctx.runs, seed: ctx.seed }).map((r) => bounded(op, withFixturesKeepingBreak(op, r, ctx)));
+          let servedProven = false;
           for (const req of requests) {
             const x = await send(client, op, req);
+            // Refused as if the operation were absent: a valid request tells whether it is.
+            if (!servedProven && notServed(spec, op, x)) {
+              const valid = await send(client, op, validProbe(op, spec, ctx));
+              const why = notServed(spec, op, valid);
+              if (why) ctx.unsupported(unsupportedReason(op, why), { exchange: valid });
+              servedProven = true;
+            }
             if (x.status === 0) ctx.fail(`no answer to an invalid request (${req.mutation?.detail}): ${x.error}`, { exchange: x });
             if (x.status < 400 || x.status >= 500)
               ctx.fail(`invalid request (${req.mutation?.detail}) answered ${x.status}; a documented 4xx is required`, { exchange: x });
@@ -135,15 +159,28 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
         sentence: 'A secured operation refuses a request that carries no credentials.',
         async check(ctx) {
           const client = clientFor(ctx, iface);
-          const [req] = fc.sample(validRequest(op, spec.validators), { numRuns: 1, seed: ctx.seed });
-          const x = await send(client, op, bounded(op, withFixtures(op, req!, ctx.fixtures)), 'none');
+          const req = validProbe(op, spec, ctx);
+          const x = await send(client, op, req, 'none');
           if (x.status === 0) ctx.fail(`no answer: ${x.error}`, { exchange: x });
+          // A node that does not serve the operation refuses it before asking for credentials; the same
+          // request with credentials tells whether that is so.
+          if (NOT_SERVED_STATUSES.has(x.status)) {
+            const withCredentials = await send(client, op, req);
+            const why = notServed(spec, op, withCredentials);
+            if (why) ctx.unsupported(unsupportedReason(op, why, 'the same request with credentials'), { exchange: withCredentials });
+          }
           if (x.status !== 401 && x.status !== 403) ctx.fail(`a request without credentials was answered ${x.status}; 401 or 403 is required`, { exchange: x });
         },
       });
     }
   }
   return defineRequirements(import.meta.url, out);
+}
+
+/** One valid request as a user would send it: the run's fixture ids, waiting parameters kept short. */
+function validProbe(op: OperationSpec, spec: CompiledSpec, ctx: CheckContext): GeneratedRequest {
+  const [req] = fc.sample(validRequest(op, spec.validators), { numRuns: 1, seed: ctx.seed });
+  return bounded(op, withFixtures(op, req!, ctx.fixtures));
 }
 
 // Fixture ids make invalid requests reach the rule being broken instead of failing on an unknown id,

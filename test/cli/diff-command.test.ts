@@ -14,21 +14,26 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /** The command line in this process (same parse, call, render and exit code as the binary). */
 const cli = (...args: string[]) => cliInProcess(args);
 
-const report = (statuses: Record<string, 'passed' | 'failed' | 'skipped' | 'waived' | 'error'>, verdict?: string) =>
+const report = (statuses: Record<string, 'passed' | 'failed' | 'skipped' | 'unsupported' | 'waived' | 'error'>, verdict?: string) =>
   ({ verdict, requirements: Object.entries(statuses).map(([id, status]) => ({ id, status })) }) as unknown as ConformanceReport;
 
 describe('diff', () => {
   it('classifies regressions, fixes, lost and gained coverage, new and removed requirements', () => {
     const d = diffReports(
-      report({ A: 'passed', B: 'failed', C: 'passed', D: 'passed', E: 'failed', G: 'skipped', H: 'waived', I: 'error' }),
-      report({ A: 'failed', B: 'passed', C: 'skipped', E: 'failed', F: 'passed', G: 'passed', H: 'error', I: 'failed' }, 'not-conformant'),
+      report({ A: 'passed', B: 'failed', C: 'passed', D: 'passed', E: 'failed', G: 'skipped', H: 'waived', I: 'error', J: 'passed', K: 'unsupported' }),
+      report(
+        { A: 'failed', B: 'passed', C: 'skipped', E: 'failed', F: 'passed', G: 'passed', H: 'error', I: 'failed', J: 'unsupported', K: 'passed' },
+        'not-conformant',
+      ),
     );
     expect(d).toEqual({
       verdicts: { before: '(none)', after: 'not-conformant' },
+      // passed -> unsupported is no regression: the operation is no longer served, nothing was judged to fail.
       regressions: ['A'],
       fixes: ['B'],
-      coverageLost: ['C', 'H'],
-      newlyJudged: ['G', 'I'],
+      coverageLost: ['C', 'H', 'J'],
+      noLongerServed: ['J'],
+      newlyJudged: ['G', 'I', 'K'],
       added: ['F'],
       removed: ['D'],
     });
@@ -51,6 +56,15 @@ describe('diff', () => {
     expect((await cliInProcess(['diff', join(dir, 'new.json'), join(dir, 'old.json'), '--allow-coverage-loss', 'false'])).code).toBe(1);
     writeFileSync(join(dir, 'gain.json'), JSON.stringify(report({ A: 'passed', B: 'passed', C: 'passed' }, 'conformant')));
     expect((await cliInProcess(['diff', join(dir, 'old.json'), join(dir, 'gain.json')])).code).toBe(0);
+    // An operation no longer served: listed apart, under the coverage lost (so exit 1 as for any loss), no regression.
+    writeFileSync(join(dir, 'unserved.json'), JSON.stringify(report({ A: 'passed', B: 'unsupported', C: 'passed' }, 'incomplete')));
+    const unserved = await cliInProcess(['diff', join(dir, 'gain.json'), join(dir, 'unserved.json')]);
+    expect(unserved.stdout).toContain('Regressions (passed -> failed): none\n');
+    expect(unserved.stdout).toContain(
+      'Coverage lost (judged -> not judged) (1):\n  B\n  of these, no longer served (unsupported now: the target does not serve an operation they need) (1):\n    B\n',
+    );
+    expect(unserved.code).toBe(1);
+    expect((await cliInProcess(['diff', join(dir, 'gain.json'), join(dir, 'unserved.json'), '--allow-coverage-loss'])).code).toBe(0);
   });
 
   it('reports a regression between a clean and a faulty run of the reference node, exit 1', async () => {

@@ -28,9 +28,10 @@ describe('the live progress line', () => {
     p.record(result('ledger', 'failed'));
     expect(writes.at(-1)).toBe('\r\x1b[2Kledger 1/2, 1 failed  |  scan 0/1');
     p.record(result('ledger', 'passed'));
-    p.record(result('scan', 'skipped'));
+    p.record(result('scan', 'unsupported'));
     p.finish();
-    expect(writes.at(-1)).toBe('\r\x1b[2Kledger 2/2, 1 failed  |  scan 1/1\n');
+    // Unsupported apart from failed: the target does not serve what the requirement needs.
+    expect(writes.at(-1)).toBe('\r\x1b[2Kledger 2/2, 1 failed  |  scan 1/1, 1 unsupported\n');
   });
 
   it('in a log, prints a line when an interface finishes and at most every interval while it runs', () => {

@@ -230,7 +230,7 @@ const DETECTORS: Record<string, Detector> = {
       ...statusNot(await c.post('/v0/history/bulk/updates', { ...range, page_size: 1001 }), 400, 'page_size 1001'),
     ];
   },
-  'scan-error-body-shape': async (_n, c) => errorShapeProblems(await c.get('/v0/nothing-here'), 404),
+  'scan-error-body-shape': async (_n, c) => errorShapeProblems(await c.get(`/v0/synchronizer-identities/no-such-prefix`), 404),
   'scan-bad-input-500': async (_n, c) => statusNot(await c.get('/v0/ans-entries?page_size=zero'), 400, 'page_size zero'),
   'scan-bulk-download-json-type': async (n, c) => {
     const w = n.context.world;

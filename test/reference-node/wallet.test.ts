@@ -341,7 +341,8 @@ describe('transfer offer status', () => {
 });
 
 describe('routing', () => {
-  it('answers unknown routes and methods under /api/validator with 404 {error}', async () => {
+  // As real nodes' HTTP layer answers a path no handler serves (facts: errors), before the wallet's {error}.
+  it('answers unknown routes and methods under /api/validator with the text/plain 404 of the HTTP layer', async () => {
     for (const [method, path] of [
       ['GET', '/v0/nothing'],
       ['GET', '/v0/wallet/buy-traffic-requests'],
@@ -349,7 +350,8 @@ describe('routing', () => {
       ['GET', '/v0/wallet/transfer-offers/x/status'],
       ['POST', '/v1/wallet/buy-traffic-requests'],
     ] as const) {
-      expectError(await call(`${node.urls.validator}${path}`, { method }), 404);
+      const res = await call(`${node.urls.validator}${path}`, { method });
+      expect([res.status, res.contentType, res.text]).toEqual([404, 'text/plain; charset=UTF-8', 'The requested resource could not be found.']);
     }
   });
 });

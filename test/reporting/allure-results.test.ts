@@ -32,7 +32,7 @@ describe('allure-results', () => {
     const out = join(dir, 'allure-results');
     await writeAllureResults(join(dir, 'report.json'), out);
     writeFileSync(join(out, 'stale-result.json'), '{}');
-    expect(await writeAllureResults(join(dir, 'report.json'), out)).toEqual({ files: 5 });
+    expect(await writeAllureResults(join(dir, 'report.json'), out)).toEqual({ files: 6 });
 
     const results = readdirSync(out)
       .filter((f) => f.endsWith('-result.json'))
@@ -59,6 +59,11 @@ describe('allure-results', () => {
     const waived = byName['SCAN-WAIVED-ONE']!;
     expect(waived.status).toBe('skipped');
     expect(label(waived, 'tag')).toContain('waived');
+    // Unsupported: skipped (never failed), the outcome and a tag saying which kind of skip it is.
+    const unsupported = byName['GENERIC-SCAN-GET-EVENT-HISTORY-RESPONSES']!;
+    expect(unsupported.status).toBe('skipped');
+    expect(unsupported.description).toContain('Outcome: unsupported: the target does not serve getEventHistory');
+    expect(label(unsupported, 'tag')).toContain('unsupported');
     // The suite's own failure is "broken", not a failure of the target.
     expect(byName['SCAN-ERROR-ONE']!.status).toBe('broken');
     // The run's verdict travels with every result and in the environment panel.
@@ -66,6 +71,6 @@ describe('allure-results', () => {
     expect(label(failed, 'mode')).toEqual(['standard']);
     const environment = readFileSync(join(out, 'environment.properties'), 'utf8');
     expect(environment).toMatch(/^verdict=not-conformant$/m);
-    expect(environment).toMatch(/^judged=2 of 3$/m);
+    expect(environment).toMatch(/^judged=2 of 4$/m);
   }, 60_000);
 });

@@ -24,18 +24,18 @@ describe('report.json', () => {
 
   it('summarises by interface and by level', () => {
     expect(sampleReport().summary).toEqual({
-      total: 3,
+      total: 4,
       passed: 1,
       failed: 1,
       skipped: 1,
-      unsupported: 0,
+      unsupported: 1,
       waived: 0,
       error: 0,
       byInterface: {
         ledger: { total: 1, passed: 0, failed: 0, skipped: 1, unsupported: 0, waived: 0, error: 0 },
-        scan: { total: 2, passed: 1, failed: 1, skipped: 0, unsupported: 0, waived: 0, error: 0 },
+        scan: { total: 3, passed: 1, failed: 1, skipped: 0, unsupported: 1, waived: 0, error: 0 },
       },
-      byLevel: { MUST: { total: 3, passed: 1, failed: 1, skipped: 1, unsupported: 0, waived: 0, error: 0 } },
+      byLevel: { MUST: { total: 4, passed: 1, failed: 1, skipped: 1, unsupported: 1, waived: 0, error: 0 } },
     });
   });
 });
@@ -43,6 +43,16 @@ describe('report.json', () => {
 describe('junit.xml', () => {
   it('has one test case per requirement, grouped by interface (snapshot)', async () => {
     await expect(renderJunit(sampleReport())).toMatchFileSnapshot('./__snapshots__/junit.xml');
+  });
+
+  it('shows an unsupported requirement as skipped with an "unsupported:" message and its curl line, never as a failure', () => {
+    const xml = renderJunit(sampleReport());
+    const unsupported = /<testcase classname="scan.MUST" name="GENERIC-SCAN-GET-EVENT-HISTORY-RESPONSES"[^>]*>\s*(<[^>]+>)([^<]*)/.exec(xml)!;
+    expect(unsupported[1]).toMatch(
+      /^<skipped message="unsupported: the target does not serve getEventHistory \(POST \/api\/scan\/v0\/events\): every valid request/,
+    );
+    expect(unsupported[2]).toContain("curl -sS -X POST 'http://127.0.0.1:1/api/scan/v0/events'");
+    expect(xml).toContain('<testsuite name="scan" tests="3" failures="1" errors="0" skipped="1"');
   });
 });
 
@@ -55,6 +65,11 @@ describe('report.html', () => {
     expect(html).toContain('reading as a party &lt;without&gt; rights &amp; &quot;quotes&quot;');
     expect(html).toContain('NOT CONFORMANT');
     expect(html).toContain('seed <code>1</code> path <code>0:1</code>');
+    // Unsupported apart from skipped: its filter, the list of operations not served, its row with the evidence.
+    expect(html).toContain('<button data-filter="unsupported">unsupported (1)</button>');
+    expect(html).toContain('1 requirement is unsupported: the target does not serve 1 operation they need (not a failure, not judged)');
+    expect(html).toContain('<li><b>1</b> <code>getEventHistory</code>: the target does not serve getEventHistory');
+    expect(html).toMatch(/<details class="req unsupported" data-status="unsupported"[^>]*>[\s\S]*?<b>response<\/b> 404 text\/plain; charset=UTF-8/);
     await expect(html).toMatchFileSnapshot('./__snapshots__/report.html');
   });
 });
@@ -103,6 +118,19 @@ describe('the verdict', () => {
       '3 skipped (fixture missing: 2, request budget used up: 1)',
       "1 ended in error: the suite's own checks failed, nothing was judged there",
       '1 failed but is waived',
+    ]);
+  });
+
+  it('is incomplete, never not conformant, when MUST requirements are unsupported; --certify lists them as unjudged', () => {
+    const results = [r('A', 'MUST', 'passed'), r('B', 'MUST', 'unsupported'), r('C', 'MUST', 'unsupported')];
+    expect(judge(results, 'standard')).toMatchObject({
+      verdict: 'incomplete',
+      judged: 1,
+      reasons: ['2 unsupported: the target does not serve operations they need (not a failure, but not judged)'],
+    });
+    expect(judge(results, 'certify', [{ id: 'A' }, { id: 'B' }, { id: 'C' }]).unjudgedMust).toEqual([
+      { id: 'B', why: 'unsupported: why' },
+      { id: 'C', why: 'unsupported: why' },
     ]);
   });
 

@@ -25,7 +25,7 @@ const FAULTS: FaultDefinition[] = [
 const outcome = (
   f: FaultDefinition,
   failed: string[],
-  verdict: Partial<Pick<FaultOutcome, 'unexpected' | 'missed' | 'unmatchedPatterns'>> = {},
+  verdict: Partial<Pick<FaultOutcome, 'unexpected' | 'missed' | 'unmatchedPatterns' | 'unsupported'>> = {},
 ): FaultOutcome => ({
   fault: f.name,
   interface: f.interface,
@@ -33,6 +33,7 @@ const outcome = (
   expected: [...f.rules],
   failed,
   skipped: [],
+  unsupported: [],
   reasons: {},
   unexpected: [],
   missed: [],
@@ -126,6 +127,17 @@ describe('the detection report', () => {
     expect(md).toContain('- wallet: WALLET-ERRORS');
     expect(md).toContain('- ledger: LEDGER-AUTH');
     expect(md.indexOf('### ledger')).toBeLessThan(md.indexOf('### wallet'));
+  });
+
+  it('does not count a named requirement that came out unsupported as detecting the fault, and says so', () => {
+    // The faulty node answered scan-d's operation as if it did not serve it: nothing failed, nothing detected.
+    const run = { ...RUN, outcomes: [outcome(FAULTS[3]!, [], { missed: ['GENERIC-SCAN-GET-RESPONSES'], unsupported: ['GENERIC-SCAN-GET-RESPONSES'] })] };
+    const d = buildDetectionReport(run, FAULTS);
+    expect(d.faults[0]).toMatchObject({ detected: false, exact: false, unsupported: ['GENERIC-SCAN-GET-RESPONSES'] });
+    expect(d.ok).toBe(false);
+    const md = renderDetectionMarkdown(d);
+    expect(md).toContain('| scan-d | yes |  | GENERIC-SCAN-GET-RESPONSES (unsupported) |  |');
+    expect(md).toContain('| scan-d | documented answers |  | undetected |');
   });
 
   it('writes detection.json (the report as data) and detection.md', async () => {

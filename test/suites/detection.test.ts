@@ -63,8 +63,9 @@ describe('the detection matrix', () => {
           unmatchedPatterns: [],
         });
         expect(o.failed.length, `${o.fault} made nothing fail`).toBeGreaterThan(0);
-        // What failed and why, as before the pipeline's restructuring.
-        await expect(behaviourText({ failed: o.failed, skipped: o.skipped, reasons: o.reasons })).toMatchFileSnapshot(
+        // What failed and why, as before the pipeline's restructuring (and what came out unsupported, if anything).
+        const unsupported = o.unsupported.length ? { unsupported: o.unsupported } : {};
+        await expect(behaviourText({ failed: o.failed, skipped: o.skipped, ...unsupported, reasons: o.reasons })).toMatchFileSnapshot(
           `../__behaviour__/detection/${o.fault}.json`,
         );
       }

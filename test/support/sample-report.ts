@@ -1,4 +1,5 @@
-// A fixed result model: one failure with full evidence, one pass, one skip (with characters HTML must escape).
+// A fixed result model: one failure with full evidence, one pass, one skip (with characters HTML must escape),
+// one unsupported (the target does not serve the operation) with the answer that showed it.
 import { buildReport, type ConformanceReport } from '../../reporting/model.ts';
 import type { RequirementResult } from '../../suites/engine.ts';
 
@@ -40,6 +41,30 @@ export const SAMPLE_RESULTS: RequirementResult[] = [
     status: 'skipped',
     skipKind: 'fixture',
     reason: 'missing fixture: fixtures.ledgerLimitedToken',
+  },
+  {
+    ...base,
+    id: 'GENERIC-SCAN-GET-EVENT-HISTORY-RESPONSES',
+    interface: 'scan',
+    operations: ['getEventHistory'],
+    section: 'POST /api/scan/v0/events',
+    sentence: 'Every answer has a documented status and content type, and a body valid against the schema documented for them.',
+    status: 'unsupported',
+    reason:
+      'the target does not serve getEventHistory (POST /api/scan/v0/events): every valid request (3) was answered 404, not a documented answer (status 404 is not documented for getEventHistory (documented: 200, 400, 500))',
+    evidence: {
+      exchange: {
+        request: { method: 'POST', url: 'http://127.0.0.1:1/api/scan/v0/events', headers: { 'content-type': 'application/json' }, body: '{"page_size":10}' },
+        response: {
+          status: 404,
+          headers: { 'content-type': 'text/plain; charset=UTF-8' },
+          bodyExcerpt: 'The requested resource could not be found.',
+          bodyBytes: 42,
+        },
+        curl: "curl -sS -X POST 'http://127.0.0.1:1/api/scan/v0/events' -H 'content-type: application/json' --data-raw '{\"page_size\":10}'",
+        durationMs: 2,
+      },
+    },
   },
 ];
 
