@@ -54,8 +54,10 @@ function evidence(r: RequirementResult): string {
 }
 
 function row(r: RequirementResult): string {
+  // A SHOULD failure is a finding: shown as a warning, never as a break of the run.
+  const badge = r.status === 'failed' && r.level === 'SHOULD' ? 'warning' : r.status;
   return `<details class="req ${r.status}" data-status="${r.status}" data-text="${esc(`${r.id} ${r.sentence} ${r.operations.join(' ')}`.toLowerCase())}"${r.status === 'failed' ? ' open' : ''}>
-<summary><span class="badge ${r.status}">${r.status}</span> <code>${esc(r.id)}</code> <span class="level">${r.level}</span> <span class="iface">${r.interface}</span>${r.mutates ? ' <span class="mut">changes target</span>' : ''}</summary>
+<summary><span class="badge ${badge}">${badge}</span> <code>${esc(r.id)}</code> <span class="level">${r.level}</span> <span class="iface">${r.interface}</span>${r.mutates ? ' <span class="mut">changes target</span>' : ''}</summary>
 <div class="body"><blockquote>${esc(r.sentence)}</blockquote><div class="meta">${esc(r.section)} · ${esc(r.operations.join(', '))} · ${r.durationMs} ms</div>
 ${r.reason ? `<div class="reason">${esc(r.reason)}</div>` : ''}${evidence(r)}${r.stack ? `<pre>${esc(r.stack)}</pre>` : ''}</div></details>`;
 }
@@ -102,7 +104,7 @@ details.req.failed{border-left-color:${COLORS.failed}} details.req.passed{border
 details.req.waived{border-left-color:${COLORS.waived}} summary{padding:6px 10px;cursor:pointer}
 .badge{display:inline-block;min-width:56px;text-align:center;color:#fff;border-radius:3px;padding:0 4px;font-size:12px}
 .badge.passed{background:${COLORS.passed}} .badge.failed{background:${COLORS.failed}} .badge.skipped{background:${COLORS.skipped}} .badge.waived{background:${COLORS.waived}} .badge.error{background:${COLORS.error}}
-details.req.error{border-left-color:${COLORS.error}} .badge.unsupported{background:${COLORS.unsupported}} details.req.unsupported{border-left-color:${COLORS.unsupported}}
+details.req.error{border-left-color:${COLORS.error}} .badge.unsupported{background:${COLORS.unsupported}} details.req.unsupported{border-left-color:${COLORS.unsupported}} .badge.warning{background:#b26a00}
 .level,.iface,.mut{font-size:12px;color:#555;border:1px solid #ccc;border-radius:3px;padding:0 4px} .mut{color:#8a4b00}
 .body{padding:0 14px 10px} blockquote{margin:6px 0;padding-left:10px;border-left:3px solid #ccc;color:#333}
 .meta{color:#666;font-size:12px} .reason{margin:6px 0;font-weight:600}

@@ -1,6 +1,7 @@
 // junit.xml: one test case per requirement, one suite per interface, for CI systems. Each suite carries the
 // run's verdict as properties, so a CI view of one suite still says whether the run judged everything.
 import type { ConformanceReport } from './model.ts';
+import type { RequirementResult } from '../suites/engine.ts';
 
 const esc = (s: string) =>
   s
@@ -23,20 +24,26 @@ export function renderJunit(report: ConformanceReport): string {
     ...j.warnings.map((w) => ['warning', w]),
   ];
   lines.push(
-    `<testsuites name="cn-conformance" tests="${s.total}" failures="${s.failed}" errors="${s.error}" skipped="${s.skipped + s.unsupported + s.waived}" time="${seconds(report.requirements.reduce((t, r) => t + r.durationMs, 0))}">`,
+    `<testsuites name="cn-conformance" tests="${s.total}" failures="${mustFailed(report.requirements)}" errors="${s.error}" skipped="${s.skipped + s.unsupported + s.waived}" time="${seconds(report.requirements.reduce((t, r) => t + r.durationMs, 0))}">`,
   );
   for (const iface of Object.keys(s.byInterface)) {
     const rs = report.requirements.filter((r) => r.interface === iface);
     const c = s.byInterface[iface]!;
     lines.push(
-      `  <testsuite name="${esc(iface)}" tests="${c.total}" failures="${c.failed}" errors="${c.error}" skipped="${c.skipped + c.unsupported + c.waived}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}">`,
+      `  <testsuite name="${esc(iface)}" tests="${c.total}" failures="${mustFailed(rs)}" errors="${c.error}" skipped="${c.skipped + c.unsupported + c.waived}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}">`,
     );
     lines.push('    <properties>');
     for (const [name, value] of properties) lines.push(`      <property name="${esc(name!)}" value="${esc(value!)}"/>`);
     lines.push('    </properties>');
     for (const r of rs) {
       lines.push(`    <testcase classname="${esc(`${iface}.${r.level}`)}" name="${esc(r.id)}" time="${seconds(r.durationMs)}">`);
-      if (r.status === 'failed') {
+      if (r.status === 'failed' && r.level === 'SHOULD') {
+        // A SHOULD finding is a warning: no failure for a CI gate to count, the finding in the test's output.
+        const detail = [r.sentence, r.section, r.evidence?.exchange?.curl, r.evidence?.pointer ? `pointer ${r.evidence.pointer}` : undefined]
+          .filter(Boolean)
+          .join('\n');
+        lines.push(`      <system-out>${esc(`WARNING (SHOULD finding; the verdict does not change): ${r.reason ?? ''}\n${detail}`)}</system-out>`);
+      } else if (r.status === 'failed') {
         const detail = [
           r.sentence,
           r.section,
@@ -65,3 +72,6 @@ export function renderJunit(report: ConformanceReport): string {
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/** Failures as a CI gate counts them: MUST only (a SHOULD finding is a warning, see above). */
+const mustFailed = (rs: readonly RequirementResult[]) => rs.filter((r) => r.status === 'failed' && r.level === 'MUST').length;

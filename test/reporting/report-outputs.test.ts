@@ -56,6 +56,31 @@ describe('junit.xml', () => {
   });
 });
 
+describe('a SHOULD finding', () => {
+  // The scan failure of the sample, as a finding of a SHOULD requirement.
+  const warned = () => {
+    const report = sampleReport();
+    const failed = report.requirements.find((r) => r.status === 'failed' && r.interface === 'scan')!;
+    return { report: { ...report, requirements: report.requirements.map((r) => (r === failed ? { ...r, level: 'SHOULD' as const } : r)) }, id: failed.id };
+  };
+
+  it('is a warning in junit.xml: in the test output, never a failure a CI gate counts', () => {
+    const { report, id } = warned();
+    const xml = renderJunit(report);
+    const testcase = new RegExp(
+      `<testcase classname="scan.SHOULD" name="${id}"[^>]*>\\s*<system-out>WARNING \\(SHOULD finding; the verdict does not change\\): `,
+    );
+    expect(xml).toMatch(testcase);
+    expect(xml).not.toContain('<failure');
+    expect(xml).toContain('<testsuite name="scan" tests="3" failures="0"');
+  });
+
+  it('is a warning in report.html', () => {
+    const { report, id } = warned();
+    expect(renderHtml(report)).toMatch(new RegExp(`<span class="badge warning">warning</span> <code>${id}</code> <span class="level">SHOULD</span>`));
+  });
+});
+
 describe('report.html', () => {
   it('is one self-contained page: no external resource, every requirement with its rule, evidence of failures (snapshot)', async () => {
     const html = renderHtml(sampleReport());
