@@ -58,6 +58,12 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
   if (run.preflight !== false) {
     await ensureReachable(parts.clients);
     await checkCredentials(parts.clients, run.sources ?? {});
+  }
+  // The target's release line sets the policy every answer is judged under, discovery's included.
+  const ledger = parts.clients.ledger?.observed((x, path) => parts.answers.observe('ledger', 'the release-line read', x, path));
+  const { policies, notes } = releaseLinePolicies({ ledger: ledger ? await ledgerReleaseLine({ ledger, cache: parts.cache }) : undefined });
+  Object.assign(parts.answers.policies, policies);
+  if (run.preflight !== false) {
     // Discovery's answers are judged like any check's.
     const scan = parts.clients.scan?.observed((x, path) => parts.answers.observe('scan', 'fixture discovery', x, path));
     const discovered = await discoverFixtures(target.fixtures, scan, target.allowMutations);
@@ -67,9 +73,6 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
       run.observer?.fixtureNote?.(note);
     }
   }
-  const ledger = parts.clients.ledger;
-  const { policies, notes } = releaseLinePolicies({ ledger: ledger ? await ledgerReleaseLine({ ledger, cache: parts.cache }) : undefined });
-  Object.assign(parts.answers.policies, policies);
   run.observer?.started?.(run.requirements);
   const requirements = await runAll(run.requirements, parts, (r) => run.observer?.result?.(r));
   const applicability = [
