@@ -64,7 +64,9 @@ export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures
     migrationId: snapshot.migrationId,
     snapshotRecordTime: isoMicros(snapshot.recordTimeMicros),
     holdingOwners: [...w.bulkHoldingOwners],
-    transactionUpdateIds: txIds,
+    // With a verdict-only id second (a transaction the mediator rejected), as a vendor's list may hold one: the
+    // scan knows it only as an event item, and the update paths answer 404 for it.
+    transactionUpdateIds: [txIds[0]!, w.rejectedVerdicts[0]!.updateId, ...txIds.slice(1)],
     reassignmentUpdateIds: reassignmentIds,
     domainId: w.synchronizers[0]!.id,
     memberIds: [...w.memberTraffic.keys()],

@@ -10,6 +10,44 @@ export const SCAN_DEVIATIONS = declareDeviations('scan', {
     findings: [],
     operations: ['getValidatorFaucetsByValidator'],
   },
+  'scan-events-null-verdict': {
+    family: 'event items',
+    behaviour:
+      'Every /v0/events item without a verdict (the first transactions, reassignments) carries "verdict": null instead of leaving it out, as MainNet scan nodes do on every item of early migrations.',
+    findings: ['SCAN-ANSWERS-NULL-FOR-ABSENT'],
+    operations: ['getEventById'],
+  },
+  'scan-events-null-update': {
+    family: 'event items',
+    behaviour: 'Verdict-only /v0/events items (transactions the mediator rejected) carry "update": null instead of leaving it out, as MainNet scan nodes do.',
+    findings: ['SCAN-ANSWERS-NULL-FOR-ABSENT'],
+    operations: ['getEventById'],
+  },
+  'scan-holdings-null-page-token': {
+    family: 'paging',
+    behaviour: 'The last holdings page (v0, v1 and v2) carries "next_page_token": null instead of leaving it out, as MainNet scan nodes do.',
+    findings: ['SCAN-ANSWERS-NULL-FOR-ABSENT'],
+    operations: ['getHoldingsStateV0', 'getHoldingsStateV1', 'getHoldingsStateV2'],
+  },
+  'scan-deprecated-update-path-gone': {
+    family: 'versions',
+    behaviour:
+      'GET /v0/updates/{update_id} (deprecated) is not served: the HTTP layer answers 404 text/plain "The requested resource could not be found." for every id, as a newer node without the deprecated path does; /v2/updates and /v0/events serve the history.',
+    findings: [],
+    operations: ['getUpdateByIdV0'],
+    unsupported: [
+      'SCAN-UPDATES-TREE-ROOTS-KNOWN',
+      'SCAN-UPDATES-TREE-CHILDREN-KNOWN',
+      'SCAN-UPDATES-TREE-ALL-REACHABLE',
+      'SCAN-UPDATES-CREATED-EVENT-ID',
+      'SCAN-UPDATES-RECORD-TIME-MICROS',
+      'SCAN-UPDATES-EXTERNAL-HASH-OMITTED',
+      'SCAN-UPDATES-OFFSETS-INCREASING',
+      'SCAN-UPDATES-LOSSLESS-VARIANTS',
+      'GENERIC-SCAN-GET-UPDATE-BY-ID-V0-RESPONSES',
+      'GENERIC-SCAN-GET-UPDATE-BY-ID-V0-INVALID-INPUT',
+    ],
+  },
 });
 
 export type ScanDeviationName = (typeof SCAN_DEVIATIONS)[number]['name'];

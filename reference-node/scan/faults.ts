@@ -53,23 +53,23 @@ export const SCAN_FAULTS = declareFaults('scan', {
   // Update history trees and records
   'scan-tree-dangling-root': {
     family: 'event trees',
-    breaks: 'root_event_ids names an event id that is not a key of events_by_id.',
-    rules: ['SCAN-UPDATES-TREE-ROOTS-KNOWN'],
+    breaks: 'root_event_ids names an event id that is not a key of events_by_id, on every history endpoint.',
+    rules: ['SCAN-UPDATES-TREE-ROOTS-KNOWN', 'SCAN-UPDATES-V2-TREE-ROOTS-KNOWN', 'SCAN-EVENTS-UPDATE-TREE-ROOTS-KNOWN'],
   },
   'scan-tree-dangling-child': {
     family: 'event trees',
-    breaks: 'An exercised event lists a child_event_ids entry that is not a key of events_by_id.',
-    rules: ['SCAN-UPDATES-TREE-CHILDREN-KNOWN'],
+    breaks: 'An exercised event lists a child_event_ids entry that is not a key of events_by_id, on every history endpoint.',
+    rules: ['SCAN-UPDATES-TREE-CHILDREN-KNOWN', 'SCAN-UPDATES-V2-TREE-CHILDREN-KNOWN', 'SCAN-EVENTS-UPDATE-TREE-CHILDREN-KNOWN'],
   },
   'scan-tree-event-id-mismatch': {
     family: 'event trees',
-    breaks: "A created event's event_id differs from its key in events_by_id.",
-    rules: ['SCAN-UPDATES-CREATED-EVENT-ID'],
+    breaks: "A created event's event_id differs from its key in events_by_id, on every history endpoint.",
+    rules: ['SCAN-UPDATES-CREATED-EVENT-ID', 'SCAN-UPDATES-V2-CREATED-EVENT-ID', 'SCAN-EVENTS-UPDATE-CREATED-EVENT-ID'],
   },
   'scan-v2-unsorted': {
     family: 'event trees',
-    breaks: 'The events_by_id keys of v2 transactions and event items are not in lexicographic order.',
-    rules: ['SCAN-EVENTS-V2-KEYS-SORTED'],
+    breaks: 'The events_by_id keys of v2 transactions (/v2/updates and event items) are not in lexicographic order.',
+    rules: ['SCAN-EVENTS-V2-KEYS-SORTED', 'SCAN-UPDATES-V2-KEYS-SORTED'],
   },
   'scan-reassignment-counter-mismatch': {
     family: 'reassignments',
@@ -83,8 +83,8 @@ export const SCAN_FAULTS = declareFaults('scan', {
   },
   'scan-record-time-format': {
     family: 'time format',
-    breaks: 'Update history record_time is not ISO 8601 (a space separates date and time, no zone).',
-    rules: ['SCAN-UPDATES-RECORD-TIME-MICROS'],
+    breaks: 'Update history record_time is not ISO 8601 (a space separates date and time, no zone), on every history endpoint.',
+    rules: ['SCAN-UPDATES-RECORD-TIME-MICROS', 'SCAN-UPDATES-V2-RECORD-TIME-MICROS', 'SCAN-EVENTS-UPDATE-RECORD-TIME-MICROS'],
   },
   'scan-offsets-not-increasing': {
     family: 'offsets',
@@ -93,8 +93,8 @@ export const SCAN_FAULTS = declareFaults('scan', {
   },
   'scan-external-hash-null': {
     family: 'record shape',
-    breaks: 'Transactions without an external hash carry external_transaction_hash: null instead of omitting it.',
-    rules: ['SCAN-UPDATES-EXTERNAL-HASH-OMITTED'],
+    breaks: 'Transactions without an external hash carry external_transaction_hash: null instead of omitting it, on every history endpoint.',
+    rules: ['SCAN-UPDATES-EXTERNAL-HASH-OMITTED', 'SCAN-UPDATES-V2-EXTERNAL-HASH-OMITTED', 'SCAN-EVENTS-UPDATE-EXTERNAL-HASH-OMITTED'],
     generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['responses'] },
   },
   // Validators, traffic, parties
@@ -201,8 +201,19 @@ export const SCAN_FAULTS = declareFaults('scan', {
   // Update history encodings and trees
   'scan-tree-orphan-event': {
     family: 'event trees',
-    breaks: 'events_by_id holds an event that no root_event_ids or child_event_ids path reaches.',
-    rules: ['SCAN-UPDATES-TREE-ALL-REACHABLE'],
+    breaks: 'events_by_id holds an event that no root_event_ids or child_event_ids path reaches, on every history endpoint.',
+    rules: ['SCAN-UPDATES-TREE-ALL-REACHABLE', 'SCAN-UPDATES-V2-TREE-ALL-REACHABLE', 'SCAN-EVENTS-UPDATE-TREE-ALL-REACHABLE'],
+  },
+  // One history endpoint broken, the others right: each endpoint is judged on its own.
+  'scan-v2-updates-dangling-root': {
+    family: 'event trees',
+    breaks: 'GET /v2/updates/{update_id} names a root event id that is not a key of events_by_id (/v0/updates and /v0/events render the tree right).',
+    rules: ['SCAN-UPDATES-V2-TREE-ROOTS-KNOWN'],
+  },
+  'scan-events-update-record-time-nanos': {
+    family: 'time format',
+    breaks: 'The update of a /v0/events item writes record_time with nanosecond digits (the update paths write microseconds).',
+    rules: ['SCAN-EVENTS-UPDATE-RECORD-TIME-MICROS'],
   },
   'scan-lossless-tree-differs': {
     family: 'encodings',

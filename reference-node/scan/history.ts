@@ -1,6 +1,7 @@
 // GET /v0/updates/{update_id}, GET /v2/updates/{update_id} and GET /v0/events/{update_id}.
 // The scan history holds transactions and reassignments; topology updates exist only on the ledger stream,
-// so their ids are unknown here (404). Verdicts of rejected transactions exist only as event items.
+// so their ids are unknown here (404). Verdicts of rejected transactions exist only as event items; the first
+// transactions have no verdict (world.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Json, JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
@@ -9,6 +10,7 @@ import type { ValueEncoding } from './daml-values.ts';
 import { badRequest, notFound } from './errors.ts';
 import { otherId, renderAppActivity, renderReassignment, renderTransaction, renderTrafficSummary, renderVerdict, type HistoryShape } from './history-render.ts';
 import { booleanText, singleQuery } from './params.ts';
+import { eventId } from './contracts.ts';
 
 type ScanUpdate = TransactionUpdate | ReassignmentUpdate;
 
@@ -45,8 +47,14 @@ function encodingParam(ctx: NodeContext, query: unknown): ValueEncoding {
   throw badRequest(`Invalid value for query parameter daml_value_encoding: ${text} (expected compact_json or protobuf_json)`);
 }
 
+/** An event id no tree of the update has. */
+const missingEvent = (u: ScanUpdate) => eventId(u.updateId, 9_999);
+
 export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
-  app.get('/v0/updates/:update_id', async (req) => {
+  app.get('/v0/updates/:update_id', async (req, reply) => {
+    // scan-deprecated-update-path-gone: a newer node without the deprecated path; its HTTP layer answers.
+    if (ctx.faults.has('scan-deprecated-update-path-gone'))
+      return reply.code(404).type('text/plain; charset=utf-8').send('The requested resource could not be found.');
     const { update_id } = req.params as { update_id: string };
     const lossless = singleQuery(req.query, 'lossless');
     // scan-lossless-unchecked: anything but "true" reads as false.
@@ -61,7 +69,10 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
     const { update_id } = req.params as { update_id: string };
     const u = lookup(ctx, update_id);
     if (!u) throw notFound(`Update ${update_id} not found`);
-    return render(ctx, u, { encoding: 'compact', v2: true });
+    const body = render(ctx, u, { encoding: 'compact', v2: true });
+    // scan-v2-updates-dangling-root: this path only.
+    if (ctx.faults.has('scan-v2-updates-dangling-root') && Array.isArray(body.root_event_ids)) body.root_event_ids = [...body.root_event_ids, missingEvent(u)];
+    return body;
   });
 
   app.get('/v0/events/:update_id', async (req) => {
@@ -70,12 +81,17 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
     const u = lookup(ctx, update_id);
     if (u) {
       const update = render(ctx, u, { encoding, v2: true });
-      return u.kind === 'transaction' && u.verdict ? { update, ...verdictParts(ctx, u.verdict) } : { update };
+      // scan-events-update-record-time-nanos: this endpoint's rendering only.
+      if (ctx.faults.has('scan-events-update-record-time-nanos')) update.record_time = `${update.record_time}`.replace(/Z$/, '123Z');
+      if (u.kind === 'transaction' && u.verdict) return { update, ...verdictParts(ctx, u.verdict) };
+      // scan-events-null-verdict: an item without a verdict says so with null, as MainNet nodes do.
+      return ctx.faults.has('scan-events-null-verdict') ? { update, verdict: null } : { update };
     }
     const rejected = ctx.world.rejectedVerdicts.find((v) => v.updateId === update_id);
     if (rejected) {
       const { app_activity_records: _none, ...parts } = verdictParts(ctx, rejected);
-      return parts;
+      // scan-events-null-update: a verdict-only item says so with null, as MainNet nodes do.
+      return ctx.faults.has('scan-events-null-update') ? { update: null, ...parts } : parts;
     }
     throw notFound(`Event ${update_id} not found`);
   });

@@ -105,6 +105,8 @@ function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonOb
   const recordTime = ctx.faults.has('scan-holdings-time-not-echoed') ? isoMicros(req.micros + 1) : req.recordTime;
   const out: JsonObject = { record_time: recordTime, migration_id: req.migrationId, created_events };
   if (page.next !== undefined) out.next_page_token = version === 'v2' ? encodeV2Token(page.next) : page.next;
+  // scan-holdings-null-page-token: the last page says so with null, as MainNet nodes do.
+  else if (ctx.faults.has('scan-holdings-null-page-token')) out.next_page_token = null;
   return out;
 }
 

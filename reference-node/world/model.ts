@@ -184,6 +184,8 @@ export const BULK_UPDATES_PER_SCALE = 1000;
 export const BULK_HOLDING_EVERY = 10;
 export const ROUND_EVERY_UPDATES = 10;
 export const BULK_OBJECT_UPDATES = 100;
+/** The first transactions of the history have no mediator verdict (their event items carry none). */
+export const UNVERDICTED_TRANSACTIONS = 3;
 
 export interface TransferOfferRecord {
   trackingId: string;

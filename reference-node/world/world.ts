@@ -15,6 +15,7 @@ import {
   BULK_OBJECT_UPDATES,
   BULK_UPDATES_PER_SCALE,
   ROUND_EVERY_UPDATES,
+  UNVERDICTED_TRANSACTIONS,
   type AnsEntryRecord,
   type BulkObject,
   type Contract,
@@ -478,9 +479,11 @@ export class World {
         });
       }
     }
-    for (const u of this.base) if (u.kind === 'transaction') u.verdict = verdictFor(this, u);
-    // Verdicts of transactions the mediator rejected: they exist only as verdicts.
+    // The first transactions predate the mediator's verdict log (as MainNet's early migrations do): their event
+    // items carry no verdict.
     const txs = this.base.filter((u): u is TransactionUpdate => u.kind === 'transaction');
+    for (const u of txs.slice(UNVERDICTED_TRANSACTIONS)) u.verdict = verdictFor(this, u);
+    // Verdicts of transactions the mediator rejected: they exist only as verdicts.
     for (let k = 0; k < 3; k++) {
       const v = verdictFor(this, txs[10 + k * 30]!);
       this.rejectedVerdicts.push({

@@ -1,5 +1,5 @@
-// Small helpers shared by the scan requirement files: sections, timestamp parsing, fetching fixture updates
-// by id (once per run), and the ContractWithState record several endpoints answer with.
+// Small helpers shared by the scan requirement files: sections, timestamp parsing, and the ContractWithState
+// record several endpoints answer with.
 import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { CheckContext } from '../model.ts';
@@ -74,62 +74,6 @@ export function unknownVariant(id: string): string {
   const last = id.at(-1) ?? '0';
   const swap = /[0-9]/.test(last) ? (last === '0' ? '1' : '0') : /[a-f]/.test(last) ? (last === 'a' ? 'b' : 'a') : last === 'x' ? 'y' : 'x';
   return id.slice(0, -1) + swap;
-}
-
-/**
- * History looked up by id never changes, so one run fetches each lookup once and shares the answer between
- * its requirements (in the run's cache).
- */
-export function historyGet(ctx: CheckContext, path: string, query?: Record<string, string>): Promise<Exchange> {
-  const key = `scan-history ${ctx.scan.base}${path}?${JSON.stringify(query ?? {})}`;
-  return ctx.cache.memo(key, () => {
-    const x = ctx.scan.get(path, { query });
-    // A request without an answer (or refused by the run's budget) is not kept: a later check asks again.
-    const forget = () => ctx.cache.forget(key);
-    x.then((r) => {
-      if (r.status === 0) forget();
-    }, forget);
-    return x;
-  });
-}
-
-export interface FetchedUpdate {
-  id: string;
-  exchange: Exchange;
-  body: Record<string, Json>;
-}
-
-/**
- * Looks up fixture update ids on `/v0/updates/{id}` (`v0`) or `/v0/events/{id}` (`events`). Ids the scan does
- * not know (404) are left out: a fixture that is not there cannot be checked; when none is known the check is
- * skipped. Any other answer than 200 or 404 fails.
- */
-export async function fetchUpdates(
-  ctx: CheckContext,
-  ids: readonly string[],
-  where: 'v0' | 'events',
-  query?: Record<string, string>,
-): Promise<FetchedUpdate[]> {
-  const out: FetchedUpdate[] = [];
-  for (const id of ids) {
-    const x = await historyGet(ctx, `/v0/${where === 'v0' ? 'updates' : 'events'}/${enc(id)}`, query);
-    if (x.status === 404) continue;
-    out.push({ id, exchange: x, body: okObject(ctx, x, `fixture update ${id}`) });
-  }
-  if (out.length === 0) ctx.skip(`none of the fixture update ids is known to the scan (all answered 404)`);
-  return out;
-}
-
-/** The transaction record of a fetched update: the body (v0) or its `update` (event item), if it is a tree. */
-export function transactionOf(body: Record<string, Json>, where: 'v0' | 'events'): Record<string, Json> | undefined {
-  const u = where === 'v0' ? body : body.update;
-  return isObject(u) && isObject(u.events_by_id) ? u : undefined;
-}
-
-/** The reassignment record of a fetched update, if it is one (it carries `event`). */
-export function reassignmentOf(body: Record<string, Json>, where: 'v0' | 'events'): Record<string, Json> | undefined {
-  const u = where === 'v0' ? body : body.update;
-  return isObject(u) && isObject(u.event) ? u : undefined;
 }
 
 /** Problems of a ContractWithState: contract {template_id, contract_id, created_event_blob, created_at, payload}, domain_id optional. */

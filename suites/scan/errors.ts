@@ -5,12 +5,15 @@ import { tooLarge, type Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
 import { enc, SECTION, unknownVariant } from './common.ts';
+import { historyServed, type Where } from './history.ts';
 
 interface Probe {
   what: string;
   run(ctx: CheckContext): Promise<Exchange>;
   /** Statuses that mean "this endpoint does not exist here" rather than an answer to the input. */
   notImplemented?: number[];
+  /** The history endpoint it asks: left out where the scan does not serve it (a newer node drops /v0/updates). */
+  history?: Where;
 }
 
 const SOME_TIME = '2025-01-01T00:00:00Z';
@@ -49,10 +52,15 @@ const BAD_INPUT: Probe[] = [
     notImplemented: [501],
   },
   { what: 'previous reward weight without svParty', run: (ctx) => ctx.scan.post('/v0/admin/sv/previous-sv-reward-weight', {}) },
-  { what: 'update with lossless "maybe"', run: (ctx) => ctx.scan.get(`/v0/updates/${enc(someUpdateId(ctx))}`, { query: { lossless: 'maybe' } }) },
+  {
+    what: 'update with lossless "maybe"',
+    run: (ctx) => ctx.scan.get(`/v0/updates/${enc(someUpdateId(ctx))}`, { query: { lossless: 'maybe' } }),
+    history: 'v0',
+  },
   {
     what: 'event with daml_value_encoding "xml"',
     run: (ctx) => ctx.scan.get(`/v0/events/${enc(someUpdateId(ctx))}`, { query: { daml_value_encoding: 'xml' } }),
+    history: 'events',
   },
 ];
 
@@ -68,11 +76,27 @@ const UNKNOWN: Probe[] = [
 
 /** Unknown update ids: a fixture id with one character changed (well-formed, known to no node). */
 const UNKNOWN_UPDATES: Probe[] = [
-  { what: 'update of an unknown id', run: (ctx) => ctx.scan.get(`/v0/updates/${enc(unknownVariant(ctx.fixtures.transactionUpdateIds![0]!))}`) },
-  { what: 'event of an unknown id', run: (ctx) => ctx.scan.get(`/v0/events/${enc(unknownVariant(ctx.fixtures.transactionUpdateIds![0]!))}`) },
+  {
+    what: 'update of an unknown id',
+    run: (ctx) => ctx.scan.get(`/v0/updates/${enc(unknownVariant(ctx.fixtures.transactionUpdateIds![0]!))}`),
+    history: 'v0',
+  },
+  {
+    what: 'event of an unknown id',
+    run: (ctx) => ctx.scan.get(`/v0/events/${enc(unknownVariant(ctx.fixtures.transactionUpdateIds![0]!))}`),
+    history: 'events',
+  },
 ];
 
-const unknownProbes = (ctx: CheckContext) => [...UNKNOWN, ...(ctx.fixtures.transactionUpdateIds?.length ? UNKNOWN_UPDATES : [])];
+/** The probes of endpoints the scan serves: the error answers of a path it does not serve are no API's. */
+async function served(ctx: CheckContext, probes: Probe[]): Promise<Probe[]> {
+  const out: Probe[] = [];
+  for (const p of probes) if (!p.history || (await historyServed(ctx, p.history))) out.push(p);
+  return out;
+}
+
+const badInputProbes = (ctx: CheckContext) => served(ctx, BAD_INPUT);
+const unknownProbes = (ctx: CheckContext) => served(ctx, [...UNKNOWN, ...(ctx.fixtures.transactionUpdateIds?.length ? UNKNOWN_UPDATES : [])]);
 
 const ERROR_OPS = [
   'getHoldingsStateV0',
@@ -100,7 +124,7 @@ const errorShape: RequirementInput = {
   tags: ['errors'],
   async check(ctx) {
     let errors = 0;
-    for (const probe of [...BAD_INPUT, ...unknownProbes(ctx)]) {
+    for (const probe of [...(await badInputProbes(ctx)), ...(await unknownProbes(ctx))]) {
       const x = await probe.run(ctx);
       if (x.status < 400 || probe.notImplemented?.includes(x.status)) continue; // no error to look at (other rules judge the status)
       errors++;
@@ -128,7 +152,7 @@ const badInputNot5xx: RequirementInput = {
   sentence: "Scan (general) 400 Bad request; 500 Internal server error (bad input is the client's error, not the server's)",
   tags: ['errors', 'validation'],
   async check(ctx) {
-    for (const probe of BAD_INPUT) {
+    for (const probe of await badInputProbes(ctx)) {
       const x = await probe.run(ctx);
       if (x.status === 0) ctx.fail(`${probe.what}: no answer (${x.error})`, { exchange: x });
       if (probe.notImplemented?.includes(x.status)) continue;
@@ -147,7 +171,7 @@ const notFound: RequirementInput = {
   sentence: 'Scan (general) 404 Not found; preapprovals, synchronizer identities and bulk downloads: 404 `{error}`',
   tags: ['errors'],
   async check(ctx) {
-    for (const probe of unknownProbes(ctx)) {
+    for (const probe of await unknownProbes(ctx)) {
       const x = await probe.run(ctx);
       if (probe.notImplemented?.includes(x.status)) continue;
       ctx.expectStatus(x, 404, probe.what);

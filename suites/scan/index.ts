@@ -30,14 +30,19 @@ function eventRule(id: string): Requirement {
 /**
  * Two rules of GET /v0/events keep their place among the rules of the update history, where the catalog
  * (and so every report and docs/requirements.md) has always listed them: the key order after the tree rules,
- * the value encodings after the lossless one. The other rules of events.ts follow the reassignments.
+ * the value encodings after the lossless one. The tree, time and hash rules of its `update` follow those of
+ * the update paths; the other rules of events.ts follow the reassignments.
  */
 const KEYS_SORTED = eventRule('SCAN-EVENTS-V2-KEYS-SORTED');
 const ENCODING_VARIANTS = eventRule('SCAN-EVENTS-ENCODING-VARIANTS');
-const UPDATE_HISTORY: Requirement[] = UPDATE_REQUIREMENTS.flatMap((r) =>
-  r.id === 'SCAN-UPDATES-CREATED-EVENT-ID' ? [r, KEYS_SORTED] : r.id === 'SCAN-UPDATES-LOSSLESS-VARIANTS' ? [r, ENCODING_VARIANTS] : [r],
-);
-const EVENT_ITEMS = EVENT_REQUIREMENTS.filter((r) => r !== KEYS_SORTED && r !== ENCODING_VARIANTS);
+const EVENT_TREES = EVENT_REQUIREMENTS.filter((r) => r.id.startsWith('SCAN-EVENTS-UPDATE-'));
+const UPDATE_HISTORY: Requirement[] = [
+  ...UPDATE_REQUIREMENTS.flatMap((r) =>
+    r.id === 'SCAN-UPDATES-CREATED-EVENT-ID' ? [r, KEYS_SORTED] : r.id === 'SCAN-UPDATES-LOSSLESS-VARIANTS' ? [r, ENCODING_VARIANTS] : [r],
+  ),
+  ...EVENT_TREES,
+];
+const EVENT_ITEMS = EVENT_REQUIREMENTS.filter((r) => r !== KEYS_SORTED && r !== ENCODING_VARIANTS && !EVENT_TREES.includes(r));
 
 export const SCAN_REQUIREMENTS: Requirement[] = [
   ...HOLDINGS_PAGING_REQUIREMENTS,

@@ -1,12 +1,14 @@
 // Reassignment items of the update history (UpdateHistoryReassignment): their records and the reassignment
 // counter. Only the fixture reassignment ids are looked at, so the counter rules are checked where the
-// fixtures give both halves of a pair or several unassignments of one contract.
+// fixtures give both halves of a pair or several unassignments of one contract. The record is the same on the
+// three history endpoints; each endpoint the scan serves is judged on its own answers (history.ts).
 import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import { exactIntegers, isInt64 } from '../int64.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
-import { fetchUpdates, reassignmentOf, SECTION, timeNanos } from './common.ts';
+import { SECTION, timeNanos } from './common.ts';
+import { BASE, fetchServedUpdates, LABEL, OP, reassignmentOf, updateOf, WHERE, type Where } from './history.ts';
 import { contractFieldProblems } from './holdings/records.ts';
 
 interface Reassignment {
@@ -19,22 +21,27 @@ interface Reassignment {
   recordTime: unknown;
 }
 
-async function reassignments(ctx: CheckContext): Promise<Reassignment[]> {
-  const out: Reassignment[] = [];
-  for (const u of await fetchUpdates(ctx, ctx.fixtures.reassignmentUpdateIds!, 'v0')) {
-    const r = reassignmentOf(u.body, 'v0');
-    if (!r) continue;
-    const ev = r.event as Record<string, Json>;
-    const assign = isObject(ev.created_event);
-    out.push({
-      id: u.id,
-      exchange: u.exchange,
-      kind: assign ? 'assign' : 'unassign',
-      event: ev,
-      contractId: assign ? ev.created_event.contract_id : ev.contract_id,
-      at: timeNanos(r.record_time),
-      recordTime: r.record_time,
-    });
+/** The fixture reassignments, per endpoint that answers with some (their counters are compared within one). */
+async function reassignments(ctx: CheckContext): Promise<Array<{ where: Where; items: Reassignment[] }>> {
+  const out: Array<{ where: Where; items: Reassignment[] }> = [];
+  for (const { where, updates } of await fetchServedUpdates(ctx, ctx.fixtures.reassignmentUpdateIds!)) {
+    const items: Reassignment[] = [];
+    for (const u of updates) {
+      const r = reassignmentOf(u.body, where);
+      if (!r) continue;
+      const ev = r.event as Record<string, Json>;
+      const assign = isObject(ev.created_event);
+      items.push({
+        id: u.id,
+        exchange: u.exchange,
+        kind: assign ? 'assign' : 'unassign',
+        event: ev,
+        contractId: assign ? ev.created_event.contract_id : ev.contract_id,
+        at: timeNanos(r.record_time),
+        recordTime: r.record_time,
+      });
+    }
+    if (items.length > 0) out.push({ where, items });
   }
   if (out.length === 0) ctx.skip('none of the fixture reassignment ids is answered with a reassignment item');
   return out;
@@ -73,7 +80,7 @@ const wellFormed: RequirementInput = {
   kind: 'rule',
   level: 'MUST',
   interface: 'scan',
-  operations: ['getUpdateByIdV0', 'getEventById'],
+  operations: WHERE.map((w) => OP[w]),
   section: SECTION.updateReassignment,
   sentence:
     'UpdateHistoryReassignment: `update_id`, `offset`, `record_time`, `event` (one-of: UpdateHistoryAssignment or UpdateHistoryUnassignment), all required',
@@ -81,18 +88,14 @@ const wellFormed: RequirementInput = {
   tags: ['history', 'reassignments'],
   async check(ctx) {
     let judged = 0;
-    for (const where of ['v0', 'events'] as const) {
-      for (const u of await fetchUpdates(ctx, ctx.fixtures.reassignmentUpdateIds!, where)) {
-        const item = where === 'v0' ? u.body : u.body.update;
-        if (!isObject(item) || !('event' in item)) continue; // not a reassignment (the fixture may name other updates)
+    for (const { where, updates } of await fetchServedUpdates(ctx, ctx.fixtures.reassignmentUpdateIds!)) {
+      for (const u of updates) {
+        const item = updateOf(u.body, where);
+        if (!item || !('event' in item)) continue; // not a reassignment (the fixture may name other updates)
         judged++;
         const problems = reassignmentProblems(item);
         if (item.update_id !== u.id) problems.push(`update_id ${JSON.stringify(item.update_id)} is not the requested ${u.id}`);
-        if (problems.length > 0)
-          ctx.fail(`${where === 'v0' ? '/v0/updates' : '/v0/events'} ${u.id}: ${problems.join('; ')}`, {
-            exchange: u.exchange,
-            pointer: where === 'v0' ? '' : '/update',
-          });
+        if (problems.length > 0) ctx.fail(`${LABEL[where]} ${u.id}: ${problems.join('; ')}`, { exchange: u.exchange, pointer: BASE[where] });
       }
     }
     if (judged === 0) ctx.skip('no answer for the fixture reassignment ids is a reassignment record (none carries event)');
@@ -104,28 +107,32 @@ const pairCounter: RequirementInput = {
   kind: 'rule',
   level: 'MUST',
   interface: 'scan',
-  operations: ['getUpdateByIdV0'],
+  operations: WHERE.map((w) => OP[w]),
   section: SECTION.updateReassignment,
   sentence: '`reassignment_counter` is equal on a matching assign and unassign; matching pair shares `unassign_id` and `reassignment_counter`',
   needs: ['reassignmentUpdateIds'],
   tags: ['history', 'reassignments'],
   async check(ctx) {
-    const all = await reassignments(ctx);
     let pairs = 0;
-    for (const a of all.filter((r) => r.kind === 'assign')) {
-      for (const u of all.filter((r) => r.kind === 'unassign' && r.event.unassign_id === a.event.unassign_id)) {
-        pairs++;
-        if (a.event.reassignment_counter !== u.event.reassignment_counter) {
-          ctx.fail(
-            `assignment ${a.id} (attached) has reassignment_counter ${a.event.reassignment_counter} but its unassignment ${u.id} (same unassign_id ${a.event.unassign_id}) has ${u.event.reassignment_counter}`,
-            { exchange: a.exchange, pointer: '/event/reassignment_counter' },
-          );
-        }
-        if (a.contractId !== u.contractId) {
-          ctx.fail(`assignment ${a.id} (attached) moves contract ${a.contractId} but its unassignment ${u.id} (same unassign_id) moves ${u.contractId}`, {
-            exchange: a.exchange,
-            pointer: '/event/created_event/contract_id',
-          });
+    for (const { where, items: all } of await reassignments(ctx)) {
+      for (const a of all.filter((r) => r.kind === 'assign')) {
+        for (const u of all.filter((r) => r.kind === 'unassign' && r.event.unassign_id === a.event.unassign_id)) {
+          pairs++;
+          if (a.event.reassignment_counter !== u.event.reassignment_counter) {
+            ctx.fail(
+              `${LABEL[where]}: assignment ${a.id} (attached) has reassignment_counter ${a.event.reassignment_counter} but its unassignment ${u.id} (same unassign_id ${a.event.unassign_id}) has ${u.event.reassignment_counter}`,
+              { exchange: a.exchange, pointer: `${BASE[where]}/event/reassignment_counter` },
+            );
+          }
+          if (a.contractId !== u.contractId) {
+            ctx.fail(
+              `${LABEL[where]}: assignment ${a.id} (attached) moves contract ${a.contractId} but its unassignment ${u.id} (same unassign_id) moves ${u.contractId}`,
+              {
+                exchange: a.exchange,
+                pointer: `${BASE[where]}/event/created_event/contract_id`,
+              },
+            );
+          }
         }
       }
     }
@@ -138,41 +145,45 @@ const counterIncreases: RequirementInput = {
   kind: 'rule',
   level: 'MUST',
   interface: 'scan',
-  operations: ['getUpdateByIdV0'],
+  operations: WHERE.map((w) => OP[w]),
   section: SECTION.updateReassignment,
   sentence: '`reassignment_counter` ... strictly increases with each unassign command for the same contract, and is 0 at contract creation',
   needs: ['reassignmentUpdateIds'],
   tags: ['history', 'reassignments'],
   async check(ctx) {
-    const all = await reassignments(ctx);
-    // 0 at creation and +1 or more with every unassign: any reassignment of a contract carries at least 1.
-    for (const r of all) {
-      if (isInt64(r.event.reassignment_counter) && r.event.reassignment_counter < 1) {
+    for (const { where, items: all } of await reassignments(ctx)) counterRule(ctx, where, all);
+  },
+};
+
+/** The counter rule on the reassignments one endpoint answered with. */
+function counterRule(ctx: CheckContext, where: Where, all: Reassignment[]): void {
+  // 0 at creation and +1 or more with every unassign: any reassignment of a contract carries at least 1.
+  for (const r of all) {
+    if (isInt64(r.event.reassignment_counter) && r.event.reassignment_counter < 1) {
+      ctx.fail(
+        `${LABEL[where]}: ${r.kind === 'assign' ? 'assignment' : 'unassignment'} ${r.id} has reassignment_counter ${r.event.reassignment_counter}; the counter is 0 at creation and increases with each unassign, so a reassigned contract's counter is at least 1`,
+        { exchange: r.exchange, pointer: `${BASE[where]}/event/reassignment_counter` },
+      );
+    }
+  }
+  const byContract = new Map<string, Reassignment[]>();
+  for (const r of all)
+    if (r.kind === 'unassign' && typeof r.contractId === 'string' && r.at !== undefined)
+      byContract.set(r.contractId, [...(byContract.get(r.contractId) ?? []), r]);
+  for (const [contract, list] of byContract) {
+    list.sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : 0));
+    for (let k = 1; k < list.length; k++) {
+      const [prev, cur] = [list[k - 1]!, list[k]!];
+      // Counters beyond 2^53 may round to one value: strict order cannot be judged on them (suites/int64.ts).
+      if (prev.at === cur.at || !exactIntegers(prev.event.reassignment_counter, cur.event.reassignment_counter)) continue;
+      if (cur.event.reassignment_counter <= prev.event.reassignment_counter) {
         ctx.fail(
-          `${r.kind === 'assign' ? 'assignment' : 'unassignment'} ${r.id} has reassignment_counter ${r.event.reassignment_counter}; the counter is 0 at creation and increases with each unassign, so a reassigned contract's counter is at least 1`,
-          { exchange: r.exchange, pointer: '/event/reassignment_counter' },
+          `${LABEL[where]}: contract ${contract}: unassignment ${cur.id} (record_time ${cur.recordTime}, attached) has reassignment_counter ${cur.event.reassignment_counter}, not greater than ${prev.event.reassignment_counter} of the earlier unassignment ${prev.id} (record_time ${prev.recordTime})`,
+          { exchange: cur.exchange, pointer: `${BASE[where]}/event/reassignment_counter` },
         );
       }
     }
-    const byContract = new Map<string, Reassignment[]>();
-    for (const r of all)
-      if (r.kind === 'unassign' && typeof r.contractId === 'string' && r.at !== undefined)
-        byContract.set(r.contractId, [...(byContract.get(r.contractId) ?? []), r]);
-    for (const [contract, list] of byContract) {
-      list.sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : 0));
-      for (let k = 1; k < list.length; k++) {
-        const [prev, cur] = [list[k - 1]!, list[k]!];
-        // Counters beyond 2^53 may round to one value: strict order cannot be judged on them (suites/int64.ts).
-        if (prev.at === cur.at || !exactIntegers(prev.event.reassignment_counter, cur.event.reassignment_counter)) continue;
-        if (cur.event.reassignment_counter <= prev.event.reassignment_counter) {
-          ctx.fail(
-            `contract ${contract}: unassignment ${cur.id} (record_time ${cur.recordTime}, attached) has reassignment_counter ${cur.event.reassignment_counter}, not greater than ${prev.event.reassignment_counter} of the earlier unassignment ${prev.id} (record_time ${prev.recordTime})`,
-            { exchange: cur.exchange, pointer: '/event/reassignment_counter' },
-          );
-        }
-      }
-    }
-  },
-};
+  }
+}
 
 export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [wellFormed, pairCounter, counterIncreases]);

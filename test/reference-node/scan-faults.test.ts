@@ -154,6 +154,17 @@ const DETECTORS: Record<string, Detector> = {
   'scan-tree-dangling-root': (n, c) => treeFindings(n, c, 'root'),
   'scan-tree-dangling-child': (n, c) => treeFindings(n, c, 'child'),
   'scan-tree-event-id-mismatch': (n, c) => treeFindings(n, c, 'differs from its key'),
+  'scan-v2-updates-dangling-root': async (n, c) =>
+    (await fetchUpdates(c, n, transactionIndices(n).slice(0, 20), 'v2')).flatMap((tx) => treeProblems(tx)).filter((p) => p.includes('root')),
+  'scan-events-update-record-time-nanos': async (n, c) => {
+    const out: string[] = [];
+    for (const i of transactionIndices(n).slice(0, 10)) {
+      const item = (await c.get(`/v0/events/${n.context.world.updateId(i)}`)).json() as Json;
+      const rt = (item.update as Json).record_time as string;
+      if (!MICROS_ISO.test(rt)) out.push(`${i}: ${rt}`);
+    }
+    return out;
+  },
   'scan-v2-unsorted': async (n, c) => {
     const multi = transactionIndices(n)
       .filter((i) => {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestTarget, validRequest, type CompiledSpec } from '../../generators/index.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import type { TransactionUpdate } from '../../reference-node/world/model.ts';
+import { UNVERDICTED_TRANSACTIONS, type TransactionUpdate } from '../../reference-node/world/model.ts';
 import { isoMicros } from '../../reference-node/world/time.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
 import { call, responseProblems } from '../support/response-conformance.ts';
@@ -308,9 +308,12 @@ describe('update history', () => {
     expect(errorShapeProblems(await client.get(`/v0/events/${w().updateId(i)}?daml_value_encoding=xml`), 400)).toEqual([]);
   });
 
-  it('event items: transaction + verdict + traffic (+ app activity); reassignment alone; rejected verdicts alone', async () => {
+  it('event items: transaction + verdict + traffic (+ app activity); the first transactions, reassignments and rejected verdicts alone', async () => {
     let withApp = 0;
-    for (const i of transactionIndices(node).slice(0, 80)) {
+    const txs = transactionIndices(node);
+    for (const i of txs.slice(0, UNVERDICTED_TRANSACTIONS))
+      expect(Object.keys((await client.get(`/v0/events/${w().updateId(i)}`)).json() as Json)).toEqual(['update']);
+    for (const i of txs.slice(UNVERDICTED_TRANSACTIONS, 80)) {
       const item = (await client.get(`/v0/events/${w().updateId(i)}`)).json() as Json;
       expect(Object.keys(item).filter((k) => k !== 'app_activity_records')).toEqual(['update', 'verdict', 'traffic_summary']);
       expect(item.verdict.update_id).toBe(item.update.update_id);

@@ -61,3 +61,90 @@ describe('scan-validator-never-collected', () => {
     }
   });
 });
+
+describe('the null deviations of /v0/events and the holdings pages', () => {
+  const get = async (url: string) => (await fetch(url)).json() as Promise<Record<string, unknown>>;
+
+  it('scan-events-null-verdict: items without a verdict carry "verdict": null; items with one keep it', async () => {
+    for (const [faults, absent] of [
+      [['scan-events-null-verdict'], null],
+      [[], undefined],
+    ] as const) {
+      const node = await startReferenceNode({ faults: [...faults] });
+      try {
+        const items = await Promise.all(referenceFixtures(node).transactionUpdateIds.map((id) => get(`${node.urls.scan}/v0/events/${id}`)));
+        const without = items.filter((i) => i.update && (i.verdict === null || i.verdict === undefined));
+        expect(without.length, faults.join()).toBeGreaterThan(0);
+        for (const i of without) expect('verdict' in i ? i.verdict : undefined).toBe(absent);
+        expect(items.filter((i) => typeof i.verdict === 'object' && i.verdict !== null).length).toBeGreaterThan(without.length);
+      } finally {
+        await node.close();
+      }
+    }
+  });
+
+  it('scan-events-null-update: a verdict-only fixture id is answered {update: null, verdict, ...}; the update paths do not know it', async () => {
+    const node = await startReferenceNode({ faults: ['scan-events-null-update'] });
+    try {
+      const ids = referenceFixtures(node).transactionUpdateIds;
+      const verdictOnly = ids.filter((id) => node.context.world.rejectedVerdicts.some((v) => v.updateId === id));
+      expect(verdictOnly).toHaveLength(1);
+      const item = await get(`${node.urls.scan}/v0/events/${verdictOnly[0]}`);
+      expect(item.update).toBeNull();
+      expect((item.verdict as { update_id: string }).update_id).toBe(verdictOnly[0]);
+      for (const path of ['v0/updates', 'v2/updates']) expect((await fetch(`${node.urls.scan}/${path}/${verdictOnly[0]}`)).status).toBe(404);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('scan-holdings-null-page-token: the last page of every holdings version carries "next_page_token": null, the others a token', async () => {
+    const node = await startReferenceNode({ faults: ['scan-holdings-null-page-token'] });
+    try {
+      const f = referenceFixtures(node);
+      for (const version of ['v0', 'v1', 'v2']) {
+        const pages: Array<Record<string, unknown>> = [];
+        let after: unknown;
+        do {
+          const body = {
+            migration_id: f.migrationId,
+            record_time: f.snapshotRecordTime,
+            owner_party_ids: f.holdingOwners,
+            page_size: 50,
+            ...(after ? { after } : {}),
+          };
+          const res = await fetch(`${node.urls.scan}/${version}/holdings/state`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          pages.push((await res.json()) as Record<string, unknown>);
+          after = pages.at(-1)!.next_page_token;
+        } while (after !== null && after !== undefined && pages.length < 100);
+        expect(pages.length, version).toBeGreaterThan(1);
+        expect('next_page_token' in pages.at(-1)! && pages.at(-1)!.next_page_token, version).toBeNull();
+        for (const p of pages.slice(0, -1)) expect(p.next_page_token, version).not.toBeNull();
+      }
+    } finally {
+      await node.close();
+    }
+  });
+});
+
+describe('scan-deprecated-update-path-gone', () => {
+  it("answers every /v0/updates id with the HTTP layer's text/plain 404, while /v2/updates and /v0/events serve it", async () => {
+    const node = await startReferenceNode({ faults: ['scan-deprecated-update-path-gone'] });
+    try {
+      const [id] = referenceFixtures(node).transactionUpdateIds;
+      const gone = await fetch(`${node.urls.scan}/v0/updates/${id}`);
+      expect({ status: gone.status, type: gone.headers.get('content-type'), text: await gone.text() }).toEqual({
+        status: 404,
+        type: 'text/plain; charset=utf-8',
+        text: 'The requested resource could not be found.',
+      });
+      for (const path of ['v2/updates', 'v0/events']) expect((await fetch(`${node.urls.scan}/${path}/${id}`)).status, path).toBe(200);
+    } finally {
+      await node.close();
+    }
+  });
+});

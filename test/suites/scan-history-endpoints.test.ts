@@ -1,0 +1,90 @@
+// The three history endpoints (/v0/updates, /v2/updates, /v0/events) are judged each on its own: one the
+// scan does not serve makes only its requirements unsupported, and ids no endpoint knows skip, never fail.
+// A proxy in front of the reference node stops serving one endpoint at a time.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
+import type { RequirementResult } from '../../suites/engine.ts';
+import { SCAN_REQUIREMENTS } from '../../suites/scan/index.ts';
+import { runAgainst } from '../support/suite-harness.ts';
+
+type Answer = { status: number; type: string; body: string };
+const JSON_404: Answer = { status: 404, type: 'application/json', body: '{"error":"not found"}' };
+
+const ENDPOINT = { v0: '/api/scan/v0/updates/', v2: '/api/scan/v2/updates/', events: '/api/scan/v0/events/' } as const;
+type Endpoint = keyof typeof ENDPOINT;
+
+// The requirements reading the history endpoints, by the endpoint they judge (reassignments read all three).
+const OPS: Record<Endpoint, string> = { v0: 'getUpdateByIdV0', v2: 'getUpdateByIdV2', events: 'getEventById' };
+const HISTORY = SCAN_REQUIREMENTS.filter((r) => r.tags?.includes('history') || r.tags?.includes('events'));
+const only = (e: Endpoint) => HISTORY.filter((r) => r.operations.length === 1 && r.operations[0] === OPS[e]).map((r) => r.id);
+
+let node: RunningReferenceNode;
+let proxy: Server;
+let proxyUrl: string;
+/** What the proxy answers instead of the node, for the endpoints named. */
+let replaced: Partial<Record<Endpoint, Answer>> = {};
+
+beforeAll(async () => {
+  node = await startReferenceNode({});
+  const origin = new URL(node.urls.scan).origin;
+  proxy = createServer(async (req, res) => {
+    const hit = (Object.keys(ENDPOINT) as Endpoint[]).find((e) => req.url!.startsWith(ENDPOINT[e]) && replaced[e]);
+    if (hit) {
+      res.writeHead(replaced[hit]!.status, { 'content-type': replaced[hit]!.type }).end(replaced[hit]!.body);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const answer = await fetch(origin + req.url, {
+      method: req.method,
+      headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
+      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+    });
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' }).end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/scan`;
+});
+afterAll(async () => {
+  proxy?.close();
+  await node?.close();
+});
+
+async function runWith(answers: Partial<Record<Endpoint, Answer>>): Promise<RequirementResult[]> {
+  replaced = answers;
+  return runAgainst(node, HISTORY, { scan: { url: proxyUrl } });
+}
+
+const byStatus = (results: RequirementResult[], status: string) =>
+  results
+    .filter((r) => r.status === status)
+    .map((r) => r.id)
+    .sort();
+
+describe('history endpoints judged each on its own', () => {
+  it.each([
+    ['v0', '405', { status: 405, type: 'application/json', body: '{"error":"method not allowed"}' }],
+    ['v2', 'a JSON 404 to the ids the others know', JSON_404],
+    ['events', '501', { status: 501, type: 'text/plain', body: 'Not Implemented' }],
+    ['v0', "the HTTP layer's text/plain 404", { status: 404, type: 'text/plain; charset=utf-8', body: 'The requested resource could not be found.' }],
+  ] as Array<[Endpoint, string, Answer]>)(
+    '%s answering %s: only its requirements are unsupported, the others pass',
+    async (endpoint, _what, answer) => {
+      const results = await runWith({ [endpoint]: answer });
+      expect(only(endpoint).length).toBeGreaterThan(3);
+      expect(byStatus(results, 'unsupported')).toEqual([...only(endpoint)].sort());
+      expect(results.filter((r) => r.status !== 'unsupported' && r.status !== 'passed').map((r) => `${r.id} ${r.status}: ${r.reason}`)).toEqual([]);
+      const v0 = results.find((r) => r.id === only(endpoint)[0])!;
+      expect(v0.evidence?.exchange?.response?.status).toBe(answer.status);
+    },
+    60_000,
+  );
+
+  it('a JSON 404 from every endpoint is ids the scan does not know: skipped, not unsupported, not failed', async () => {
+    const results = await runWith({ v0: JSON_404, v2: JSON_404, events: JSON_404 });
+    expect(byStatus(results, 'skipped')).toEqual(HISTORY.map((r) => r.id).sort());
+    expect(results.find((r) => r.id === 'SCAN-UPDATES-TREE-ROOTS-KNOWN')?.reason).toMatch(/none of the fixture update ids is known to \/v0\/updates/);
+  }, 60_000);
+});
