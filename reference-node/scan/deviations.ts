@@ -33,6 +33,7 @@ export const SCAN_DEVIATIONS = declareDeviations('scan', {
     family: 'versions',
     behaviour:
       'GET /v0/updates/{update_id} (deprecated) is not served: the HTTP layer answers 404 text/plain "The requested resource could not be found." for every id, as a newer node without the deprecated path does; /v2/updates and /v0/events serve the history.',
+    // No SCAN-ANSWERS-PLAIN-TEXT-404: that reports served operations; this one is not served.
     findings: [],
     operations: ['getUpdateByIdV0'],
     unsupported: [
