@@ -58,6 +58,8 @@ export interface DeviationSpec {
   readonly operations: readonly string[];
   /** Requirements (ids, exact) that become unsupported: the deviation stops serving an operation they need. */
   readonly unsupported?: readonly string[];
+  /** Requirements (ids, exact) left without data to judge: the deviation hides what they look at (skipped). */
+  readonly skipped?: readonly string[];
 }
 
 export interface DeviationDefinition<Name extends string = string> extends DeviationSpec {

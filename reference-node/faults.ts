@@ -6,13 +6,14 @@ import { LEDGER_DEVIATIONS, type LedgerDeviationName } from './ledger/deviations
 import { LEDGER_FAULTS, type LedgerFaultName } from './ledger/faults.ts';
 import { SCAN_DEVIATIONS, type ScanDeviationName } from './scan/deviations.ts';
 import { SCAN_FAULTS, type ScanFaultName } from './scan/faults.ts';
+import { WALLET_DEVIATIONS, type WalletDeviationName } from './wallet/deviations.ts';
 import { WALLET_FAULTS, type WalletFaultName } from './wallet/faults.ts';
 
 export type { DeviationDefinition, FaultDefinition, FaultSpec, GenericExpectation } from './fault-definition.ts';
 
 /** Every declared fault and deviation name: a switch naming anything else does not compile. */
 export type FaultName = LedgerFaultName | WalletFaultName | ScanFaultName | DeviationName;
-export type DeviationName = LedgerDeviationName | ScanDeviationName;
+export type DeviationName = LedgerDeviationName | WalletDeviationName | ScanDeviationName;
 
 export const FAULT_CATALOG: readonly FaultDefinition<LedgerFaultName | WalletFaultName | ScanFaultName>[] = [
   ...LEDGER_FAULTS,
@@ -21,7 +22,7 @@ export const FAULT_CATALOG: readonly FaultDefinition<LedgerFaultName | WalletFau
 ];
 
 /** Real-world deviations the node can show (see fault-definition.ts): switched like faults, judged apart. */
-export const DEVIATION_CATALOG: readonly DeviationDefinition<DeviationName>[] = [...LEDGER_DEVIATIONS, ...SCAN_DEVIATIONS];
+export const DEVIATION_CATALOG: readonly DeviationDefinition<DeviationName>[] = [...LEDGER_DEVIATIONS, ...WALLET_DEVIATIONS, ...SCAN_DEVIATIONS];
 
 export class UnknownFaultError extends Error {}
 

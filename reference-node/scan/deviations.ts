@@ -49,6 +49,24 @@ export const SCAN_DEVIATIONS = declareDeviations('scan', {
       'GENERIC-SCAN-GET-UPDATE-BY-ID-V0-INVALID-INPUT',
     ],
   },
+  'scan-not-found-plain-text': {
+    family: 'error shape',
+    behaviour:
+      'Not-found answers carry a plain-text body ("Not Found: ...") instead of {error}, as an HTTP layer or a proxy in front of a node answers before the API\'s own handler.',
+    findings: ['SCAN-ANSWERS-PLAIN-TEXT-404'],
+    operations: [
+      'getEventById',
+      'getPartyToParticipantV1',
+      'getRewardAccountingRootHash',
+      'getSynchronizerIdentities',
+      'getTransferPreapprovalByParty',
+      'getUpdateByIdV0',
+      'getUpdateByIdV2',
+      'downloadBulkHistoryObject',
+    ],
+    // A bulk download has no fixture key: nothing but a plain-text 404 is what a node not serving it answers.
+    unsupported: ['GENERIC-SCAN-DOWNLOAD-BULK-HISTORY-OBJECT-RESPONSES'],
+  },
 });
 
 export type ScanDeviationName = (typeof SCAN_DEVIATIONS)[number]['name'];

@@ -82,13 +82,6 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     breaks: 'A created buy-traffic request is answered 200 with requestContractId instead of the documented request_contract_id.',
     rules: ['WALLET-BUY-TRAFFIC-CREATE'],
   },
-  // text/plain is no documented content type of the lookup's 404 either.
-  'wallet-not-found-plain-text': {
-    family: 'error shape',
-    breaks: 'Not-found answers carry a plain-text body ("Not Found: ...") instead of {error: string}.',
-    rules: ['WALLET-ERROR-BODY-STATUS-LOOKUP'],
-    generic: { operations: ['getTransferOfferStatus'], checks: ['responses'] },
-  },
   'wallet-status-lookup-no-auth': {
     family: 'authentication',
     breaks: 'The transfer offer status lookup serves requests without a bearer token (as the first wallet user); buy-traffic still requires one.',

@@ -5,8 +5,7 @@
 // SHOULD requirements that report them), and what the target's release line made not applicable.
 import { judgeResponse, NOTHING_JUDGED, type AnswerPolicy, type CompiledSpec, type ResponseJudgement } from '../../generators/index.ts';
 import type { InterfaceName } from '../../common/vocabulary.ts';
-import { nestedTooDeep, summarise, type Exchange } from '../http.ts';
-import type { Evidence } from '../model.ts';
+import { nestedTooDeep, summarise, type Exchange, type ExchangeSummary } from '../http.ts';
 import { OperationMatcher } from './operation-matcher.ts';
 
 /** One thing an answer showed, with the answer as evidence. */
@@ -15,7 +14,8 @@ export interface AnswerNote {
   /** The requirement (or run step) whose check received the answer. */
   receivedBy: string;
   message: string;
-  evidence: Evidence;
+  /** The first such answer, and where in its body (evidence of the requirement that reports it). */
+  evidence: { exchange: ExchangeSummary; pointer?: string };
   /** How many answers showed it (the evidence is the first). */
   count: number;
 }

@@ -6,12 +6,13 @@ import type { AnswerNote } from './answer-log.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
 
-export interface PolicySentences {
+/** What an interface's file states of each record: its id (written out there) and the description's words. */
+export interface PolicyRecords {
   section: string;
-  /** The description's words for an absent optional value. */
-  nullForAbsent: string;
-  /** The description's words for the error body of a 404. */
-  errorBody: string;
+  /** `<IFACE>-ANSWERS-NULL-FOR-ABSENT`, with the description's words for an absent optional value. */
+  nullForAbsent: { id: string; sentence: string };
+  /** `<IFACE>-ANSWERS-PLAIN-TEXT-404`, with the description's words for the error body of a 404. */
+  plainText404: { id: string; sentence: string };
 }
 
 const listed = (notes: readonly AnswerNote[]) =>
@@ -27,15 +28,13 @@ function review(ctx: CheckContext, judged: number, nothing: string, notes: reado
   if (judged === 0) ctx.skip(nothing);
 }
 
-/** `<IFACE>-ANSWERS-NULL-FOR-ABSENT` and `<IFACE>-ANSWERS-PLAIN-TEXT-404`, defined in the file `moduleUrl`. */
-export function answerPolicyRequirements(moduleUrl: string, iface: InterfaceName, sentences: PolicySentences): Requirement[] {
-  const prefix = iface.toUpperCase();
-  const common = { kind: 'rule' as const, level: 'SHOULD' as const, interface: iface, operations: [], section: sentences.section, phase: 'review' as const };
+/** The interface's two records of the policy, defined in the file `moduleUrl`. */
+export function answerPolicyRequirements(moduleUrl: string, iface: InterfaceName, records: PolicyRecords): Requirement[] {
+  const common = { kind: 'rule' as const, level: 'SHOULD' as const, interface: iface, operations: [], section: records.section, phase: 'review' as const };
   return defineRequirements(moduleUrl, [
     {
       ...common,
-      id: `${prefix}-ANSWERS-NULL-FOR-ABSENT`,
-      sentence: sentences.nullForAbsent,
+      ...records.nullForAbsent,
       tags: ['answers', 'deviation-policy', 'null'],
       async check(ctx) {
         review(
@@ -49,8 +48,7 @@ export function answerPolicyRequirements(moduleUrl: string, iface: InterfaceName
     },
     {
       ...common,
-      id: `${prefix}-ANSWERS-PLAIN-TEXT-404`,
-      sentence: sentences.errorBody,
+      ...records.plainText404,
       tags: ['answers', 'deviation-policy', 'errors'],
       async check(ctx) {
         review(

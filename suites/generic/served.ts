@@ -3,7 +3,7 @@
 // 405 and 501 say so outright. A 404 says so unless it is a documented answer of the operation: a by-id
 // lookup answers a documented 404 for an unknown id, while the HTTP layer in front of a node's handlers
 // answers its own (text/plain "The requested resource could not be found." on real nodes).
-import { responseProblems, type CompiledSpec, type OperationSpec } from '../../generators/index.ts';
+import { judgeResponse, responseProblems, type CompiledSpec, type OperationSpec } from '../../generators/index.ts';
 import type { Exchange } from '../http.ts';
 
 /** Statuses that may mean "no such operation here". */
@@ -16,8 +16,12 @@ export const NOT_SERVED_STATUSES: ReadonlySet<number> = new Set([404, 405, 501])
 export function notServed(spec: CompiledSpec, op: OperationSpec, x: Exchange): string | undefined {
   if (x.status === 405 || x.status === 501) return `answered ${x.status}`;
   if (x.status !== 404) return undefined;
-  const problems = responseProblems(spec, op.id, { status: x.status, contentType: x.headers['content-type'], text: x.text });
-  return problems.length ? `answered 404, not a documented answer (${problems[0]})` : undefined;
+  // Judged under the deviation policy: a documented 404 that sends null for an optional property is still
+  // the handler's answer; a plain-text one is the HTTP layer's.
+  const answer = { status: x.status, contentType: x.headers['content-type'], text: x.text };
+  const j = judgeResponse(spec, op.id, answer);
+  const problem = j.plainText404 ? responseProblems(spec, op.id, answer)[0] : j.problems[0];
+  return problem ? `answered 404, not a documented answer (${problem})` : undefined;
 }
 
 /** The reason an unsupported result gives: which operation, and the answer that showed it. */

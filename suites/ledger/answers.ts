@@ -3,7 +3,13 @@ import { answerPolicyRequirements } from '../answers/policy-requirements.ts';
 
 export const ANSWER_REQUIREMENTS = answerPolicyRequirements(import.meta.url, 'ledger', {
   section: 'A. Ledger interface records > JsCantonError; Errors',
-  nullForAbsent:
-    '`code` string (required), `cause` string (required), `correlationId` string, `traceId` string, ... `retryInfo` string, `definiteAnswer` boolean.',
-  errorBody: "| other statuses | JsCantonError; 413 Content Too Large when the result count exceeds the node's list limit |",
+  nullForAbsent: {
+    id: 'LEDGER-ANSWERS-NULL-FOR-ABSENT',
+    sentence:
+      '`code` string (required), `cause` string (required), `correlationId` string, `traceId` string, ... `retryInfo` string, `definiteAnswer` boolean.',
+  },
+  plainText404: {
+    id: 'LEDGER-ANSWERS-PLAIN-TEXT-404',
+    sentence: "| other statuses | JsCantonError; 413 Content Too Large when the result count exceeds the node's list limit |",
+  },
 });

@@ -124,21 +124,33 @@ const errorShape: RequirementInput = {
   tags: ['errors'],
   async check(ctx) {
     let errors = 0;
+    let plain404 = 0;
     for (const probe of [...(await badInputProbes(ctx)), ...(await unknownProbes(ctx))]) {
       const x = await probe.run(ctx);
       if (x.status < 400 || probe.notImplemented?.includes(x.status)) continue; // no error to look at (other rules judge the status)
-      errors++;
       if (x.truncated) ctx.fail(`${probe.what}: ${tooLarge(x)}`, { exchange: x });
       let body: unknown;
       try {
         body = JSON.parse(x.text);
       } catch {
+        // An HTTP layer's plain-text 404 is what real nodes send before their handler: a SHOULD finding
+        // (SCAN-ANSWERS-PLAIN-TEXT-404), never a break of this rule.
+        if (x.status === 404) {
+          plain404++;
+          continue;
+        }
         ctx.fail(`${probe.what}: the ${x.status} error body is not JSON`, { exchange: x });
       }
+      errors++;
       if (!isObject(body) || typeof body.error !== 'string')
         ctx.fail(`${probe.what}: the ${x.status} error body is not {error: string}`, { exchange: x, pointer: '/error' });
     }
-    if (errors === 0) ctx.skip('no probe was answered with an error status');
+    if (errors === 0)
+      ctx.skip(
+        plain404 > 0
+          ? `every error answer was a plain-text 404 (${plain404}), which SCAN-ANSWERS-PLAIN-TEXT-404 reports`
+          : 'no probe was answered with an error status',
+      );
   },
 };
 

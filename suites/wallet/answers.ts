@@ -3,6 +3,6 @@ import { answerPolicyRequirements } from '../answers/policy-requirements.ts';
 
 export const ANSWER_REQUIREMENTS = answerPolicyRequirements(import.meta.url, 'wallet', {
   section: 'B. Wallet interface',
-  nullForAbsent: '`withdrawn_reason` (optional human-readable text)',
-  errorBody: '404 `{error}`: no offer with this tracking id is known',
+  nullForAbsent: { id: 'WALLET-ANSWERS-NULL-FOR-ABSENT', sentence: '`withdrawn_reason` (optional human-readable text)' },
+  plainText404: { id: 'WALLET-ANSWERS-PLAIN-TEXT-404', sentence: '404 `{error}`: no offer with this tracking id is known' },
 });

@@ -263,8 +263,6 @@ const DETECTORS: Record<string, Detector> = {
     (await walk7(n, c)).pages.flatMap((p, i) =>
       (p.created_events as Json[]).filter((e) => typeof e.created_at !== 'string').map((e) => `page ${i + 1}: created_at ${String(e.created_at)}`),
     ),
-  'scan-not-found-plain-text': async (_n, c) =>
-    errorShapeProblems(await c.get(`/v0/transfer-preapprovals/by-party/${enc(`nobody::1220${'cd'.repeat(32)}`)}`), 404),
   'scan-participant-id-no-fingerprint': async (n, c) => {
     const ids = ((await c.get(`/v1/domains/${domain(n)}/parties/${enc(n.context.world.multiHostedParty.id)}/participant-id`)).json() as Json)
       .participant_ids as string[];
@@ -331,7 +329,6 @@ const SHAPE_FAULTS = new Set([
   'scan-feature-flag-text',
   'scan-synchronizer-mediator-missing',
   'scan-bulk-download-json-type',
-  'scan-not-found-plain-text',
   'scan-preserialized-json-as-text',
 ]);
 

@@ -520,7 +520,6 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     const body = (await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, fresh('camel')))).json() as object;
     return 'requestContractId' in body && !('request_contract_id' in body);
   },
-  'wallet-not-found-plain-text': async (n) => /^text\/plain/.test((await offerStatus(n, tokenOf(n, 'alice-wallet'), 'no-such-offer')).contentType ?? ''),
   'wallet-status-lookup-no-auth': async (n) =>
     (await offerStatus(n, undefined, 'offer-created-1')).status === 200 && (await buy(n, undefined, buyBody(n, fresh('noauth-buy')))).status === 401,
   'wallet-token-signature-unchecked': async (n) => {
@@ -548,7 +547,6 @@ describe('faults', () => {
     'wallet-error-body-shape',
     'wallet-dso-requires-auth',
     'wallet-buy-traffic-contract-id-camel-case',
-    'wallet-not-found-plain-text',
     'wallet-dso-party-id-as-text',
   ]);
 
