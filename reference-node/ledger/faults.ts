@@ -72,6 +72,8 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     family: 'update shape',
     breaks: 'An update object carries two kind keys instead of exactly one.',
     rules: ['LEDGER-UPDATES-ONE-KIND'],
+    // The answers the rules' checks receive break the schema too (every answer is judged).
+    generic: { operations: ['getUpdates'], checks: ['responses'] },
   },
   'ledger-unrequested-kind': {
     family: 'update format',
@@ -117,6 +119,8 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     family: 'record fields',
     breaks: 'Transaction records lack the required recordTime field.',
     rules: ['LEDGER-UPDATES-RECORD-FIELDS'],
+    // The answers the rules' checks receive break the schema too (every answer is judged).
+    generic: { operations: ['getUpdates'], checks: ['responses'] },
   },
   // A window starting at 0 is read whole, so only reads that page through the history show the gap; both
   // directions drop the same (lowest-offset) update, so ascending and descending reads still agree.
@@ -171,6 +175,8 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     family: 'update shape',
     breaks: 'Offset checkpoints are sent under the key offsetCheckpoint instead of OffsetCheckpoint, a kind the Update one-of does not have.',
     rules: ['LEDGER-UPDATES-ONE-KIND', 'LEDGER-UPDATES-REQUESTED-KINDS'],
+    // The answers the rules' checks receive break the schema too (every answer is judged).
+    generic: { operations: ['getUpdates'], checks: ['responses'] },
   },
   'ledger-witness-parties-all-requesters': {
     family: 'witness parties',

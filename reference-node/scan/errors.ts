@@ -21,7 +21,12 @@ export function sendError(reply: FastifyReply, ctx: NodeContext, status: number,
   // scan-not-found-plain-text: the framework's text answer instead of the interface's error object.
   if (code === 404 && ctx.faults.has('scan-not-found-plain-text')) return reply.code(404).type('text/plain; charset=utf-8').send(`Not Found: ${message}`);
   // scan-error-body-shape: the same message under the wrong key.
-  const body = ctx.faults.has('scan-error-body-shape') ? { message } : { error: message };
+  // scan-error-message-nested: the key is right, its value an object.
+  const body = ctx.faults.has('scan-error-body-shape')
+    ? { message }
+    : ctx.faults.has('scan-error-message-nested')
+      ? { error: { message } }
+      : { error: message };
   return reply.code(code).type('application/json; charset=utf-8').send(body);
 }
 

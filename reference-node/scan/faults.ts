@@ -44,6 +44,8 @@ export const SCAN_FAULTS = declareFaults('scan', {
     family: 'record shape',
     breaks: 'ActiveContract elements of the v1/v2 holdings are sent without the required template_id.',
     rules: ['SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS'],
+    // The answers the rules' checks receive break the schema too (every answer is judged).
+    generic: { operations: ['getHoldingsStateV1', 'getHoldingsStateV2'], checks: ['responses'] },
   },
   'scan-force-acs-time-rejected': {
     family: 'snapshot matching',
@@ -152,6 +154,12 @@ export const SCAN_FAULTS = declareFaults('scan', {
   },
   // Errors and rewards
   'scan-error-body-shape': { family: 'error shape', breaks: 'Error bodies are {message} instead of {error}.', rules: ['SCAN-ERRORS-SHAPE'], generic: {} },
+  'scan-error-message-nested': {
+    family: 'error shape',
+    breaks: 'Error bodies nest the message, {error: {message}}, instead of {error: string}.',
+    rules: ['SCAN-ERRORS-SHAPE'],
+    generic: {},
+  },
   // Every rule that names 400 for a bad input breaks, as well as the general one.
   'scan-bad-input-500': {
     family: 'error status',
@@ -185,13 +193,15 @@ export const SCAN_FAULTS = declareFaults('scan', {
     family: 'record shape',
     breaks:
       'Holdings pages after the first (reached with a next_page_token) carry created_at as a number of milliseconds, breaking the ActiveContract schema; only a page walk sees them.',
-    rules: [],
+    rules: ['SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS'],
     generic: { operations: ['getHoldingsStateV1', 'getHoldingsStateV2'], checks: ['responses'] },
   },
   'scan-holdings-v0-event-type-missing': {
     family: 'record shape',
     breaks: 'CreatedEvent elements of the v0 holdings are sent without the required event_type.',
     rules: ['SCAN-HOLDINGS-V0-CREATED-EVENTS'],
+    // The answers the rules' checks receive break the schema too (every answer is judged).
+    generic: { operations: ['getHoldingsStateV0'], checks: ['responses'] },
   },
   'scan-holdings-v0-missing-contract': {
     family: 'versions',
@@ -276,6 +286,8 @@ export const SCAN_FAULTS = declareFaults('scan', {
     family: 'reward weight',
     breaks: 'rewardWeight is sent as a JSON number instead of a string.',
     rules: ['SCAN-REWARD-WEIGHT-STRING-OR-ABSENT'],
+    // The answers the rules' checks receive break the schema too (every answer is judged).
+    generic: { operations: ['getPreviousSvRewardWeight'], checks: ['responses'] },
   },
   'scan-reward-weight-before-ignored': {
     family: 'reward weight',
@@ -321,6 +333,8 @@ export const SCAN_FAULTS = declareFaults('scan', {
     family: 'bulk history',
     breaks: 'Bulk objects are downloaded as application/json instead of application/octet-stream.',
     rules: ['SCAN-BULK-DOWNLOAD-DIGEST'],
+    // The answers the rules' checks receive break the schema too (every answer is judged).
+    generic: { operations: ['downloadBulkHistoryObject'], checks: ['responses'] },
   },
   'scan-participant-id-no-fingerprint': {
     family: 'identifiers',

@@ -23,6 +23,11 @@ export function sendError(reply: FastifyReply, ctx: NodeContext, status: number,
   // A framework's text answer instead of the interface's error object.
   if (status === 404 && ctx.faults.has('wallet-not-found-plain-text')) return reply.code(404).type('text/plain; charset=utf-8').send(`Not Found: ${message}`);
   // The fault renders the same message under the wrong key, leaving status and content type intact.
-  const body = ctx.faults.has('wallet-error-body-shape') ? { message } : { error: message };
+  // wallet-error-message-nested: the key is right, its value an object.
+  const body = ctx.faults.has('wallet-error-body-shape')
+    ? { message }
+    : ctx.faults.has('wallet-error-message-nested')
+      ? { error: { message } }
+      : { error: message };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

@@ -63,6 +63,12 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     rules: ['WALLET-ERROR-BODY-STATUS-LOOKUP', 'WALLET-ERROR-BODY-BUY-TRAFFIC'],
     generic: {},
   },
+  'wallet-error-message-nested': {
+    family: 'error shape',
+    breaks: 'Wallet error bodies nest the message, {error: {message}}, instead of {error: string}.',
+    rules: ['WALLET-ERROR-BODY-STATUS-LOOKUP', 'WALLET-ERROR-BODY-BUY-TRAFFIC'],
+    generic: {},
+  },
   'wallet-dso-requires-auth': {
     family: 'authentication',
     breaks: 'GET /v0/scan-proxy/dso-party-id, which carries no credentials, is rejected with 401 when no token is sent.',
@@ -81,6 +87,8 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     family: 'buy-traffic submission',
     breaks: 'A created buy-traffic request is answered 200 with requestContractId instead of the documented request_contract_id.',
     rules: ['WALLET-BUY-TRAFFIC-CREATE'],
+    // The answers the rules' checks receive break the schema too (every answer is judged).
+    generic: { operations: ['createBuyTrafficRequest'], checks: ['responses'] },
   },
   'wallet-status-lookup-no-auth': {
     family: 'authentication',

@@ -3,8 +3,8 @@
 // and reported here, from every answer the run's checks received (the answer log), after they all ran.
 import type { InterfaceName } from '../../common/vocabulary.ts';
 import type { AnswerNote } from './answer-log.ts';
-import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import type { CheckContext } from '../model.ts';
+import type { RequirementInput } from '../requirement.ts';
 
 /** What an interface's file states of each record: its id (written out there) and the description's words. */
 export interface PolicyRecords {
@@ -28,10 +28,10 @@ function review(ctx: CheckContext, judged: number, nothing: string, notes: reado
   if (judged === 0) ctx.skip(nothing);
 }
 
-/** The interface's two records of the policy, defined in the file `moduleUrl`. */
-export function answerPolicyRequirements(moduleUrl: string, iface: InterfaceName, records: PolicyRecords): Requirement[] {
+/** The interface's two records of the policy, for its file to define (`defineRequirements`). */
+export function answerPolicyRecords(iface: InterfaceName, records: PolicyRecords): RequirementInput[] {
   const common = { kind: 'rule' as const, level: 'SHOULD' as const, interface: iface, operations: [], section: records.section, phase: 'review' as const };
-  return defineRequirements(moduleUrl, [
+  return [
     {
       ...common,
       ...records.nullForAbsent,
@@ -60,5 +60,5 @@ export function answerPolicyRequirements(moduleUrl: string, iface: InterfaceName
         );
       },
     },
-  ]);
+  ];
 }

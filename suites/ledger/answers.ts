@@ -1,7 +1,8 @@
 // The deviation policy's SHOULD requirements for the ledger interface (see suites/answers/policy-requirements.ts).
-import { answerPolicyRequirements } from '../answers/policy-requirements.ts';
+import { answerPolicyRecords } from '../answers/policy-requirements.ts';
+import { defineRequirements } from '../requirement.ts';
 
-export const ANSWER_REQUIREMENTS = answerPolicyRequirements(import.meta.url, 'ledger', {
+const RECORDS = answerPolicyRecords('ledger', {
   section: 'A. Ledger interface records > JsCantonError; Errors',
   nullForAbsent: {
     id: 'LEDGER-ANSWERS-NULL-FOR-ABSENT',
@@ -13,3 +14,5 @@ export const ANSWER_REQUIREMENTS = answerPolicyRequirements(import.meta.url, 'le
     sentence: "| other statuses | JsCantonError; 413 Content Too Large when the result count exceeds the node's list limit |",
   },
 });
+
+export const ANSWER_REQUIREMENTS = defineRequirements(import.meta.url, RECORDS);

@@ -1,8 +1,11 @@
 // The deviation policy's SHOULD requirements for the wallet interface (see suites/answers/policy-requirements.ts).
-import { answerPolicyRequirements } from '../answers/policy-requirements.ts';
+import { answerPolicyRecords } from '../answers/policy-requirements.ts';
+import { defineRequirements } from '../requirement.ts';
 
-export const ANSWER_REQUIREMENTS = answerPolicyRequirements(import.meta.url, 'wallet', {
+const RECORDS = answerPolicyRecords('wallet', {
   section: 'B. Wallet interface',
   nullForAbsent: { id: 'WALLET-ANSWERS-NULL-FOR-ABSENT', sentence: '`withdrawn_reason` (optional human-readable text)' },
   plainText404: { id: 'WALLET-ANSWERS-PLAIN-TEXT-404', sentence: '404 `{error}`: no offer with this tracking id is known' },
 });
+
+export const ANSWER_REQUIREMENTS = defineRequirements(import.meta.url, RECORDS);

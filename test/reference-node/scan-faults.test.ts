@@ -242,6 +242,7 @@ const DETECTORS: Record<string, Detector> = {
     ];
   },
   'scan-error-body-shape': async (_n, c) => errorShapeProblems(await c.get(`/v0/synchronizer-identities/no-such-prefix`), 404),
+  'scan-error-message-nested': async (_n, c) => errorShapeProblems(await c.get(`/v0/synchronizer-identities/no-such-prefix`), 404),
   'scan-bad-input-500': async (_n, c) => statusNot(await c.get('/v0/ans-entries?page_size=zero'), 400, 'page_size zero'),
   'scan-bulk-download-json-type': async (n, c) => {
     const w = n.context.world;
@@ -323,6 +324,7 @@ const SHAPE_FAULTS = new Set([
   'scan-holdings-walked-page-malformed',
   'scan-external-hash-null',
   'scan-error-body-shape',
+  'scan-error-message-nested',
   'scan-holdings-v0-event-type-missing',
   'scan-reward-weight-number',
   'scan-backfilling-flag-text',

@@ -508,6 +508,10 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     const body = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'no-such-offer')).json() as object;
     return !('error' in body) && 'message' in body;
   },
+  'wallet-error-message-nested': async (n) => {
+    const body = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'no-such-offer')).json() as { error?: unknown };
+    return typeof body.error === 'object' && body.error !== null;
+  },
   'wallet-dso-requires-auth': async (n) => (await dso(n)).status === 401,
   'wallet-buy-traffic-created-answered-500': async (n) => {
     // Answered 500, yet the request exists: a resubmission of the tracking id is a duplicate.
@@ -545,6 +549,7 @@ describe('faults', () => {
   const SCHEMA_FAULTS = new Set([
     'wallet-transfer-status-missing-field',
     'wallet-error-body-shape',
+    'wallet-error-message-nested',
     'wallet-dso-requires-auth',
     'wallet-buy-traffic-contract-id-camel-case',
     'wallet-dso-party-id-as-text',
