@@ -99,8 +99,11 @@ export function judgeResponse(spec: CompiledSpec, operationId: string, res: Obse
   const notApplicable = [...new Set(missing.map((i) => /'([^']+)'$/.exec(i.message)![1]!))];
   if (lined.valid) return { ...verdict, notApplicable };
   const tolerant = spec.validators.variant({ notRequired, nullForOptional: true }).validate(media.schemaPointer, body);
-  // Named by what the tolerant reading still refuses: the nulls beside a break are not the break.
-  if (!tolerant.valid) return { ...broken(tolerant), notApplicable };
+  // Named by the letter of the document, leaving out the nulls beside the break (they are not the break).
+  if (!tolerant.valid) {
+    const issues = lined.issues.filter((i) => resolvePointer(body, i.pointer) !== null);
+    return { ...broken(issues.length ? { valid: false, issues } : tolerant), notApplicable };
+  }
   const nulls = [...new Set(lined.issues.map((i) => i.pointer).filter((p) => resolvePointer(body, p) === null))];
   return { ...verdict, notApplicable, nullForOptional: nulls };
 }
