@@ -23,7 +23,8 @@ export interface ValidationResult {
 }
 
 const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (ajv: Ajv) => Ajv;
-const KNOWN_FORMATS = new Set([
+/** The formats ajv-formats validates (any other format name is an annotation). */
+export const KNOWN_FORMATS: ReadonlySet<string> = new Set([
   'date',
   'time',
   'date-time',

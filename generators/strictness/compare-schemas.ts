@@ -3,6 +3,7 @@
 // happen, in an answer (the response check fails a correct node) and in a request alike (an invalid-input
 // check expects a 4xx for a request a correct node rightly accepts).
 import type { OpenApiDocument } from '../load-document.ts';
+import { KNOWN_FORMATS } from '../schema-validators.ts';
 import { appendPointer, isObject } from '../../common/json.ts';
 import { COUNT_KEYWORDS, expandUnion, narrowerBound, sameValue, viewOf, type Bound, type SchemaNode, type SchemaView } from './schema-view.ts';
 
@@ -44,30 +45,8 @@ export interface SchemaDifference {
   excused?: string;
 }
 
-/** Formats whose validation narrows the values accepted (int64 and the number formats are ranges no JSON value a node sends reaches). */
-const NARROWING_FORMATS = new Set([
-  'date',
-  'time',
-  'date-time',
-  'iso-time',
-  'iso-date-time',
-  'duration',
-  'uri',
-  'uri-reference',
-  'uri-template',
-  'url',
-  'email',
-  'hostname',
-  'ipv4',
-  'ipv6',
-  'regex',
-  'uuid',
-  'json-pointer',
-  'json-pointer-uri-fragment',
-  'relative-json-pointer',
-  'byte',
-  'int32',
-]);
+/** Formats whose validation narrows the values accepted: the ones ajv checks, but int64 and the number formats (ranges no JSON value a node sends reaches) and the annotations. */
+const NARROWING_FORMATS: ReadonlySet<string> = new Set([...KNOWN_FORMATS].filter((f) => !['int64', 'float', 'double', 'password', 'binary'].includes(f)));
 
 const MAX_DEPTH = 64;
 
