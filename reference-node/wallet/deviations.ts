@@ -12,6 +12,13 @@ export const WALLET_DEVIATIONS = declareDeviations('wallet', {
     // Its only error is the 404 of an unknown offer: nothing left to judge {error: string} on.
     skipped: ['WALLET-ERROR-BODY-STATUS-LOOKUP'],
   },
+  'wallet-null-withdrawn-reason': {
+    family: 'transfer offer states',
+    behaviour:
+      'A failed transfer offer without a reason carries "withdrawn_reason": null instead of leaving the optional field out, as servers that render every field of a record do.',
+    findings: ['WALLET-ANSWERS-NULL-FOR-ABSENT'],
+    operations: ['getTransferOfferStatus'],
+  },
 });
 
 export type WalletDeviationName = (typeof WALLET_DEVIATIONS)[number]['name'];

@@ -24,6 +24,8 @@ function render(ctx: NodeContext, trackingId: string, status: JsonObject): JsonO
     out.transaction_id = transactionId(ctx, trackingId);
     out.contract_id = contractId(ctx, trackingId);
   }
+  // wallet-null-withdrawn-reason (a deviation): the optional reason of a failed offer sent as null, not left out.
+  if (status.status === 'failed' && out.withdrawn_reason === undefined && ctx.faults.has('wallet-null-withdrawn-reason')) out.withdrawn_reason = null;
   return out;
 }
 

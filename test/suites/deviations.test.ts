@@ -170,3 +170,22 @@ describe('the plain-text 404 deviations', () => {
     }
   });
 });
+
+describe('wallet-null-withdrawn-reason', () => {
+  it('sends "withdrawn_reason": null for a failed offer without a reason, and keeps a given reason', async () => {
+    const node = await startReferenceNode({ faults: ['wallet-null-withdrawn-reason'] });
+    try {
+      const status = async (id: string) =>
+        (await (
+          await fetch(`${node.urls.validator}/v0/wallet/transfer-offers/${id}/status`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${node.credentials.walletUsers[0]!.token}` },
+          })
+        ).json()) as Record<string, unknown>;
+      expect(await status('offer-failed-expired')).toEqual({ status: 'failed', failure_kind: 'expired', withdrawn_reason: null });
+      expect(await status('offer-failed-withdrawn')).toEqual({ status: 'failed', failure_kind: 'withdrawn', withdrawn_reason: 'insufficient funds' });
+    } finally {
+      await node.close();
+    }
+  });
+});
