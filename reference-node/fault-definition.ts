@@ -53,9 +53,10 @@ export interface DeviationSpec {
   readonly findings: readonly string[];
   /**
    * operationIds of the interface's built-in document whose answers it changes: its proof runs the
-   * requirements that call them (and its findings), not the whole catalog.
+   * requirements that call them (and its findings), not the whole catalog. Omitted: any operation's answer
+   * may show it (an error body every operation sends), so the proof runs the interface's whole catalog.
    */
-  readonly operations: readonly string[];
+  readonly operations?: readonly string[];
   /** Requirements (ids, exact) that become unsupported: the deviation stops serving an operation they need. */
   readonly unsupported?: readonly string[];
   /** Requirements (ids, exact) left without data to judge: the deviation hides what they look at (skipped). */

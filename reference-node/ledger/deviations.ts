@@ -3,36 +3,12 @@
 // requirement on them. The wire changes themselves are in release-style.ts and errors.ts.
 import { declareDeviations } from '../fault-definition.ts';
 
-/** Every operation of the built-in ledger document: any of them may answer with a JsCantonError. */
-const EVERY_OPERATION = [
-  'getUpdates',
-  'submitAndWait',
-  'submitAndWaitForTransaction',
-  'submitAndWaitForReassignment',
-  'submitAndWaitForTransactionTree',
-  'submitAsync',
-  'submitReassignmentAsync',
-  'getCompletions',
-  'getCommandCompletions',
-  'getEventsByContractId',
-  'getVersion',
-  'validateDar',
-  'uploadDar',
-  'listPackages',
-  'uploadPackages',
-  'getPackage',
-  'getPackageStatus',
-  'getPackageVetting',
-  'postPackageVetting',
-];
-
 export const LEDGER_DEVIATIONS = declareDeviations('ledger', {
   'ledger-error-null-fields': {
     family: 'errors',
     behaviour:
       'Every JsCantonError body carries "correlationId": null, "definiteAnswer": null and "retryInfo": null, as the error example of the Canton documentation does, where the description has them optional.',
     findings: ['LEDGER-ANSWERS-NULL-FOR-ABSENT'],
-    operations: EVERY_OPERATION,
   },
   'ledger-null-optional-fields': {
     family: 'records',

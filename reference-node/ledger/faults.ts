@@ -2,6 +2,16 @@
 // suite can prove it notices. Code switches them with `ctx.faults.has('ledger-...')`.
 import { declareFaults } from '../fault-definition.ts';
 
+/** The command submissions of the built-in document (the overview faults name them together). */
+const COMMAND_OPERATIONS = [
+  'submitAndWait',
+  'submitAndWaitForTransaction',
+  'submitAndWaitForReassignment',
+  'submitAndWaitForTransactionTree',
+  'submitAsync',
+  'submitReassignmentAsync',
+];
+
 export const LEDGER_FAULTS = declareFaults('ledger', {
   'ledger-begin-inclusive': {
     family: 'offset window',
@@ -189,14 +199,7 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     breaks: 'A command submission whose body is not JSON is answered 500 (the parse error escapes) instead of 400.',
     rules: [],
     generic: {
-      operations: [
-        'submitAndWait',
-        'submitAndWaitForTransaction',
-        'submitAndWaitForReassignment',
-        'submitAndWaitForTransactionTree',
-        'submitAsync',
-        'submitReassignmentAsync',
-      ],
+      operations: COMMAND_OPERATIONS,
       checks: ['invalid-input'],
     },
   },
@@ -213,12 +216,7 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     rules: [],
     generic: {
       operations: [
-        'submitAndWait',
-        'submitAndWaitForTransaction',
-        'submitAndWaitForReassignment',
-        'submitAndWaitForTransactionTree',
-        'submitAsync',
-        'submitReassignmentAsync',
+        ...COMMAND_OPERATIONS,
         'getCompletions',
         'getCommandCompletions',
         'getVersion',
