@@ -1,9 +1,15 @@
-// `cn-conformance plan`: what a run with the same options would do, without sending a single request.
+// `cn-conformance plan`: what a run with the same options would do. It changes nothing: its only requests
+// are the preflight and the read-only fixture discovery (none with --no-discovery), so that the plan shows
+// the fixtures a run would have and where each comes from.
 import { redactUrl } from '../runner/redaction.ts';
-import { planConformance } from '../runner/run-conformance.ts';
+import { discoverInto, planConformance } from '../runner/run-conformance.ts';
+import { ensureReachable } from '../runner/reachability.ts';
+import { checkCredentials } from '../runner/credentials-preflight.ts';
 import { selectRequirements } from '../runner/selection.ts';
 import { catalog } from '../suites/catalog.ts';
-import { buildTarget, configFixtures, origin, runBounds, usableDocuments, type RunOptions } from './run-settings.ts';
+import { describeOrigin, fixtureRows } from '../suites/discovery/provenance.ts';
+import { contextParts } from '../suites/target.ts';
+import { buildTarget, configFixtures, origin, runBounds, scrubberFor, usableDocuments, type RunOptions } from './run-settings.ts';
 
 export async function plan(opts: RunOptions): Promise<void> {
   // The same settings, fixtures, documents and selection as a run, refused the same way.
@@ -16,18 +22,33 @@ export async function plan(opts: RunOptions): Promise<void> {
     skip: opts.skip,
     onlyOrigin: origin(opts, 'only', '--only'),
   });
-  const { node, target } = await buildTarget(opts, bounds, given);
+  const { node, target, sources, fixtureOrigins } = await buildTarget(opts, bounds, given);
+  const say = (line: string) => console.log(scrubberFor(opts, target).scrub(line));
   try {
-    const p = planConformance({ target, documents, requirements });
-    console.log(`Plan (no request is sent; fixtures that discovery could add at run time are not counted):`);
+    const discovery = opts.discovery !== false;
+    say(`Plan (nothing is changed${discovery ? '; fixture discovery reads the target' : '; no request is sent'}):`);
     for (const name of ['ledger', 'wallet', 'scan'] as const)
-      console.log(`  ${name.padEnd(8)} ${target[name] ? redactUrl(target[name]!.url) : 'not given'}${node ? ' (embedded reference node)' : ''}`);
-    console.log(`  mutations ${target.allowMutations ? 'allowed' : 'not allowed: checks that change the target are skipped'}`);
-    console.log(`Would run ${p.runs.length} of ${requirements.length} requirements:`);
-    for (const r of p.runs) console.log(`  RUN  ${r.id}${r.mutates ? ' (changes the target)' : ''}  [${r.operations.join(', ')}]`);
-    for (const s of p.skips) console.log(`  SKIP ${s.requirement.id}: ${s.reason}`);
-    console.log(`Operations that would be called (${p.operations.length}):`);
-    for (const o of p.operations) console.log(`  ${o.call}  (${o.operationId})`);
+      say(`  ${name.padEnd(8)} ${target[name] ? redactUrl(target[name]!.url) : 'not given'}${node ? ' (embedded reference node)' : ''}`);
+    say(`  mutations ${target.allowMutations ? 'allowed' : 'not allowed: checks that change the target are skipped'}`);
+    let origins = Object.fromEntries(Object.entries(fixtureOrigins).map(([n, from]) => [n, { kind: 'given' as const, from }]));
+    if (discovery) {
+      const parts = contextParts(target, documents.specs);
+      await ensureReachable(parts.clients);
+      await checkCredentials(parts.clients, sources);
+      say('Fixture discovery (read-only; what a run with mutations allowed would create is named, not done):');
+      const found = await discoverInto(parts, { target, fixtureOrigins, observer: { fixtureNote: (n) => say(`  ${n}`) } }, false);
+      target.fixtures = found.fixtures;
+      origins = found.origins as typeof origins;
+    }
+    const rows = fixtureRows(target.fixtures, origins);
+    say(`Fixtures (${rows.length}):`);
+    for (const row of rows) say(`  ${row.name.padEnd(24)} ${row.shown}\n  ${''.padEnd(24)} from ${describeOrigin(row.origin)}`);
+    const p = planConformance({ target, documents, requirements });
+    say(`Would run ${p.runs.length} of ${requirements.length} requirements:`);
+    for (const r of p.runs) say(`  RUN  ${r.id}${r.mutates ? ' (changes the target)' : ''}  [${r.operations.join(', ')}]`);
+    for (const s of p.skips) say(`  SKIP ${s.requirement.id}: ${s.reason}`);
+    say(`Operations that would be called (${p.operations.length}):`);
+    for (const o of p.operations) say(`  ${o.call}  (${o.operationId})`);
   } finally {
     await node?.close();
   }

@@ -38,7 +38,9 @@ function program(): Command {
     });
 
   targetCommand(cli.command('plan'))
-    .description('Show what run would do with the same options: requirements run or skipped (and why), operations called; sends nothing')
+    .description(
+      'Show what run would do with the same options: the fixtures and where they come from (read-only discovery, unless --no-discovery), requirements run or skipped (and why), operations called; changes nothing',
+    )
     .action(async (opts: RunOptions, command: Command) => plan(checkedRunOptions(command, opts)));
 
   cli
@@ -140,6 +142,7 @@ function program(): Command {
     .option('--list-limit <n>', "the ledger stream's list limit (413 beyond it)")
     .option('--fault <name>', 'switch on a named fault; repeatable (see --list-faults)', collect, [])
     .option('--list-faults', 'print the fault catalog and exit')
+    .option('--fixtures-out <file>', "write the node's fixture file (the ids the checks need, as run --config reads it)")
     .action(async (opts: ServeOptions) => serveReference(opts));
 
   return cli;
@@ -164,6 +167,7 @@ function targetCommand(command: Command): Command {
       'also run checks that change the target (buy traffic, force-ACS, command submission); true, false, 1 or 0',
       booleanFlag('--allow-mutations'),
     )
+    .option('--no-discovery', 'do not discover missing fixtures from the target (read-only unless mutations are allowed); use only the given ones')
     .option('--certify [bool]', 'certification run: every MUST requirement of the targeted interfaces must be judged, else exit 4', booleanFlag('--certify'))
     .option('--runs <n>', 'generated cases per property and per generic check', String(DEFAULT_BOUNDS.runs))
     .option('--seed <n>', 'seed of the generated cases (and of the embedded node)', '1')

@@ -9,7 +9,7 @@ import { referenceNodeTarget } from '../runner/reference-target.ts';
 import { UsageError } from '../runner/usage-error.ts';
 import { parseWaivers, WaiverFileError, type Waiver } from '../reporting/waivers.ts';
 import { fixtureProblems } from '../suites/fixture-validation.ts';
-import { LIMITED_TOKEN_VARIABLE, type Fixtures } from '../suites/fixtures.ts';
+import { LIMITED_TOKEN_VARIABLE, type FixtureName, type Fixtures } from '../suites/fixtures.ts';
 import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
 import { readConfigFile } from './config-layers.ts';
 import { secretWithSource } from './secrets.ts';
@@ -28,6 +28,8 @@ export interface RunOptions {
   walletToken?: string;
   walletTokenFile?: string;
   allowMutations?: boolean;
+  /** Discover missing fixtures from the target (default true; --no-discovery). */
+  discovery?: boolean;
   /** Every MUST requirement of the targeted interfaces must be judged; an incomplete run exits 4. */
   certify?: boolean;
   runs: string;
@@ -136,7 +138,8 @@ export async function buildTarget(
   opts: RunOptions,
   bounds: ReturnType<typeof runBounds>,
   given: Fixtures,
-): Promise<{ node?: RunningReferenceNode; target: TargetConfig; sources: CredentialSources }> {
+): Promise<{ node?: RunningReferenceNode; target: TargetConfig; sources: CredentialSources; fixtureOrigins: Partial<Record<FixtureName, string>> }> {
+  const fromFile = Object.fromEntries(Object.keys(given).map((n) => [n, `fixture file ${opts.config}`]));
   const external = Boolean(opts.ledgerUrl || opts.walletUrl || opts.scanUrl);
   if (!external) {
     const node = await startReferenceNode({ seed: bounds.seed });
@@ -144,12 +147,17 @@ export async function buildTarget(
     // user said otherwise.
     const target = referenceNodeTarget(node, { ...bounds, allowMutations: opts.allowMutations ?? true });
     target.fixtures = { ...target.fixtures, ...given };
-    return { node, target, sources: { ledger: "the embedded node's admin token", wallet: "the embedded node's wallet token" } };
+    const fixtureOrigins = { ...Object.fromEntries(Object.keys(target.fixtures).map((n) => [n, "the embedded node's fixture file"])), ...fromFile };
+    return { node, target, sources: { ledger: "the embedded node's admin token", wallet: "the embedded node's wallet token" }, fixtureOrigins };
   }
   const { ledgerBearer, ledgerApiKey, walletBearer } = credentials(opts);
   const fixtures = { ...given };
   // The limited user's token may come from the environment, where curl lines of its checks read it too.
-  fixtures.ledgerLimitedToken ??= process.env[LIMITED_TOKEN_VARIABLE]?.trim() || undefined;
+  const fixtureOrigins: Partial<Record<FixtureName, string>> = { ...fromFile };
+  if (!fixtures.ledgerLimitedToken && process.env[LIMITED_TOKEN_VARIABLE]?.trim()) {
+    fixtures.ledgerLimitedToken = process.env[LIMITED_TOKEN_VARIABLE].trim();
+    fixtureOrigins.ledgerLimitedToken = `${LIMITED_TOKEN_VARIABLE} (environment)`;
+  }
   const target: TargetConfig = {
     ledger: opts.ledgerUrl
       ? { url: url(origin(opts, 'ledgerUrl', '--ledger-url'), opts.ledgerUrl), credentials: { bearer: ledgerBearer?.value, apiKey: ledgerApiKey?.value } }
@@ -160,7 +168,7 @@ export async function buildTarget(
     allowMutations: opts.allowMutations === true,
     ...bounds,
   };
-  return { target, sources: { ledger: (ledgerBearer ?? ledgerApiKey)?.from, wallet: walletBearer?.from } };
+  return { target, sources: { ledger: (ledgerBearer ?? ledgerApiKey)?.from, wallet: walletBearer?.from }, fixtureOrigins };
 }
 
 /** Every secret of the run: tokens, API keys, URL user info and secret query values, so no output carries them. */
@@ -188,6 +196,7 @@ export function effectiveConfig(opts: RunOptions, target: TargetConfig): Record<
     specs: opts.spec.map(redactUrl),
     config: opts.config,
     allowMutations: target.allowMutations,
+    discovery: opts.discovery !== false,
     certify: opts.certify === true,
     seed: target.seed,
     runs: target.runs,

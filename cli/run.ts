@@ -35,7 +35,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
   const requirements = selectRequirements(all, { level: opts.level, only: opts.only, skip: opts.skip, onlyOrigin: origin(opts, 'only', '--only') });
   const dir = await prepareReportDir(opts.reportDir);
 
-  const { node, target, sources } = await buildTarget(opts, bounds, given);
+  const { node, target, sources, fixtureOrigins } = await buildTarget(opts, bounds, given);
   const scrubber = scrubberFor(opts, target);
   const say = (line: string) => console.log(scrubber.scrub(line));
   const targets = printTargets(target, Boolean(node), say);
@@ -47,8 +47,10 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
       documents,
       requirements,
       sources,
+      discovery: opts.discovery !== false,
+      fixtureOrigins,
       observer: {
-        fixtureNote: (n) => say(`  fixture: ${n}`),
+        fixtureNote: (n) => say(`  discovery: ${n}`),
         started: (rs) => {
           say(
             `Requirements (${rs.length} selected${opts.certify ? '; certification run: every MUST requirement of the targeted interfaces must be judged' : ''}):`,
@@ -73,6 +75,8 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
     specChecks: documents.checks.map((c) => ({ ...c, source: redactUrl(c.source) })),
     seed: bounds.seed,
     fixtureNotes: results.fixtureNotes,
+    fixtures: results.fixtures,
+    discovery: results.discovery,
     applicability: results.applicability,
     waiverNotes,
     coverage: coverage(documents.specs, requirements, judged, results.seen, results.basePaths),

@@ -1,7 +1,10 @@
 // `cn-conformance serve-reference`: the embedded reference node as a standalone server.
 import { FAULT_CATALOG, startReferenceNode, type RunningReferenceNode } from '../reference-node/index.ts';
 import { DEVIATION_CATALOG, UnknownFaultError } from '../reference-node/faults.ts';
+import { writeFile } from 'node:fs/promises';
+import { referenceFixtures } from '../reference-node/fixtures.ts';
 import { UsageError } from '../runner/usage-error.ts';
+import { CREDENTIAL_VARIABLES } from '../suites/target.ts';
 
 export interface ServeOptions {
   port: string;
@@ -10,6 +13,8 @@ export interface ServeOptions {
   listLimit?: string;
   fault: string[];
   listFaults?: boolean;
+  /** Write the node's fixture file ({"fixtures": {...}}, as `run --config` reads it) here. */
+  fixturesOut?: string;
 }
 
 function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -27,6 +32,13 @@ export function listFaults(): string {
     ...FAULT_CATALOG.map((f) => `${f.name.padEnd(width)}  [${f.interface}/${f.family}] ${f.breaks}`),
     ...DEVIATION_CATALOG.map((d) => `${d.name.padEnd(width)}  [${d.interface}/${d.family}] (real-world deviation, no rule broken) ${d.behaviour}`),
   ].join('\n');
+}
+
+/** A `run` command line for this node, ready to paste: tokens as environment variables, never as flags. */
+export function runLine(node: RunningReferenceNode, fixturesFile?: string): string {
+  const env = `${CREDENTIAL_VARIABLES.ledger.bearer}=${node.credentials.ledgerAdminToken} ${CREDENTIAL_VARIABLES.wallet.bearer}=${node.credentials.walletUsers[0]!.token}`;
+  const urls = `--ledger-url ${node.urls.ledger} --wallet-url ${node.urls.validator} --scan-url ${node.urls.scan}`;
+  return `${env} npm run conformance -- ${urls} --allow-mutations${fixturesFile ? ` --config ${fixturesFile}` : ''}`;
 }
 
 export async function serveReference(opts: ServeOptions): Promise<void> {
@@ -66,6 +78,18 @@ export async function serveReference(opts: ServeOptions): Promise<void> {
     `  ledger user ${credentials.ledgerUserToken.user} (reads as ${credentials.ledgerUserToken.readAs.join(', ')})  Authorization: Bearer ${credentials.ledgerUserToken.token}`,
   );
   for (const w of credentials.walletUsers) console.log(`  wallet user ${w.user} (party ${w.party})  Authorization: Bearer ${w.token}`);
+  if (opts.fixturesOut) {
+    try {
+      await writeFile(opts.fixturesOut, `${JSON.stringify({ fixtures: referenceFixtures(node) }, null, 2)}\n`);
+    } catch (error) {
+      await node.close();
+      throw new UsageError(`cannot write --fixtures-out ${opts.fixturesOut}: ${(error as Error).message}`);
+    }
+    console.log(`fixture file written to ${opts.fixturesOut} (it holds the limited user's token)`);
+  }
+  console.log('Run the suite against it (zero configuration: the fixtures are discovered; the tokens come from the environment):');
+  console.log(`  ${runLine(node)}`);
+  if (opts.fixturesOut) console.log(`or with the fixture file (nothing to discover):\n  ${runLine(node, opts.fixturesOut)}`);
   console.log('Press Ctrl+C to stop.');
   await new Promise<void>((resolve) => {
     const stop = () => void node.close().then(resolve);

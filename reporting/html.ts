@@ -1,5 +1,7 @@
 // report.html: one self-contained page (no network): a chart by interface and level, filters, and every
 // requirement with its rule and, when it failed, the evidence to reproduce it.
+import { describeSource } from '../suites/discovery/discover.ts';
+import { describeOrigin } from '../suites/discovery/provenance.ts';
 import type { Counts, ConformanceReport } from './model.ts';
 import type { RequirementResult } from '../suites/engine.ts';
 import { headline, skipGroups, unsupportedGroups } from './verdict.ts';
@@ -86,6 +88,16 @@ export function renderHtml(report: ConformanceReport): string {
   const targets = Object.entries(report.targets)
     .map(([k, v]) => `<li>${esc(k)}: ${esc(v)}</li>`)
     .join('');
+  const fixtureRows = (report.fixtures ?? [])
+    .map((f) => `<tr><td><code>${esc(f.name)}</code></td><td>${esc(f.shown)}</td><td>${esc(describeOrigin(f.origin))}</td></tr>`)
+    .join('');
+  const sources = (report.discovery?.sources ?? [])
+    .filter((x) => x.outcome !== 'not needed')
+    .map((x) => `<li>${esc(describeSource(x))}</li>`)
+    .join('');
+  const fixtures = fixtureRows
+    ? `<details class="fixtures"><summary>fixtures (${report.fixtures!.length}) and where they came from</summary><table><thead><tr><th>fixture</th><th>value</th><th>source</th></tr></thead><tbody>${fixtureRows}</tbody></table>${sources ? `<div>discovery${report.discovery ? ` (at most ${report.discovery.bounds.pages} pages and ${report.discovery.bounds.ms} ms per source)` : ''}:</div><ul>${sources}</ul>` : ''}</details>`
+    : '';
   const sorted = [...report.requirements].sort((a, b) => ORDER.indexOf(a.status) - ORDER.indexOf(b.status) || a.id.localeCompare(b.id));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cn-conformance report: ${verdict}</title>
@@ -109,12 +121,14 @@ details.req.error{border-left-color:${COLORS.error}} .badge.unsupported{backgrou
 .body{padding:0 14px 10px} blockquote{margin:6px 0;padding-left:10px;border-left:3px solid #ccc;color:#333}
 .meta{color:#666;font-size:12px} .reason{margin:6px 0;font-weight:600}
 pre{background:#f4f4f4;padding:8px;overflow:auto;max-height:240px;white-space:pre-wrap;word-break:break-all} .curl{background:#1e1e1e;color:#eee}
+table{border-collapse:collapse;margin:4px 0} td,th{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top;font-size:12px;word-break:break-all}
 .hidden{display:none} ul{margin:4px 0 0 18px;padding:0}
 </style></head>
 <body>
 <header><h1>cn-conformance <span class="verdict">${verdict}</span></h1>
 <div class="judged">${esc(judged)}</div>${why ? `<ul class="why">${why}</ul>` : ''}${skips}${unsupported}
 <div>${esc(report.tool.name)} ${esc(report.tool.version)} · ${esc(report.startedAt)} → ${esc(report.finishedAt)} · seed ${report.seed}</div>
+${fixtures}
 <details><summary>targets, documents and configuration</summary><ul>${targets}</ul><ul>${specs}</ul><pre>${esc(JSON.stringify(report.config, null, 2))}</pre></details>
 </header>
 <main>

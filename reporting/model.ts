@@ -1,5 +1,8 @@
 // One result model for every output: report.json, junit.xml (and later HTML and Allure) are pure
 // functions of it.
+import type { SourceReport } from '../suites/discovery/discover.ts';
+import type { FixtureRow } from '../suites/discovery/provenance.ts';
+import type { SourceBounds } from '../suites/discovery/reader.ts';
 import type { RequirementResult } from '../suites/engine.ts';
 import type { SpecCheckResult } from '../runner/documents.ts';
 import type { WaiverNotes } from './waivers.ts';
@@ -45,7 +48,12 @@ export interface ConformanceReport {
   /** HTTP requests of the run that the targets answered (absent in reports of older versions). */
   requestsSent?: number;
   summary: Counts & { byInterface: Record<string, Counts>; byLevel: Record<string, Counts> };
+  /** One line per fixture discovery source: what it found, or why not. */
   fixtureNotes: string[];
+  /** Every fixture of the run and where it came from (fixture file, environment, or endpoint and JSON pointer). */
+  fixtures?: FixtureRow[];
+  /** What discovery did per source (requests, time, outcome) and its bounds; absent when it did not run. */
+  discovery?: { bounds: SourceBounds; sources: SourceReport[] };
   /** What the target's release lines make not applicable (GET /v2/version), and what its answers lacked for it. */
   applicability: string[];
   /** Waivers that expired, no longer apply (the requirement passes) or name nothing that ran. */
@@ -76,6 +84,8 @@ export function buildReport(input: {
   specChecks: SpecCheckResult[];
   seed: number;
   fixtureNotes: string[];
+  fixtures?: FixtureRow[];
+  discovery?: { bounds: SourceBounds; sources: SourceReport[] };
   applicability?: string[];
   waiverNotes?: WaiverNotes;
   coverage?: OperationCoverage[];
@@ -115,6 +125,8 @@ export function buildReport(input: {
     requestsSent: input.requestsSent,
     summary: { ...count(input.requirements), byInterface: group((r) => r.interface), byLevel: group((r) => r.level) },
     fixtureNotes: input.fixtureNotes,
+    fixtures: input.fixtures ?? [],
+    ...(input.discovery ? { discovery: input.discovery } : {}),
     applicability: input.applicability ?? [],
     waiverNotes: input.waiverNotes ?? { expired: [], stale: [], unknown: [] },
     coverage: input.coverage ?? [],

@@ -1,7 +1,11 @@
 // The run as a library call: requirements against a target, with the target's documents compiled once.
 // No console and no files: what happens is told to the observer, and everything the reports need is
 // returned. The command line, the detection matrix, the benchmark and the tests all run through here.
-import { discoverFixtures } from '../suites/fixtures.ts';
+import { describeSource, discover, type SourceReport } from '../suites/discovery/discover.ts';
+import { fixtureRows, type FixtureRow } from '../suites/discovery/provenance.ts';
+import type { SourceBounds } from '../suites/discovery/reader.ts';
+import type { FixtureName } from '../suites/fixtures.ts';
+import type { ContextParts } from '../suites/check-context.ts';
 import type { InterfaceName, Requirement } from '../suites/model.ts';
 import { runAll, skipReason, type RequirementResult } from '../suites/engine.ts';
 import { contextParts, originFor, type TargetConfig } from '../suites/target.ts';
@@ -12,7 +16,7 @@ import { releaseLinePolicies } from '../suites/answers/release-policy.ts';
 import { ledgerReleaseLine } from '../suites/ledger/release-line.ts';
 
 export interface RunObserver {
-  /** What fixture discovery found or could not find, one note at a time. */
+  /** What a discovery source found or why not, one source at a time. */
   fixtureNote?(note: string): void;
   /** The preflight passed; the requirements start. */
   started?(requirements: readonly Requirement[]): void;
@@ -32,6 +36,10 @@ export interface ConformanceRun {
    * off: it knows its node's fixtures, and a faulty node's refusal is what it wants judged, not a stop.
    */
   preflight?: boolean;
+  /** Fixture discovery after the preflight (default true; `--no-discovery` turns it off). */
+  discovery?: boolean;
+  /** Where each given fixture came from, for the fixture table (default: the fixture file). */
+  fixtureOrigins?: Partial<Record<FixtureName, string>>;
 }
 
 /** One request answered during the run (for coverage). */
@@ -43,7 +51,12 @@ export interface SeenRequest {
 
 export interface ConformanceResults {
   requirements: RequirementResult[];
+  /** One line per discovery source (what it found, or why not). */
   fixtureNotes: string[];
+  /** Every fixture of the run with where it came from. */
+  fixtures: FixtureRow[];
+  /** What discovery did, source by source, and its bounds (absent when it did not run). */
+  discovery?: { bounds: SourceBounds; sources: SourceReport[] };
   /** What the target's release lines make not applicable, and which such properties its answers lacked. */
   applicability: string[];
   seen: SeenRequest[];
@@ -54,7 +67,6 @@ export interface ConformanceResults {
 export async function runConformance(run: ConformanceRun): Promise<ConformanceResults> {
   const { target } = run;
   const parts = contextParts(target, run.documents.specs as Partial<Record<InterfaceName, (typeof run.documents.specs)[string]>>);
-  const fixtureNotes: string[] = [];
   if (run.preflight !== false) {
     await ensureReachable(parts.clients);
     await checkCredentials(parts.clients, run.sources ?? {});
@@ -63,16 +75,8 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
   const ledger = parts.clients.ledger?.observed((x, path) => parts.answers.observe('ledger', 'the release-line read', x, path));
   const { policies, notes } = releaseLinePolicies({ ledger: ledger ? await ledgerReleaseLine({ ledger, cache: parts.cache }) : undefined });
   Object.assign(parts.answers.policies, policies);
-  if (run.preflight !== false) {
-    // Discovery's answers are judged like any check's.
-    const scan = parts.clients.scan?.observed((x, path) => parts.answers.observe('scan', 'fixture discovery', x, path));
-    const discovered = await discoverFixtures(target.fixtures, scan, target.allowMutations);
-    parts.fixtures = discovered.fixtures;
-    for (const note of discovered.notes) {
-      fixtureNotes.push(note);
-      run.observer?.fixtureNote?.(note);
-    }
-  }
+  const found = run.preflight !== false && run.discovery !== false ? await discoverInto(parts, run, target.allowMutations) : undefined;
+  const fixtureNotes = found?.sources.map(describeSource) ?? [];
   run.observer?.started?.(run.requirements);
   const requirements = await runAll(run.requirements, parts, (r) => run.observer?.result?.(r));
   const applicability = [
@@ -82,8 +86,49 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
       .filter(([, missing]) => missing.length > 0)
       .map(([i, missing]) => `${i}: answers lacked ${missing.join(', ')}, not applicable to the target's release line`),
   ];
-  return { requirements, fixtureNotes, applicability, seen: parts.seen ?? [], basePaths: basePaths(target) };
+  return {
+    requirements,
+    fixtureNotes,
+    fixtures: fixtureRows(parts.fixtures, found?.origins ?? givenOrigins(target.fixtures, run.fixtureOrigins)),
+    discovery: found && { bounds: found.bounds, sources: found.sources },
+    applicability,
+    seen: parts.seen ?? [],
+    basePaths: basePaths(target),
+  };
 }
+
+/**
+ * Fills the missing fixtures of `parts` from the target (see suites/discovery). Its answers are judged like
+ * any check's. `allowMutations` false keeps it to reads (what `plan` uses).
+ */
+export async function discoverInto(parts: ContextParts, run: Pick<ConformanceRun, 'target' | 'observer' | 'fixtureOrigins'>, allowMutations: boolean) {
+  const { target } = run;
+  const observed = (i: 'ledger' | 'wallet' | 'scan') => parts.clients[i]?.observed((x, path) => parts.answers.observe(i, 'fixture discovery', x, path));
+  const found = await discover({
+    given: target.fixtures,
+    givenFrom: (name) => run.fixtureOrigins?.[name] ?? 'the fixture file',
+    clients: { ledger: observed('ledger'), wallet: observed('wallet'), scan: observed('scan') },
+    allowMutations,
+    env: {
+      runId: runId(target.seed, new Date()),
+      ledgerBearer: target.ledger?.credentials?.bearer,
+      walletBearer: target.wallet?.credentials?.bearer,
+      walletVariable: parts.clients.wallet?.config.credentialVariables?.bearer,
+      now: () => new Date(),
+    },
+    onSource: (s) => {
+      if (s.outcome !== 'not needed') run.observer?.fixtureNote?.(describeSource(s));
+    },
+  });
+  parts.fixtures = found.fixtures;
+  return found;
+}
+
+/** Names what a run creates: its seed and start, e.g. "s1-20261126t051500" (tracking ids start "cnc-<run id>-"). */
+export const runId = (seed: number, at: Date) => `s${seed}-${at.toISOString().slice(0, 19).replace(/[-:]/g, '').toLowerCase()}`;
+
+const givenOrigins = (fixtures: TargetConfig['fixtures'], from: ConformanceRun['fixtureOrigins']) =>
+  Object.fromEntries(Object.keys(fixtures).map((n) => [n, { kind: 'given' as const, from: from?.[n as FixtureName] ?? 'the fixture file' }]));
 
 const basePaths = (target: TargetConfig) => [
   ...new Set((['ledger', 'wallet', 'scan'] as const).filter((n) => target[n]).map((n) => new URL(originFor(n, target[n]!.url)).pathname.replace(/\/$/, ''))),

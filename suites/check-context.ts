@@ -57,6 +57,13 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
     },
     seed: parts.seed,
     runs: parts.runs,
+    credentialVariable(token) {
+      for (const c of Object.values(parts.clients)) {
+        const { credentials, credentialVariables } = c.config;
+        if (credentials.bearer === token && credentialVariables?.bearer) return credentialVariables.bearer;
+      }
+      return undefined;
+    },
     allowMutations: parts.allowMutations,
     maxPages: parts.maxPages,
     cache: parts.cache,

@@ -100,6 +100,8 @@ export interface CheckContext {
   readonly wallet: Client;
   readonly scan: Client;
   spec(name: InterfaceName): CompiledSpec;
+  /** The environment variable holding `token` when it is one of the run's configured credentials. */
+  credentialVariable(token: string): string | undefined;
   /** Property-test settings of the run. */
   readonly seed: number;
   readonly runs: number;

@@ -1,5 +1,7 @@
 // A production node must be safe to certify: a recording proxy between the suite and the reference node
-// shows that a run without --allow-mutations sends no request that changes state, and plan sends none.
+// shows that a run without --allow-mutations sends no request that changes state, and plan sends only
+// reads. Given only URLs and tokens (fixtures discovered), a run skips nothing but what changes the target,
+// and with mutations allowed, nothing at all.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -52,6 +54,24 @@ afterAll(async () => {
   await node.close();
 });
 
+/** A run of the proxied node given only its URLs and tokens (report in `dir`, when given). */
+function zeroConfiguration(dir?: string): string[] {
+  return [
+    'run',
+    '--ledger-url',
+    proxyUrl,
+    '--ledger-token',
+    node.credentials.ledgerAdminToken,
+    '--wallet-url',
+    `${proxyUrl}/api/validator`,
+    '--wallet-token',
+    node.credentials.walletUsers[0]!.token,
+    '--scan-url',
+    `${proxyUrl}/api/scan`,
+    ...(dir ? ['--report-dir', dir, '--no-allure'] : []),
+  ];
+}
+
 async function cli(...args: string[]): Promise<number> {
   try {
     await promisify(execFile)(process.execPath, [join(root, 'bin/cn-conformance.js'), ...args], { cwd: root, timeout: 240_000 });
@@ -61,9 +81,12 @@ async function cli(...args: string[]): Promise<number> {
   }
 }
 
-/** "METHOD /full/path" templates of every operation the documents mark as changing the target. */
+/**
+ * "METHOD /full/path" templates of every operation the documents mark as changing the target, and of the
+ * wallet's transfer-offer creation (which discovery uses with mutations allowed; no description operation).
+ */
 async function mutatingRoutes(): Promise<RegExp[]> {
-  const out: RegExp[] = [];
+  const out: RegExp[] = [/^POST \/api\/validator\/v0\/wallet\/transfer-offers$/];
   for (const [name, path] of Object.entries(BUILTIN_SPECS)) {
     for (const op of (await compileSpec(path, { name })).catalog.operations) {
       if (op.extensions['x-cn-mutates'] !== true) continue;
@@ -74,34 +97,24 @@ async function mutatingRoutes(): Promise<RegExp[]> {
 }
 
 describe('read-only by default', () => {
-  it('a run without --allow-mutations sends no request that changes the target', async () => {
+  it('a run given only URLs and tokens changes nothing and skips only what would change the target', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-safe-'));
-    writeFileSync(join(dir, 'fixtures.json'), JSON.stringify({ fixtures: referenceFixtures(node) }));
     seen.length = 0;
-    const code = await cli(
-      'run',
-      '--ledger-url',
-      proxyUrl,
-      '--ledger-token',
-      node.credentials.ledgerAdminToken,
-      '--wallet-url',
-      `${proxyUrl}/api/validator`,
-      '--wallet-token',
-      node.credentials.walletUsers[0]!.token,
-      '--scan-url',
-      `${proxyUrl}/api/scan`,
-      '--config',
-      join(dir, 'fixtures.json'),
-      '--runs',
-      '3',
-      '--report-dir',
-      dir,
-    );
+    const code = await cli(...zeroConfiguration(dir), '--runs', '3');
     expect(code).toBe(0);
     expect(seen.length).toBeGreaterThan(200);
     const routes = await mutatingRoutes();
-    expect(routes.length).toBe(11);
+    expect(routes.length).toBe(12);
     expect(seen.filter((s) => routes.some((re) => re.test(`${s.method} ${s.path}`)))).toEqual([]);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    const skipped = report.requirements.filter((r: { status: string }) => r.status === 'skipped');
+    expect(skipped.filter((r: { skipKind?: string }) => r.skipKind !== 'mutations').map((r: { id: string; reason: string }) => `${r.id}: ${r.reason}`)).toEqual(
+      [],
+    );
+    expect(report.requirements.filter((r: { status: string }) => r.status === 'failed').map((r: { id: string }) => r.id)).toEqual([]);
+    // Every fixture says where it came from: discovered ones name the endpoint and the JSON pointer.
+    expect(report.fixtures.length).toBeGreaterThanOrEqual(19);
+    for (const f of report.fixtures) expect(f.origin.kind, f.name).toBe('discovered');
   }, 300_000);
 
   // "false" must never switch mutations on, whatever its spelling and whichever layer it comes from.
@@ -154,10 +167,31 @@ describe('read-only by default', () => {
     expect(report.verdict).toBe('incomplete');
   });
 
-  it('plan sends no request at all', async () => {
+  it('plan sends only reads, and lists every fixture with where it came from', async () => {
     seen.length = 0;
-    const code = await cli('plan', '--ledger-url', proxyUrl, '--scan-url', `${proxyUrl}/api/scan`, '--wallet-url', proxyUrl, '--allow-mutations');
-    expect(code).toBe(0);
-    expect(seen).toEqual([]);
+    const out = await cliInProcess(['plan', ...zeroConfiguration().slice(1), '--allow-mutations']);
+    expect(out.code, out.stderr).toBe(0);
+    expect(seen.length).toBeGreaterThan(10);
+    const routes = await mutatingRoutes();
+    expect(seen.filter((s) => routes.some((re) => re.test(`${s.method} ${s.path}`)))).toEqual([]);
+    // Reads only: GETs, and POSTs of operations that query (the stream, the histories, the ACS, a status).
+    const reads =
+      /^(GET .*|POST (\/v2\/updates|\/api\/scan\/(v2\/updates|v0\/events|v0\/state\/acs)|\/api\/validator\/v0\/wallet\/transfer-offers\/[^/]+\/status))$/;
+    expect(seen.map((s) => `${s.method} ${s.path}`).filter((r) => !reads.test(r))).toEqual([]);
+    expect(out.stdout).toMatch(/^Fixtures \(\d+\):$/m);
+    expect(out.stdout).toMatch(/svParties +.*\n +from GET \/api\/scan\/v0\/dso \/dso_rules/);
+    expect(out.stdout).toMatch(/wallet-create-transfer-offer: needs mutations/);
   });
+
+  it('with --allow-mutations, a run given only URLs and tokens skips nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cn-zero-'));
+    const code = await cli(...zeroConfiguration(dir), '--allow-mutations', '--runs', '3');
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    const open = report.requirements
+      .filter((r: { status: string }) => r.status !== 'passed')
+      .map((r: { id: string; reason?: string }) => `${r.id}: ${r.reason}`);
+    expect(open).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.verdict).toBe('conformant');
+  }, 300_000);
 });

@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fixtureProblems } from '../../suites/fixture-validation.ts';
+import { FIXTURE_HELP } from '../../suites/fixtures.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'bin/cn-conformance.js');
@@ -49,6 +53,32 @@ describe('cn-conformance serve-reference', () => {
     expect(offer.status).toBe(200);
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
+  });
+
+  it('--fixtures-out writes the fixture file run --config takes; the banner prints a ready-to-paste run line with the tokens as variables', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cn-serve-'));
+    const file = join(dir, 'fixtures.json');
+    const p = start(['serve-reference', '--port', '0', '--fixtures-out', file], /Press Ctrl\+C/);
+    const out = await p.ready;
+    const written = JSON.parse(readFileSync(file, 'utf8'));
+    expect(fixtureProblems(written.fixtures)).toEqual([]);
+    expect(Object.keys(written.fixtures).sort()).toEqual(Object.keys(FIXTURE_HELP).sort());
+    const ledger = /^\s+ledger\s+(http:\/\/\S+)$/m.exec(out)![1]!;
+    const admin = /ledger admin .*Bearer (\S+)/.exec(out)![1]!;
+    const line = /^ {2}(CN_CONFORMANCE_LEDGER_TOKEN=\S+ CN_CONFORMANCE_WALLET_TOKEN=\S+ npm run conformance -- .*)$/m.exec(out)?.[1];
+    expect(line).toBe(
+      `CN_CONFORMANCE_LEDGER_TOKEN=${admin} CN_CONFORMANCE_WALLET_TOKEN=${/wallet user alice-wallet .*Bearer (\S+)/.exec(out)![1]} npm run conformance -- --ledger-url ${ledger} --wallet-url ${ledger}/api/validator --scan-url ${ledger}/api/scan --allow-mutations`,
+    );
+    expect(out).toContain(`--config ${file}`);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+  });
+
+  it('refuses a --fixtures-out it cannot write with exit 2 and a one-line reason', async () => {
+    const p = start(['serve-reference', '--port', '0', '--fixtures-out', '/no/such/dir/f.json'], /$^/);
+    await p.ready;
+    expect(await p.exited).toBe(2);
+    expect(p.stderr().trim()).toMatch(/^cn-conformance: cannot write --fixtures-out \/no\/such\/dir\/f\.json: ENOENT/);
   });
 
   it('lists the fault catalog, one fault per line with the rule it breaks', async () => {

@@ -15,7 +15,7 @@ import { responseProblems } from '../../generators/index.ts';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { ensureReachable } from '../../runner/reachability.ts';
-import { discoverFixtures } from '../../suites/fixtures.ts';
+import { describeSource, discover, SOURCES } from '../../suites/discovery/discover.ts';
 import { Client, EXCERPT_BYTES, STALLED_AFTER } from '../../suites/http.ts';
 import { DEFAULT_BOUNDS } from '../../suites/target.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
@@ -395,25 +395,27 @@ describe('fixture discovery on a hostile target', { timeout: NO_HANG_MS }, () =>
     for (const [mode, seed] of cases) {
       const t = await startHostileTarget(mode, { reference: node.urls.ledger, seed, mangleRate: 0.2 });
       targets.push(t);
-      const scan = new Client({
-        origin: t.url,
-        prefix: '/api/scan',
-        credentials: {},
-        timeoutMs: 5000,
-        maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes,
-        budget: { remaining: 40 },
+      const budget = { remaining: 200 };
+      const client = (prefix: string) =>
+        new Client({ origin: t.url, prefix, credentials: { bearer: 'x.y.z' }, timeoutMs: 5000, maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes, budget });
+      const { fixtures: f, sources } = await discover({
+        given: { holdingOwners },
+        clients: { scan: client('/api/scan'), ledger: client(''), wallet: client('/api/validator') },
+        allowMutations: true,
+        env: { runId: `hostile-${seed}`, walletBearer: 'x.y.z', now: () => new Date() },
       });
-      const { fixtures: f, notes } = await discoverFixtures({ holdingOwners }, scan, true);
       const what = `${mode} seed ${seed}: ${JSON.stringify(f)}`;
       if (f.snapshotRecordTime !== undefined) expect(typeof f.snapshotRecordTime, what).toBe('string');
       if (f.migrationId !== undefined) expect(Number.isSafeInteger(f.migrationId), what).toBe(true);
       for (const id of f.transactionUpdateIds ?? []) expect(typeof id, what).toBe('string');
       if (f.domainId !== undefined) expect(typeof f.domainId, what).toBe('string');
       for (const r of f.rounds ?? []) expect(Number.isSafeInteger(r), what).toBe(true);
-      for (const n of notes) expect(typeof n).toBe('string');
+      // Every source says what became of it.
+      expect(sources.map((s) => s.source)).toEqual(SOURCES.map((s) => s.id));
+      for (const s of sources) expect(typeof describeSource(s)).toBe('string');
       // A target whose answers show nothing yields nothing.
       if (['non-json', 'empty-object', 'status-500', 'reset', 'redirect-loop'].includes(mode)) expect(f, what).toEqual({ holdingOwners });
-      // The reference node's bodies (whatever their label) lead through force-ACS and holdings to ids.
+      // The reference node's bodies (whatever their label) lead to ids.
       if (mode === 'wrong-content-type') expect(f.transactionUpdateIds?.length, what).toBeGreaterThan(0);
     }
   });

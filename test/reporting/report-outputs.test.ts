@@ -11,12 +11,14 @@ import { SAMPLE_RESULTS, sampleReport } from '../support/sample-report.ts';
 
 const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv) => Ajv;
 const schema = JSON.parse(readFileSync(new URL('../../reporting/report.schema.json', import.meta.url), 'utf8'));
+const validate = (() => {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  return ajv.compile(schema);
+})();
 
 describe('report.json', () => {
   it('validates against the documented JSON Schema (reporting/report.schema.json)', () => {
-    const ajv = new Ajv({ allErrors: true, strict: false });
-    addFormats(ajv);
-    const validate = ajv.compile(schema);
     expect(validate(sampleReport()), JSON.stringify(validate.errors)).toBe(true);
     const broken = { ...sampleReport(), requirements: [{ ...SAMPLE_RESULTS[2], reason: undefined }] };
     expect(validate(JSON.parse(JSON.stringify(broken)))).toBe(false);
@@ -96,6 +98,53 @@ describe('report.html', () => {
     expect(html).toContain('<li><b>1</b> <code>getEventHistory</code>: the target does not serve getEventHistory');
     expect(html).toMatch(/<details class="req unsupported" data-status="unsupported"[^>]*>[\s\S]*?<b>response<\/b> 404 text\/plain; charset=UTF-8/);
     await expect(html).toMatchFileSnapshot('./__snapshots__/report.html');
+  });
+
+  it('lists every fixture with where it came from, and what discovery did per source', () => {
+    const report = {
+      ...sampleReport(),
+      fixtures: [
+        {
+          name: 'svParties' as const,
+          shown: 'sv1::1220aa',
+          count: 1,
+          origin: { kind: 'discovered' as const, endpoint: 'GET /api/scan/v0/dso', pointer: '/dso_rules/contract/payload/svs' },
+        },
+        { name: 'ledgerLimitedToken' as const, shown: '***', origin: { kind: 'given' as const, from: 'fixture file f.json' } },
+      ],
+      discovery: {
+        bounds: { pages: 5, ms: 20_000 },
+        sources: [
+          {
+            source: 'scan-dso',
+            interface: 'scan' as const,
+            what: 'the DSO',
+            mutates: false,
+            outcome: 'found' as const,
+            found: ['svParties' as const],
+            requests: 1,
+            ms: 3,
+          },
+          {
+            source: 'scan-acs',
+            interface: 'scan' as const,
+            what: 'the ACS',
+            mutates: false,
+            outcome: 'not served' as const,
+            found: [],
+            requests: 1,
+            ms: 2,
+            detail: 'POST /api/scan/v0/state/acs answered 404',
+          },
+        ],
+      },
+    };
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    const html = renderHtml(report);
+    expect(html).toContain('fixtures (2) and where they came from');
+    expect(html).toContain('<tr><td><code>svParties</code></td><td>sv1::1220aa</td><td>GET /api/scan/v0/dso /dso_rules/contract/payload/svs</td></tr>');
+    expect(html).toContain('<td>fixture file f.json</td>');
+    expect(html).toContain('<li>scan-acs: not served (1 request, 2 ms): POST /api/scan/v0/state/acs answered 404</li>');
   });
 });
 

@@ -1,9 +1,8 @@
 // Credentials of the update stream: a read without them is refused, and a user may read only as the
 // parties it has rights for. (That the refusals carry a JsCantonError is LEDGER-UPDATES-ERROR-BODY's rule.)
-import { LIMITED_TOKEN_VARIABLE } from '../../fixtures.ts';
 import type { Requirement } from '../../model.ts';
 import { defineRequirements } from '../../requirement.ts';
-import { ACS_DELTA, OPERATION, openRead, readParties, updateFormat, WILDCARD } from './client.ts';
+import { ACS_DELTA, limitedAuth, OPERATION, openRead, readParties, updateFormat, WILDCARD } from './client.ts';
 
 const SECTION = 'A. Ledger interface > POST /v2/updates (Security); Authentication 3';
 
@@ -44,16 +43,12 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.u
     tags: ['auth'],
     async check(ctx) {
       const party = ctx.fixtures.ledgerForbiddenParty!;
-      const x = await openRead(ctx, updateFormat([party], ['transactions']), 1, { bearer: ctx.fixtures.ledgerLimitedToken!, variable: LIMITED_TOKEN_VARIABLE });
+      const x = await openRead(ctx, updateFormat([party], ['transactions']), 1, limitedAuth(ctx));
       // Refusing as unauthenticated (401) or as forbidden (403) both keep the party's data private.
       ctx.expectStatus(x, [401, 403], `the limited user may not read as ${party}`);
       // Reading for any party reads as every party, the forbidden one included.
       const anyParty = { includeTransactions: { eventFormat: { filtersForAnyParty: WILDCARD }, transactionShape: ACS_DELTA } };
-      ctx.expectStatus(
-        await openRead(ctx, anyParty, 1, { bearer: ctx.fixtures.ledgerLimitedToken!, variable: LIMITED_TOKEN_VARIABLE }),
-        [401, 403],
-        'the limited user may not read with filtersForAnyParty',
-      );
+      ctx.expectStatus(await openRead(ctx, anyParty, 1, limitedAuth(ctx)), [401, 403], 'the limited user may not read with filtersForAnyParty');
     },
   },
 ]);

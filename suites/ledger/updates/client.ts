@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { appendPointer, isObject, pointer, type Json } from '../../../common/json.ts';
 import { describeAnswer, type Exchange, type Query, type RequestOptions } from '../../http.ts';
 import { exactIntegers } from '../../int64.ts';
+import { LIMITED_TOKEN_VARIABLE } from '../../fixtures.ts';
 import type { CheckContext } from '../../model.ts';
 
 export const OPERATION = 'getUpdates';
@@ -64,6 +65,15 @@ export const body = (w: Window, format: Json, extra: Json = {}): Json => ({ ...w
  */
 export function readParties(ctx: CheckContext): string[] {
   return [...new Set(ctx.fixtures.ledgerParties ?? [])].slice(0, MAX_PARTIES);
+}
+
+/**
+ * The limited user's token as requests send it. Discovery may take the ledger token itself or the wallet
+ * token for it; evidence then names the variable that already holds it, so curl lines run as pasted.
+ */
+export function limitedAuth(ctx: CheckContext): { bearer: string; variable: string } {
+  const bearer = ctx.fixtures.ledgerLimitedToken ?? '';
+  return { bearer, variable: ctx.credentialVariable(bearer) ?? LIMITED_TOKEN_VARIABLE };
 }
 
 export function postUpdates(ctx: CheckContext, requestBody: unknown, query?: Query, auth?: RequestOptions['auth']): Promise<Exchange> {

@@ -1,11 +1,10 @@
 // Rejections of the update stream: invalid requests are 400 with a plain-text body, the legacy `filter`
 // next to `updateFormat` is refused, and every other error status carries a JsCantonError.
 import { isObject } from '../../../common/json.ts';
-import { LIMITED_TOKEN_VARIABLE } from '../../fixtures.ts';
 import { tooLarge, type Exchange } from '../../http.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
 import { defineRequirements } from '../../requirement.ts';
-import { IDLE_MS, OPERATION, UPDATES_PATH, body, byParties, openRead, postUpdates, readParties, updateFormat } from './client.ts';
+import { IDLE_MS, limitedAuth, OPERATION, UPDATES_PATH, body, byParties, openRead, postUpdates, readParties, updateFormat } from './client.ts';
 
 const ENDPOINT_SECTION = 'A. Ledger interface > POST /v2/updates';
 
@@ -128,8 +127,7 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
       const format = updateFormat(parties);
       const probes: Exchange[] = [await openRead(ctx, format, 1, 'none')];
       const { ledgerLimitedToken: token, ledgerForbiddenParty: forbidden } = ctx.fixtures;
-      if (token && forbidden)
-        probes.push(await openRead(ctx, updateFormat([forbidden], ['transactions']), 1, { bearer: token, variable: LIMITED_TOKEN_VARIABLE }));
+      if (token && forbidden) probes.push(await openRead(ctx, updateFormat([forbidden], ['transactions']), 1, limitedAuth(ctx)));
       probes.push(await openRead(ctx, format));
       const errors = probes.filter((x) => x.status >= 400 && x.status !== 400);
       if (errors.length === 0) ctx.skip('none of the probes (no credentials, a forbidden party, a read without limit) was answered with an error status');

@@ -1,0 +1,72 @@
+// What discovery has found so far: the fixtures (given ones never overwritten) with their origins, and the
+// facts sources hand on to later ones (the migration, the wallet's party, the ledger's parties...).
+import type { FixtureName, Fixtures } from '../fixtures.ts';
+import { missingFixtures } from '../fixtures.ts';
+import type { FixtureOrigin } from './provenance.ts';
+
+export interface OfferSeen {
+  trackingId: string;
+  sender: string;
+  receiver: string;
+}
+
+/** Facts sources hand on; none of them is a fixture by itself. */
+export interface Facts {
+  /** The newest migration (GET /v0/migrations/last). */
+  migrationId?: number;
+  latestRound?: number;
+  /** The newest record time the scan's history showed (the network's "now" as the target sees it). */
+  newestRecordTime?: string;
+  /** The ledger user of the ledger token, and what it may read as. */
+  ledgerUser?: string;
+  ledgerRights?: Rights;
+  /** Parties hosted on the ledger's participant. */
+  localParties?: string[];
+  ledgerEnd?: number;
+  /** The wallet user's party, and its rights when the ledger knows the wallet token. */
+  walletParty?: string;
+  walletLedgerUser?: string;
+  walletRights?: Rights;
+  /** Transfer offers the ledger's history showed (created events of the wallet's TransferOffer template). */
+  offers?: OfferSeen[];
+  /** Open offers the wallet lists for its user. */
+  listedOffers?: OfferSeen[];
+  /** Tracking ids of offers this run created. */
+  createdOffers?: string[];
+}
+
+export interface Rights {
+  anyParty: boolean;
+  readAs: string[];
+  actAs: string[];
+}
+
+export class Findings {
+  readonly fixtures: Fixtures;
+  readonly origins: Partial<Record<FixtureName, FixtureOrigin>> = {};
+  readonly facts: Facts = {};
+  /** What the current source found (reset per source). */
+  found: FixtureName[] = [];
+
+  constructor(given: Fixtures, givenFrom: (name: FixtureName) => string) {
+    this.fixtures = structuredClone(given);
+    for (const name of Object.keys(given) as FixtureName[]) {
+      if (!this.missing(name)) this.origins[name] = { kind: 'given', from: givenFrom(name) };
+    }
+  }
+
+  missing(name: FixtureName): boolean {
+    return missingFixtures(this.fixtures, [name]).length > 0;
+  }
+
+  /** Sets a missing fixture (an empty value sets nothing); a given or already found one stays. */
+  set<K extends FixtureName>(name: K, value: Fixtures[K] | undefined, origin: Extract<FixtureOrigin, { kind: 'discovered' }>): boolean {
+    if (!this.missing(name) || value === undefined) return false;
+    const next = { ...this.fixtures, [name]: value };
+    if (missingFixtures(next, [name]).length > 0) return false;
+    this.fixtures[name] = value;
+    this.origins[name] = origin;
+    this.found.push(name);
+    return true;
+  }
+}

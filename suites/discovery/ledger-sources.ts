@@ -1,0 +1,223 @@
+// Ledger sources: who the token is and what it may read, the parties hosted here, the ledger end, and a
+// bounded read of the update stream. The wallet token is tried as a ledger token too: on a validator node
+// its user is a ledger user with rights for its own party only, which makes it the limited user the
+// read-rights check needs. Every request is a read.
+import { isObject, type Json } from '../../common/json.ts';
+import { ACS_DELTA, WILDCARD } from '../ledger/updates/client.ts';
+import type { OfferSeen, Rights } from './findings.ts';
+import type { SourceReader } from './reader.ts';
+import { distinct, type Source } from './source.ts';
+
+const KEEP = 20;
+const STREAM_LIMIT = 200;
+const IDLE_MS = 200;
+const TRANSFER_OFFER = ':Splice.Wallet.TransferOffer:TransferOffer';
+
+const found = (r: SourceReader, method: string, path: string, pointer: string, note?: string) => ({
+  kind: 'discovered' as const,
+  endpoint: r.endpoint(method, path),
+  pointer,
+  ...(note ? { note } : {}),
+});
+
+/** The rights of a user: `{rights: [{kind: {CanActAs: {value: {party}}}}, ...]}` (release 3.x encoding). */
+function rightsOf(body: Json): Rights | undefined {
+  if (!Array.isArray(body?.rights)) return undefined;
+  const out: Rights = { anyParty: false, readAs: [], actAs: [] };
+  for (const right of body.rights) {
+    const kind = right?.kind;
+    if (!isObject(kind)) continue;
+    if ('CanReadAsAnyParty' in kind || 'ParticipantAdmin' in kind) out.anyParty ||= 'CanReadAsAnyParty' in kind;
+    const party = (k: string) => (kind[k] as Json)?.value?.party;
+    if (typeof party('CanReadAs') === 'string') out.readAs.push(party('CanReadAs'));
+    if (typeof party('CanActAs') === 'string') out.actAs.push(party('CanActAs'));
+  }
+  return out;
+}
+
+const readable = (r: Rights) => distinct([...r.actAs, ...r.readAs], 1000);
+
+/** The user behind a token and its rights; `auth` names the token when it is not the ledger's own. */
+async function userAndRights(r: SourceReader, auth?: { bearer: string; variable?: string }) {
+  const user = await r.json('GET', '/v2/authenticated-user', auth ? { auth } : {});
+  const id = user?.user?.id;
+  if (typeof id !== 'string' || id === '') return undefined;
+  const path = `/v2/users/${encodeURIComponent(id)}/rights`;
+  const rights = rightsOf(await r.json('GET', path, auth ? { auth } : {}));
+  const primary = typeof user.user.primaryParty === 'string' && user.user.primaryParty !== '' ? user.user.primaryParty : undefined;
+  return { id, primary, rights, rightsPath: path };
+}
+
+const user: Source = {
+  id: 'ledger-user',
+  interface: 'ledger',
+  what: "the ledger token's user and its rights",
+  provides: ['ledgerParties', 'ledgerForbiddenParty', 'ledgerLimitedToken'],
+  async run(r, f) {
+    const u = await userAndRights(r);
+    if (!u) return;
+    f.facts.ledgerUser = u.id;
+    f.facts.ledgerRights = u.rights;
+    if (u.rights && !u.rights.anyParty)
+      f.set('ledgerParties', distinct(readable(u.rights), KEEP), found(r, 'GET', u.rightsPath, '/rights/*/kind/CanReadAs|CanActAs/value/party'));
+  },
+};
+
+const parties: Source = {
+  id: 'ledger-parties',
+  interface: 'ledger',
+  what: 'the parties hosted on the participant',
+  provides: ['ledgerParties', 'ledgerForbiddenParty', 'ledgerLimitedToken', 'transferOffers', 'otherUserTransferOffers'],
+  async run(r, f) {
+    const path = '/v2/parties';
+    const local: string[] = [];
+    let token: string | undefined;
+    do {
+      const body = await r.json('GET', path, { query: { pageSize: 100, pageToken: token } });
+      if (!Array.isArray(body?.partyDetails)) break;
+      for (const p of body.partyDetails) if (p?.isLocal === true) local.push(p.party);
+      token = typeof body.nextPageToken === 'string' && body.nextPageToken !== '' && body.nextPageToken !== token ? body.nextPageToken : undefined;
+    } while (token);
+    f.facts.localParties = distinct(local, 1000);
+    if (f.facts.ledgerRights?.anyParty)
+      f.set('ledgerParties', distinct(local, KEEP), found(r, 'GET', path, '/partyDetails/*/party', 'the local ones; the token may read as any party'));
+  },
+};
+
+const limited: Source = {
+  id: 'ledger-limited-user',
+  interface: 'ledger',
+  what: 'a token with limited read rights (the ledger token itself, or the wallet token as a ledger token) and a hosted party it may not read as',
+  provides: ['ledgerForbiddenParty', 'ledgerLimitedToken', 'transferOffers', 'otherUserTransferOffers'],
+  async run(r, f, env) {
+    const local = f.facts.localParties ?? [];
+    const forbiddenFor = (rights: Rights | undefined) => {
+      if (!rights || rights.anyParty) return undefined;
+      const allowed = new Set(readable(rights));
+      return local.find((p) => !allowed.has(p));
+    };
+    // The wallet user's party, for the wallet sources: its primary party, else its one act-as party.
+    const wallet = env.walletBearer ? await userAndRights(r, { bearer: env.walletBearer, variable: env.walletVariable }) : undefined;
+    if (wallet) {
+      f.facts.walletLedgerUser = wallet.id;
+      f.facts.walletRights = wallet.rights;
+      f.facts.walletParty = wallet.primary ?? (wallet.rights?.actAs.length === 1 ? wallet.rights.actAs[0] : undefined);
+    }
+    const own = forbiddenFor(f.facts.ledgerRights);
+    if (own && env.ledgerBearer) {
+      // The ledger token is limited itself: it is the limited token.
+      if (
+        f.set(
+          'ledgerLimitedToken',
+          env.ledgerBearer,
+          found(r, 'GET', '/v2/authenticated-user', '/user/id', `the ledger token itself, user ${f.facts.ledgerUser}`),
+        )
+      )
+        f.set(
+          'ledgerForbiddenParty',
+          own,
+          found(r, 'GET', '/v2/parties', '/partyDetails/*/party', `hosted, and not among the rights of ${f.facts.ledgerUser}`),
+        );
+      return;
+    }
+    const other = forbiddenFor(wallet?.rights);
+    if (!wallet || !other || !env.walletBearer) return;
+    if (
+      f.set(
+        'ledgerLimitedToken',
+        env.walletBearer,
+        found(r, 'GET', '/v2/authenticated-user', '/user/id', `the wallet token, which the ledger knows as user ${wallet.id}`),
+      )
+    )
+      f.set('ledgerForbiddenParty', other, found(r, 'GET', '/v2/parties', '/partyDetails/*/party', `hosted, and not among the rights of ${wallet.id}`));
+  },
+};
+
+const end: Source = {
+  id: 'ledger-end',
+  interface: 'ledger',
+  what: 'the ledger end (the end of the stream read)',
+  provides: ['transferOffers', 'otherUserTransferOffers', 'multiHostedParty'],
+  async run(r, f) {
+    const body = await r.json('GET', '/v2/state/ledger-end');
+    const offset = Number(body?.offset);
+    if (Number.isSafeInteger(offset) && offset >= 0) f.facts.ledgerEnd = offset;
+  },
+};
+
+/** Created events of the wallet's transfer offers and the participants topology events name per party, anywhere in an element. */
+function scan(element: Json, offers: OfferSeen[], hosts: Map<string, Set<string>>): void {
+  const visit = (v: Json): void => {
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+      return;
+    }
+    if (!isObject(v)) return;
+    const args = v.createArgument ?? v.createArguments;
+    if (typeof v.templateId === 'string' && v.templateId.endsWith(TRANSFER_OFFER) && isObject(args)) {
+      const o = args as Json;
+      if (typeof o.trackingId === 'string' && typeof o.sender === 'string' && typeof o.receiver === 'string')
+        offers.push({ trackingId: o.trackingId, sender: o.sender, receiver: o.receiver });
+    }
+    for (const kind of ['ParticipantAuthorizationAdded', 'ParticipantAuthorizationChanged']) {
+      const a = (v[kind] as Json)?.value ?? v[kind];
+      if (typeof a?.partyId === 'string' && typeof a.participantId === 'string') hosts.set(a.partyId, (hosts.get(a.partyId) ?? new Set()).add(a.participantId));
+    }
+    for (const x of Object.values(v)) visit(x);
+  };
+  visit(element);
+}
+
+/** The offset of a stream element `{update: {<Kind>: {value: {offset}}}}`. */
+function offsetOf(element: Json): number {
+  const kinds = isObject(element?.update) ? Object.values(element.update) : [];
+  return Number((kinds[0] as Json)?.value?.offset);
+}
+
+const stream: Source = {
+  id: 'ledger-update-stream',
+  interface: 'ledger',
+  what: 'a bounded read of the update stream: transfer offers and party hosting (topology)',
+  provides: ['transferOffers', 'otherUserTransferOffers', 'multiHostedParty'],
+  async run(r, f) {
+    const rights = f.facts.ledgerRights;
+    const partiesRead = f.fixtures.ledgerParties ?? [];
+    if (!rights?.anyParty && partiesRead.length === 0) return void r.fall('unusable answer', 'no party is known to read as');
+    const eventFormat = rights?.anyParty ? { filtersForAnyParty: WILDCARD } : { filtersByParty: Object.fromEntries(partiesRead.map((p) => [p, WILDCARD])) };
+    const format = {
+      includeTransactions: { eventFormat, transactionShape: ACS_DELTA },
+      includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: rights?.anyParty ? [] : partiesRead } },
+    };
+    const offers: OfferSeen[] = [];
+    const hosts = new Map<string, Set<string>>();
+    let begin = 0;
+    for (;;) {
+      const window = f.facts.ledgerEnd === undefined ? {} : { endInclusive: f.facts.ledgerEnd };
+      const body = await r.json('POST', '/v2/updates', {
+        body: { beginExclusive: begin, ...window, verbose: false, updateFormat: format },
+        query: { limit: STREAM_LIMIT, stream_idle_timeout_ms: IDLE_MS },
+      });
+      if (!Array.isArray(body)) break;
+      for (const element of body) scan(element, offers, hosts);
+      const last = Math.max(begin, ...body.map(offsetOf).filter(Number.isSafeInteger));
+      if (body.length < STREAM_LIMIT || last <= begin) break;
+      begin = last;
+    }
+    f.facts.offers = offers;
+    const multi = [...hosts].find(([, participants]) => participants.size >= 2)?.[0];
+    f.set(
+      'multiHostedParty',
+      multi,
+      found(
+        r,
+        'POST',
+        '/v2/updates',
+        '/*/update/TopologyTransaction/value/events/*/event/ParticipantAuthorizationAdded/value/partyId',
+        'a party added on two or more participants',
+      ),
+    );
+  },
+};
+
+/** In the order they run. */
+export const LEDGER_SOURCES: readonly Source[] = [user, parties, limited, end, stream];

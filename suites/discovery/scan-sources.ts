@@ -1,0 +1,288 @@
+// Scan sources, read-only except force-ACS (with mutations only). Shapes: the official scan document (see
+// the facts on discovery); every answer is read defensively, since judging it is the checks' job.
+import { isInt, isObject, type Json } from '../../common/json.ts';
+import { enc, plusMicros } from '../scan/common.ts';
+import { distinct, type Source } from './source.ts';
+import type { SourceReader } from './reader.ts';
+
+const PAGE_SIZE = 100;
+/** Ids of each kind kept: enough for the checks' samples, few enough to keep them quick. */
+const KEEP = 12;
+
+const AMULET = ':Splice.Amulet:Amulet';
+const VALIDATOR_LICENSE = ':Splice.ValidatorLicense:ValidatorLicense';
+const PREAPPROVAL = ':Splice.AmuletRules:TransferPreapproval';
+/** Template filters in the form the ACS endpoint takes (package name, module, entity). */
+const ACS_TEMPLATES = [`splice-amulet${AMULET}`, `splice-amulet${VALIDATOR_LICENSE}`, `splice-amulet${PREAPPROVAL}`];
+
+const found = (r: SourceReader, method: string, path: string, pointer: string, note?: string) => ({
+  kind: 'discovered' as const,
+  endpoint: r.endpoint(method, path),
+  pointer,
+  ...(note ? { note } : {}),
+});
+
+/** The SV parties of the DSO rules' payload: a Daml map, as pairs [party, info] or as an object. */
+function svPartiesOf(svs: Json): string[] {
+  if (Array.isArray(svs)) return distinct(svs.map((e) => (Array.isArray(e) ? e[0] : undefined)));
+  if (isObject(svs)) return distinct(Object.keys(svs));
+  return [];
+}
+
+const dso: Source = {
+  id: 'scan-dso',
+  interface: 'scan',
+  what: 'the DSO: its SV parties and latest round',
+  provides: ['svParties', 'rounds'],
+  async run(r, f) {
+    const body: Json = await r.json('GET', '/v0/dso');
+    if (!isObject(body)) return;
+    const info: Json = body;
+    const round = Number(info.latest_mining_round?.contract?.payload?.round?.number);
+    if (Number.isSafeInteger(round) && round >= 0) f.facts.latestRound = round;
+    f.set('svParties', svPartiesOf(info.dso_rules?.contract?.payload?.svs), found(r, 'GET', '/v0/dso', '/dso_rules/contract/payload/svs'));
+  },
+};
+
+const migration: Source = {
+  id: 'scan-migration',
+  interface: 'scan',
+  what: 'the newest migration id',
+  provides: ['migrationId', 'snapshotRecordTime'],
+  async run(r, f) {
+    const body = await r.json('GET', '/v0/migrations/last');
+    if (isInt(body?.migration_id) && body.migration_id >= 0) f.facts.migrationId = body.migration_id;
+  },
+};
+
+const snapshot: Source = {
+  id: 'scan-snapshot',
+  interface: 'scan',
+  what: 'the latest ACS snapshot time of that migration',
+  provides: ['migrationId', 'snapshotRecordTime'],
+  async run(r, f, env) {
+    const m = f.fixtures.migrationId ?? f.facts.migrationId;
+    if (m === undefined) return void r.fall('unusable answer', 'no migration id is known to ask for a snapshot of');
+    const path = '/v0/state/acs/snapshot-timestamp';
+    const body = await r.json('GET', path, { query: { before: env.now().toISOString(), migration_id: m } });
+    if (typeof body?.record_time !== 'string') return;
+    const origin = found(r, 'GET', path, '/record_time');
+    if (f.set('snapshotRecordTime', body.record_time, origin))
+      f.set('migrationId', m, { ...found(r, 'GET', '/v0/migrations/last', '/migration_id'), note: 'the migration of that snapshot' });
+  },
+};
+
+const forceSnapshot: Source = {
+  id: 'scan-force-acs',
+  interface: 'scan',
+  what: 'a fresh ACS snapshot (force-ACS), when no snapshot was found',
+  provides: ['migrationId', 'snapshotRecordTime'],
+  mutates: true,
+  async run(r, f) {
+    const path = '/v0/state/acs/force';
+    const body = await r.json('POST', path);
+    if (typeof body?.record_time !== 'string' || !isInt(body.migration_id)) return;
+    if (f.set('snapshotRecordTime', body.record_time, found(r, 'POST', path, '/record_time', 'taken by this run')))
+      f.set('migrationId', body.migration_id, found(r, 'POST', path, '/migration_id', 'taken by this run'));
+  },
+};
+
+const acs: Source = {
+  id: 'scan-acs',
+  interface: 'scan',
+  what: "the snapshot's holdings, validator licenses and transfer preapprovals",
+  provides: ['holdingOwners', 'validatorIds', 'preapprovalParties', 'trafficReceiverParty'],
+  async run(r, f) {
+    const { migrationId, snapshotRecordTime } = f.fixtures;
+    if (migrationId === undefined || !snapshotRecordTime) return void r.fall('unusable answer', 'no ACS snapshot is known to read');
+    const path = '/v0/state/acs';
+    const owners: string[] = [];
+    const validators: string[] = [];
+    const receivers: string[] = [];
+    let after: number | undefined;
+    do {
+      const body = await r.json('POST', path, {
+        body: {
+          migration_id: migrationId,
+          record_time: snapshotRecordTime,
+          page_size: PAGE_SIZE,
+          templates: ACS_TEMPLATES,
+          ...(after === undefined ? {} : { after }),
+        },
+      });
+      if (!Array.isArray(body?.created_events)) break;
+      for (const e of body.created_events) {
+        const template = typeof e?.template_id === 'string' ? e.template_id : '';
+        const args = e?.create_arguments;
+        if (template.endsWith(AMULET)) owners.push(args?.owner);
+        if (template.endsWith(VALIDATOR_LICENSE)) validators.push(args?.validator);
+        if (template.endsWith(PREAPPROVAL)) receivers.push(args?.receiver);
+      }
+      after = isInt(body.next_page_token) && body.next_page_token !== after ? body.next_page_token : undefined;
+    } while (after !== undefined && distinct(owners).length < KEEP);
+    const at = (field: string) => found(r, 'POST', path, `/created_events/*/create_arguments/${field}`);
+    f.set('holdingOwners', distinct(owners, KEEP), at('owner'));
+    f.set('validatorIds', distinct(validators, KEEP), at('validator'));
+    f.set('preapprovalParties', distinct(receivers, KEEP), at('receiver'));
+    // A validator's operator party is hosted on its own participant only: a receiver buy-traffic takes.
+    f.set('trafficReceiverParty', distinct(validators, 1)[0], { ...at('validator'), note: "a validator's party" });
+  },
+};
+
+const licenses: Source = {
+  id: 'scan-validator-licenses',
+  interface: 'scan',
+  what: 'the onboarded validators (validator licenses)',
+  provides: ['validatorIds', 'trafficReceiverParty'],
+  async run(r, f) {
+    const path = '/v0/admin/validator/licenses';
+    const validators: string[] = [];
+    let after: number | undefined;
+    do {
+      const body = await r.json('GET', path, { query: { limit: PAGE_SIZE, after } });
+      if (!Array.isArray(body?.validator_licenses)) break;
+      for (const c of body.validator_licenses) validators.push(c?.payload?.validator);
+      after = isInt(body.next_page_token) && body.next_page_token !== after ? body.next_page_token : undefined;
+    } while (after !== undefined && distinct(validators).length < KEEP);
+    const origin = found(r, 'GET', path, '/validator_licenses/*/payload/validator');
+    f.set('validatorIds', distinct(validators, KEEP), origin);
+    f.set('trafficReceiverParty', distinct(validators, 1)[0], { ...origin, note: "a validator's party" });
+  },
+};
+
+const updates: Source = {
+  id: 'scan-updates',
+  interface: 'scan',
+  what: 'pages of the update history (v2): transactions, reassignments, the synchronizer, the record-time range',
+  provides: ['transactionUpdateIds', 'reassignmentUpdateIds', 'domainId', 'bulkRange', 'migrationId'],
+  async run(r, f) {
+    const path = '/v2/updates';
+    const tx: string[] = [];
+    // Unassignments and assignments by unassign_id: ids of complete pairs come first.
+    const halves = new Map<string, string[]>();
+    const synchronizers: string[] = [];
+    let first: string | undefined;
+    let last: Json;
+    for (;;) {
+      const after = last ? { after: { after_migration_id: last.migration_id ?? last.event?.migration_id, after_record_time: last.record_time } } : {};
+      const body = await r.json('POST', path, { body: { page_size: PAGE_SIZE, ...after } });
+      const items: Json[] = Array.isArray(body?.transactions) ? body.transactions.filter(isObject) : [];
+      for (const u of items) {
+        first ??= typeof u.record_time === 'string' ? u.record_time : undefined;
+        if (isObject(u.event)) {
+          const key = u.event.unassign_id;
+          if (typeof key === 'string' && typeof u.update_id === 'string') halves.set(key, [...(halves.get(key) ?? []), u.update_id]);
+        } else if (typeof u.update_id === 'string') {
+          tx.push(u.update_id);
+          synchronizers.push(u.synchronizer_id);
+        }
+      }
+      if (items.length > 0) last = items.at(-1);
+      if (items.length < PAGE_SIZE || (tx.length >= KEEP && halves.size >= KEEP)) break;
+    }
+    const pairs = [...halves.values()].sort((a, b) => b.length - a.length).flat();
+    f.set('transactionUpdateIds', distinct(tx, KEEP), found(r, 'POST', path, '/transactions/*/update_id'));
+    f.set(
+      'reassignmentUpdateIds',
+      distinct(pairs, KEEP),
+      found(r, 'POST', path, '/transactions/*/update_id', 'items with an event, assign/unassign pairs first'),
+    );
+    f.set('domainId', distinct(synchronizers, 1)[0], found(r, 'POST', path, '/transactions/0/synchronizer_id'));
+    const end = typeof last?.record_time === 'string' ? last.record_time : undefined;
+    if (first && end) {
+      f.facts.newestRecordTime = end;
+      const start = plusMicros(first, -1);
+      if (start) f.set('bulkRange', { start, end }, found(r, 'POST', path, '/transactions/*/record_time', 'just before the first item read to the last'));
+    }
+  },
+};
+
+const events: Source = {
+  id: 'scan-events',
+  interface: 'scan',
+  what: 'a page of the event history: verdicts, their synchronizer, reward rounds, verdict-only updates',
+  provides: ['transactionUpdateIds', 'domainId', 'rounds'],
+  async run(r, f) {
+    const path = '/v0/events';
+    const body = await r.json('POST', path, { body: { page_size: PAGE_SIZE } });
+    const items: Json[] = Array.isArray(body?.events) ? body.events.filter(isObject) : [];
+    const rounds = items.map((e) => e.app_activity_records?.round_number).filter((n): n is number => isInt(n) && n >= 0);
+    f.set(
+      'domainId',
+      distinct(
+        items.map((e) => e.verdict?.domain_id),
+        1,
+      )[0],
+      found(r, 'POST', path, '/events/*/verdict/domain_id'),
+    );
+    if (rounds.length) f.set('rounds', [...new Set(rounds)].slice(0, 6), found(r, 'POST', path, '/events/*/app_activity_records/round_number'));
+    // A verdict without an update (the mediator rejected it) is an update id the event paths know and the
+    // update paths do not: the checks judge both.
+    const verdictOnly = distinct(
+      items.filter((e) => !e.update && isObject(e.verdict)).map((e) => e.verdict.update_id),
+      1,
+    );
+    const ids = distinct(
+      items.filter((e) => isObject(e.update) && !isObject(e.update.event)).map((e) => e.update.update_id),
+      KEEP - 1,
+    );
+    f.set('transactionUpdateIds', ids.length ? [ids[0]!, ...verdictOnly, ...ids.slice(1)] : [], found(r, 'POST', path, '/events/*/update/update_id'));
+  },
+};
+
+const rounds: Source = {
+  id: 'scan-reward-rounds',
+  interface: 'scan',
+  what: 'the reward-accounting rounds available',
+  provides: ['rounds'],
+  async run(r, f) {
+    const path = '/v0/internal/reward-accounting-process/rounds/earliest-available';
+    const body = await r.json('GET', path);
+    const earliest = body?.earliest_round;
+    if (!isInt(earliest) || earliest < 0) return;
+    const latest = f.facts.latestRound;
+    const picked = [earliest, earliest + 1, ...(latest !== undefined && latest > earliest + 1 ? [latest - 1, latest] : [])];
+    f.set(
+      'rounds',
+      [...new Set(picked)],
+      found(r, 'GET', path, '/earliest_round', latest === undefined ? undefined : 'with the latest round of GET /api/scan/v0/dso'),
+    );
+  },
+};
+
+const synchronizer: Source = {
+  id: 'scan-synchronizer-members',
+  interface: 'scan',
+  what: "the synchronizer's mediator and the participants of known parties (traffic members)",
+  provides: ['memberIds', 'partyIds'],
+  pages: 3,
+  async run(r, f) {
+    const domain = f.fixtures.domainId;
+    if (!domain) return void r.fall('unusable answer', 'no synchronizer id is known');
+    const members: string[] = [];
+    const idsPath = `/v0/synchronizer-identities/${enc(domain.split('::')[0]!)}`;
+    const ids = await r.json('GET', idsPath);
+    const parties = distinct([...(f.fixtures.validatorIds ?? []), ...(f.fixtures.holdingOwners ?? [])], 2);
+    f.set('partyIds', parties, found(r, 'POST', '/v0/state/acs', '/created_events/*/create_arguments', 'validators and holding owners'));
+    for (const p of parties) {
+      const path = `/v1/domains/${enc(domain)}/parties/${enc(p)}/participant-id`;
+      const body = await r.json('GET', path);
+      if (Array.isArray(body?.participant_ids)) members.push(...body.participant_ids);
+    }
+    if (typeof ids?.mediator_id === 'string') members.push(ids.mediator_id);
+    f.set(
+      'memberIds',
+      distinct(members, KEEP),
+      found(
+        r,
+        'GET',
+        '/v1/domains/{domain_id}/parties/{party_id}/participant-id',
+        '/participant_ids',
+        `and /mediator_id of GET ${r.endpoint('GET', idsPath).split(' ')[1]}`,
+      ),
+    );
+  },
+};
+
+/** In the order they run: each may use what the ones before it found. */
+export const SCAN_SOURCES: readonly Source[] = [dso, migration, snapshot, forceSnapshot, acs, licenses, updates, events, rounds, synchronizer];

@@ -1,0 +1,127 @@
+// Fixture discovery against a reference node given only its URLs and tokens: every fixture is found where
+// the node's answers show it, with the endpoint and pointer it came from; given fixtures win; only with
+// mutations allowed does it create anything, and what it creates is named after the run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceFixtures, type ReferenceFixtures } from '../../reference-node/fixtures.ts';
+import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
+import { discover, SOURCES, type DiscoveryResult } from '../../suites/discovery/discover.ts';
+import type { FixtureName } from '../../suites/fixtures.ts';
+import { Client } from '../../suites/http.ts';
+import { DEFAULT_BOUNDS } from '../../suites/target.ts';
+
+let node: RunningReferenceNode;
+let known: ReferenceFixtures;
+
+beforeAll(async () => {
+  node = await startReferenceNode({});
+  known = referenceFixtures(node);
+});
+afterAll(() => node.close());
+
+function clients(budget = { remaining: 2000 }) {
+  const client = (prefix: string, bearer?: string) =>
+    new Client({ origin: node.urls.ledger, prefix, credentials: { bearer }, timeoutMs: 5000, maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes, budget });
+  return {
+    ledger: client('', node.credentials.ledgerAdminToken),
+    wallet: client('/api/validator', node.credentials.walletUsers[0]!.token),
+    scan: client('/api/scan'),
+  };
+}
+
+const env = (runId: string) => ({
+  runId,
+  ledgerBearer: node.credentials.ledgerAdminToken,
+  walletBearer: node.credentials.walletUsers[0]!.token,
+  walletVariable: 'CN_CONFORMANCE_WALLET_TOKEN',
+  now: () => new Date(),
+});
+
+/** Every fixture the node's own fixture file has. */
+const every = (): FixtureName[] => Object.keys(known).filter((k) => known[k as keyof ReferenceFixtures] !== undefined) as FixtureName[];
+
+describe('read-only discovery, given only URLs and tokens', () => {
+  let d: DiscoveryResult;
+  beforeAll(async () => {
+    d = await discover({ given: {}, clients: clients(), allowMutations: false, env: env('t1') });
+  });
+
+  it('finds every fixture, each with the endpoint and JSON pointer it came from', () => {
+    const missing = every().filter((n) => d.fixtures[n] === undefined);
+    expect(missing, JSON.stringify(d.sources, null, 1)).toEqual([]);
+    for (const n of every()) {
+      const o = d.origins[n]!;
+      expect(o.kind, n).toBe('discovered');
+      if (o.kind === 'discovered') {
+        expect(o.endpoint, n).toMatch(/^(GET|POST) \//);
+        expect(o.pointer, n).toMatch(/^\//);
+      }
+    }
+  });
+
+  it("finds the node's own ids: what it finds is what the node knows", () => {
+    const f = d.fixtures;
+    expect(new Set(f.svParties)).toEqual(new Set(known.svParties));
+    expect(known.holdingOwners).toEqual(expect.arrayContaining(f.holdingOwners!));
+    expect(known.validatorIds).toEqual(expect.arrayContaining(f.validatorIds!));
+    expect(known.preapprovalParties).toEqual(expect.arrayContaining(f.preapprovalParties!));
+    expect(f.migrationId).toBe(known.migrationId);
+    expect(f.snapshotRecordTime).toBe(known.snapshotRecordTime);
+    expect(f.multiHostedParty).toBe(known.multiHostedParty);
+    // The limited token is the wallet token: the ledger knows its user with rights for its own party only.
+    expect(f.ledgerLimitedToken).toBe(node.credentials.walletUsers[0]!.token);
+    expect(f.ledgerForbiddenParty).not.toBe(node.credentials.walletUsers[0]!.party);
+    // Another user's offers are offers between two other parties; the user's own are the ones it sent.
+    expect(known.otherUserTransferOffers).toEqual(expect.arrayContaining(f.otherUserTransferOffers!));
+    const own = Object.values(known.transferOffers).flat();
+    expect(own).toEqual(expect.arrayContaining(Object.values(f.transferOffers!).flat()));
+    expect(Object.keys(f.transferOffers!)).toEqual(expect.arrayContaining(['created', 'failed']));
+  });
+
+  it('sends no request that changes the target: the mutating sources only say what they would look for', () => {
+    for (const s of d.sources.filter((x) => x.mutates)) expect(['needs mutations', 'not needed']).toContain(s.outcome);
+    expect(d.sources.map((s) => s.source)).toEqual(SOURCES.map((s) => s.id));
+    for (const s of d.sources) expect(s.requests).toBeLessThanOrEqual(SOURCES.find((x) => x.id === s.source)!.pages ?? d.bounds.pages);
+  });
+});
+
+describe('precedence and bounds', () => {
+  it('given fixtures win and keep their origin; a source with nothing left to find sends nothing', async () => {
+    const d = await discover({
+      given: { svParties: ['given::1220aa'] },
+      givenFrom: () => 'fixture file my.json',
+      clients: clients(),
+      allowMutations: false,
+      env: env('t2'),
+    });
+    expect(d.fixtures.svParties).toEqual(['given::1220aa']);
+    expect(d.origins.svParties).toEqual({ kind: 'given', from: 'fixture file my.json' });
+    // scan-dso also hands on the latest round, which the rounds source uses: it still runs for `rounds`.
+    const dso = d.sources.find((s) => s.source === 'scan-dso')!;
+    expect(dso.found).not.toContain('svParties');
+  });
+
+  it("stops at the run's request budget with every source reported, and throws nothing", async () => {
+    const d = await discover({ given: {}, clients: clients({ remaining: 3 }), allowMutations: false, env: env('t3') });
+    expect(d.sources.filter((s) => s.requests > 0).reduce((n, s) => n + s.requests, 0)).toBeLessThanOrEqual(4);
+    expect(d.sources.at(-1)!.outcome).toBe('budget used up');
+    expect(d.sources).toHaveLength(SOURCES.length);
+  });
+
+  it('a walk stops at its page bound and says so', async () => {
+    const d = await discover({ given: {}, clients: clients(), allowMutations: false, env: env('t4'), bounds: { pages: 1, ms: 20_000 } });
+    const updates = d.sources.find((s) => s.source === 'scan-updates')!;
+    expect(updates.requests).toBe(1);
+    expect(updates.detail ?? '').toMatch(/stopped|bound|^$/);
+  });
+});
+
+describe('with mutations allowed', () => {
+  it('creates a transfer offer of its own, tracked by an id naming the run, and files it by the state the wallet reports', async () => {
+    const d = await discover({ given: {}, clients: clients(), allowMutations: true, env: env('mut1') });
+    const created = d.sources.find((s) => s.source === 'wallet-create-transfer-offer')!;
+    expect(created.outcome, JSON.stringify(created)).not.toMatch(/not served|refused|unusable/);
+    const ids = Object.values(d.fixtures.transferOffers!).flat();
+    expect(ids).toContain('cnc-mut1-offer-1');
+    expect(d.fixtures.transferOffers!.created).toContain('cnc-mut1-offer-1');
+  });
+});
