@@ -35,6 +35,8 @@ export interface FaultOutcome extends DetectionVerdict {
   unsupported: string[];
   /** Why each failed requirement failed. */
   reasons: Record<string, string>;
+  /** Failed requirements whose evidence has no exchange with a curl line to reproduce it (a defect of the check). */
+  withoutEvidence?: string[];
 }
 
 export interface RequirementInfo {
@@ -103,6 +105,7 @@ export async function runFault(
       .map((r) => r.id)
       .sort(),
     reasons: Object.fromEntries(failed.map((r) => [r.id, r.reason ?? ''])),
+    withoutEvidence: failed.filter((r) => !r.evidence?.exchange?.curl.startsWith('curl ')).map((r) => r.id),
     ...judgeDetection(
       expectation,
       failed.map((r) => r.id),

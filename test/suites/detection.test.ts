@@ -63,6 +63,8 @@ describe('the detection matrix', () => {
           unmatchedPatterns: [],
         });
         expect(o.failed.length, `${o.fault} made nothing fail`).toBeGreaterThan(0);
+        // A failure always shows the exchange that breaks the rule, as a curl line to reproduce it.
+        expect(o.withoutEvidence, o.fault).toEqual([]);
         // What failed and why, as before the pipeline's restructuring (and what came out unsupported, if anything).
         const unsupported = o.unsupported.length ? { unsupported: o.unsupported } : {};
         await expect(behaviourText({ failed: o.failed, skipped: o.skipped, ...unsupported, reasons: o.reasons })).toMatchFileSnapshot(

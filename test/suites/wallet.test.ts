@@ -85,23 +85,7 @@ describe('wallet requirement records', () => {
     }
   });
 
-  it('each fault fails exactly the rule requirements it names', async () => {
-    const outcomes: Array<{ fault: string; expected: string[]; failed: string[] }> = [];
-    // Seven nodes at a time: two batches for the thirteen faults.
-    for (let i = 0; i < WALLET_FAULTS.length; i += 7) {
-      const batch = WALLET_FAULTS.slice(i, i + 7);
-      outcomes.push(
-        ...(await Promise.all(
-          batch.map(async (f) => {
-            const results = await runOn({ faults: [f.name] });
-            const failed = failedIds(results).filter((id) => IDS.has(id));
-            return { fault: f.name, expected: f.rules.filter((id) => IDS.has(id)).sort(), failed };
-          }),
-        )),
-      );
-    }
-    for (const o of outcomes) expect({ fault: o.fault, failed: o.failed }).toEqual({ fault: o.fault, failed: o.expected });
-  }, 60_000);
+  // That each fault fails exactly the requirements it names is the detection matrix's test (test/suites/detection.test.ts).
 
   it('a requirement whose fixture is missing is skipped, naming the fixture', async () => {
     const node = await startReferenceNode({});
