@@ -38,8 +38,9 @@ function created(world: World, contractId: string): ContractHistory | undefined 
       return { contract: node.contract, createdIndex: index, createdNodeId: nodeId, synchronizerId: u.synchronizerId };
     }
   }
-  // Reference contracts of the scan and wallet views (coupons, preapprovals) exist outside the history's trees.
-  const extra = [...world.coupons, ...[...world.preapprovals.values()].map((p) => p.contract)].find((c) => c.contractId === contractId);
+  // Reference contracts of the scan and wallet views (DSO state, licenses, coupons, preapprovals) exist outside
+  // the history's trees.
+  const extra = world.governance.referenceContracts.find((c) => c.contractId === contractId);
   if (extra) return { contract: extra, createdIndex: extra.createdIn, createdNodeId: nodeId, synchronizerId: world.synchronizers[0]!.id };
   return undefined;
 }

@@ -1,5 +1,5 @@
-// Contracts in the scan's record shapes: ActiveContract (v1/v2 holdings), CreatedEvent (v0 holdings, trees,
-// assignments) and Contract / ContractWithState (preapprovals, coupons).
+// Contracts in the scan's record shapes: ActiveContract (v1/v2 holdings), CreatedEvent (v0 holdings, the ACS,
+// trees, assignments) and Contract / ContractWithState (preapprovals, coupons, DSO state, validator licenses).
 import type { JsonObject } from '../../common/json.ts';
 import type { World } from '../world/world.ts';
 import type { Contract } from '../world/model.ts';
@@ -34,14 +34,21 @@ export function activeContract(world: World, c: Contract, migrationId: number): 
   return { ...(fromThisMigration ? { created_in_update_id: world.updateId(c.createdIn) } : {}), ...contractFields(c, 'compact') };
 }
 
-/** Node id of the created event of a contract within its creating transaction. */
+/** Node id of the created event of a contract within its creating transaction (reference contracts, which no
+ *  transaction holds, keep the node id their contract id names, so their event ids are distinct too). */
 export function creatingNodeId(world: World, c: Contract): number {
   const u = world.getUpdate(c.createdIn);
   if (u.kind === 'transaction') {
     const node = u.nodes.find((n) => n.kind === 'created' && n.contract.contractId === c.contractId);
     if (node) return node.nodeId;
   }
-  return 0;
+  // A contract id names its node after the creating update's index (world.contractId).
+  return parseInt(c.contractId.slice(10, 14), 16);
+}
+
+/** A contract of an ACS snapshot, as the created event that made it. */
+export function snapshotEvent(world: World, c: Contract): JsonObject {
+  return createdEvent(c, eventId(world.updateId(c.createdIn), creatingNodeId(world, c)));
 }
 
 export function contractRecord(c: Contract): JsonObject {

@@ -23,6 +23,11 @@ export interface HoldingsPage {
   next?: number;
 }
 
+/** Whether a holding the snapshot covers (created at or before it) is still active in it. */
+export function activeAt(h: { archivedIn?: number }, snapshot: Snapshot): boolean {
+  return h.archivedIn === undefined || h.archivedIn > snapshot.upToIndex;
+}
+
 export function holdingsPage(ctx: NodeContext, req: HoldingsPageRequest): HoldingsPage {
   const { world } = ctx;
   const upTo = req.snapshot.upToIndex;
@@ -43,7 +48,7 @@ export function holdingsPage(ctx: NodeContext, req: HoldingsPageRequest): Holdin
     const h = world.holdingAt(seq);
     // Holdings are numbered in creation order, so the first one created after the snapshot ends the walk.
     if (!h || h.contract.createdIn > upTo) break;
-    const active = h.archivedIn === undefined || h.archivedIn > upTo;
+    const active = activeAt(h, req.snapshot);
     let owned = active && owners.has(world.holdingOwner(h.contract));
     if (active && !owned && leakLeft > 0) {
       leakLeft--;

@@ -1,29 +1,17 @@
-// POST /v0|v1|v2/holdings/state and POST /v0/state/acs/force.
-//
-// Snapshot matching: with record_time_match `exact` (the default) a record time that is not a snapshot time
-// of the migration is a 400 (the request is wrong, the snapshot exists elsewhere); a migration id without any
-// snapshot, or `at_or_before` with no snapshot at or before the time, is a 404.
+// POST /v0|v1|v2/holdings/state and POST /v0/state/acs/force (snapshot matching: snapshot-query.ts).
 import type { FastifyInstance } from 'fastify';
 import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
-import type { Snapshot } from '../world/model.ts';
 import { isoMicros } from '../world/time.ts';
-import { activeContract, createdEvent, creatingNodeId, eventId } from './contracts.ts';
-import { badRequest, notFound } from './errors.ts';
+import { activeContract, snapshotEvent } from './contracts.ts';
+import { badRequest } from './errors.ts';
 import { holdingsPage } from './holdings-page.ts';
-import { bodyObject, integerField, pageSize, requiredField, stringField, timestamp } from './params.ts';
-
-/** Largest holdings page_size (the description shows no maximum; larger pages are refused with 400). */
-export const MAX_HOLDINGS_PAGE_SIZE = 1000;
+import { bodyObject, requiredField } from './params.ts';
+import { findSnapshot, integerToken, type SnapshotQuery, snapshotQuery } from './snapshot-query.ts';
 
 type Version = 'v0' | 'v1' | 'v2';
 
-interface HoldingsRequest {
-  migrationId: number;
-  recordTime: string;
-  micros: number;
-  match: 'exact' | 'at_or_before';
-  pageSize: number;
+interface HoldingsRequest extends SnapshotQuery {
   owners: string[];
   after: number;
 }
@@ -33,7 +21,9 @@ export function encodeV2Token(seq: number): string {
   return Buffer.from(`holdings:${seq}`).toString('base64url');
 }
 
+/** The position a v2 `after` names; -1 when absent. */
 function decodeV2Token(token: unknown): number {
+  if (token === undefined || token === null) return -1;
   if (typeof token !== 'string') throw badRequest('Invalid request: after must be a page token string from next_page_token');
   const m = /^holdings:(\d{1,15})$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
   if (!m) throw badRequest(`Invalid request: after is not a page token: ${token}`);
@@ -42,40 +32,12 @@ function decodeV2Token(token: unknown): number {
 
 function parseRequest(ctx: NodeContext, raw: unknown, version: Version): HoldingsRequest {
   const body = bodyObject(raw);
-  const migrationId = integerField(body, 'migration_id', true);
-  const recordTime = stringField(body, 'record_time', true);
-  const micros = timestamp(recordTime, 'record_time');
-  const match = body.record_time_match ?? 'exact';
-  if (match !== 'exact' && match !== 'at_or_before')
-    throw badRequest(`Invalid request: record_time_match must be exact or at_or_before, not ${JSON.stringify(match)}`);
-  const size = pageSize(requiredField(body, 'page_size'), 'page_size', MAX_HOLDINGS_PAGE_SIZE);
+  const query = snapshotQuery(body);
   const owners = requiredField(body, 'owner_party_ids');
   if (!Array.isArray(owners) || owners.some((o) => typeof o !== 'string')) throw badRequest('Invalid request: owner_party_ids must be an array of party ids');
   if (owners.length === 0 && !ctx.faults.has('scan-holdings-empty-owners-accepted')) throw badRequest('Invalid request: owner_party_ids must not be empty');
-  let after = -1;
-  if (body.after !== undefined && body.after !== null) {
-    if (version === 'v2') after = decodeV2Token(body.after);
-    else {
-      after = integerField(body, 'after', true);
-      if (after < 0) throw badRequest('Invalid request: after must be a next_page_token of an earlier page');
-    }
-  }
-  return { migrationId, recordTime, micros, match, pageSize: size, owners: owners as string[], after };
-}
-
-function findSnapshot(ctx: NodeContext, req: HoldingsRequest): Snapshot {
-  const { world } = ctx;
-  // scan-holdings-at-or-before-refused: at_or_before is looked up as exact.
-  const match = req.match === 'at_or_before' && ctx.faults.has('scan-holdings-at-or-before-refused') ? 'exact' : req.match;
-  const found = world.findSnapshot(req.migrationId, req.micros, match);
-  if (found) return found;
-  const missing = `No ACS snapshot found for migration id ${req.migrationId} at ${req.recordTime}`;
-  if (!world.snapshots.some((s) => s.migrationId === req.migrationId) || req.match === 'at_or_before') throw notFound(missing);
-  const earlier = world.findSnapshot(req.migrationId, req.micros, 'at_or_before');
-  if (earlier && ctx.faults.has('scan-holdings-exact-ignored')) return earlier;
-  throw badRequest(
-    `${req.recordTime} is not the record time of an ACS snapshot of migration ${req.migrationId}; use a snapshot time or record_time_match at_or_before`,
-  );
+  const after = version === 'v2' ? decodeV2Token(body.after) : integerToken(body);
+  return { ...query, owners: owners as string[], after };
 }
 
 function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonObject {
@@ -91,7 +53,7 @@ function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonOb
   const items = missing ? page.items.filter(({ contract }) => [...contract.contractId].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % 4 !== 0) : page.items;
   const created_events = items.map(({ contract }) => {
     if (version === 'v0') {
-      const e = createdEvent(contract, eventId(world.updateId(contract.createdIn), creatingNodeId(world, contract)));
+      const e = snapshotEvent(world, contract);
       if (ctx.faults.has('scan-holdings-v0-event-type-missing')) delete e.event_type;
       return e;
     }

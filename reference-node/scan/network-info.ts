@@ -1,5 +1,5 @@
-// The small reference endpoints: development fund coupons, synchronizer identities, feature support and
-// backfilling status.
+// The small reference endpoints: development fund coupons, synchronizer identities, feature support,
+// backfilling status and the current migration.
 import type { FastifyInstance } from 'fastify';
 import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
@@ -34,6 +34,8 @@ export async function networkInfoRoutes(app: FastifyInstance, ctx: NodeContext):
 
   // scan-feature-flag-text / scan-backfilling-flag-text: the flags as text instead of booleans.
   app.get('/v0/feature-support', async () => ({ dummy: ctx.faults.has('scan-feature-flag-text') ? 'false' : false }));
+
+  app.get('/v0/migrations/last', async () => ({ migration_id: world.currentMigrationId }));
 
   app.get('/v0/backfilling/status', async () => ({
     complete: ctx.faults.has('scan-backfilling-flag-text') ? String(world.backfillingComplete) : world.backfillingComplete,

@@ -1,11 +1,14 @@
-// POST /v0/admin/sv/previous-sv-reward-weight and
-// GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash.
+// POST /v0/admin/sv/previous-sv-reward-weight,
+// GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash and
+// GET /v0/internal/reward-accounting-process/rounds/earliest-available (the first round whose root hash is
+// not `cannot_provide`).
 //
 // An unknown SV party has no accepted reward-weight proposal, so it gets 200 {} (weight absent), the same
 // answer as a known SV without a change before `effectiveBefore`.
 import type { FastifyInstance } from 'fastify';
 import { isObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
+import { EARLIEST_REWARD_ACCOUNTING_ROUND } from '../world/model.ts';
 import { notFound } from './errors.ts';
 import { bodyObject, int64Text, stringField, timestamp } from './params.ts';
 
@@ -26,6 +29,8 @@ export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     if (latest && ctx.faults.has('scan-reward-weight-number')) return { rewardWeight: Number(latest.weight) };
     return latest ? { rewardWeight: latest.weight } : {};
   });
+
+  app.get('/v0/internal/reward-accounting-process/rounds/earliest-available', async () => ({ earliest_round: EARLIEST_REWARD_ACCOUNTING_ROUND }));
 
   app.get('/v0/internal/reward-accounting-process/rounds/:round_number/root-hash', async (req) => {
     const { round_number } = req.params as { round_number: string };

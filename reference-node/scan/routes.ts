@@ -2,8 +2,10 @@
 // is JSON except bulk downloads; every error is `{error}` with 400, 404 or 500 (unknown routes: see server.ts).
 import type { FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
+import { acsRoutes } from './acs.ts';
 import { ansRoutes } from './ans.ts';
 import { bulkRoutes } from './bulk.ts';
+import { dsoRoutes } from './dso.ts';
 import { renderError } from './errors.ts';
 import { historyRoutes } from './history.ts';
 import { holdingsRoutes } from './holdings.ts';
@@ -26,7 +28,19 @@ export async function scanRoutes(app: FastifyInstance, ctx: NodeContext): Promis
       reply.type('text/plain; charset=utf-8');
     return payload;
   });
-  for (const routes of [holdingsRoutes, historyRoutes, bulkRoutes, partyRoutes, trafficRoutes, validatorRoutes, ansRoutes, rewardRoutes, networkInfoRoutes]) {
+  for (const routes of [
+    holdingsRoutes,
+    acsRoutes,
+    historyRoutes,
+    bulkRoutes,
+    partyRoutes,
+    trafficRoutes,
+    validatorRoutes,
+    ansRoutes,
+    rewardRoutes,
+    networkInfoRoutes,
+    dsoRoutes,
+  ]) {
     await routes(app, ctx);
   }
 }

@@ -1,10 +1,16 @@
-// GET /v0/validators/validator-faucets: liveness statistics of onboarded validators. Unknown ids are
+// The onboarded validators. GET /v0/validators/validator-faucets: their liveness statistics; unknown ids are
 // ignored and the answer is sorted by validator id, so it does not depend on the order of the arguments.
+// GET /v0/admin/validator/licenses: their licenses, newest first, paged by offset.
 import type { FastifyInstance } from 'fastify';
 import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { Validator } from '../world/model.ts';
+import { contractRecord } from './contracts.ts';
 import { badRequest } from './errors.ts';
+import { int32Text, int64Text, singleQuery } from './params.ts';
+
+/** Largest (and default) licenses page. */
+const MAX_LICENSES_PAGE = 1000;
 
 function requestedIds(ctx: NodeContext, query: unknown): string[] {
   const raw = (query as JsonObject | undefined)?.validator_ids;
@@ -46,5 +52,21 @@ export async function validatorRoutes(app: FastifyInstance, ctx: NodeContext): P
         records.push({ validator: id, numRoundsCollected: 0, numRoundsMissed: 0, firstCollectedInRound: 0, lastCollectedInRound: 0 });
     }
     return { validatorsReceivedFaucets: records };
+  });
+
+  app.get('/v0/admin/validator/licenses', async (req) => {
+    const afterText = singleQuery(req.query, 'after');
+    const limitText = singleQuery(req.query, 'limit');
+    const after = afterText === undefined ? 0n : int64Text(afterText, 'after');
+    if (after < 0n) throw badRequest(`Invalid after: ${afterText} (a next_page_token of an earlier page)`);
+    const limit = limitText === undefined ? MAX_LICENSES_PAGE : int32Text(limitText, 'limit');
+    if (limit < 1 || limit > MAX_LICENSES_PAGE) throw badRequest(`Invalid limit: ${limitText} (between 1 and ${MAX_LICENSES_PAGE})`);
+    const newestFirst = [...ctx.world.governance.validatorLicenses].reverse();
+    const start = after > BigInt(newestFirst.length) ? newestFirst.length : Number(after);
+    const end = start + limit;
+    return {
+      validator_licenses: newestFirst.slice(start, end).map(contractRecord),
+      ...(end < newestFirst.length ? { next_page_token: end } : {}),
+    };
   });
 }

@@ -30,6 +30,20 @@ export interface Synchronizer {
   mediatorIdentityTransactions: string[];
 }
 
+/** A super validator's node on the decentralized synchronizer, as its SvNodeState and the DSO's listings show it. */
+export interface SvNode {
+  party: string;
+  /** The SV's name in the DSO rules (unique). */
+  name: string;
+  participantId: string;
+  scanUrl: string;
+  sequencerId: string;
+  sequencerUrl: string;
+  mediatorId: string;
+  /** When participants should start using the sequencer (microseconds). */
+  sequencerAvailableAfterMicros: number;
+}
+
 export interface Contract {
   contractId: string;
   templateId: string; // packageId:Module:Entity
@@ -184,6 +198,8 @@ export const BULK_UPDATES_PER_SCALE = 1000;
 export const BULK_HOLDING_EVERY = 10;
 export const ROUND_EVERY_UPDATES = 10;
 export const BULK_OBJECT_UPDATES = 100;
+/** The first round whose reward accounting is complete: earlier rounds' root hashes cannot be provided. */
+export const EARLIEST_REWARD_ACCOUNTING_ROUND = 1;
 /** The first transactions of the history have no mediator verdict (their event items carry none). */
 export const UNVERDICTED_TRANSACTIONS = 3;
 

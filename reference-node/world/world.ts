@@ -5,6 +5,7 @@
 //   `scale` can reach a million updates and a hundred thousand holdings without memory or start-up cost.
 // Ids encode the index they belong to, so lookups by id need no index structures.
 import { createHash } from 'node:crypto';
+import { dsoGovernance, type DsoGovernance } from './dso-governance.ts';
 import { addReferenceData } from './reference-data.ts';
 import { verdictFor } from './verdicts.ts';
 import { derivedHex, Rng } from './rng.ts';
@@ -14,6 +15,7 @@ import {
   BULK_HOLDING_EVERY,
   BULK_OBJECT_UPDATES,
   BULK_UPDATES_PER_SCALE,
+  EARLIEST_REWARD_ACCOUNTING_ROUND,
   ROUND_EVERY_UPDATES,
   UNVERDICTED_TRANSACTIONS,
   type AnsEntryRecord,
@@ -74,6 +76,8 @@ export class World {
   readonly baseHoldings: Array<{ contract: Contract; archivedIn?: number }> = [];
   readonly bulkHoldingOwners: string[];
   readonly amuletRules: Contract;
+  /** The DSO's rules, SVs and validator licenses, and every reference contract (dso-governance.ts). */
+  readonly governance: DsoGovernance;
   private readonly base: Update[] = [];
 
   constructor(options: WorldOptions) {
@@ -137,6 +141,7 @@ export class World {
     this.amuletRules = this.generateBase(rng, users);
     this.generateSnapshots();
     addReferenceData(this, rng, users);
+    this.governance = dsoGovernance(this);
   }
 
   // ===================================================================================
@@ -577,7 +582,7 @@ export class World {
   rootHash(round: number): { status: string; round_number?: number; root_hash?: string } | undefined {
     const current = this.round(this.count - 1);
     if (round < 0 || round > current + 10) return undefined;
-    if (round === 0) return { status: 'cannot_provide' };
+    if (round < EARLIEST_REWARD_ACCOUNTING_ROUND) return { status: 'cannot_provide' };
     if (round >= current - 1) return { status: 'undetermined' };
     return { status: 'ok', round_number: round, root_hash: derivedHex(this.seed, `root:${round}`, 32) };
   }

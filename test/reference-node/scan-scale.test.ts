@@ -1,7 +1,8 @@
 // At scale 1000 (a million updates, a hundred thousand holdings) the scan answers lookups near the end of
-// the history without walking it: a holdings page and an update lookup each take well under a second.
+// the history without walking it: a holdings or ACS page and an update lookup each take well under a second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
+import { isoMicros } from '../../reference-node/world/time.ts';
 import { holdingsBody, lastSnapshot, scanClient, type ScanClient } from './scan-support.ts';
 import type { Json as AnyJson } from '../../common/json.ts';
 
@@ -39,6 +40,20 @@ describe('scan at scale 1000', () => {
     const none = await timed(() => client.post('/v2/holdings/state', holdingsBody(s, [w.dso.id], 10)));
     expect((none.value.json() as Json).created_events).toEqual([]);
     expect(none.ms).toBeLessThan(1000);
+  });
+
+  it('ACS pages: a template filter without holdings skips them; a party without holdings ends at the positions bound', async () => {
+    const w = node.context.world;
+    const s = lastSnapshot(node);
+    const body = { migration_id: s.migrationId, record_time: isoMicros(s.recordTimeMicros), page_size: 100 };
+    const licenses = await timed(() => client.post('/v0/state/acs', { ...body, templates: ['splice-amulet:Splice.ValidatorLicense:ValidatorLicense'] }));
+    const page = licenses.value.json() as Json;
+    expect(page.created_events.map((e: Json) => e.create_arguments.validator)).toEqual(w.validators.map((v) => v.party));
+    expect(page.next_page_token).toBeUndefined();
+    expect(licenses.ms).toBeLessThan(1000);
+    const sparse = await timed(() => client.post('/v0/state/acs', { ...body, party_ids: [w.svParties[1]!.id] }));
+    expect(typeof (sparse.value.json() as Json).next_page_token).toBe('number');
+    expect(sparse.ms).toBeLessThan(1000);
   });
 
   it('update and event lookups near the end of a million updates answer in under a second', async () => {
