@@ -6,6 +6,7 @@ import { ansRoutes } from './ans.ts';
 import { bulkRoutes } from './bulk.ts';
 import { renderError } from './errors.ts';
 import { historyRoutes } from './history.ts';
+import { historyListRoutes } from './history-lists.ts';
 import { holdingsRoutes } from './holdings.ts';
 import { networkInfoRoutes } from './network-info.ts';
 import { partyRoutes } from './parties.ts';
@@ -29,4 +30,5 @@ export async function scanRoutes(app: FastifyInstance, ctx: NodeContext): Promis
   for (const routes of [holdingsRoutes, historyRoutes, bulkRoutes, partyRoutes, trafficRoutes, validatorRoutes, ansRoutes, rewardRoutes, networkInfoRoutes]) {
     await routes(app, ctx);
   }
+  await historyListRoutes(app, ctx);
 }
