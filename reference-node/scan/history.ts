@@ -1,4 +1,5 @@
-// GET /v0/updates/{update_id}, GET /v2/updates/{update_id} and GET /v0/events/{update_id}.
+// GET /v0/updates/{update_id}, GET /v2/updates/{update_id} and GET /v0/events/{update_id}, and the renderings of
+// /v2/updates and /v0/events items that the paged lists (history-lists.ts) share.
 // The scan history holds transactions and reassignments; topology updates exist only on the ledger stream,
 // so their ids are unknown here (404). Verdicts of rejected transactions exist only as event items; the first
 // transactions have no verdict (world.ts).
@@ -63,7 +64,7 @@ const missingEvent = (u: ScanUpdate) => eventId(u.updateId, 9_999);
 /** An update as /v2/updates serves it (by id and in the list). */
 export function renderV2Update(ctx: NodeContext, u: ScanUpdate, encoding: ValueEncoding): JsonObject {
   const body = render(ctx, u, { encoding, v2: true });
-  // scan-v2-updates-dangling-root: this path only.
+  // scan-v2-updates-dangling-root: the /v2/updates items only.
   if (ctx.faults.has('scan-v2-updates-dangling-root') && Array.isArray(body.root_event_ids)) body.root_event_ids = [...body.root_event_ids, missingEvent(u)];
   return body;
 }
