@@ -1,4 +1,5 @@
-// GET /v0/updates/{update_id}, GET /v2/updates/{update_id} and GET /v0/events/{update_id}.
+// GET /v0/updates/{update_id}, GET /v2/updates/{update_id} and GET /v0/events/{update_id}, and the renderings of
+// /v2/updates and /v0/events items that the paged lists (history-lists.ts) share.
 // The scan history holds transactions and reassignments; topology updates exist only on the ledger stream,
 // so their ids are unknown here (404). Verdicts of rejected transactions exist only as event items; the first
 // transactions have no verdict (world.ts).
@@ -12,13 +13,17 @@ import { otherId, renderAppActivity, renderReassignment, renderTransaction, rend
 import { booleanText, singleQuery } from './params.ts';
 import { eventId } from './contracts.ts';
 
-type ScanUpdate = TransactionUpdate | ReassignmentUpdate;
+export type ScanUpdate = TransactionUpdate | ReassignmentUpdate;
+
+/** The update at `index` if the scan history holds it (topology updates it does not). */
+export function scanUpdateAt(ctx: NodeContext, index: number): ScanUpdate | undefined {
+  const u = ctx.world.getUpdate(index);
+  return u.kind === 'topology' ? undefined : u;
+}
 
 function lookup(ctx: NodeContext, id: string): ScanUpdate | undefined {
   const index = ctx.world.indexOfUpdateId(id);
-  if (index === undefined) return undefined;
-  const u = ctx.world.getUpdate(index);
-  return u.kind === 'topology' ? undefined : u;
+  return index === undefined ? undefined : scanUpdateAt(ctx, index);
 }
 
 function render(ctx: NodeContext, u: ScanUpdate, shape: HistoryShape): JsonObject {
@@ -40,15 +45,46 @@ function verdictParts(ctx: NodeContext, v: Verdict): JsonObject {
   return { verdict, traffic_summary: traffic, ...(app ? { app_activity_records: app } : {}) };
 }
 
+/** A daml_value_encoding value; undefined for one the interface does not name. */
+export function valueEncoding(text: string | undefined): ValueEncoding | undefined {
+  if (text === undefined || text === 'compact_json') return 'compact';
+  return text === 'protobuf_json' ? 'verbose' : undefined;
+}
+
 function encodingParam(ctx: NodeContext, query: unknown): ValueEncoding {
   const text = singleQuery(query, 'daml_value_encoding');
-  if (text === 'protobuf_json') return 'verbose';
-  if (text === undefined || text === 'compact_json' || ctx.faults.has('scan-event-encoding-unchecked')) return 'compact';
+  const encoding = valueEncoding(text) ?? (ctx.faults.has('scan-event-encoding-unchecked') ? 'compact' : undefined);
+  if (encoding) return encoding;
   throw badRequest(`Invalid value for query parameter daml_value_encoding: ${text} (expected compact_json or protobuf_json)`);
 }
 
 /** An event id no tree of the update has. */
 const missingEvent = (u: ScanUpdate) => eventId(u.updateId, 9_999);
+
+/** An update as /v2/updates serves it (by id and in the list). */
+export function renderV2Update(ctx: NodeContext, u: ScanUpdate, encoding: ValueEncoding): JsonObject {
+  const body = render(ctx, u, { encoding, v2: true });
+  // scan-v2-updates-dangling-root: the /v2/updates items only.
+  if (ctx.faults.has('scan-v2-updates-dangling-root') && Array.isArray(body.root_event_ids)) body.root_event_ids = [...body.root_event_ids, missingEvent(u)];
+  return body;
+}
+
+/** The event item of an update, as /v0/events serves it (by id and in the list). */
+export function renderEventItem(ctx: NodeContext, u: ScanUpdate, encoding: ValueEncoding): JsonObject {
+  const update = render(ctx, u, { encoding, v2: true });
+  // scan-events-update-record-time-nanos: this endpoint's rendering only.
+  if (ctx.faults.has('scan-events-update-record-time-nanos')) update.record_time = `${update.record_time}`.replace(/Z$/, '123Z');
+  if (u.kind === 'transaction' && u.verdict) return { update, ...verdictParts(ctx, u.verdict) };
+  // scan-events-null-verdict: an item without a verdict says so with null, as MainNet nodes do.
+  return ctx.faults.has('scan-events-null-verdict') ? { update, verdict: null } : { update };
+}
+
+/** The event item of a verdict without an update (a rejected transaction). */
+export function renderVerdictItem(ctx: NodeContext, v: Verdict): JsonObject {
+  const { app_activity_records: _none, ...parts } = verdictParts(ctx, v);
+  // scan-events-null-update: a verdict-only item says so with null, as MainNet nodes do.
+  return ctx.faults.has('scan-events-null-update') ? { update: null, ...parts } : parts;
+}
 
 export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.get('/v0/updates/:update_id', async (req, reply) => {
@@ -69,30 +105,16 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
     const { update_id } = req.params as { update_id: string };
     const u = lookup(ctx, update_id);
     if (!u) throw notFound(`Update ${update_id} not found`);
-    const body = render(ctx, u, { encoding: 'compact', v2: true });
-    // scan-v2-updates-dangling-root: this path only.
-    if (ctx.faults.has('scan-v2-updates-dangling-root') && Array.isArray(body.root_event_ids)) body.root_event_ids = [...body.root_event_ids, missingEvent(u)];
-    return body;
+    return renderV2Update(ctx, u, 'compact');
   });
 
   app.get('/v0/events/:update_id', async (req) => {
     const { update_id } = req.params as { update_id: string };
     const encoding = encodingParam(ctx, req.query);
     const u = lookup(ctx, update_id);
-    if (u) {
-      const update = render(ctx, u, { encoding, v2: true });
-      // scan-events-update-record-time-nanos: this endpoint's rendering only.
-      if (ctx.faults.has('scan-events-update-record-time-nanos')) update.record_time = `${update.record_time}`.replace(/Z$/, '123Z');
-      if (u.kind === 'transaction' && u.verdict) return { update, ...verdictParts(ctx, u.verdict) };
-      // scan-events-null-verdict: an item without a verdict says so with null, as MainNet nodes do.
-      return ctx.faults.has('scan-events-null-verdict') ? { update, verdict: null } : { update };
-    }
+    if (u) return renderEventItem(ctx, u, encoding);
     const rejected = ctx.world.rejectedVerdicts.find((v) => v.updateId === update_id);
-    if (rejected) {
-      const { app_activity_records: _none, ...parts } = verdictParts(ctx, rejected);
-      // scan-events-null-update: a verdict-only item says so with null, as MainNet nodes do.
-      return ctx.faults.has('scan-events-null-update') ? { update: null, ...parts } : parts;
-    }
+    if (rejected) return renderVerdictItem(ctx, rejected);
     throw notFound(`Event ${update_id} not found`);
   });
 }

@@ -8,6 +8,7 @@ import { bulkRoutes } from './bulk.ts';
 import { dsoRoutes } from './dso.ts';
 import { renderError } from './errors.ts';
 import { historyRoutes } from './history.ts';
+import { historyListRoutes } from './history-lists.ts';
 import { holdingsRoutes } from './holdings.ts';
 import { networkInfoRoutes } from './network-info.ts';
 import { partyRoutes } from './parties.ts';
@@ -43,4 +44,5 @@ export async function scanRoutes(app: FastifyInstance, ctx: NodeContext): Promis
   ]) {
     await routes(app, ctx);
   }
+  await historyListRoutes(app, ctx);
 }

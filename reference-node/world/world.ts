@@ -488,12 +488,16 @@ export class World {
     // items carry no verdict.
     const txs = this.base.filter((u): u is TransactionUpdate => u.kind === 'transaction');
     for (const u of txs.slice(UNVERDICTED_TRANSACTIONS)) u.verdict = verdictFor(this, u);
-    // Verdicts of transactions the mediator rejected: they exist only as verdicts.
+    // Verdicts of transactions the mediator rejected: they exist only as verdicts. Each is sequenced between two
+    // updates, since the events of a migration have distinct record times (the event history pages by them).
+    const between = Math.floor(UPDATE_SPACING_MICROS / 2);
     for (let k = 0; k < 3; k++) {
       const v = verdictFor(this, txs[10 + k * 30]!);
       this.rejectedVerdicts.push({
         ...v,
         updateId: '1220ffff' + derivedHex(this.seed, `rejected:${k}`, 30),
+        recordTimeMicros: v.recordTimeMicros + between,
+        finalizationTimeMicros: v.finalizationTimeMicros + between,
         result: 'VERDICT_RESULT_REJECTED',
         appActivity: undefined,
       });
