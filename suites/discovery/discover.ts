@@ -66,6 +66,7 @@ export async function discover(input: DiscoveryInput): Promise<DiscoveryResult> 
     else if (budgetGone) report = { ...base, outcome: 'budget used up' };
     else {
       f.found = [];
+      f.learned = [];
       const r = new SourceReader(s.interface, client, { ...bounds, pages: s.pages ?? bounds.pages });
       try {
         await s.run(r, f, input.env);
@@ -73,8 +74,10 @@ export async function discover(input: DiscoveryInput): Promise<DiscoveryResult> 
         if (e instanceof BudgetExhausted) budgetGone = true;
         else if (!(e instanceof SourceStopped)) throw e;
       }
-      const outcome: SourceOutcome = budgetGone ? 'budget used up' : f.found.length > 0 ? 'found' : (r.shortfall?.kind ?? 'nothing new');
-      report = { ...base, outcome, found: [...f.found], requests: r.requests, ms: r.elapsedMs, detail: r.shortfall?.detail };
+      const learned = f.learned.length > 0 ? `learned ${f.learned.join(', ')}` : undefined;
+      const outcome: SourceOutcome = budgetGone ? 'budget used up' : f.found.length > 0 || learned ? 'found' : (r.shortfall?.kind ?? 'nothing new');
+      const detail = [learned, r.shortfall?.detail].filter(Boolean).join('; ') || undefined;
+      report = { ...base, outcome, found: [...f.found], requests: r.requests, ms: r.elapsedMs, ...(detail ? { detail } : {}) };
     }
     sources.push(report);
     input.onSource?.(report);
@@ -85,6 +88,6 @@ export async function discover(input: DiscoveryInput): Promise<DiscoveryResult> 
 /** One line per source for the console and the notes: "scan-dso: found svParties (1 request, 12 ms)". */
 export function describeSource(s: SourceReport): string {
   const figures = s.requests > 0 ? ` (${s.requests} request${s.requests === 1 ? '' : 's'}, ${s.ms} ms)` : '';
-  const what = s.outcome === 'found' ? `found ${s.found.join(', ')}` : s.outcome;
-  return `${s.source}: ${what}${figures}${s.detail && s.outcome !== 'found' ? `: ${s.detail}` : ''}`;
+  const what = s.outcome === 'found' ? `found ${s.found.join(', ') || 'no fixture'}` : s.outcome;
+  return `${s.source}: ${what}${figures}${s.detail ? `: ${s.detail}` : ''}`;
 }

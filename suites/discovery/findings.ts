@@ -45,8 +45,15 @@ export class Findings {
   readonly fixtures: Fixtures;
   readonly origins: Partial<Record<FixtureName, FixtureOrigin>> = {};
   readonly facts: Facts = {};
-  /** What the current source found (reset per source). */
+  /** What the current source found (reset per source): fixtures, and facts it hands on. */
   found: FixtureName[] = [];
+  learned: string[] = [];
+
+  /** A fact for later sources, said in the source's report line. */
+  learn<K extends keyof Facts>(key: K, value: Facts[K], said: string): void {
+    this.facts[key] = value;
+    this.learned.push(said);
+  }
 
   constructor(given: Fixtures, givenFrom: (name: FixtureName) => string) {
     this.fixtures = structuredClone(given);

@@ -56,8 +56,8 @@ const user: Source = {
   async run(r, f) {
     const u = await userAndRights(r);
     if (!u) return;
-    f.facts.ledgerUser = u.id;
-    f.facts.ledgerRights = u.rights;
+    f.learn('ledgerUser', u.id, `the user ${u.id}`);
+    if (u.rights) f.learn('ledgerRights', u.rights, u.rights.anyParty ? 'that it may read as any party' : `its rights for ${readable(u.rights).length} part(ies)`);
     if (u.rights && !u.rights.anyParty)
       f.set('ledgerParties', distinct(readable(u.rights), KEEP), found(r, 'GET', u.rightsPath, '/rights/*/kind/CanReadAs|CanActAs/value/party'));
   },
@@ -72,13 +72,16 @@ const parties: Source = {
     const path = '/v2/parties';
     const local: string[] = [];
     let token: string | undefined;
+    let read = false;
     do {
       const body = await r.json('GET', path, { query: { pageSize: 100, pageToken: token } });
       if (!Array.isArray(body?.partyDetails)) break;
+      read = true;
       for (const p of body.partyDetails) if (p?.isLocal === true) local.push(p.party);
       token = typeof body.nextPageToken === 'string' && body.nextPageToken !== '' && body.nextPageToken !== token ? body.nextPageToken : undefined;
     } while (token);
-    f.facts.localParties = distinct(local, 1000);
+    if (!read) return;
+    f.learn('localParties', distinct(local, 1000), `${distinct(local, 1000).length} hosted part(ies)`);
     if (f.facts.ledgerRights?.anyParty)
       f.set('ledgerParties', distinct(local, KEEP), found(r, 'GET', path, '/partyDetails/*/party', 'the local ones; the token may read as any party'));
   },
@@ -101,7 +104,8 @@ const limited: Source = {
     if (wallet) {
       f.facts.walletLedgerUser = wallet.id;
       f.facts.walletRights = wallet.rights;
-      f.facts.walletParty = wallet.primary ?? (wallet.rights?.actAs.length === 1 ? wallet.rights.actAs[0] : undefined);
+      const party = wallet.primary ?? (wallet.rights?.actAs.length === 1 ? wallet.rights.actAs[0] : undefined);
+      if (party) f.learn('walletParty', party, `the wallet user's party (the ledger's user ${wallet.id})`);
     }
     const own = forbiddenFor(f.facts.ledgerRights);
     if (own && env.ledgerBearer) {
@@ -141,7 +145,7 @@ const end: Source = {
   async run(r, f) {
     const body = await r.json('GET', '/v2/state/ledger-end');
     const offset = Number(body?.offset);
-    if (Number.isSafeInteger(offset) && offset >= 0) f.facts.ledgerEnd = offset;
+    if (Number.isSafeInteger(offset) && offset >= 0) f.learn('ledgerEnd', offset, `the ledger end (${offset})`);
   },
 };
 
@@ -203,7 +207,7 @@ const stream: Source = {
       if (body.length < STREAM_LIMIT || last <= begin) break;
       begin = last;
     }
-    f.facts.offers = offers;
+    f.learn('offers', offers, `${offers.length} transfer offer(s) of the wallet`);
     const multi = [...hosts].find(([, participants]) => participants.size >= 2)?.[0];
     f.set(
       'multiHostedParty',

@@ -39,7 +39,7 @@ const dso: Source = {
     if (!isObject(body)) return;
     const info: Json = body;
     const round = Number(info.latest_mining_round?.contract?.payload?.round?.number);
-    if (Number.isSafeInteger(round) && round >= 0) f.facts.latestRound = round;
+    if (Number.isSafeInteger(round) && round >= 0) f.learn('latestRound', round, `the latest round (${round})`);
     f.set('svParties', svPartiesOf(info.dso_rules?.contract?.payload?.svs), found(r, 'GET', '/v0/dso', '/dso_rules/contract/payload/svs'));
   },
 };
@@ -51,7 +51,7 @@ const migration: Source = {
   provides: ['migrationId', 'snapshotRecordTime'],
   async run(r, f) {
     const body = await r.json('GET', '/v0/migrations/last');
-    if (isInt(body?.migration_id) && body.migration_id >= 0) f.facts.migrationId = body.migration_id;
+    if (isInt(body?.migration_id) && body.migration_id >= 0) f.learn('migrationId', body.migration_id, `the newest migration id (${body.migration_id})`);
   },
 };
 
