@@ -77,7 +77,7 @@ export async function serveReference(opts: ServeOptions): Promise<void> {
   console.log(
     `  ledger user ${credentials.ledgerUserToken.user} (reads as ${credentials.ledgerUserToken.readAs.join(', ')})  Authorization: Bearer ${credentials.ledgerUserToken.token}`,
   );
-  for (const w of credentials.walletUsers) console.log(`  wallet user ${w.user} (party ${w.party})  Authorization: Bearer ${w.token}`);
+  for (const w of credentials.walletUsers) console.log(`  wallet user ${w.user} (party ${w.party}; a ledger user too)  Authorization: Bearer ${w.token}`);
   if (opts.fixturesOut) {
     try {
       await writeFile(opts.fixturesOut, `${JSON.stringify({ fixtures: referenceFixtures(node) }, null, 2)}\n`);

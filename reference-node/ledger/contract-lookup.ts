@@ -1,15 +1,18 @@
-// Finds a contract of the world by id, with the update that created it and, if any, the consuming exercise
-// that archived it. Contract ids encode their creating update's index and node id, so no index is needed;
-// archives only happen in the base segment, so the search for one is bounded by its size.
+// Finds a contract of the world by id, with the offset of the update that created it and, if any, the consuming
+// exercise that archived it. Contract ids encode their creating update's index and node id, so no index is needed
+// for the history's own; the few ledger-only transactions are searched. Archives only happen in the base segment
+// and the ledger-only transactions, so the search for one is bounded by their size.
 import type { World } from '../world/world.ts';
 import type { Contract, ExercisedNode } from '../world/model.ts';
+import { baseStream } from './base-stream.ts';
+import { ledgerOnlyOffset, updateOffset } from './offsets.ts';
 
 export interface ContractHistory {
   contract: Contract;
-  createdIndex: number;
+  createdOffset: number;
   createdNodeId: number;
   synchronizerId: string;
-  archived?: { index: number; node: ExercisedNode; synchronizerId: string };
+  archived?: { offset: number; node: ExercisedNode; synchronizerId: string };
 }
 
 const CONTRACT_ID = /^00([0-9a-f]{8})([0-9a-f]{4})[0-9a-f]{60}$/;
@@ -17,11 +20,10 @@ const CONTRACT_ID = /^00([0-9a-f]{8})([0-9a-f]{4})[0-9a-f]{60}$/;
 export function findContract(world: World, contractId: string): ContractHistory | undefined {
   const found = created(world, contractId);
   if (!found) return undefined;
-  for (let i = found.createdIndex + 1; i < world.baseCount; i++) {
-    const u = world.getUpdate(i);
-    if (u.kind !== 'transaction') continue;
+  for (const { offset, update: u } of baseStream(world)) {
+    if (offset <= found.createdOffset || u.kind !== 'transaction') continue;
     const node = u.nodes.find((n): n is ExercisedNode => n.kind === 'exercised' && n.consuming && n.contractId === contractId);
-    if (node) return { ...found, archived: { index: i, node, synchronizerId: u.synchronizerId } };
+    if (node) return { ...found, archived: { offset, node, synchronizerId: u.synchronizerId } };
   }
   return found;
 }
@@ -35,12 +37,17 @@ function created(world: World, contractId: string): ContractHistory | undefined 
     const u = world.getUpdate(index);
     const node = u.kind === 'transaction' ? u.nodes[nodeId] : undefined;
     if (node?.kind === 'created' && node.contract.contractId === contractId) {
-      return { contract: node.contract, createdIndex: index, createdNodeId: nodeId, synchronizerId: u.synchronizerId };
+      return { contract: node.contract, createdOffset: updateOffset(index), createdNodeId: nodeId, synchronizerId: u.synchronizerId };
     }
+  }
+  for (const [after, u] of world.ledgerOnly) {
+    const node = u.kind === 'transaction' ? u.nodes.find((n) => n.kind === 'created' && n.contract.contractId === contractId) : undefined;
+    if (node?.kind === 'created')
+      return { contract: node.contract, createdOffset: ledgerOnlyOffset(after), createdNodeId: node.nodeId, synchronizerId: u.synchronizerId };
   }
   // Reference contracts of the scan and wallet views (DSO state, licenses, coupons, preapprovals) exist outside
   // the history's trees.
   const extra = world.governance.referenceContracts.find((c) => c.contractId === contractId);
-  if (extra) return { contract: extra, createdIndex: extra.createdIn, createdNodeId: nodeId, synchronizerId: world.synchronizers[0]!.id };
+  if (extra) return { contract: extra, createdOffset: updateOffset(extra.createdIn), createdNodeId: nodeId, synchronizerId: world.synchronizers[0]!.id };
   return undefined;
 }

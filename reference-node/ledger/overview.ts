@@ -10,7 +10,8 @@ import { isoMicros } from '../world/time.ts';
 import { identify, requireReadRights, type Caller } from './callers.ts';
 import { findContract } from './contract-lookup.ts';
 import { LedgerHttpError, sendCantonError } from './errors.ts';
-import { ledgerEndOffset, updateOffset } from './offsets.ts';
+import { ledgerEndOffset } from './offsets.ts';
+import { MAX_PARTIES_PAGE_SIZE } from './parties.ts';
 import { Audience, hostedParties } from './projection.ts';
 import { PRE_3_5_VERSION, releaseStyle, styleEvent, styleRecord } from './release-style.ts';
 import { archivedEvent, createdEvent } from './render.ts';
@@ -93,7 +94,7 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
       version: ctx.faults.has('ledger-pre-3-5') ? PRE_3_5_VERSION : LEDGER_API_VERSION,
       features: {
         userManagement: { supported: true, maxRightsPerUser: 1000, maxUsersPageSize: 1000 },
-        partyManagement: { maxPartiesPageSize: 10000 },
+        partyManagement: { maxPartiesPageSize: MAX_PARTIES_PAGE_SIZE },
         offsetCheckpoint: { maxOffsetCheckpointEmissionDelay: { seconds: 75, nanos: 0 } },
         experimental: { staticTime: { supported: false }, commandInspectionService: { supported: true } },
       },
@@ -234,13 +235,13 @@ function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Js
   }
   const out: { created: { createdEvent: JsonObject; synchronizerId: string }; archived?: { archivedEvent: JsonObject; synchronizerId: string } } = {
     created: {
-      createdEvent: createdEvent(c, { offset: updateOffset(found.createdIndex), nodeId: found.createdNodeId, witnessParties, blob: false, acsDelta: true }),
+      createdEvent: createdEvent(c, { offset: found.createdOffset, nodeId: found.createdNodeId, witnessParties, blob: false, acsDelta: true }),
       synchronizerId: found.synchronizerId,
     },
   };
   if (found.archived) {
     out.archived = {
-      archivedEvent: archivedEvent(found.archived.node, { offset: updateOffset(found.archived.index), witnessParties }),
+      archivedEvent: archivedEvent(found.archived.node, { offset: found.archived.offset, witnessParties }),
       synchronizerId: found.archived.synchronizerId,
     };
   }

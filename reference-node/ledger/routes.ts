@@ -1,11 +1,15 @@
-// The ledger JSON interface (registered under /v2): the update stream, the overview endpoints, and the
-// error shapes for everything else (unparsable bodies; unknown routes are the server's, see server.ts).
+// The ledger JSON interface (registered under /v2): the update stream, the overview endpoints, the user, party
+// and state endpoints a run discovers the participant's data from, and the error shapes for everything else
+// (unparsable bodies; unknown routes are the server's, see server.ts).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
 import { BadJsonError } from '../bad-json.ts';
 import { sendCantonError, sendStreamBadRequest } from './errors.ts';
 import { overviewRoutes } from './overview.ts';
+import { participantStateRoutes } from './participant-state.ts';
+import { partyRoutes } from './parties.ts';
 import { getUpdates } from './update-stream.ts';
+import { userRoutes } from './users.ts';
 
 const STREAM_ROUTE = '/v2/updates';
 const SUBMISSION_ROUTES: ReadonlySet<string> = new Set(
@@ -39,4 +43,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: NodeContext): Prom
 
   app.post('/updates', (req, reply) => getUpdates(ctx, req, reply));
   overviewRoutes(app, ctx);
+  userRoutes(app, ctx);
+  partyRoutes(app, ctx);
+  participantStateRoutes(app, ctx);
 }

@@ -82,7 +82,7 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
   // The paging-gap fault drops the lowest-offset update of a window that starts inside the history.
   const gap = ctx.faults.has('ledger-paging-gap') && r.beginExclusive > 0;
   let dropNext = gap && !descending;
-  for (const slot of slots(world.count, r.beginExclusive, upTo, descending, ctx.faults.has('ledger-begin-inclusive'))) {
+  for (const slot of slots(world.count, world.ledgerOnly, r.beginExclusive, upTo, descending, ctx.faults.has('ledger-begin-inclusive'))) {
     if (elements.length >= cap) break;
     if (slot.kind === 'checkpoint') {
       const micros = world.recordTimeMicros(slot.index);
@@ -90,7 +90,7 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
       elements.push({ offset: slot.offset, json: element('OffsetCheckpoint', checkpointRecord(slot.offset, times)) });
       continue;
     }
-    const json = projector.project(world.getUpdate(slot.index), slot.offset);
+    const json = projector.project(slot.kind === 'ledger-only' ? world.ledgerOnly.get(slot.index)! : world.getUpdate(slot.index), slot.offset);
     if (json && dropNext) {
       dropNext = false;
       continue;

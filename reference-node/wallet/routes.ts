@@ -1,5 +1,5 @@
-// The wallet interface of the validator node (registered under /api/validator): buy-traffic requests,
-// transfer offer status and the scan proxy's DSO party id. All state lives in this plugin instance.
+// The wallet interface of the validator node (registered under /api/validator): buy-traffic requests, transfer
+// offers (created, listed, their status) and the scan proxy's DSO party id. All state lives in this plugin instance.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearer } from '../auth.ts';
 import type { NodeContext } from '../context.ts';
@@ -9,10 +9,12 @@ import { walletCaller, type WalletCaller } from './caller.ts';
 import { InvalidInputError, sendError, WalletError } from './errors.ts';
 import { WALLET_REQUEST_STEP_MICROS } from './ledger-timing.ts';
 import { PurchasedTraffic } from './member-traffic.ts';
-import { transferOfferStatus } from './transfer-offers.ts';
+import { readTransferOfferBody } from './transfer-offer-body.ts';
+import { TransferOffers } from './transfer-offers.ts';
 
 export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   const requests = new BuyTrafficRequests(ctx, new PurchasedTraffic(ctx));
+  const offers = new TransferOffers(ctx);
   const callers = new WeakMap<FastifyRequest, WalletCaller>();
 
   // Runs before the body is read, so credentials are judged first; each accepted wallet call lets ledger time pass.
@@ -47,13 +49,22 @@ export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     return reply.code(200).send({ request_contract_id: outcome.contract.contractId });
   });
 
-  // These two take no body: whatever is sent is read and dropped, never a parse error.
+  app.post('/v0/wallet/transfer-offers', { onRequest: authenticate }, async (request, reply) => {
+    const body = readTransferOfferBody(ctx, request.body);
+    return reply.code(200).send({ offer_contract_id: offers.create(callerOf(request), body) });
+  });
+
+  // These take no body: whatever is sent is read and dropped, never a parse error.
   await app.register(async (noBody) => {
     noBody.removeAllContentTypeParsers();
     noBody.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
 
     noBody.post<{ Params: { tracking_id: string } }>('/v0/wallet/transfer-offers/:tracking_id/status', { onRequest: authenticate }, async (request, reply) =>
-      reply.code(200).send(transferOfferStatus(ctx, callerOf(request), request.params.tracking_id)),
+      reply.code(200).send(offers.status(callerOf(request), request.params.tracking_id)),
+    );
+
+    noBody.get('/v0/wallet/transfer-offers', { onRequest: authenticate }, async (request, reply) =>
+      reply.code(200).send({ offers: offers.open(callerOf(request)) }),
     );
 
     noBody.get('/v0/scan-proxy/dso-party-id', async (request: FastifyRequest, reply: FastifyReply) => {

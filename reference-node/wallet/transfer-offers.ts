@@ -1,22 +1,98 @@
-// Transfer offer status by tracking id, as the wallet of the calling user reports it: the offer's state
-// with exactly the fields of that state, or 404 when this wallet knows no offer with that tracking id.
+// The transfer offers of one node's wallets: the world's, and those its users create through the interface.
+// A created offer stays `created` until the ledger clock reaches its expiry, then the automation expires it
+// (`failed`, expired). The status of an offer is its sender's to ask (404 for everyone else); the open offers,
+// the active TransferOffer contracts, are listed to their senders and receivers. An accepted offer is no longer
+// a TransferOffer (accepting archives it), so it is not listed.
 import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
+import { contractRecord } from '../scan/contracts.ts';
+import type { Contract } from '../world/model.ts';
 import { derivedHex } from '../world/rng.ts';
+import { transferOfferContract } from '../world/transfer-offers.ts';
 import type { WalletCaller } from './caller.ts';
 import { WalletError } from './errors.ts';
+import type { TransferOfferBody } from './transfer-offer-body.ts';
 
-export function transferOfferStatus(ctx: NodeContext, caller: WalletCaller, trackingId: string): JsonObject {
-  const withId = ctx.world.transferOffers.filter((o) => o.trackingId === trackingId);
-  const offer = withId.find((o) => o.sender === caller.party) ?? (ctx.faults.has('wallet-other-users-offer-visible') ? withId[0] : undefined);
-  if (offer) return render(ctx, trackingId, offer.status);
-  if (withId.length === 0 && ctx.faults.has('wallet-status-unknown-200')) {
-    return { status: 'created', transaction_id: transactionId(ctx, trackingId), contract_id: contractId(ctx, trackingId) };
-  }
-  throw new WalletError(404, `No transfer offer with tracking id ${trackingId} found`);
+interface Offer {
+  trackingId: string;
+  sender: string;
+  receiver: string;
+  contract: Contract;
+  status: JsonObject;
 }
 
-/** A copy of the world's status object; the faults drop or add exactly the fields they name. */
+interface CreatedOffer {
+  contract: Contract;
+  transactionId: string;
+  expiresAtMicros: number;
+}
+
+export class TransferOffers {
+  /** Offers created through the interface, by JSON [sender, tracking id]. */
+  private readonly created = new Map<string, CreatedOffer>();
+
+  constructor(private readonly ctx: NodeContext) {}
+
+  /** Creates the caller's offer; its contract id. 409 when the caller already has an offer with that tracking id. */
+  create(caller: WalletCaller, body: TransferOfferBody): string {
+    const key = JSON.stringify([caller.party, body.trackingId]);
+    if (this.created.has(key) || this.ctx.world.transferOffers.some((o) => o.sender === caller.party && o.trackingId === body.trackingId)) {
+      throw new WalletError(409, `A transfer offer with tracking id ${body.trackingId} was already created; check its status instead of resubmitting`);
+    }
+    const now = this.ctx.clock.now();
+    // The command fails before creating anything, so the tracking id stays free.
+    if (body.expiresAtMicros <= now) {
+      throw new WalletError(400, `Transfer offer command failed: expires_at ${body.expiresAtMicros} is not after the ledger time ${now}`);
+    }
+    // The simulated ledger's history never changes: the offer lives in this wallet only, dated after the history.
+    const label = `transfer-offer:${caller.party}:${body.trackingId}`;
+    const contract = transferOfferContract(
+      this.ctx.world,
+      '00' + derivedHex(this.ctx.settings.seed, label, 36),
+      { ...body, sender: caller.party },
+      now,
+      this.ctx.world.count - 1,
+    );
+    this.created.set(key, { contract, transactionId: '1220' + derivedHex(this.ctx.settings.seed, `${label}:tx`, 32), expiresAtMicros: body.expiresAtMicros });
+    return contract.contractId;
+  }
+
+  /** The status of the caller's offer with this tracking id, as the wallet reports it. */
+  status(caller: WalletCaller, trackingId: string): JsonObject {
+    const withId = this.offers().filter((o) => o.trackingId === trackingId);
+    const offer = withId.find((o) => o.sender === caller.party) ?? (this.ctx.faults.has('wallet-other-users-offer-visible') ? withId[0] : undefined);
+    if (offer) return render(this.ctx, trackingId, offer.status);
+    if (withId.length === 0 && this.ctx.faults.has('wallet-status-unknown-200')) {
+      return { status: 'created', transaction_id: transactionId(this.ctx, trackingId), contract_id: contractId(this.ctx, trackingId) };
+    }
+    throw new WalletError(404, `No transfer offer with tracking id ${trackingId} found`);
+  }
+
+  /** The open offers the caller sends or receives, as Contract records. */
+  open(caller: WalletCaller): JsonObject[] {
+    return this.offers()
+      .filter((o) => o.status.status === 'created' && (o.sender === caller.party || o.receiver === caller.party))
+      .map((o) => contractRecord(o.contract));
+  }
+
+  /** Every offer with its status at the ledger clock's now: the world's first, then the created ones. */
+  private offers(): Offer[] {
+    const now = this.ctx.clock.now();
+    const created = [...this.created.values()].map(({ contract, transactionId, expiresAtMicros }) => ({
+      trackingId: contract.createArguments.trackingId as string,
+      sender: contract.signatories[0]!,
+      receiver: contract.observers[0]!,
+      contract,
+      status:
+        now < expiresAtMicros
+          ? { status: 'created', transaction_id: transactionId, contract_id: contract.contractId }
+          : { status: 'failed', failure_kind: 'expired' },
+    }));
+    return [...this.ctx.world.transferOffers, ...created];
+  }
+}
+
+/** A copy of the status object; the faults drop or add exactly the fields they name. */
 function render(ctx: NodeContext, trackingId: string, status: JsonObject): JsonObject {
   const out = { ...status };
   if (status.status !== 'failed' && ctx.faults.has('wallet-transfer-status-missing-field')) delete out.contract_id;

@@ -110,7 +110,8 @@ export interface Verdict {
   appActivity?: { roundNumber: number; records: Array<{ party: string; weight: number }> };
 }
 
-interface UpdateBase {
+export interface UpdateBase {
+  /** Index in the history; a ledger-only update (World.ledgerOnly) has the index of the update it follows. */
   index: number;
   updateId: string;
   migrationId: number;
@@ -207,5 +208,15 @@ export interface TransferOfferRecord {
   trackingId: string;
   /** Wallet party (the sender) whose wallet reports this offer. */
   sender: string;
+  receiver: string;
+  /** The TransferOffer contract the sender created; its create arguments are the offer's payload. */
+  contract: Contract;
   status: Record<string, unknown>;
+}
+
+/** A ledger user of the ledger participant: the parties it acts and reads as; `readAs: 'any'` is the participant administrator. */
+export interface LedgerUser {
+  primaryParty?: string;
+  actAs: string[];
+  readAs: string[] | 'any';
 }

@@ -1,8 +1,8 @@
 // The reference data of the scan and wallet interfaces that no update of the history carries: name-service
-// entries, transfer preapprovals, member traffic, super-validator reward weights, development fund coupons and
-// the wallet user's transfer offers. Apart from world.ts, which calls it once while the world is built.
+// entries, transfer preapprovals, member traffic, super-validator reward weights and development fund coupons.
+// Apart from world.ts, which calls it once while the world is built.
 import type { AnsEntryRecord, Contract, MemberTraffic, Party, Synchronizer, Validator } from './model.ts';
-import { derivedHex, type Rng } from './rng.ts';
+import type { Rng } from './rng.ts';
 import { GENESIS_MICROS } from './time.ts';
 
 /** What of the world the reference data is made from and added to. */
@@ -17,7 +17,6 @@ export interface ReferenceDataWorld {
   readonly memberTraffic: Map<string, MemberTraffic>;
   readonly svRewardWeights: Map<string, Array<{ effectiveAtMicros: number; weight: string }>>;
   readonly coupons: Contract[];
-  readonly transferOffers: Array<{ trackingId: string; sender: string; status: Record<string, unknown> }>;
   ledgerEndMicros(): number;
   contractId(index: number, nodeId: number): string;
   contract(index: number, nodeId: number, template: string, args: Record<string, unknown>, signatories: string[], observers: string[]): Contract;
@@ -83,16 +82,4 @@ export function addReferenceData(w: ReferenceDataWorld, rng: Rng, users: Party[]
       w.contract(0, 3000 + k, 'Splice.Amulet:UnclaimedDevelopmentFundCoupon', { dso: w.dso.id, amount: `${(k + 1) * 100}.0000000000` }, [w.dso.id], []),
     );
   }
-
-  const alice = users[0]!.id;
-  const bob = users[1]!.id;
-  const offer = (trackingId: string, sender: string, status: Record<string, unknown>) => w.transferOffers.push({ trackingId, sender, status });
-  const txId = (k: string) => '1220' + derivedHex(w.seed, `offer-tx:${k}`, 32);
-  offer('offer-created-1', alice, { status: 'created', transaction_id: txId('c1'), contract_id: w.contractId(0, 4000) });
-  offer('offer-accepted-1', alice, { status: 'accepted', transaction_id: txId('a1'), contract_id: w.contractId(0, 4001) });
-  offer('offer-completed-1', alice, { status: 'completed', transaction_id: txId('d1'), contract_id: w.contractId(0, 4002) });
-  offer('offer-failed-expired', alice, { status: 'failed', failure_kind: 'expired' });
-  offer('offer-failed-rejected', alice, { status: 'failed', failure_kind: 'rejected' });
-  offer('offer-failed-withdrawn', alice, { status: 'failed', failure_kind: 'withdrawn', withdrawn_reason: 'insufficient funds' });
-  offer('offer-bob-created', bob, { status: 'created', transaction_id: txId('b1'), contract_id: w.contractId(0, 4003) });
 }

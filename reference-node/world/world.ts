@@ -6,7 +6,11 @@
 // Ids encode the index they belong to, so lookups by id need no index structures.
 import { createHash } from 'node:crypto';
 import { dsoGovernance, type DsoGovernance } from './dso-governance.ts';
+import { exercise } from './exercise.ts';
+import { addSecondHosting } from './ledger-only.ts';
 import { addReferenceData } from './reference-data.ts';
+import { addTransferOffers } from './transfer-offers.ts';
+import { addUsers } from './users.ts';
 import { verdictFor } from './verdicts.ts';
 import { derivedHex, Rng } from './rng.ts';
 import { GENESIS_MICROS, UPDATE_SPACING_MICROS } from './time.ts';
@@ -22,12 +26,13 @@ import {
   type BulkObject,
   type Contract,
   type CreatedNode,
-  type ExercisedNode,
+  type LedgerUser,
   type MemberTraffic,
   type Participant,
   type Party,
   type Snapshot,
   type Synchronizer,
+  type TopologyUpdate,
   type TxNode,
   type Update,
   type TransactionUpdate,
@@ -54,8 +59,8 @@ export class World {
   readonly multiHostedParty: Party;
   /** Users of the wallet: ledger user id -> party. */
   readonly walletUsers = new Map<string, string>();
-  /** Ledger users: user id -> parties it may read as (admin reads as all). */
-  readonly ledgerUsers = new Map<string, { readAs: string[] | 'any' }>();
+  /** Ledger users of the ledger participant by user id. */
+  readonly ledgerUsers = new Map<string, LedgerUser>();
   readonly migrationIds = [0, 1];
   readonly currentMigrationId = 1;
   /** First index of migration 1. */
@@ -79,6 +84,8 @@ export class World {
   /** The DSO's rules, SVs and validator licenses, and every reference contract (dso-governance.ts). */
   readonly governance: DsoGovernance;
   private readonly base: Update[] = [];
+  /** Updates only the ledger participant's stream shows, each after the base update its key names (ledger-only.ts). */
+  readonly ledgerOnly = new Map<number, TransactionUpdate | TopologyUpdate>();
 
   constructor(options: WorldOptions) {
     this.seed = options.seed;
@@ -132,16 +139,15 @@ export class World {
     this.multiHostedParty = party('shared', [this.participants[0]!, this.participants[1]!]);
     this.bulkHoldingOwners = [users[0]!.id, users[1]!.id, users[2]!.id, this.multiHostedParty.id];
 
-    this.walletUsers.set('alice-wallet', users[0]!.id);
-    this.walletUsers.set('bob-wallet', users[1]!.id);
-    this.ledgerUsers.set('ledger-admin', { readAs: 'any' });
-    this.ledgerUsers.set('alice-ledger', { readAs: [users[0]!.id] });
+    addUsers(this, users);
 
     // --- history ------------------------------------------------------------------------
     this.amuletRules = this.generateBase(rng, users);
     this.generateSnapshots();
     addReferenceData(this, rng, users);
     this.governance = dsoGovernance(this);
+    addTransferOffers(this, users);
+    addSecondHosting(this);
   }
 
   // ===================================================================================
@@ -272,7 +278,7 @@ export class World {
   private tap(index: number, owner: string, amount: string, withMarker: boolean): TransactionUpdate {
     const amulet = this.contract(index, 1, 'Splice.Amulet:Amulet', this.amuletArgs(index, owner, amount), [this.dso.id, owner], []);
     const nodes: TxNode[] = [
-      this.exercise(0, this.amuletRules, 'AmuletRules_DevNet_Tap', { receiver: owner, amount }, [owner], false, [1], { amulet: amulet.contractId }),
+      exercise(0, this.amuletRules, 'AmuletRules_DevNet_Tap', { receiver: owner, amount }, [owner], false, [1], { amulet: amulet.contractId }),
       { nodeId: 1, kind: 'created', contract: amulet },
     ];
     const roots = [0];
@@ -293,33 +299,6 @@ export class World {
       roots.push(2);
     }
     return this.txBase(index, '', [owner], roots, nodes);
-  }
-
-  private exercise(
-    nodeId: number,
-    target: Contract,
-    choice: string,
-    arg: Record<string, unknown>,
-    actors: string[],
-    consuming: boolean,
-    children: number[],
-    result: unknown,
-  ): ExercisedNode {
-    return {
-      nodeId,
-      kind: 'exercised',
-      contractId: target.contractId,
-      templateId: target.templateId,
-      packageName: target.packageName,
-      signatories: target.signatories,
-      observers: target.observers,
-      choice,
-      choiceArgument: arg,
-      actingParties: actors,
-      consuming,
-      children,
-      exerciseResult: result,
-    };
   }
 
   private bulkUpdate(index: number): Update {
@@ -404,10 +383,10 @@ export class World {
         const out = this.contract(i, 3, 'Splice.Amulet:Amulet', this.amuletArgs(i, receiver, '1.5000000000'), [this.dso.id, receiver], []);
         const change = this.contract(i, 4, 'Splice.Amulet:Amulet', this.amuletArgs(i, sender, '2.2500000000'), [this.dso.id, sender], []);
         const nodes: TxNode[] = [
-          this.exercise(0, rules, 'AmuletRules_Transfer', { sender, receiver, input: input.contract.contractId }, [sender], false, [1, 3, 4], {
+          exercise(0, rules, 'AmuletRules_Transfer', { sender, receiver, input: input.contract.contractId }, [sender], false, [1, 3, 4], {
             created: [out.contractId, change.contractId],
           }),
-          this.exercise(1, input.contract, 'Amulet_Spend', { spender: sender }, [sender], true, [2], {}),
+          exercise(1, input.contract, 'Amulet_Spend', { spender: sender }, [sender], true, [2], {}),
           { nodeId: 2, kind: 'created', contract: coupon },
           { nodeId: 3, kind: 'created', contract: out },
           { nodeId: 4, kind: 'created', contract: change },
@@ -436,7 +415,7 @@ export class World {
           [this.holdingOwner(input.contract)],
           [0],
           [
-            this.exercise(0, input.contract, 'Amulet_Lock', { holder }, [this.holdingOwner(input.contract)], true, [1], { locked: locked.contractId }),
+            exercise(0, input.contract, 'Amulet_Lock', { holder }, [this.holdingOwner(input.contract)], true, [1], { locked: locked.contractId }),
             { nodeId: 1, kind: 'created', contract: locked },
           ],
         );

@@ -15,11 +15,11 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv) => Ajv;
 
 const UNSERVED = [
-  'GENERIC-WALLET-CREATE-TRANSFER-OFFER-CREDENTIALS-REQUIRED',
-  'GENERIC-WALLET-CREATE-TRANSFER-OFFER-INVALID-INPUT',
-  'GENERIC-WALLET-CREATE-TRANSFER-OFFER-RESPONSES',
-  'GENERIC-WALLET-LIST-TRANSFER-OFFERS-CREDENTIALS-REQUIRED',
-  'GENERIC-WALLET-LIST-TRANSFER-OFFERS-RESPONSES',
+  'GENERIC-WALLET-GET-BALANCE-CREDENTIALS-REQUIRED',
+  'GENERIC-WALLET-GET-BALANCE-RESPONSES',
+  'GENERIC-WALLET-TAP-CREDENTIALS-REQUIRED',
+  'GENERIC-WALLET-TAP-INVALID-INPUT',
+  'GENERIC-WALLET-TAP-RESPONSES',
 ];
 
 describe('a run on operations the target does not serve', () => {
@@ -45,9 +45,9 @@ describe('a run on operations the target does not serve', () => {
       'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES': 'passed',
       'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-CREDENTIALS-REQUIRED': 'passed',
     });
-    const create = report.requirements.find((r: { id: string }) => r.id === 'GENERIC-WALLET-CREATE-TRANSFER-OFFER-CREDENTIALS-REQUIRED');
+    const create = report.requirements.find((r: { id: string }) => r.id === 'GENERIC-WALLET-TAP-CREDENTIALS-REQUIRED');
     expect(create.reason).toMatch(
-      /^the target does not serve createTransferOffer \(POST \/api\/validator\/v0\/wallet\/transfer-offers\): the same request with credentials was answered 404, not a documented answer \(content type text\/plain/,
+      /^the target does not serve tap \(POST \/api\/validator\/v0\/wallet\/tap\): the same request with credentials was answered 404, not a documented answer \(content type text\/plain/,
     );
     // The evidence is the request with credentials, and the HTTP layer's answer.
     expect(create.evidence.exchange.request.headers.authorization).toMatch(/^Bearer /);
@@ -64,14 +64,12 @@ describe('a run on operations the target does not serve', () => {
     expect(stdout).toContain('INCOMPLETE: 2 of 7 selected requirements judged (2 passed, 0 failed; 5 unsupported)');
     expect(stdout).toMatch(/^\s+wallet\s+MUST\s+2 passed, 0 failed, 0 skipped, 5 unsupported$/m);
     expect(stdout).toContain('Not served by the target (5 unsupported, not failed), by operation:');
-    expect(stdout).toMatch(/^\s+3\s+createTransferOffer\s+\(GENERIC-WALLET-CREATE-TRANSFER-OFFER-RESPONSES, /m);
+    expect(stdout).toMatch(/^\s+3\s+tap\s+\(GENERIC-WALLET-TAP-RESPONSES, /m);
     expect(stdout).not.toMatch(/FAIL GENERIC/);
     // junit.xml: skipped with an "unsupported:" message, never a failure.
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(junit).not.toContain('<failure');
-    expect(junit).toMatch(
-      /name="GENERIC-WALLET-LIST-TRANSFER-OFFERS-RESPONSES"[^>]*>\s*<skipped message="unsupported: the target does not serve listTransferOffers/,
-    );
+    expect(junit).toMatch(/name="GENERIC-WALLET-GET-BALANCE-RESPONSES"[^>]*>\s*<skipped message="unsupported: the target does not serve getBalance/);
     expect(junit).toContain('<testsuite name="wallet" tests="7" failures="0" errors="0" skipped="5"');
     // report.html: a filter and a section listing them, each row with its evidence.
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
@@ -80,7 +78,7 @@ describe('a run on operations the target does not serve', () => {
     expect(html).toMatch(/<details class="req unsupported" data-status="unsupported"[^>]*>[\s\S]*?<b>response<\/b> 404 text\/plain/);
     // coverage.md: the operations marked not served.
     const coverage = readFileSync(join(dir, 'coverage.md'), 'utf8');
-    expect(coverage).toContain('| wallet | GET /api/validator/v0/wallet/transfer-offers (not served) | unsupported | none | 0 |');
+    expect(coverage).toContain('| wallet | GET /api/validator/v0/wallet/balance (not served) | unsupported | none | 0 |');
     expect(coverage).toContain('| wallet | POST /api/validator/v0/wallet/transfer-offers/{tracking_id}/status | passed |');
   }, 60_000);
 });

@@ -77,25 +77,34 @@ const isDecreasing = (xs: number[]) => xs.every((x, i) => i === 0 || x < xs[i - 
 const partyOf = (w: World, hint: string) => w.parties.find((p) => p.hint === hint)!.id;
 const hostedHere = (w: World) => w.parties.filter((p) => p.hostedOn.includes(w.ledgerParticipant.id)).map((p) => p.id);
 const indexOfOffset = (offset: number) => offset / 2 - 1;
-const txAt = (w: World, offset: number) => w.getUpdate(indexOfOffset(offset)) as TransactionUpdate;
+/** The update at a stream offset: an update of the history (even) or the ledger-only one after it (odd). */
+const updateAt = (w: World, offset: number) => (offset % 2 === 0 ? w.getUpdate(indexOfOffset(offset)) : w.ledgerOnly.get(indexOfOffset(offset - 1))!);
+const txAt = (w: World, offset: number) => updateAt(w, offset) as TransactionUpdate;
+/** The transactions of updates 0..maxIndex and the ledger-only ones among them, with their offsets. */
+function* transactionsUpTo(w: World, maxIndex: number): Generator<{ offset: number; u: TransactionUpdate }> {
+  for (let i = 0; i <= maxIndex; i++) {
+    for (const offset of [2 * (i + 1), 2 * (i + 1) + 1]) {
+      const u = offset % 2 === 0 || w.ledgerOnly.has(i) ? updateAt(w, offset) : undefined;
+      if (u?.kind === 'transaction') yield { offset, u };
+    }
+  }
+}
 const stakeholdersOf = (n: { signatories: string[]; observers: string[] }) => new Set([...n.signatories, ...n.observers]);
 const key = (kind: string, offset: number, nodeId: number, witnesses: string[]) => `${kind}@${offset}#${nodeId}[${[...witnesses].sort().join(',')}]`;
 
 /** The events an ACS-delta read by `parties` over updates 0..maxIndex must return. */
 function expectedAcsDelta(w: World, parties: string[], maxIndex: number): string[] {
   const out: string[] = [];
-  for (let i = 0; i <= maxIndex; i++) {
-    const u = w.getUpdate(i);
-    if (u.kind !== 'transaction') continue;
+  for (const { offset, u } of transactionsUpTo(w, maxIndex)) {
     const consumed = new Set(u.nodes.flatMap((n) => (n.kind === 'exercised' && n.consuming ? [n.contractId] : [])));
     const created = new Set(u.nodes.flatMap((n) => (n.kind === 'created' ? [n.contract.contractId] : [])));
     for (const n of u.nodes) {
       if (n.kind === 'created' && !consumed.has(n.contract.contractId)) {
         const seeing = parties.filter((p) => stakeholdersOf(n.contract).has(p));
-        if (seeing.length) out.push(key('CreatedEvent', 2 * (i + 1), n.nodeId, seeing));
+        if (seeing.length) out.push(key('CreatedEvent', offset, n.nodeId, seeing));
       } else if (n.kind === 'exercised' && n.consuming && !created.has(n.contractId)) {
         const seeing = parties.filter((p) => stakeholdersOf(n).has(p));
-        if (seeing.length) out.push(key('ArchivedEvent', 2 * (i + 1), n.nodeId, seeing));
+        if (seeing.length) out.push(key('ArchivedEvent', offset, n.nodeId, seeing));
       }
     }
   }
@@ -105,13 +114,11 @@ function expectedAcsDelta(w: World, parties: string[], maxIndex: number): string
 /** The events a ledger-effects read by `parties` over updates 0..maxIndex must return. */
 function expectedLedgerEffects(w: World, parties: string[], maxIndex: number): string[] {
   const out: string[] = [];
-  for (let i = 0; i <= maxIndex; i++) {
-    const u = w.getUpdate(i);
-    if (u.kind !== 'transaction') continue;
+  for (const { offset, u } of transactionsUpTo(w, maxIndex)) {
     const witnesses = w.witnesses(u);
     for (const n of u.nodes) {
       const seeing = parties.filter((p) => witnesses.get(n.nodeId)!.includes(p));
-      if (seeing.length) out.push(key(n.kind === 'created' ? 'CreatedEvent' : 'ExercisedEvent', 2 * (i + 1), n.nodeId, seeing));
+      if (seeing.length) out.push(key(n.kind === 'created' ? 'CreatedEvent' : 'ExercisedEvent', offset, n.nodeId, seeing));
     }
   }
   return out.sort();
