@@ -195,19 +195,21 @@ const stream: Source = {
     const offers: OfferSeen[] = [];
     const hosts = new Map<string, Set<string>>();
     let begin = 0;
+    let read = false;
     for (;;) {
       const window = f.facts.ledgerEnd === undefined ? {} : { endInclusive: f.facts.ledgerEnd };
       const body = await r.json('POST', '/v2/updates', {
-        body: { beginExclusive: begin, ...window, verbose: false, updateFormat: format },
+        body: { beginExclusive: begin, ...window, updateFormat: format },
         query: { limit: STREAM_LIMIT, stream_idle_timeout_ms: IDLE_MS },
       });
       if (!Array.isArray(body)) break;
+      read = true;
       for (const element of body) scan(element, offers, hosts);
       const last = Math.max(begin, ...body.map(offsetOf).filter(Number.isSafeInteger));
       if (body.length < STREAM_LIMIT || last <= begin) break;
       begin = last;
     }
-    f.learn('offers', offers, `${offers.length} transfer offer(s) of the wallet`);
+    if (read) f.learn('offers', offers, `${offers.length} transfer offer(s) of the wallet`);
     const multi = [...hosts].find(([, participants]) => participants.size >= 2)?.[0];
     f.set(
       'multiHostedParty',

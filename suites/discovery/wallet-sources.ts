@@ -32,6 +32,7 @@ const listed: Source = {
   provides: ['transferOffers'],
   async run(r, f) {
     const body = await r.json('GET', '/v0/wallet/transfer-offers');
+    if (!Array.isArray(body?.offers)) return;
     const offers: OfferSeen[] = [];
     for (const c of Array.isArray(body?.offers) ? body.offers : []) {
       const p: Json = c?.payload;
@@ -40,7 +41,7 @@ const listed: Source = {
     }
     // Two open offers that share exactly one party name the user, when the ledger did not.
     f.facts.walletParty ??= commonParty(offers);
-    f.facts.listedOffers = offers;
+    f.learn('listedOffers', offers, `${offers.length} open offer(s) of the user`);
   },
 };
 
@@ -80,7 +81,7 @@ const create: Source = {
       if (typeof status?.status === 'string') break;
       await sleep(POLL_MS);
     }
-    (f.facts.createdOffers ??= []).push(trackingId);
+    f.learn('createdOffers', [...(f.facts.createdOffers ?? []), trackingId], `the offer it created (${trackingId})`);
   },
 };
 
