@@ -57,7 +57,8 @@ const user: Source = {
     const u = await userAndRights(r);
     if (!u) return;
     f.learn('ledgerUser', u.id, `the user ${u.id}`);
-    if (u.rights) f.learn('ledgerRights', u.rights, u.rights.anyParty ? 'that it may read as any party' : `its rights for ${readable(u.rights).length} part(ies)`);
+    if (u.rights)
+      f.learn('ledgerRights', u.rights, u.rights.anyParty ? 'that it may read as any party' : `its rights for ${readable(u.rights).length} part(ies)`);
     if (u.rights && !u.rights.anyParty)
       f.set('ledgerParties', distinct(readable(u.rights), KEEP), found(r, 'GET', u.rightsPath, '/rights/*/kind/CanReadAs|CanActAs/value/party'));
   },

@@ -67,7 +67,9 @@ describe('read-only discovery, given only URLs and tokens', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ migration_id: f.migrationId, record_time: f.snapshotRecordTime, page_size: 100, owner_party_ids: f.holdingOwners }),
     });
-    const owners = new Set(((await holdings.json()) as { created_events: Array<{ create_arguments: { owner: string } }> }).created_events.map((e) => e.create_arguments.owner));
+    const owners = new Set(
+      ((await holdings.json()) as { created_events: Array<{ create_arguments: { owner: string } }> }).created_events.map((e) => e.create_arguments.owner),
+    );
     expect(f.holdingOwners!.filter((o) => !owners.has(o))).toEqual([]);
     expect(known.validatorIds).toEqual(expect.arrayContaining(f.validatorIds!));
     expect(known.preapprovalParties).toEqual(expect.arrayContaining(f.preapprovalParties!));
