@@ -76,7 +76,7 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
   const { policies, notes } = releaseLinePolicies({ ledger: ledger ? await ledgerReleaseLine({ ledger, cache: parts.cache }) : undefined });
   Object.assign(parts.answers.policies, policies);
   const found = run.preflight !== false && run.discovery !== false ? await discoverInto(parts, run, target.allowMutations) : undefined;
-  const fixtureNotes = found?.sources.map(describeSource) ?? [];
+  const fixtureNotes = found?.sources.filter((s) => s.outcome !== 'not needed').map(describeSource) ?? [];
   run.observer?.started?.(run.requirements);
   const requirements = await runAll(run.requirements, parts, (r) => run.observer?.result?.(r));
   const applicability = [

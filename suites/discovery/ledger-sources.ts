@@ -6,19 +6,12 @@ import { isObject, type Json } from '../../common/json.ts';
 import { ACS_DELTA, WILDCARD } from '../ledger/updates/client.ts';
 import type { OfferSeen, Rights } from './findings.ts';
 import type { SourceReader } from './reader.ts';
-import { distinct, type Source } from './source.ts';
+import { distinct, found, type Source } from './source.ts';
 
 const KEEP = 20;
 const STREAM_LIMIT = 200;
 const IDLE_MS = 200;
 const TRANSFER_OFFER = ':Splice.Wallet.TransferOffer:TransferOffer';
-
-const found = (r: SourceReader, method: string, path: string, pointer: string, note?: string) => ({
-  kind: 'discovered' as const,
-  endpoint: r.endpoint(method, path),
-  pointer,
-  ...(note ? { note } : {}),
-});
 
 /** The rights of a user: `{rights: [{kind: {CanActAs: {value: {party}}}}, ...]}` (release 3.x encoding). */
 function rightsOf(body: Json): Rights | undefined {

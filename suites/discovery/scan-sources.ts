@@ -2,8 +2,7 @@
 // the facts on discovery); every answer is read defensively, since judging it is the checks' job.
 import { isInt, isObject, type Json } from '../../common/json.ts';
 import { enc, plusMicros } from '../scan/common.ts';
-import { distinct, type Source } from './source.ts';
-import type { SourceReader } from './reader.ts';
+import { distinct, found, type Source } from './source.ts';
 
 const PAGE_SIZE = 100;
 /** Ids of each kind kept: enough for the checks' samples, few enough to keep them quick. */
@@ -14,13 +13,6 @@ const VALIDATOR_LICENSE = ':Splice.ValidatorLicense:ValidatorLicense';
 const PREAPPROVAL = ':Splice.AmuletRules:TransferPreapproval';
 /** Template filters in the form the ACS endpoint takes (package name, module, entity). */
 const ACS_TEMPLATES = [`splice-amulet${AMULET}`, `splice-amulet${VALIDATOR_LICENSE}`, `splice-amulet${PREAPPROVAL}`];
-
-const found = (r: SourceReader, method: string, path: string, pointer: string, note?: string) => ({
-  kind: 'discovered' as const,
-  endpoint: r.endpoint(method, path),
-  pointer,
-  ...(note ? { note } : {}),
-});
 
 /** The SV parties of the DSO rules' payload: a Daml map, as pairs [party, info] or as an object. */
 function svPartiesOf(svs: Json): string[] {

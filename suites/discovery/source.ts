@@ -3,6 +3,7 @@
 import type { InterfaceName } from '../../common/vocabulary.ts';
 import type { FixtureName } from '../fixtures.ts';
 import type { Findings } from './findings.ts';
+import type { FixtureOrigin } from './provenance.ts';
 import type { SourceReader } from './reader.ts';
 
 export interface DiscoveryEnv {
@@ -34,3 +35,11 @@ export interface Source {
 /** Items of a list that are strings, deduplicated, at most `max`. */
 export const distinct = (values: Iterable<unknown>, max = 20): string[] =>
   [...new Set([...values].filter((v): v is string => typeof v === 'string' && v.length > 0))].slice(0, max);
+
+/** The origin of a fixture read from an answer of `r`'s interface: the request and the JSON pointer. */
+export const found = (r: SourceReader, method: string, path: string, pointer: string, note?: string): Extract<FixtureOrigin, { kind: 'discovered' }> => ({
+  kind: 'discovered',
+  endpoint: r.endpoint(method, path),
+  pointer,
+  ...(note ? { note } : {}),
+});

@@ -3,11 +3,9 @@
 // parties are another user's, which this wallet must not know. With mutations allowed, the run creates an
 // offer of its own, tracked by an id naming the run, and waits until the wallet reports it.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Json } from '../../common/json.ts';
-import { isObject } from '../../common/json.ts';
+import { isObject, type Json } from '../../common/json.ts';
 import type { OfferSeen } from './findings.ts';
-import type { SourceReader } from './reader.ts';
-import { distinct, type Source } from './source.ts';
+import { distinct, found, type Source } from './source.ts';
 
 const KEEP = 20;
 const STATES = ['created', 'accepted', 'completed', 'failed'] as const;
@@ -15,13 +13,6 @@ type State = (typeof STATES)[number];
 /** Pause between status polls of an offer the wallet has not processed yet. */
 const POLL_MS = 250;
 const DAY_MICROS = 86_400_000_000;
-
-const found = (r: SourceReader, method: string, path: string, pointer: string, note?: string) => ({
-  kind: 'discovered' as const,
-  endpoint: r.endpoint(method, path),
-  pointer,
-  ...(note ? { note } : {}),
-});
 
 const statusPath = (trackingId: string) => `/v0/wallet/transfer-offers/${encodeURIComponent(trackingId)}/status`;
 
