@@ -12,6 +12,7 @@ const KEEP = 20;
 const STREAM_LIMIT = 200;
 const IDLE_MS = 200;
 const TRANSFER_OFFER = ':Splice.Wallet.TransferOffer:TransferOffer';
+const MAX_DEPTH = 16;
 
 /** The rights of a user: `{rights: [{kind: {CanActAs: {value: {party}}}}, ...]}` (release 3.x encoding). */
 function rightsOf(body: Json): Rights | undefined {
@@ -145,9 +146,11 @@ const end: Source = {
 
 /** Created events of the wallet's transfer offers and the participants topology events name per party, anywhere in an element. */
 function scan(element: Json, offers: OfferSeen[], hosts: Map<string, Set<string>>): void {
-  const visit = (v: Json): void => {
+  // Events sit a few levels down; deeper values are not looked at.
+  const visit = (v: Json, depth = 0): void => {
+    if (depth > MAX_DEPTH) return;
     if (Array.isArray(v)) {
-      for (const x of v) visit(x);
+      for (const x of v) visit(x, depth + 1);
       return;
     }
     if (!isObject(v)) return;
@@ -161,7 +164,7 @@ function scan(element: Json, offers: OfferSeen[], hosts: Map<string, Set<string>
       const a = (v[kind] as Json)?.value ?? v[kind];
       if (typeof a?.partyId === 'string' && typeof a.participantId === 'string') hosts.set(a.partyId, (hosts.get(a.partyId) ?? new Set()).add(a.participantId));
     }
-    for (const x of Object.values(v)) visit(x);
+    for (const x of Object.values(v)) visit(x, depth + 1);
   };
   visit(element);
 }

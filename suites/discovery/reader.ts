@@ -3,7 +3,7 @@
 // source's report line. Answers are judged by the run's answer log through the observed client.
 import type { Json } from '../../common/json.ts';
 import type { InterfaceName } from '../../common/vocabulary.ts';
-import type { Client, Exchange, RequestOptions } from '../http.ts';
+import { nestedTooDeep, tooDeep, type Client, type Exchange, type RequestOptions } from '../http.ts';
 
 export interface SourceBounds {
   /** Pages (requests of a walk) a source may read. */
@@ -63,6 +63,7 @@ export class SourceReader {
     if (x.status === 401 || x.status === 403) return this.fall('refused', `${where} answered ${x.status}`);
     if (x.status !== 200) return this.fall('unusable answer', `${where} answered ${x.status}`);
     if (x.truncated) return this.fall('unusable answer', `${where}: the body is larger than the run's bound`);
+    if (nestedTooDeep(x.text)) return this.fall('unusable answer', `${where}: ${tooDeep(x)}`);
     try {
       return JSON.parse(x.text);
     } catch {

@@ -377,6 +377,32 @@ describe('a target that stops answering', { timeout: NO_HANG_MS }, () => {
   });
 });
 
+describe('zero-configuration runs on hostile targets: discovery on', { timeout: NO_HANG_MS }, () => {
+  // No fixture file: every source of the discovery meets the hostile answers, mutating ones included.
+  const ZERO: Array<[HostileMode, number]> = [
+    ['non-json', 2000],
+    ['status-500', 2000],
+    ['reset', 2000],
+    ['mangled-json', 5000],
+    ['slow-first-byte', 300],
+  ];
+  it.each(ZERO)('%s: a complete report, every discovery source accounted for, nothing in error', async (mode, timeoutMs) => {
+    const node = await startReferenceNode();
+    nodes.push(node);
+    const target = await startHostileTarget(mode, { reference: node.urls.ledger, slowMs: 60_000, seed: 5, mangleRate: 0.2 });
+    targets.push(target);
+    const dir = mkdtempSync(join(tmpdir(), `cn-hostile-zero-${mode}-`));
+    const only = ['SCAN-FEATURE-SUPPORT', 'SCAN-TRANSFER-PREAPPROVAL', 'LEDGER-UPDATES-BEGIN-EXCLUSIVE', 'WALLET-TRANSFER-STATUS-ACTIVE-SHAPE'];
+    const { exitCode } = await run({ ...options(target.url, dir, node, { timeoutMs, maxRequests: 400, only }), config: undefined });
+    expect([0, 1], `exit ${exitCode}`).toContain(exitCode);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+    expect(report.discovery.sources.map((s: { source: string }) => s.source)).toEqual(SOURCES.map((s) => s.id));
+    expect(report.requirements).toHaveLength(only.length);
+    expect(report.requirements.filter((r: Requirement) => r.status === 'error').map((r: Requirement) => `${r.id}: ${r.reason}`)).toEqual([]);
+  });
+});
+
 describe('fixture discovery on a hostile target', { timeout: NO_HANG_MS }, () => {
   it('takes only well-typed ids from complete 200 answers, and never throws', async () => {
     const node = await startReferenceNode();
