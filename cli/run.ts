@@ -9,7 +9,7 @@ import { coverage } from '../reporting/coverage.ts';
 import { writeReports } from '../reporting/write-reports.ts';
 import { loadDocuments, refuseUnusable } from '../runner/documents.ts';
 import { redactUrl } from '../runner/redaction.ts';
-import { certifyScope, runConformance, type ConformanceResults } from '../runner/run-conformance.ts';
+import { certifyScope, runConformance, runId, type ConformanceResults } from '../runner/run-conformance.ts';
 import { selectRequirements } from '../runner/selection.ts';
 import { catalog } from '../suites/catalog.ts';
 import { exitCodeOf } from './exit-codes.ts';
@@ -48,6 +48,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
       requirements,
       sources,
       discovery: opts.discovery !== false,
+      runId: runId(bounds.seed, startedAt),
       fixtureOrigins,
       observer: {
         fixtureNote: (n) => say(`  discovery: ${n}`),

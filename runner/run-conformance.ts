@@ -38,6 +38,8 @@ export interface ConformanceRun {
   preflight?: boolean;
   /** Fixture discovery after the preflight (default true; `--no-discovery` turns it off). */
   discovery?: boolean;
+  /** Names what the run creates on the target (default `s<seed>`; the command line adds its start time). */
+  runId?: string;
   /** Where each given fixture came from, for the fixture table (default: the fixture file). */
   fixtureOrigins?: Partial<Record<FixtureName, string>>;
 }
@@ -66,7 +68,7 @@ export interface ConformanceResults {
 
 export async function runConformance(run: ConformanceRun): Promise<ConformanceResults> {
   const { target } = run;
-  const parts = contextParts(target, run.documents.specs as Partial<Record<InterfaceName, (typeof run.documents.specs)[string]>>);
+  const parts = contextParts(target, run.documents.specs as Partial<Record<InterfaceName, (typeof run.documents.specs)[string]>>, run.runId);
   if (run.preflight !== false) {
     await ensureReachable(parts.clients);
     await checkCredentials(parts.clients, run.sources ?? {});
@@ -110,7 +112,7 @@ export async function discoverInto(parts: ContextParts, run: Pick<ConformanceRun
     clients: { ledger: observed('ledger'), wallet: observed('wallet'), scan: observed('scan') },
     allowMutations,
     env: {
-      runId: runId(target.seed, new Date()),
+      runId: parts.runId,
       ledgerBearer: target.ledger?.credentials?.bearer,
       walletBearer: target.wallet?.credentials?.bearer,
       walletVariable: parts.clients.wallet?.config.credentialVariables?.bearer,
@@ -124,7 +126,7 @@ export async function discoverInto(parts: ContextParts, run: Pick<ConformanceRun
   return found;
 }
 
-/** Names what a run creates: its seed and start, e.g. "s1-20261126t051500" (tracking ids start "cnc-<run id>-"). */
+/** The command line's run id: its seed and start, e.g. "s1-20261126t051500" (tracking ids start "cnc-<run id>-"). */
 export const runId = (seed: number, at: Date) => `s${seed}-${at.toISOString().slice(0, 19).replace(/[-:]/g, '').toLowerCase()}`;
 
 const givenOrigins = (fixtures: TargetConfig['fixtures'], from: ConformanceRun['fixtureOrigins']) =>

@@ -19,6 +19,8 @@ export interface ContextParts {
   clients: Partial<Record<InterfaceName, Client>>;
   specs: Partial<Record<InterfaceName, CompiledSpec>>;
   seed: number;
+  /** Names what the run creates on the target (tracking ids start `cnc-<run id>-`). */
+  runId: string;
   runs: number;
   allowMutations: boolean;
   maxPages: number;
@@ -56,6 +58,7 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
       return s;
     },
     seed: parts.seed,
+    runId: parts.runId,
     runs: parts.runs,
     credentialVariable(token) {
       for (const c of Object.values(parts.clients)) {

@@ -104,6 +104,8 @@ export interface CheckContext {
   credentialVariable(token: string): string | undefined;
   /** Property-test settings of the run. */
   readonly seed: number;
+  /** Names what the run creates on the target: tracking ids start `cnc-<run id>-`. */
+  readonly runId: string;
   readonly runs: number;
   readonly allowMutations: boolean;
   /** Bounds of every page walk. */

@@ -45,7 +45,11 @@ export function originFor(name: InterfaceName, url: string): string {
   return u.origin + (prefix && path.endsWith(prefix) ? path.slice(0, -prefix.length) : path);
 }
 
-export function contextParts(target: TargetConfig, specs: Partial<Record<InterfaceName, CompiledSpec>>): ContextParts {
+/**
+ * The parts every check context of a run shares. `runId` names what the run creates (default: from the
+ * seed, so that library callers and tests are reproducible; the command line names it by seed and time).
+ */
+export function contextParts(target: TargetConfig, specs: Partial<Record<InterfaceName, CompiledSpec>>, runId = `s${target.seed}`): ContextParts {
   const budget = { remaining: target.maxRequests, intervalMs: target.rate ? 1000 / target.rate : undefined };
   const seen: NonNullable<ClientConfig['seen']> = [];
   const clients: ContextParts['clients'] = {};
@@ -71,6 +75,7 @@ export function contextParts(target: TargetConfig, specs: Partial<Record<Interfa
     clients,
     specs,
     seed: target.seed,
+    runId,
     runs: target.runs,
     allowMutations: target.allowMutations,
     maxPages: target.maxPages,

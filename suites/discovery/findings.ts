@@ -66,6 +66,16 @@ export class Findings {
     return missingFixtures(this.fixtures, [name]).length > 0;
   }
 
+  /** Changes a fixture discovery found (never a given one), adding `note` to its origin. */
+  amend<K extends FixtureName>(name: K, value: Fixtures[K], note: string): boolean {
+    const origin = this.origins[name];
+    if (origin?.kind !== 'discovered') return false;
+    this.fixtures[name] = value;
+    this.origins[name] = { ...origin, note: origin.note ? `${origin.note}; ${note}` : note };
+    if (!this.found.includes(name)) this.found.push(name);
+    return true;
+  }
+
   /** Sets a missing fixture (an empty value sets nothing); a given or already found one stays. */
   set<K extends FixtureName>(name: K, value: Fixtures[K] | undefined, origin: Extract<FixtureOrigin, { kind: 'discovered' }>): boolean {
     if (!this.missing(name) || value === undefined) return false;

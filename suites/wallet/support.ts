@@ -26,14 +26,14 @@ export const TRAFFIC_AMOUNT = 2_000_000;
 const DAY_MICROS = 24 * 3600 * 1_000_000;
 
 /**
- * Fresh tracking ids for one check, deterministic for the run's seed: `cnc-<seed>-<label>-<n>`.
- * Two runs with the same seed against the same long-lived node reuse ids; the checks then see their
- * first submission refused as a duplicate and skip (see `collision`) rather than fail. Use another
- * --seed to rerun against such a node.
+ * Fresh tracking ids for one check, named after the run: `cnc-<run id>-<label>-<n>`. The command line's run
+ * id holds the seed and the start time, so runs against a long-lived node never share ids; two runs with
+ * one run id (library callers' default is the seed's) see their first submission refused as a duplicate
+ * and skip (see `collision`) rather than fail.
  */
 export function trackingIds(ctx: CheckContext, label: string): () => string {
   let n = 0;
-  return () => `cnc-${ctx.seed}-${label}-${++n}`;
+  return () => `cnc-${ctx.runId}-${label}-${++n}`;
 }
 
 /**
@@ -61,7 +61,9 @@ export const isDuplicateAnswer = (x: Exchange) => x.status === 409 || x.status =
  * before (an earlier run with the same seed against this node), so the rule cannot be judged here.
  */
 export function collision(ctx: CheckContext, x: Exchange, trackingId: string): never {
-  return ctx.skip(`tracking id ${trackingId} was already used on this node (first submission answered ${x.status}); rerun with another --seed`);
+  return ctx.skip(
+    `tracking id ${trackingId} was already used on this node (first submission answered ${x.status}); a run with another run id (another --seed, or a later start) uses fresh ones`,
+  );
 }
 
 /** Fails unless the body is a JSON object with a string `error` (the wallet's error shape). */

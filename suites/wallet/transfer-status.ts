@@ -120,7 +120,7 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(im
       // Tracking ids nobody submitted an offer with: a run-specific prefix and a varying tail.
       const tail = fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/);
       await ctx.property(tail, async (t) => {
-        const trackingId = `cnc-${ctx.seed}-no-offer-${t}`;
+        const trackingId = `cnc-${ctx.runId}-no-offer-${t}`;
         const x = await ctx.wallet.post(statusPath(trackingId));
         if (x.status === 200)
           ctx.fail(`a status lookup of tracking id ${trackingId}, never used for an offer, was answered 200 instead of 404`, { exchange: x });

@@ -74,6 +74,8 @@ describe('read-only discovery, given only URLs and tokens', () => {
     expect(known.validatorIds).toEqual(expect.arrayContaining(f.validatorIds!));
     expect(known.preapprovalParties).toEqual(expect.arrayContaining(f.preapprovalParties!));
     expect(f.migrationId).toBe(known.migrationId);
+    // A verdict-only update (the mediator rejected it) sits second among the transaction ids, as in the node's own file.
+    expect(node.context.world.rejectedVerdicts.map((v) => v.updateId)).toContain(f.transactionUpdateIds![1]);
     expect(f.snapshotRecordTime).toBe(known.snapshotRecordTime);
     expect(f.multiHostedParty).toBe(known.multiHostedParty);
     // The limited token is the wallet token: the ledger knows its user with rights for its own party only.

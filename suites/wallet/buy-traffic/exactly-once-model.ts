@@ -123,7 +123,7 @@ export const EXACTLY_ONCE_MODEL_REQUIREMENTS: Requirement[] = defineRequirements
         async (sequences) => {
           run++;
           // Every sequence is let finish, so no request outlives the check; a reused id taints the whole run.
-          const outcomes = await Promise.allSettled(sequences.map((s, i) => runSequence(ctx, s, `cnc-${ctx.seed}-model-${run}-${i}`)));
+          const outcomes = await Promise.allSettled(sequences.map((s, i) => runSequence(ctx, s, `cnc-${ctx.runId}-model-${run}-${i}`)));
           const errors = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
           const first = errors.find((e) => e instanceof CheckSkipped) ?? errors[0];
           if (first !== undefined) throw first;
