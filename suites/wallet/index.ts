@@ -1,8 +1,8 @@
 // The wallet interface's requirement records, one per rule of the description (section B, the transfer
 // offer states, tracking id handling, authentication and errors). Checks that send buy-traffic requests
 // change the target (they create request contracts, and a real node then buys traffic) and run only with
-// mutations allowed; their tracking ids are `cnc-<seed>-...`, so rerun against the same node with
-// another --seed.
+// mutations allowed; their tracking ids are `cnc-<run id>-...` (seed and start time on the command line),
+// so runs against the same node never share them.
 import type { Requirement } from '../model.ts';
 import { AUTH_REQUIREMENTS } from './auth.ts';
 import { BUY_TRAFFIC_REQUIREMENTS } from './buy-traffic/create.ts';

@@ -181,6 +181,12 @@ describe('read-only by default', () => {
     expect(out.stdout).toMatch(/^Fixtures \(\d+\):$/m);
     expect(out.stdout).toMatch(/svParties +.*\n +from GET \/api\/scan\/v0\/dso \/dso_rules/);
     expect(out.stdout).toMatch(/wallet-create-transfer-offer: needs mutations/);
+    // Without discovery it sends nothing at all, and what needs ids is planned as skipped.
+    seen.length = 0;
+    const quiet = await cliInProcess(['plan', ...zeroConfiguration().slice(1), '--no-discovery']);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(seen).toEqual([]);
+    expect(quiet.stdout).toMatch(/^ {2}SKIP SCAN-HOLDINGS-PAGING-COMPLETE: missing fixture/m);
   });
 
   it('with --allow-mutations, a run given only URLs and tokens skips nothing', async () => {
