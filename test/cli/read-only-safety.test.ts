@@ -135,26 +135,7 @@ describe('read-only by default', () => {
     expect(mutating.length).toBeGreaterThan(20);
     seen.length = 0;
     const o = await cliInProcess(
-      [
-        'run',
-        '--ledger-url',
-        proxyUrl,
-        '--ledger-token',
-        node.credentials.ledgerAdminToken,
-        '--wallet-url',
-        `${proxyUrl}/api/validator`,
-        '--wallet-token',
-        node.credentials.walletUsers[0]!.token,
-        '--scan-url',
-        `${proxyUrl}/api/scan`,
-        '--config',
-        join(dir, 'config.json'),
-        ...mutating.flatMap((id) => ['--only', id]),
-        '--report-dir',
-        dir,
-        '--no-allure',
-        ...flags,
-      ],
+      [...zeroConfiguration(), '--config', join(dir, 'config.json'), ...mutating.flatMap((id) => ['--only', id]), '--report-dir', dir, '--no-allure', ...flags],
       env,
     );
     expect(o.code, o.stderr).toBe(0);
