@@ -11,6 +11,8 @@ import { plan } from './plan.ts';
 import { catalog } from '../suites/catalog.ts';
 import { FAULT_CATALOG } from '../reference-node/faults.ts';
 import { requirementsMarkdown } from './requirements-doc.ts';
+import { traceabilityMarkdown } from './traceability-doc.ts';
+import { SENTENCE_SECTIONS } from '../suites/traceability/index.ts';
 import { diffReports, renderDiff } from '../reporting/diff.ts';
 import type { ConformanceReport } from '../reporting/model.ts';
 import { DEFAULT_BOUNDS } from '../suites/target.ts';
@@ -49,10 +51,15 @@ function program(): Command {
     .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
     .option('--json', 'print JSON')
     .option('--markdown', 'print the requirements document (docs/requirements.md)')
-    .action(async (opts: { spec: string[]; json?: boolean; markdown?: boolean }) => {
+    .option('--traceability', 'print the traceability document (docs/traceability.md): every normative sentence of the description and what enforces it')
+    .action(async (opts: { spec: string[]; json?: boolean; markdown?: boolean; traceability?: boolean }) => {
       const { specs, builtinIds } = await usableDocuments(opts.spec);
       if (opts.markdown) {
         process.stdout.write(requirementsMarkdown(catalog(specs, builtinIds), FAULT_CATALOG));
+        return;
+      }
+      if (opts.traceability) {
+        process.stdout.write(traceabilityMarkdown(SENTENCE_SECTIONS, catalog(specs, builtinIds)));
         return;
       }
       const rows = catalog(specs, builtinIds).map((r) => ({
