@@ -193,6 +193,47 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     breaks: 'witnessParties list every requesting party hosted here, including those that do not see the event.',
     rules: ['LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS'],
   },
+  // Faults of the request fields whose meaning shows only on data (party filters, defaults, limits).
+  'ledger-any-party-filters-ignored': {
+    family: 'party filters',
+    breaks: 'filtersForAnyParty selects nobody: a read with it alone returns no events, instead of those of every party on the participant.',
+    rules: ['LEDGER-UPDATES-ANY-PARTY'],
+  },
+  'ledger-first-party-only': {
+    family: 'party filters',
+    breaks: 'Of several parties in filtersByParty only the first listed one is read as: the events of the others are missing.',
+    rules: ['LEDGER-UPDATES-SEVERAL-PARTIES'],
+  },
+  'ledger-empty-filters-select-nothing': {
+    family: 'event filters',
+    breaks: 'A party whose Filters define no cumulative filter ({} or an empty cumulative) gets no events, instead of a wildcard.',
+    rules: ['LEDGER-UPDATES-EMPTY-FILTERS'],
+  },
+  'ledger-empty-filters-with-blob': {
+    family: 'event filters',
+    breaks: 'The implicit wildcard of a party without cumulative filters includes the created-event blob.',
+    rules: ['LEDGER-UPDATES-EMPTY-FILTERS'],
+  },
+  'ledger-legacy-filter-no-topology': {
+    family: 'update format',
+    breaks: 'The default mapping of the deprecated filter (updateFormat unset) leaves out the participant-authorization topology events of the named parties.',
+    rules: ['LEDGER-UPDATES-LEGACY-FILTER-DEFAULT'],
+  },
+  'ledger-list-limit-500': {
+    family: 'limits',
+    breaks: 'A result larger than the node list limit is answered 500 instead of 413.',
+    rules: ['LEDGER-UPDATES-LIST-LIMIT-413'],
+  },
+  'ledger-list-limit-truncates': {
+    family: 'limits',
+    breaks: 'A result larger than the node list limit is answered 200 with its first list-limit elements, silently truncated, instead of 413.',
+    rules: ['LEDGER-UPDATES-LIST-LIMIT-413'],
+  },
+  'ledger-limit-takes-window-tail': {
+    family: 'limits',
+    breaks: 'A read with a limit and an endInclusive returns the last `limit` elements of its window instead of the first, so a larger limit starts elsewhere.',
+    rules: ['LEDGER-UPDATES-LIMIT-PREFIX'],
+  },
   // Faults of the overview endpoints, visible to the checks derived from the document only.
   'ledger-command-bad-json-500': {
     family: 'request validation',

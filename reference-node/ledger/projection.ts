@@ -41,10 +41,12 @@ export class Audience {
     hosted: readonly string[],
   ) {
     const hostedSet = new Set(hosted);
-    for (const [party, f] of format.byParty) {
+    // first-party-only: of several listed parties, only the first one is read as.
+    const byParty = ctx.faults.has('ledger-first-party-only') ? [...format.byParty].slice(0, 1) : format.byParty;
+    for (const [party, f] of byParty) {
       if (hostedSet.has(party)) this.parties.push({ party, filters: format.anyParty ? [f, format.anyParty] : [f] });
     }
-    if (format.anyParty) {
+    if (format.anyParty && !ctx.faults.has('ledger-any-party-filters-ignored')) {
       for (const party of hosted) if (!format.byParty.has(party)) this.parties.push({ party, filters: [format.anyParty] });
     }
     this.partySet = new Set(this.parties.map((p) => p.party));
@@ -56,9 +58,10 @@ export class Audience {
     const anyTemplate = this.ctx.faults.has('ledger-template-filter-ignored');
     const packageNameOnly = this.ctx.faults.has('ledger-template-filter-package-name-only');
     for (const f of filters) {
+      if (f.implicit && this.ctx.faults.has('ledger-empty-filters-select-nothing')) continue;
       if (f.wildcard) {
         matches = true;
-        blob ||= f.wildcardBlob;
+        blob ||= f.wildcardBlob || (f.implicit === true && this.ctx.faults.has('ledger-empty-filters-with-blob'));
       }
       for (const [t, b] of f.templates) {
         if (anyTemplate || (templateMatches(t, s.templateId, s.packageName) && !(packageNameOnly && t === s.templateId))) {

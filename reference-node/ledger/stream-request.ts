@@ -11,6 +11,8 @@ export interface CompiledFilters {
   /** A wildcard entry exists (or no concrete entry at all: the implicit wildcard). */
   wildcard: boolean;
   wildcardBlob: boolean;
+  /** The wildcard is the implicit one of Filters without any concrete entry. */
+  implicit?: boolean;
   /** templateId as requested -> includeCreatedEventBlob. */
   templates: Map<string, boolean>;
   /** interfaceId -> includeCreatedEventBlob. */
@@ -108,7 +110,7 @@ export function compileFilters(raw: unknown, field: string): CompiledFilters {
     });
   }
   // No concrete entry: a single wildcard without created-event blob.
-  if (concrete === 0) out.wildcard = true;
+  if (concrete === 0) out.wildcard = out.implicit = true;
   return out;
 }
 
@@ -196,6 +198,7 @@ export function parseStreamRequest(ctx: NodeContext, body: unknown): StreamReque
   req.transactions = { format, shape: 'acs-delta' };
   req.reassignments = format;
   // Participant-authorization events of the parties named in the filter (all of them under filtersForAnyParty).
+  if (ctx.faults.has('ledger-legacy-filter-no-topology')) return req;
   if (format.anyParty) req.topology = { parties: 'all' };
   else if (format.byParty.size > 0) req.topology = { parties: new Set(format.byParty.keys()) };
   return req;

@@ -35,11 +35,12 @@ export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: F
     }
     const result = read(ctx, request, query);
     if (result.overLimit) {
+      const as500 = ctx.faults.has('ledger-list-limit-500');
       return sendCantonError(
         ctx,
         reply,
-        413,
-        'listLimit',
+        as500 ? 500 : 413,
+        as500 ? 'internal' : 'listLimit',
         `The number of matching elements is greater than the node limit (${ctx.settings.listLimit}); narrow the read, pass a limit, or use the WebSocket stream.`,
       );
     }
@@ -72,8 +73,10 @@ function requestedParties(r: StreamRequest): { parties: string[]; anyParty: bool
 function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: Element[]; overLimit: boolean; completedByLimit: boolean } {
   const { world, settings } = ctx;
   const no413 = ctx.faults.has('ledger-no-413');
+  // limit-takes-window-tail: a bounded window with a limit is read whole, and its last `limit` elements kept.
+  const tail = q.limit !== undefined && r.endInclusive !== undefined && ctx.faults.has('ledger-limit-takes-window-tail') ? q.limit : undefined;
   // Collect one more than the list limit to know that it is exceeded (the no-413 fault reads on, bounded).
-  const cap = q.limit ?? (no413 ? 4 * settings.listLimit : settings.listLimit + 1);
+  const cap = tail === undefined ? (q.limit ?? (no413 ? 4 * settings.listLimit : settings.listLimit + 1)) : settings.listLimit + 1;
   let upTo = r.endInclusive ?? ledgerEndOffset(world.count);
   if (r.endInclusive !== undefined && ctx.faults.has('ledger-end-ignored')) upTo = r.endInclusive + END_IGNORED_EXTRA;
   const descending = r.descending && !ctx.faults.has('ledger-descending-ignored');
@@ -101,11 +104,12 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
     const last = elements.findLastIndex((e) => !('OffsetCheckpoint' in (e.json.update as JsonObject)));
     if (last >= 0) elements.splice(last, 1);
   }
-  return {
-    elements,
-    overLimit: q.limit === undefined && !no413 && elements.length > settings.listLimit,
-    completedByLimit: elements.length >= cap,
-  };
+  if (tail !== undefined) return { elements: elements.slice(-tail), overLimit: false, completedByLimit: true };
+  const overLimit = q.limit === undefined && !no413 && elements.length > settings.listLimit;
+  // list-limit-truncates: the first list-limit elements, answered as if they were all.
+  if (overLimit && ctx.faults.has('ledger-list-limit-truncates'))
+    return { elements: elements.slice(0, settings.listLimit), overLimit: false, completedByLimit: false };
+  return { elements, overLimit, completedByLimit: elements.length >= cap };
 }
 
 /** The answer array, with the element-level faults applied. */

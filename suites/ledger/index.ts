@@ -4,6 +4,7 @@ import { AUTH_REQUIREMENTS } from './updates/auth.ts';
 import { ERROR_REQUIREMENTS } from './updates/errors.ts';
 import { FILTER_REQUIREMENTS } from './updates/filters.ts';
 import { LIMIT_REQUIREMENTS } from './updates/limits.ts';
+import { PARTY_FILTER_REQUIREMENTS } from './updates/party-filters.ts';
 import { SHAPE_REQUIREMENTS } from './updates/shapes.ts';
 import { WINDOW_REQUIREMENTS } from './updates/window.ts';
 import { ANSWER_REQUIREMENTS } from './answers.ts';
@@ -13,6 +14,7 @@ export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...LIMIT_REQUIREMENTS,
   ...SHAPE_REQUIREMENTS,
   ...FILTER_REQUIREMENTS,
+  ...PARTY_FILTER_REQUIREMENTS,
   ...ERROR_REQUIREMENTS,
   ...AUTH_REQUIREMENTS,
   ...ANSWER_REQUIREMENTS,

@@ -820,6 +820,29 @@ const PROBES: Record<LedgerFaultName, Probe> = {
       ({ kind, ev }) => kind === 'CreatedEvent' && ev.witnessParties.some((p: string) => !ev.signatories.includes(p) && !(ev.observers ?? []).includes(p)),
     );
   },
+  'ledger-any-party-filters-ignored': async (n) => flatEvents(await read(n, body({ updateFormat: txFormat(ANY) }))).length === 0,
+  'ledger-first-party-only': async (n) => {
+    // Bob's events in the window are missing once he is listed second.
+    const bob = partyOf(n.context.world, 'bob');
+    const own = flatEvents(await read(n, body({ updateFormat: txFormat(byParty([bob])) }))).length;
+    return own > 0 && flatEvents(await read(n, body({ updateFormat: txFormat(byParty([aliceOf(n), bob])) }))).length < own;
+  },
+  'ledger-empty-filters-select-nothing': async (n) =>
+    flatEvents(await read(n, body({ updateFormat: txFormat(byParty([aliceOf(n)], { cumulative: [] })) }))).length === 0,
+  'ledger-empty-filters-with-blob': async (n) =>
+    flatEvents(await read(n, body({ updateFormat: txFormat(byParty([aliceOf(n)])) }))).some(({ ev }) => ev.createdEventBlob !== undefined),
+  'ledger-legacy-filter-no-topology': async (n) =>
+    !(await read(n, { beginExclusive: 0, endInclusive: 300, filter: byParty([aliceOf(n)]) })).some((e) => kindOf(e) === 'TopologyTransaction'),
+  'ledger-list-limit-500': async (n) => (await stream(n, body({ endInclusive: BASE_END }))).status === 500,
+  'ledger-list-limit-truncates': async (n) => {
+    const res = await stream(n, body({ endInclusive: BASE_END }));
+    return res.status === 200 && (res.json() as Json[]).length === FAULT_NODE.listLimit!;
+  },
+  'ledger-limit-takes-window-tail': async (n) =>
+    offsetsOf(await read(n, body({}), { query: 'limit=3' })).join() !==
+    offsetsOf(await read(n, body({})))
+      .slice(0, 3)
+      .join(),
   'ledger-command-bad-json-500': async (n) => (await overview(n, 'POST', '/v2/commands/submit-and-wait', '{"commands": ')).status === 500,
   'ledger-completions-body-ignored': async (n) => (await overview(n, 'POST', '/v2/commands/completions', '{"userId": ')).status === 200,
   'ledger-overview-json-as-text': async (n) => /^text\/plain/.test((await overview(n, 'GET', '/v2/version')).contentType ?? ''),

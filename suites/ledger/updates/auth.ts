@@ -2,7 +2,7 @@
 // parties it has rights for. (That the refusals carry a JsCantonError is LEDGER-UPDATES-ERROR-BODY's rule.)
 import type { Requirement } from '../../model.ts';
 import { defineRequirements } from '../../requirement.ts';
-import { ACS_DELTA, limitedAuth, OPERATION, openRead, readParties, updateFormat, WILDCARD } from './client.ts';
+import { anyPartyFormat, limitedAuth, OPERATION, openRead, readParties, updateFormat } from './client.ts';
 
 const SECTION = 'A. Ledger interface > POST /v2/updates (Security); Authentication 3';
 
@@ -47,8 +47,7 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.u
       // Refusing as unauthenticated (401) or as forbidden (403) both keep the party's data private.
       ctx.expectStatus(x, [401, 403], `the limited user may not read as ${party}`);
       // Reading for any party reads as every party, the forbidden one included.
-      const anyParty = { includeTransactions: { eventFormat: { filtersForAnyParty: WILDCARD }, transactionShape: ACS_DELTA } };
-      ctx.expectStatus(await openRead(ctx, anyParty, 1, limitedAuth(ctx)), [401, 403], 'the limited user may not read with filtersForAnyParty');
+      ctx.expectStatus(await openRead(ctx, anyPartyFormat(), 1, limitedAuth(ctx)), [401, 403], 'the limited user may not read with filtersForAnyParty');
     },
   },
 ]);

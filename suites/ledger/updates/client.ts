@@ -52,6 +52,12 @@ export function updateFormat(parties: readonly string[], parts: readonly Part[] 
   return f;
 }
 
+/** Transactions (ACS delta) and reassignments of every party on the participant, by filtersForAnyParty. */
+export const anyPartyFormat = (filters: Json = WILDCARD): Json => ({
+  includeTransactions: { eventFormat: { filtersForAnyParty: filters }, transactionShape: ACS_DELTA },
+  includeReassignments: { filtersForAnyParty: filters },
+});
+
 export interface Window {
   beginExclusive: number;
   endInclusive?: number;
@@ -149,6 +155,9 @@ export function updateKeys(els: Json[], inWindow?: Window): string[] {
     .sort();
 }
 
+/** The same identities in answer order (a limited read is judged by its order). */
+export const orderedUpdateKeys = (els: Json[]): string[] => els.filter((e) => !isCheckpoint(e)).map(updateKey);
+
 export function within(offset: number | undefined, w: Window): boolean {
   return offset !== undefined && offset > w.beginExclusive && (w.endInclusive === undefined || offset <= w.endInclusive);
 }
@@ -196,6 +205,12 @@ export function eventsOf(els: Json[]): FlatEvent[] {
   });
   return out;
 }
+
+/**
+ * Identity of an event whoever reads it: update offset, event kind, contract and node id (witnessParties,
+ * which name the requesting parties, are left aside).
+ */
+export const eventKey = (e: FlatEvent) => `${e.record.offset}/${e.kind}/${e.ev.contractId}/${e.ev.nodeId}`;
 
 export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
 
