@@ -23,7 +23,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
           'LEDGER-UPDATES-LEDGER-EFFECTS-EVENT-KINDS',
         ],
       },
-      { n: 'A.updates.2', text: 'Query `limit` int64 optional: maximum elements to return', ids: ['LEDGER-UPDATES-LIMIT'] },
+      { n: 'A.updates.2', text: 'Query `limit` int64 optional: maximum elements to return', ids: ['LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-LIMIT-PREFIX'] },
       { n: 'A.updates.3', text: '`limit` ...: ignored if bigger than the server setting.', ids: ['LEDGER-UPDATES-LIST-LIMIT-413'] },
       {
         n: 'A.updates.4',

@@ -182,7 +182,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.ledger.16',
         text: "`updateFormat`: If unset for this request, it defaults to: transactions with event format taking filtersByParty, filtersForAnyParty and verbose from the request, shape TRANSACTION_SHAPE_ACS_DELTA; reassignments with the request's filter and verbose; participant-authorization topology events for all parties named in filter.",
-        gap: 'read a window with the legacy `filter` and no updateFormat, and compare it with a read of the same window with the explicit default updateFormat',
+        ids: ['LEDGER-UPDATES-LEGACY-FILTER-DEFAULT'],
       },
       { n: 'R.ledger.17', text: '`updateFormat`: Must be unset for transaction-tree requests.', notCheckable: TREES_NOT_HERE },
       { n: 'R.ledger.18', text: '`descendingOrder` boolean, optional.', ids: [UPDATES_INPUT] },
@@ -199,7 +199,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.ledger.21',
         text: 'TransactionFilter: `filtersForAnyParty` (Filters applying to every party on the participant).',
-        gap: 'read a window with a wildcard filtersForAnyParty and check it holds the events a filtersByParty read of each hosted fixture party holds',
+        ids: ['LEDGER-UPDATES-ANY-PARTY'],
       },
       {
         n: 'R.ledger.22',
@@ -235,7 +235,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.ledger.29',
         text: 'Filters: When no cumulative filter is defined, a single wildcard filter without created-event blob is used.',
-        gap: 'read a window with empty Filters and compare it with an explicit wildcard read of the same window; no created event carries a blob',
+        ids: ['LEDGER-UPDATES-EMPTY-FILTERS'],
       },
       {
         n: 'R.ledger.30',
@@ -266,7 +266,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.ledger.36',
         text: 'EventFormat: `filtersByParty` ... for transaction and ACS streams create and archive events of contracts with a listed stakeholder)',
-        ids: [...ACS_DELTA_RULES, 'LEDGER-UPDATES-TEMPLATE-FILTER', 'LEDGER-UPDATES-WITNESS-PARTIES'],
+        ids: [...ACS_DELTA_RULES, 'LEDGER-UPDATES-TEMPLATE-FILTER', 'LEDGER-UPDATES-WITNESS-PARTIES', 'LEDGER-UPDATES-SEVERAL-PARTIES'],
       },
       { n: 'R.ledger.37', text: 'EventFormat: ... plus `filtersForAnyParty` (Filters) and `verbose` (boolean)', ids: [UPDATES_INPUT] },
       { n: 'R.ledger.38', text: 'JsGetUpdatesResponse: `update` (Update).', ids: [UPDATES_ANSWERS] },
