@@ -38,7 +38,9 @@ export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise
       .filter((e) => ctx.faults.has('scan-ans-prefix-ignored') || e.name.startsWith(prefix))
       .filter((e) => ctx.faults.has('scan-ans-expired-listed') || e.expiresAtMicros === undefined || e.expiresAtMicros > now)
       .sort((a, b) => a.createdAtMicros - b.createdAtMicros);
-    const entries = matching.slice(0, size + (ctx.faults.has('scan-ans-too-many') ? 1 : 0)).map(renderEntry);
+    // scan-ans-page-newest: a page smaller than the matches holds the newest of them, not the oldest.
+    const newest = ctx.faults.has('scan-ans-page-newest') && size < matching.length;
+    const entries = (newest ? matching.slice(-size) : matching.slice(0, size + (ctx.faults.has('scan-ans-too-many') ? 1 : 0))).map(renderEntry);
     // scan-ans-bad-url: the first entry's url uses a scheme other than http/https.
     if (ctx.faults.has('scan-ans-bad-url') && entries[0]) entries[0].url = `ftp://${entries[0].name}`;
     return { entries };

@@ -73,7 +73,8 @@ function bulkUpdates(ctx: NodeContext, objects: BulkObjects, raw: unknown, base:
 
   // Updates in (start, end]: from the first after start to the last at or before end.
   const firstUpdate = world.firstIndexAfter(start);
-  const lastUpdate = world.firstIndexAfter(end) - 1;
+  // scan-bulk-end-exclusive: an update recorded exactly at end_record_time is left out.
+  const lastUpdate = world.firstIndexAfter(ctx.faults.has('scan-bulk-end-exclusive') ? end - 1 : end) - 1;
   if (firstUpdate > lastUpdate) {
     if (token !== undefined) throw badRequest('Invalid next_page_token: the range holds no objects');
     return { object_refs: [] };

@@ -223,12 +223,12 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-v2-updates-dangling-root': {
     family: 'event trees',
     breaks: 'GET /v2/updates/{update_id} names a root event id that is not a key of events_by_id (/v0/updates and /v0/events render the tree right).',
-    rules: ['SCAN-UPDATES-V2-TREE-ROOTS-KNOWN'],
+    rules: ['SCAN-UPDATES-V2-TREE-ROOTS-KNOWN', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
   },
   'scan-events-update-record-time-nanos': {
     family: 'time format',
     breaks: 'The update of a /v0/events item writes record_time with nanosecond digits (the update paths write microseconds).',
-    rules: ['SCAN-EVENTS-UPDATE-RECORD-TIME-MICROS'],
+    rules: ['SCAN-EVENTS-UPDATE-RECORD-TIME-MICROS', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
   },
   'scan-lossless-tree-differs': {
     family: 'encodings',
@@ -399,6 +399,36 @@ export const SCAN_FAULTS = declareFaults('scan', {
       'The previous SV reward weight treats a missing or non-string svParty (or a body that is no object) as an unknown SV (200 {}) instead of answering 400.',
     rules: [],
     generic: { operations: ['getPreviousSvRewardWeight'], checks: ['invalid-input'] },
+  },
+  'scan-bulk-end-exclusive': {
+    family: 'bulk history',
+    breaks: 'The bulk listing treats end_record_time as exclusive: an update recorded exactly at it is in none of the listed objects.',
+    rules: ['SCAN-BULK-COVERS-RANGE'],
+  },
+  'scan-v2-children-reversed': {
+    family: 'event trees',
+    breaks: 'The V2 renderings (/v2/updates, the update of /v0/events) list child_event_ids in the reverse of the order the events occurred.',
+    rules: ['SCAN-UPDATES-V2-CHILDREN-IN-ORDER', 'SCAN-EVENTS-V2-CHILDREN-IN-ORDER'],
+  },
+  'scan-protobuf-compact': {
+    family: 'encodings',
+    breaks: 'GET /v0/events/{update_id} answers daml_value_encoding=protobuf_json in the compact encoding, without type information.',
+    rules: ['SCAN-EVENTS-ENCODING-VARIANTS'],
+  },
+  'scan-protobuf-value-differs': {
+    family: 'encodings',
+    breaks: 'With daml_value_encoding=protobuf_json a created event carries other arguments than with compact_json (a text value differs).',
+    rules: ['SCAN-EVENTS-ENCODING-VARIANTS'],
+  },
+  'scan-v0-update-record-time-shifted': {
+    family: 'versions',
+    breaks: 'GET /v0/updates/{update_id} shows a transaction one millisecond later than /v2/updates and /v0/events show the same update.',
+    rules: ['SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
+  },
+  'scan-ans-page-newest': {
+    family: 'paging',
+    breaks: 'GET /v0/ans-entries with a page_size below the number of entries answers the newest entries instead of the oldest.',
+    rules: ['SCAN-ANS-OLDEST-FIRST'],
   },
 } as const);
 

@@ -6,7 +6,7 @@ import type { NodeContext } from '../context.ts';
 import type { ReassignmentUpdate, TransactionUpdate, TxNode, Verdict } from '../world/model.ts';
 import { isoMicros } from '../world/time.ts';
 import { createdEvent, eventId } from './contracts.ts';
-import { encodeValue, type ValueEncoding } from './daml-values.ts';
+import { encodeValue, verboseValue, type ValueEncoding } from './daml-values.ts';
 
 export interface HistoryShape {
   encoding: ValueEncoding;
@@ -54,6 +54,33 @@ function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encodi
   };
 }
 
+/** A copy of a compact value with its first text changed (the last character), for a fault's other content. */
+function withOtherText(value: unknown): { value: unknown; changed: boolean } {
+  if (typeof value === 'string') return { value: otherId(value), changed: true };
+  if (value === null || typeof value !== 'object') return { value, changed: false };
+  const out: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
+  let changed = false;
+  for (const [k, v] of Object.entries(value)) {
+    const r: { value: unknown; changed: boolean } = changed ? { value: v, changed } : withOtherText(v);
+    changed = r.changed;
+    (out as Record<string, unknown>)[k] = r.value;
+  }
+  return { value: out, changed };
+}
+
+/** Faults of the V2 renderings (/v2/updates, event items) that change the events already made. */
+function v2Faults(ctx: NodeContext, tx: TransactionUpdate, shape: HistoryShape, entries: Array<readonly [string, JsonObject]>): void {
+  // scan-v2-children-reversed: child_event_ids in the reverse of the order the events occurred.
+  if (ctx.faults.has('scan-v2-children-reversed'))
+    for (const [, e] of entries) if (Array.isArray(e.child_event_ids)) e.child_event_ids = [...e.child_event_ids].reverse();
+  // scan-protobuf-value-differs: with protobuf_json, the first created event's arguments hold another text.
+  if (shape.encoding === 'verbose' && ctx.faults.has('scan-protobuf-value-differs')) {
+    const node = tx.nodes.find((n) => n.kind === 'created');
+    const event = node && entries.find(([k]) => k === eventId(tx.updateId, node.nodeId))?.[1];
+    if (node?.kind === 'created' && event) event.create_arguments = verboseValue(withOtherText(node.contract.createArguments).value);
+  }
+}
+
 export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape: HistoryShape): JsonObject {
   const entries = tx.nodes.map((n) => [eventId(tx.updateId, n.nodeId), treeEvent(ctx, tx, n, shape.encoding)] as const);
   // scan-tree-orphan-event (and, in the verbose encodings only, scan-lossless-tree-differs /
@@ -66,6 +93,7 @@ export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape
   if (shape.v2) {
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (ctx.faults.has('scan-v2-unsorted')) entries.reverse();
+    v2Faults(ctx, tx, shape, entries);
   }
   const events_by_id: Record<string, JsonObject> = {};
   for (const [k, v] of entries) events_by_id[k] = v;
@@ -82,7 +110,8 @@ export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape
     update_id: tx.updateId,
     migration_id: tx.migrationId,
     workflow_id: tx.workflowId,
-    record_time: historyTime(ctx, tx.recordTimeMicros),
+    // scan-v0-update-record-time-shifted: the deprecated rendering shows a record time one millisecond late.
+    record_time: historyTime(ctx, tx.recordTimeMicros + (!shape.v2 && ctx.faults.has('scan-v0-update-record-time-shifted') ? 1000 : 0)),
     synchronizer_id: tx.synchronizerId,
     effective_at: isoMicros(tx.effectiveAtMicros),
   };

@@ -54,6 +54,8 @@ export function valueEncoding(text: string | undefined): ValueEncoding | undefin
 function encodingParam(ctx: NodeContext, query: unknown): ValueEncoding {
   const text = singleQuery(query, 'daml_value_encoding');
   const encoding = valueEncoding(text) ?? (ctx.faults.has('scan-event-encoding-unchecked') ? 'compact' : undefined);
+  // scan-protobuf-compact: protobuf_json is answered in the compact encoding.
+  if (encoding === 'verbose' && ctx.faults.has('scan-protobuf-compact')) return 'compact';
   if (encoding) return encoding;
   throw badRequest(`Invalid value for query parameter daml_value_encoding: ${text} (expected compact_json or protobuf_json)`);
 }

@@ -1,7 +1,7 @@
 // GET /v0/ans-entries: the name prefix, the page size, expiry and the url of the listed entries.
 //
-// "Older non-expired entries first" is not checked: an entry's creation time is no field of AnsEntry and no
-// scan endpoint reveals it, so no order of the answer can be proven wrong from outside.
+// "Older non-expired entries first" is not checked as an order: an entry's creation time is no field of
+// AnsEntry and no scan endpoint reveals it. What it implies for pages of different sizes is (ans-pages.ts).
 import fc from 'fast-check';
 import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
@@ -9,17 +9,17 @@ import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
 import { okObject, SECTION, timeNanos } from './common.ts';
 
-const OP = 'listAnsEntries';
-const LIST_SIZE = 100;
+export const OP = 'listAnsEntries';
+export const LIST_SIZE = 100;
 
-async function list(ctx: CheckContext, pageSize: number, prefix?: string): Promise<{ x: Exchange; entries: Json[] }> {
+export async function list(ctx: CheckContext, pageSize: number, prefix?: string): Promise<{ x: Exchange; entries: Json[] }> {
   const x = await ctx.scan.get('/v0/ans-entries', { query: { page_size: pageSize, name_prefix: prefix } });
   const body = okObject(ctx, x, `page_size ${pageSize}${prefix === undefined ? '' : `, name_prefix ${JSON.stringify(prefix)}`}`);
   if (!Array.isArray(body.entries)) ctx.fail('entries is not an array', { exchange: x, pointer: '/entries' });
   return { x, entries: body.entries };
 }
 
-const nameOf = (e: Json) => (isObject(e) && typeof e.name === 'string' ? e.name : undefined);
+export const nameOf = (e: Json) => (isObject(e) && typeof e.name === 'string' ? e.name : undefined);
 
 const namePrefix: RequirementInput = {
   id: 'SCAN-ANS-NAME-PREFIX',

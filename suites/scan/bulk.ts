@@ -10,22 +10,28 @@ import { followTokens } from '../paging.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
 import { okObject, SECTION } from './common.ts';
 
-const LIST_OP = 'listBulkHistoryUpdates';
-const DOWNLOAD_OP = 'downloadBulkHistoryObject';
+export const LIST_OP = 'listBulkHistoryUpdates';
+export const DOWNLOAD_OP = 'downloadBulkHistoryObject';
 const PATH = '/v0/history/bulk/updates';
 const MAX_PAGE = 1000;
 
-const range = (ctx: CheckContext) => ({ start_record_time: ctx.fixtures.bulkRange!.start, end_record_time: ctx.fixtures.bulkRange!.end });
+/** A record-time range of the listing's body. */
+export interface BulkSpan {
+  start_record_time: string;
+  end_record_time: string;
+}
 
-async function listPage(ctx: CheckContext, pageSize: number, token?: string): Promise<{ x: Exchange; refs: Json[]; next?: unknown }> {
-  const x = await ctx.scan.post(PATH, { ...range(ctx), page_size: pageSize, ...(token === undefined ? {} : { next_page_token: token }) });
+const range = (ctx: CheckContext): BulkSpan => ({ start_record_time: ctx.fixtures.bulkRange!.start, end_record_time: ctx.fixtures.bulkRange!.end });
+
+async function listPage(ctx: CheckContext, pageSize: number, token?: string, span = range(ctx)): Promise<{ x: Exchange; refs: Json[]; next?: unknown }> {
+  const x = await ctx.scan.post(PATH, { ...span, page_size: pageSize, ...(token === undefined ? {} : { next_page_token: token }) });
   if (x.status === 501) ctx.skip('the bulk history listing is not implemented on this target (501)');
   const body = okObject(ctx, x, `a valid bulk listing with page_size ${pageSize}`);
   if (!Array.isArray(body.object_refs)) ctx.fail('object_refs is not an array', { exchange: x, pointer: '/object_refs' });
   return { x, refs: body.object_refs, next: body.next_page_token ?? undefined };
 }
 
-interface BulkWalk {
+export interface BulkWalk {
   pages: Array<{ x: Exchange; refs: Json[]; next?: unknown }>;
   refs: Json[];
 }
@@ -35,9 +41,9 @@ interface BulkWalk {
  * the page bound without a new object in its last half (fresh tokens leading nowhere); a walk at the bound
  * that still finds objects is merely too long for the run.
  */
-async function walk(ctx: CheckContext, pageSize: number): Promise<BulkWalk> {
+export async function walk(ctx: CheckContext, pageSize: number, span?: BulkSpan): Promise<BulkWalk> {
   const w = await followTokens(async (token) => {
-    const page = await listPage(ctx, pageSize, token as string | undefined);
+    const page = await listPage(ctx, pageSize, token as string | undefined, span);
     if (page.next !== undefined && typeof page.next !== 'string')
       ctx.fail('next_page_token is not a string', { exchange: page.x, pointer: '/next_page_token' });
     return { page, keys: page.refs.map((ref) => JSON.stringify(ref)), next: page.next };
@@ -121,7 +127,7 @@ const DOWNLOAD_PATH = '/v0/history/bulk/download/';
  * Downloads an object by its url: through the scan client when the url is the scan's own download endpoint,
  * else with a client for the url's origin (the objects may live in other storage). `own` tells which.
  */
-async function download(ctx: CheckContext, url: string, k: number, listing: Exchange): Promise<{ x: Exchange; own: boolean }> {
+export async function download(ctx: CheckContext, url: string, k: number, listing: Exchange): Promise<{ x: Exchange; own: boolean }> {
   if (!URL.canParse(url, ctx.scan.base))
     ctx.fail(`object_refs[${k}].url ${JSON.stringify(url)} is not a URL`, { exchange: listing, pointer: `/object_refs/${k}/url` });
   const u = new URL(url, ctx.scan.base);

@@ -11,6 +11,7 @@ import { defineRequirements } from '../requirement.ts';
 import { SECTION } from './common.ts';
 import { encodingCheck, fetchUpdates, OP, type FetchedUpdate } from './history.ts';
 import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
+import { sameContentVerbose } from './value-encodings.ts';
 
 async function eventItems(ctx: CheckContext): Promise<FetchedUpdate[]> {
   return fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds!, 'events');
@@ -177,10 +178,11 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
     interface: 'scan',
     operations: [OP.events],
     section: SECTION.events,
-    sentence: 'Query `daml_value_encoding` optional, allowed `compact_json` (default ...) and `protobuf_json` (verbose, ... losslessly parsable)',
+    sentence:
+      'Query `daml_value_encoding` optional, allowed `compact_json` (default; compact, human-readable) and `protobuf_json` (verbose, carries type information, losslessly parsable)',
     needs: ['transactionUpdateIds'],
     tags: ['history', 'encodings'],
-    check: encodingCheck('events', 'daml_value_encoding', ['compact_json', 'protobuf_json']),
+    check: encodingCheck('events', 'daml_value_encoding', ['compact_json', 'protobuf_json'], sameContentVerbose),
   },
   { id: 'SCAN-EVENTS-UPDATE-TREE-ROOTS-KNOWN', ...treeRequirement(TREE_RULES.rootsKnown, 'events') },
   { id: 'SCAN-EVENTS-UPDATE-TREE-CHILDREN-KNOWN', ...treeRequirement(TREE_RULES.childrenKnown, 'events') },

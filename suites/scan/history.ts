@@ -168,12 +168,16 @@ function treeOutline(tx: Record<string, Json> | undefined): string {
 /** Fixture transactions compared per encoding check: enough to see a tree change, few enough to stay fast. */
 const ENCODING_SAMPLE = 4;
 
+/** A problem of the second value's transaction compared with the first's; the pointer is relative to the record. */
+export type EncodingComparison = (first: Record<string, Json>, second: Record<string, Json>) => { message: string; pointer: string } | undefined;
+
 /**
  * A check that the two values of an encoding parameter describe the same trees for the fixture transactions
- * (only the payload encoding may differ). An id answered without a tree in both (a verdict-only event, a
- * reassignment) is not a transaction here and is passed over.
+ * (only the payload encoding may differ), and, where given, what `compare` asks of the two renderings. An id
+ * answered without a tree in both (a verdict-only event, a reassignment) is not a transaction here and is
+ * passed over.
  */
-export function encodingCheck(where: Where, param: string, values: [string, string]): (ctx: CheckContext) => Promise<void> {
+export function encodingCheck(where: Where, param: string, values: [string, string], compare?: EncodingComparison): (ctx: CheckContext) => Promise<void> {
   return async (ctx) => {
     let checked = 0;
     let found = 0;
@@ -201,6 +205,12 @@ export function encodingCheck(where: Where, param: string, values: [string, stri
           { exchange: (answers[0]!.tx && answers[1]!.tx ? answers[1] : answers.find((a) => !a.tx))!.x },
         );
       }
+      const p = compare?.(answers[0]!.tx!, answers[1]!.tx!);
+      if (p)
+        ctx.fail(`${LABEL[where]} ${updateId}, ${param}=${values[1]} against ${param}=${values[0]}: ${p.message}`, {
+          exchange: answers[1]!.x,
+          pointer: BASE[where] + p.pointer,
+        });
     }
     if (found === 0) await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds!, where); // unsupported, or skipped as unknown
     if (checked === 0) ctx.skip(`none of the fixture transaction ids is answered by ${LABEL[where]} with a transaction tree`);

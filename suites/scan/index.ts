@@ -20,6 +20,11 @@ import { TRAFFIC_REQUIREMENTS } from './traffic.ts';
 import { TRANSFER_PREAPPROVAL_REQUIREMENTS } from './transfer-preapproval.ts';
 import { UPDATE_REQUIREMENTS } from './updates.ts';
 import { ANSWER_REQUIREMENTS } from './answers.ts';
+import { ANS_PAGE_REQUIREMENTS } from './ans-pages.ts';
+import { BULK_COVERAGE_REQUIREMENTS } from './bulk-coverage.ts';
+import { EVENTS_CHILD_ORDER_REQUIREMENTS } from './events-child-order.ts';
+import { UPDATES_CHILD_ORDER_REQUIREMENTS } from './updates-child-order.ts';
+import { UPDATE_VARIANT_REQUIREMENTS } from './updates-variants.ts';
 
 function eventRule(id: string): Requirement {
   const r = EVENT_REQUIREMENTS.find((e) => e.id === id);
@@ -41,6 +46,9 @@ const UPDATE_HISTORY: Requirement[] = [
     r.id === 'SCAN-UPDATES-CREATED-EVENT-ID' ? [r, KEYS_SORTED] : r.id === 'SCAN-UPDATES-LOSSLESS-VARIANTS' ? [r, ENCODING_VARIANTS] : [r],
   ),
   ...EVENT_TREES,
+  ...UPDATES_CHILD_ORDER_REQUIREMENTS,
+  ...EVENTS_CHILD_ORDER_REQUIREMENTS,
+  ...UPDATE_VARIANT_REQUIREMENTS,
 ];
 const EVENT_ITEMS = EVENT_REQUIREMENTS.filter((r) => r !== KEYS_SORTED && r !== ENCODING_VARIANTS && !EVENT_TREES.includes(r));
 
@@ -55,7 +63,9 @@ export const SCAN_REQUIREMENTS: Requirement[] = [
   ...TRAFFIC_REQUIREMENTS,
   ...PARTICIPANT_REQUIREMENTS,
   ...ANS_REQUIREMENTS,
+  ...ANS_PAGE_REQUIREMENTS,
   ...BULK_REQUIREMENTS,
+  ...BULK_COVERAGE_REQUIREMENTS,
   ...ROOT_HASH_REQUIREMENTS,
   ...REWARD_WEIGHT_REQUIREMENTS,
   ...ERROR_REQUIREMENTS,

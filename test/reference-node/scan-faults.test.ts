@@ -94,6 +94,12 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-synchronizer-mediator-missing': 'SCAN-SYNCHRONIZER-IDENTITIES',
   'scan-coupon-wrong-template': 'SCAN-DEVELOPMENT-FUND-COUPONS',
   'scan-preapproval-created-at-text': 'SCAN-TRANSFER-PREAPPROVAL',
+  'scan-bulk-end-exclusive': 'SCAN-BULK-COVERS-RANGE',
+  'scan-v2-children-reversed': 'SCAN-UPDATES-V2-CHILDREN-IN-ORDER',
+  'scan-protobuf-compact': 'SCAN-EVENTS-ENCODING-VARIANTS',
+  'scan-protobuf-value-differs': 'SCAN-EVENTS-ENCODING-VARIANTS',
+  'scan-v0-update-record-time-shifted': 'SCAN-UPDATES-VARIANTS-SAME-UPDATE',
+  'scan-ans-page-newest': 'SCAN-ANS-OLDEST-FIRST',
 };
 
 const DETECTORS: Record<string, Detector> = {

@@ -1,0 +1,63 @@
+// compact_json against protobuf_json for one transaction: the same content in another encoding. The verbose
+// format is not shown, so content is compared where any lossless encoding keeps it: the events' fields that
+// are no Daml value, and the texts inside the values (parties, ids, texts, constructor names), each as often
+// as compact_json holds it. Numbers, dates and times are left out (a typed encoding may write them otherwise).
+// A protobuf_json answer whose values are all written exactly as compact_json writes them carries no type
+// information: compact JSON writes parties, texts, numbers and ids alike as bare strings.
+import { isDeepStrictEqual } from 'node:util';
+import { isObject, pointer, type Json } from '../../common/json.ts';
+import type { EncodingComparison } from './history.ts';
+
+const VALUE_FIELDS = ['create_arguments', 'choice_argument', 'exercise_result'];
+/** Event fields that are no Daml value. */
+export const PLAIN_FIELDS = ['event_type', 'contract_id', 'template_id', 'package_name', 'choice', 'consuming', 'acting_parties', 'signatories', 'observers'];
+
+const UNKEPT = /^(-?\d+(\.\d+)?|\d{4}-\d{2}-\d{2}.*)$/;
+
+/** The strings inside a value (not object keys), counted. */
+function texts(value: Json, keep: (s: string) => boolean, out = new Map<string, number>()): Map<string, number> {
+  if (typeof value === 'string') {
+    if (keep(value)) out.set(value, (out.get(value) ?? 0) + 1);
+  } else if (Array.isArray(value)) for (const v of value) texts(v, keep, out);
+  else if (isObject(value)) for (const v of Object.values(value)) texts(v, keep, out);
+  return out;
+}
+
+const hasScalar = (value: Json): boolean =>
+  value !== null && (typeof value !== 'object' || (Array.isArray(value) ? value : Object.values(value)).some(hasScalar));
+
+const events = (tx: Record<string, Json>): Record<string, Json> => (isObject(tx.events_by_id) ? tx.events_by_id : {});
+
+export const sameContentVerbose: EncodingComparison = (compact, verbose) => {
+  let values = 0;
+  let alike = 0;
+  for (const [key, c] of Object.entries(events(compact))) {
+    const v = events(verbose)[key];
+    if (!isObject(c) || !isObject(v)) continue;
+    const plain = PLAIN_FIELDS.find((f) => c[f] !== undefined && !isDeepStrictEqual(c[f], v[f]));
+    if (plain)
+      return {
+        message: `event ${key} has ${plain} ${JSON.stringify(v[plain])}, not ${JSON.stringify(c[plain])}: not the same content`,
+        pointer: pointer('events_by_id', key, plain),
+      };
+    for (const f of VALUE_FIELDS) {
+      if (!hasScalar(c[f]) || v[f] === undefined) continue;
+      values++;
+      if (isDeepStrictEqual(c[f], v[f])) alike++;
+      const have = texts(v[f], () => true);
+      for (const [text, n] of texts(c[f], (s) => !UNKEPT.test(s))) {
+        if ((have.get(text) ?? 0) < n)
+          return {
+            message: `${f} of event ${key} holds ${JSON.stringify(text)} ${n} time(s) in compact_json, ${have.get(text) ?? 0} time(s) here: not the same content`,
+            pointer: pointer('events_by_id', key, f),
+          };
+      }
+    }
+  }
+  return values > 0 && alike === values
+    ? {
+        message: `every Daml value of the transaction (${values}) is written exactly as compact_json writes it: no verbose encoding carrying type information`,
+        pointer: '/events_by_id',
+      }
+    : undefined;
+};
