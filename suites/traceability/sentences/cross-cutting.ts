@@ -276,7 +276,7 @@ export const CROSS_CUTTING_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'X.versioning.6',
         text: '`/v0/updates/{update_id}` is deprecated (since 0.5.10) in favor of `/v2/updates/{update_id}`.',
-        ids: UPDATES_V2,
+        ids: [...UPDATES_V2, 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
       },
       {
         n: 'X.versioning.7',

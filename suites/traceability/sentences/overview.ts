@@ -388,7 +388,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.scan.17',
         text: 'UpdateHistoryTransactionV2 (`update` in `/v0/events/{update_id}`): the same as above without `offset`',
-        ids: ['GENERIC-SCAN-GET-EVENT-BY-ID-RESPONSES', 'GENERIC-SCAN-GET-UPDATE-BY-ID-V2-RESPONSES'],
+        ids: ['GENERIC-SCAN-GET-EVENT-BY-ID-RESPONSES', 'GENERIC-SCAN-GET-UPDATE-BY-ID-V2-RESPONSES', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
       },
       {
         n: 'R.scan.18',
@@ -398,7 +398,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.scan.19',
         text: 'UpdateHistoryTransactionV2: ... `child_event_ids` are in the order events occurred.',
-        gap: 'compare the order of child_event_ids with the node order (nodeId) of the same transaction in the ledger update stream of a stakeholder party',
+        ids: ['SCAN-UPDATES-V2-CHILDREN-IN-ORDER', 'SCAN-EVENTS-V2-CHILDREN-IN-ORDER'],
       },
       {
         n: 'R.scan.20',

@@ -180,7 +180,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.events.3',
         text: '`protobuf_json` (verbose, carries type information, losslessly parsable)',
-        gap: 'check that the protobuf_json payload of a fixture transaction carries type information (record/variant ids) that its compact_json rendering lacks; SCAN-EVENTS-ENCODING-VARIANTS only judges that both describe the same tree',
+        ids: ['SCAN-EVENTS-ENCODING-VARIANTS'],
       },
       {
         n: 'C.events.4',
@@ -214,7 +214,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.bulk-updates.1',
         text: 'Returns references to bulk storage objects covering a record-time range; objects may contain updates outside the range but include all updates inside it.',
-        notCheckable: 'the format of the objects is not shown by the description (a binary body), so no check can tell which updates an object holds',
+        ids: ['SCAN-BULK-COVERS-RANGE'],
       },
       {
         n: 'C.bulk-updates.2',
@@ -224,7 +224,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.bulk-updates.3',
         text: '(all updates with record time greater than it are included); ... (all updates with record time at most it are included)',
-        notCheckable: 'as C.bulk-updates.1: the objects hold the updates in a format the description does not show',
+        ids: ['SCAN-BULK-COVERS-RANGE'],
       },
       {
         n: 'C.bulk-updates.4',
@@ -474,7 +474,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.ans.5',
         text: 'older non-expired entries first)',
-        gap: "the order itself is not observable (an entry's creation time is no field of AnsEntry), but its consequence is: the answer to page_size k is the first k entries of the answer to a larger page_size",
+        ids: ['SCAN-ANS-OLDEST-FIRST'],
       },
       {
         n: 'C.ans.6',
