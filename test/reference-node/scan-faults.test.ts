@@ -94,6 +94,10 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-synchronizer-mediator-missing': 'SCAN-SYNCHRONIZER-IDENTITIES',
   'scan-coupon-wrong-template': 'SCAN-DEVELOPMENT-FUND-COUPONS',
   'scan-preapproval-created-at-text': 'SCAN-TRANSFER-PREAPPROVAL',
+  'scan-holdings-at-or-before-rounds-up': 'SCAN-HOLDINGS-AT-OR-BEFORE',
+  'scan-faucet-single-round-spread': 'SCAN-FAUCETS-ROUND-ARITHMETIC',
+  'scan-reassignment-unassign-id-mismatch': 'SCAN-REASSIGNMENT-PAIR-COUNTER',
+  'scan-record-time-zeros-trimmed': 'SCAN-HISTORY-RECORD-TIME-SIX-DIGITS',
 };
 
 const DETECTORS: Record<string, Detector> = {
