@@ -430,6 +430,28 @@ export const SCAN_FAULTS = declareFaults('scan', {
     breaks: 'GET /v0/ans-entries with a page_size below the number of entries answers the newest entries instead of the oldest.',
     rules: ['SCAN-ANS-OLDEST-FIRST'],
   },
+  // Boundaries and sentences probed at their edges
+  'scan-holdings-at-or-before-rounds-up': {
+    family: 'snapshot matching',
+    breaks: 'record_time_match at_or_before picks the next later snapshot for a time strictly between two snapshots.',
+    rules: ['SCAN-HOLDINGS-AT-OR-BEFORE'],
+  },
+  'scan-faucet-single-round-spread': {
+    family: 'faucet statistics',
+    breaks:
+      'A validator that collected in a single round reports lastCollectedInRound one after firstCollectedInRound (and one missed round, so the sum still adds up).',
+    rules: ['SCAN-FAUCETS-ROUND-ARITHMETIC'],
+  },
+  'scan-reassignment-unassign-id-mismatch': {
+    family: 'reassignments',
+    breaks: 'An assignment carries another unassign_id than the unassignment of the same contract with the same reassignment_counter.',
+    rules: ['SCAN-REASSIGNMENT-PAIR-COUNTER'],
+  },
+  'scan-record-time-zeros-trimmed': {
+    family: 'time format',
+    breaks: 'Update history record times drop the trailing zeros of their microsecond digits (.123400 is sent as .1234), on every history endpoint.',
+    rules: ['SCAN-HISTORY-RECORD-TIME-SIX-DIGITS'],
+  },
 } as const);
 
 export type ScanFaultName = (typeof SCAN_FAULTS)[number]['name'];

@@ -17,7 +17,10 @@ export interface HistoryShape {
 /** Record times of the history: ISO 8601 with microseconds. */
 export function historyTime(ctx: NodeContext, micros: number): string {
   // scan-record-time-format: a common non-ISO rendering (space separator, no zone).
-  return ctx.faults.has('scan-record-time-format') ? isoMicros(micros).replace('T', ' ').replace('Z', '') : isoMicros(micros);
+  if (ctx.faults.has('scan-record-time-format')) return isoMicros(micros).replace('T', ' ').replace('Z', '');
+  // scan-record-time-zeros-trimmed: microsecond digits without their trailing zeros (no fraction when all are 0).
+  if (ctx.faults.has('scan-record-time-zeros-trimmed')) return isoMicros(micros).replace(/\.?0+Z$/, 'Z');
+  return isoMicros(micros);
 }
 
 /** The node's offset of an update: increases with the update's position, and so with its record time. */
@@ -135,10 +138,13 @@ export function renderReassignment(ctx: NodeContext, u: ReassignmentUpdate, shap
     migration_id: u.migrationId,
     unassign_id: u.unassignId,
   };
+  // scan-reassignment-unassign-id-mismatch: the assignment names another unassign event than its own.
+  const assignUnassignId = ctx.faults.has('scan-reassignment-unassign-id-mismatch') ? otherId(u.unassignId) : u.unassignId;
   const event =
     u.kind === 'assign'
       ? {
           ...common,
+          unassign_id: assignUnassignId,
           created_event: createdEvent(u.contract, eventId(u.updateId, 0), shape.encoding),
           // scan-reassignment-counter-mismatch: the assignment is one ahead of its unassignment.
           reassignment_counter: counter + (ctx.faults.has('scan-reassignment-counter-mismatch') ? 1 : 0),

@@ -47,6 +47,12 @@ export function findSnapshot(ctx: NodeContext, q: SnapshotQuery): Snapshot {
   // scan-holdings-at-or-before-refused: at_or_before is looked up as exact.
   const match = q.match === 'at_or_before' && ctx.faults.has('scan-holdings-at-or-before-refused') ? 'exact' : q.match;
   const found = world.findSnapshot(q.migrationId, q.micros, match);
+  if (found && match === 'at_or_before' && found.recordTimeMicros !== q.micros && ctx.faults.has('scan-holdings-at-or-before-rounds-up')) {
+    // scan-holdings-at-or-before-rounds-up: between two snapshots the later one is used.
+    const later = world.snapshots.filter((s) => s.migrationId === q.migrationId && s.recordTimeMicros > q.micros);
+    const next = later.sort((a, b) => a.recordTimeMicros - b.recordTimeMicros)[0];
+    if (next) return next;
+  }
   if (found) return found;
   const missing = `No ACS snapshot found for migration id ${q.migrationId} at ${q.recordTime}`;
   if (!world.snapshots.some((s) => s.migrationId === q.migrationId) || q.match === 'at_or_before') throw notFound(missing);

@@ -22,7 +22,7 @@ function requestedIds(ctx: NodeContext, query: unknown): string[] {
 
 function faucetRecord(ctx: NodeContext, v: Validator, label: string): JsonObject {
   const f = v.faucets;
-  return {
+  const record = {
     validator: label,
     numRoundsCollected: f.numRoundsCollected,
     // scan-faucet-arithmetic: one missed round too many, so collected + missed exceeds the span of rounds.
@@ -30,6 +30,10 @@ function faucetRecord(ctx: NodeContext, v: Validator, label: string): JsonObject
     firstCollectedInRound: f.firstCollectedInRound,
     lastCollectedInRound: f.lastCollectedInRound,
   };
+  // scan-faucet-single-round-spread: one round collected, yet spread over two rounds (one of them missed).
+  if (f.numRoundsCollected === 1 && ctx.faults.has('scan-faucet-single-round-spread'))
+    return { ...record, numRoundsMissed: f.numRoundsMissed + 1, lastCollectedInRound: f.firstCollectedInRound + 1 };
+  return record;
 }
 
 export async function validatorRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {

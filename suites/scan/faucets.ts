@@ -56,6 +56,12 @@ const arithmetic: RequirementInput = {
           pointer: `/validatorsReceivedFaucets/${k}`,
         });
       if (!exactIntegers(c, m, first, last)) continue; // beyond 2^53 the sum cannot be computed exactly (suites/int64.ts)
+      // One round collected is one collection round: the sum alone passes last = first + 1 with one round missed.
+      if (c === 1 && first !== last)
+        ctx.fail(`${r.validator}: numRoundsCollected is 1 (a single round), but firstCollectedInRound ${first} is not lastCollectedInRound ${last}`, {
+          exchange: x,
+          pointer: `/validatorsReceivedFaucets/${k}/lastCollectedInRound`,
+        });
       // A validator that never collected (real nodes report all four counters 0) has no rounds to add up.
       if (c === 0) continue;
       if (c + m !== last - first + 1)

@@ -13,6 +13,7 @@ import { HOLDINGS_RECORD_REQUIREMENTS } from './holdings/records.ts';
 import { HOLDINGS_SNAPSHOT_REQUIREMENTS } from './holdings/snapshots.ts';
 import { PARTICIPANT_REQUIREMENTS } from './participant.ts';
 import { REASSIGNMENT_REQUIREMENTS } from './reassignment.ts';
+import { RECORD_TIME_DIGITS_REQUIREMENTS } from './history-record-time.ts';
 import { REWARD_WEIGHT_REQUIREMENTS } from './reward-weight.ts';
 import { ROOT_HASH_REQUIREMENTS } from './root-hash.ts';
 import { SYNCHRONIZER_IDENTITIES_REQUIREMENTS } from './synchronizer-identities.ts';
@@ -58,6 +59,7 @@ export const SCAN_REQUIREMENTS: Requirement[] = [
   ...HOLDINGS_RECORD_REQUIREMENTS,
   ...UPDATE_HISTORY,
   ...REASSIGNMENT_REQUIREMENTS,
+  ...RECORD_TIME_DIGITS_REQUIREMENTS,
   ...EVENT_ITEMS,
   ...FAUCET_REQUIREMENTS,
   ...TRAFFIC_REQUIREMENTS,

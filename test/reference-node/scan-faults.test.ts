@@ -100,6 +100,10 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-protobuf-value-differs': 'SCAN-EVENTS-ENCODING-VARIANTS',
   'scan-v0-update-record-time-shifted': 'SCAN-UPDATES-VARIANTS-SAME-UPDATE',
   'scan-ans-page-newest': 'SCAN-ANS-OLDEST-FIRST',
+  'scan-holdings-at-or-before-rounds-up': 'SCAN-HOLDINGS-AT-OR-BEFORE',
+  'scan-faucet-single-round-spread': 'SCAN-FAUCETS-ROUND-ARITHMETIC',
+  'scan-reassignment-unassign-id-mismatch': 'SCAN-REASSIGNMENT-PAIR-COUNTER',
+  'scan-record-time-zeros-trimmed': 'SCAN-HISTORY-RECORD-TIME-SIX-DIGITS',
 };
 
 const DETECTORS: Record<string, Detector> = {

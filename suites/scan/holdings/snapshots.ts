@@ -2,9 +2,10 @@
 // at_or_before snapshot matching, and the force-ACS snapshot time.
 import { okObject, plusMicros, SECTION, timeNanos } from '../common.ts';
 import { isInt64 } from '../../int64.ts';
+import { checkAtOrBefore } from './at-or-before.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
 import { defineRequirements, type RequirementInput } from '../../requirement.ts';
-import { baseQuery, contractIdOf, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, holdingsPath } from './walk.ts';
+import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, holdingsPath } from './walk.ts';
 
 const OPS = HOLDINGS_OPS;
 const NEEDS = HOLDINGS_NEEDS;
@@ -100,31 +101,7 @@ const atOrBefore: RequirementInput = {
   sentence: 'with `at_or_before` any timestamp is accepted and the latest snapshot at or before it is used',
   needs: [...NEEDS],
   tags: ['holdings', 'snapshots'],
-  async check(ctx) {
-    const time = notASnapshotTime(ctx);
-    for (const version of HOLDINGS_VERSIONS) {
-      const exact = await ctx.scan.post(holdingsPath(version), baseQuery(ctx, 20));
-      const exactBody = okObject(ctx, exact, `${version}: the snapshot time itself with exact`);
-      const x = await ctx.scan.post(holdingsPath(version), { ...baseQuery(ctx, 20), record_time: time, record_time_match: 'at_or_before' });
-      const body = okObject(ctx, x, `${version}: at_or_before accepts any timestamp (${time})`);
-      // The latest snapshot at or before snapshot+1µs is the fixture snapshot: the same first page.
-      if (!Array.isArray(exactBody.created_events))
-        ctx.fail(`${version}: the page of the snapshot time itself has no created_events array to compare with`, {
-          exchange: exact,
-          pointer: '/created_events',
-        });
-      if (!Array.isArray(body.created_events))
-        ctx.fail(`${version}: the at_or_before page has no created_events array`, { exchange: x, pointer: '/created_events' });
-      const want = exactBody.created_events.map(contractIdOf);
-      const got = body.created_events.map(contractIdOf);
-      if (JSON.stringify(want) !== JSON.stringify(got)) {
-        ctx.fail(
-          `${version}: at_or_before ${time} should use the snapshot ${ctx.fixtures.snapshotRecordTime} (the latest at or before it), but its first page differs from that snapshot's`,
-          { exchange: x, pointer: '/created_events' },
-        );
-      }
-    }
-  },
+  check: checkAtOrBefore,
 };
 
 const forceAcs: RequirementInput = {
