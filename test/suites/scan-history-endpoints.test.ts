@@ -74,7 +74,9 @@ describe('history endpoints judged each on its own', () => {
     async (endpoint, _what, answer) => {
       const results = await runWith({ [endpoint]: answer });
       expect(only(endpoint).length).toBeGreaterThan(3);
-      expect(byStatus(results, 'unsupported')).toEqual([...only(endpoint)].sort());
+      // The comparison of the variants reads /v0/updates first: without it there is nothing to compare.
+      const comparing = endpoint === 'v0' ? ['SCAN-UPDATES-VARIANTS-SAME-UPDATE'] : [];
+      expect(byStatus(results, 'unsupported')).toEqual([...only(endpoint), ...comparing].sort());
       expect(results.filter((r) => r.status !== 'unsupported' && r.status !== 'passed').map((r) => `${r.id} ${r.status}: ${r.reason}`)).toEqual([]);
       const v0 = results.find((r) => r.id === only(endpoint)[0])!;
       expect(v0.evidence?.exchange?.response?.status).toBe(answer.status);

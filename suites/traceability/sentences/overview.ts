@@ -1,5 +1,5 @@
 // Normative sentences of the description (see ../model.ts): What the service does, Resources and their
-// fields, States and transitions.
+// fields (States and transitions: states.ts).
 import type { SentenceSection } from '../model.ts';
 
 const UPDATES_INPUT = 'GENERIC-LEDGER-GET-UPDATES-INVALID-INPUT';
@@ -531,103 +531,6 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
         n: 'R.scan.45',
         text: 'BulkStorageObjectRef: `digest` string (sha256 digest of the object for integrity and cross-node consistency).',
         ids: ['SCAN-BULK-DOWNLOAD-DIGEST'],
-      },
-    ],
-  },
-  {
-    key: 'T.transfer-offer',
-    heading: 'States and transitions > Transfer offer',
-    sentences: [
-      {
-        n: 'T.transfer-offer.1',
-        text: 'created: response fields `status`, `transaction_id`, `contract_id`.',
-        ids: ['WALLET-TRANSFER-STATUS-ACTIVE-SHAPE', 'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES'],
-      },
-      {
-        n: 'T.transfer-offer.2',
-        text: 'created: Offer created, waiting for the receiver to accept; `transaction_id` (creating transaction), `contract_id` (the offer).',
-        gap: "look transaction_id up in the ledger update stream of the wallet user's party and check it creates contract_id, a transfer offer",
-      },
-      {
-        n: 'T.transfer-offer.3',
-        text: 'accepted: response fields `status`, `transaction_id`, `contract_id`.',
-        ids: ['WALLET-TRANSFER-STATUS-ACTIVE-SHAPE', 'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES'],
-      },
-      {
-        n: 'T.transfer-offer.4',
-        text: 'accepted: Receiver accepted; wallet automation still has to deliver the amount; `transaction_id` (accepting transaction), `contract_id` (accepted offer).',
-        gap: "look transaction_id up in the ledger update stream of the wallet user's party and check it creates contract_id, an accepted offer",
-      },
-      {
-        n: 'T.transfer-offer.5',
-        text: 'completed: response fields `status`, `transaction_id`, `contract_id`.',
-        ids: ['WALLET-TRANSFER-STATUS-ACTIVE-SHAPE', 'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES'],
-      },
-      {
-        n: 'T.transfer-offer.6',
-        text: "completed: Amount transferred to the receiver; `transaction_id` (the transfer), `contract_id` (receiver's created holding).",
-        gap: 'look transaction_id up in the ledger update stream and check it creates contract_id, a holding of the receiver',
-      },
-      {
-        n: 'T.transfer-offer.7',
-        text: 'failed: response fields `status`, `failure_kind` (expired, rejected or withdrawn), `withdrawn_reason` (optional human-readable text).',
-        ids: ['WALLET-TRANSFER-STATUS-FAILED-SHAPE', 'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES', 'WALLET-ANSWERS-NULL-FOR-ABSENT'],
-      },
-      {
-        n: 'T.transfer-offer.8',
-        text: 'failed: Permanent failure; nothing transferred',
-        gap: 'look offers reported failed up again (and fixture offers listed as failed) and check they are never reported in another state',
-      },
-      {
-        n: 'T.transfer-offer.9',
-        text: 'failed: ... a new offer needs a different tracking id',
-        notCheckable: 'transfer offers are created through an endpoint the description does not give, so no offer can be made with a used tracking id',
-      },
-      {
-        n: 'T.transfer-offer.10',
-        text: 'Failure kinds: `expired` (the offer or accepted offer expired before completion), `rejected` (receiver rejected the offer or withdrew an accepted offer), `withdrawn` (sender withdrew, e.g. insufficient funds or operational reasons).',
-        notCheckable:
-          'which cause ended an offer is decided by actions (expiry, rejection, withdrawal) taken outside the described interfaces; the allowed values themselves are judged under T.transfer-offer.7',
-      },
-    ],
-  },
-  {
-    key: 'T.buy-traffic',
-    heading: 'States and transitions > Buy-traffic request',
-    sentences: [
-      { n: 'T.buy-traffic.1', text: 'Buy-traffic request: created by the wallet endpoint', ids: ['WALLET-BUY-TRAFFIC-CREATE'] },
-      {
-        n: 'T.buy-traffic.2',
-        text: '... expires if it does not succeed before `expires_at` (the wallet automation then rejects and expires it).',
-        notCheckable:
-          "a request's later fate is reported by a status endpoint the description does not show, and the scan's traffic totals cannot be attributed to one request",
-      },
-    ],
-  },
-  {
-    key: 'T.tracking-id',
-    heading: 'States and transitions > Tracking id handling (buy traffic)',
-    sentences: [
-      {
-        n: 'T.tracking-id.1',
-        text: 'after a first submission, later calls with the same tracking id are rejected with 409 (request already created) or 429 (currently being processed)',
-        ids: ['WALLET-BUY-TRAFFIC-EXACTLY-ONCE', 'WALLET-BUY-TRAFFIC-IN-FLIGHT-429', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL'],
-      },
-      {
-        n: 'T.tracking-id.2',
-        text: '... unless the command failed and no traffic was purchased.',
-        ids: ['WALLET-BUY-TRAFFIC-RETRY-AFTER-FAILED-COMMAND', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL'],
-      },
-    ],
-  },
-  {
-    key: 'T.root-hash',
-    heading: 'States and transitions > Reward accounting root hash',
-    sentences: [
-      {
-        n: 'T.root-hash.1',
-        text: 'Reward accounting root hash result kinds: RewardAccountingRootHashOk, RewardAccountingRootHashUndetermined, RewardAccountingRootHashCannotProvide.',
-        ids: ['SCAN-ROOT-HASH-RESULT-SHAPE', 'GENERIC-SCAN-GET-REWARD-ACCOUNTING-ROOT-HASH-RESPONSES'],
       },
     ],
   },
