@@ -347,7 +347,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.scan.9',
         text: 'UpdateHistoryTransaction: `record_time` string (sequencing time, microsecond resolution, ISO 8601)',
-        ids: onHistoryEndpoints('RECORD-TIME-MICROS'),
+        ids: [...onHistoryEndpoints('RECORD-TIME-MICROS'), 'SCAN-HISTORY-RECORD-TIME-SIX-DIGITS'],
       },
       {
         n: 'R.scan.10',
