@@ -11,9 +11,11 @@ import { int32Text, singleQuery } from './params.ts';
 /** The page size of the scan-ans-page-size-defaulted fault. */
 const DEFAULT_PAGE_SIZE = 20;
 
-function renderEntry(e: AnsEntryRecord): JsonObject {
+function renderEntry(e: AnsEntryRecord, ctx: NodeContext): JsonObject {
+  // scan-ans-special-entry-contract-id: special entries get a contract id made from their name.
+  const contractId = e.contractId ?? (ctx.faults.has('scan-ans-special-entry-contract-id') ? `00${Buffer.from(e.name).toString('hex')}` : undefined);
   return {
-    ...(e.contractId !== undefined ? { contract_id: e.contractId } : {}),
+    ...(contractId !== undefined ? { contract_id: contractId } : {}),
     user: e.user,
     name: e.name,
     url: e.url,
@@ -31,16 +33,20 @@ export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise
     if (sizeText === undefined && !defaulted) throw badRequest('Missing query parameter page_size');
     const size = defaulted ? DEFAULT_PAGE_SIZE : int32Text(sizeText!, 'page_size');
     if (size < 1) throw badRequest(`Invalid page_size: ${size} (must be at least 1)`);
-    const prefix = singleQuery(req.query, 'name_prefix') ?? '';
+    const given = singleQuery(req.query, 'name_prefix');
+    const prefix = given ?? '';
+    // scan-ans-empty-prefix-none: an empty prefix (not an absent one) keeps the special entries only.
+    const emptyHides = given === '' && ctx.faults.has('scan-ans-empty-prefix-none');
     const now = ctx.clock.now();
 
     const matching = ctx.world.ansEntries
       .filter((e) => ctx.faults.has('scan-ans-prefix-ignored') || e.name.startsWith(prefix))
       .filter((e) => ctx.faults.has('scan-ans-expired-listed') || e.expiresAtMicros === undefined || e.expiresAtMicros > now)
+      .filter((e) => !emptyHides || e.contractId === undefined)
       .sort((a, b) => a.createdAtMicros - b.createdAtMicros);
     // scan-ans-page-newest: a page smaller than the matches holds the newest of them, not the oldest.
     const newest = ctx.faults.has('scan-ans-page-newest') && size < matching.length;
-    const entries = (newest ? matching.slice(-size) : matching.slice(0, size + (ctx.faults.has('scan-ans-too-many') ? 1 : 0))).map(renderEntry);
+    const entries = (newest ? matching.slice(-size) : matching.slice(0, size + (ctx.faults.has('scan-ans-too-many') ? 1 : 0))).map((e) => renderEntry(e, ctx));
     // scan-ans-bad-url: the first entry's url uses a scheme other than http/https.
     if (ctx.faults.has('scan-ans-bad-url') && entries[0]) entries[0].url = `ftp://${entries[0].name}`;
     return { entries };

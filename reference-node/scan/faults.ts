@@ -452,6 +452,36 @@ export const SCAN_FAULTS = declareFaults('scan', {
     breaks: 'Update history record times drop the trailing zeros of their microsecond digits (.123400 is sent as .1234), on every history endpoint.',
     rules: ['SCAN-HISTORY-RECORD-TIME-SIX-DIGITS'],
   },
+  'scan-ans-special-entry-contract-id': {
+    family: 'name service',
+    breaks: 'The ANS entries the operating organization provides for itself and the operators (no expiry) are listed with a contract_id.',
+    rules: ['SCAN-ANS-SPECIAL-NO-CONTRACT'],
+  },
+  'scan-ans-empty-prefix-none': {
+    family: 'name service',
+    breaks: 'GET /v0/ans-entries with an empty name_prefix lists only the special entries, not all that an absent prefix lists.',
+    rules: ['SCAN-ANS-EMPTY-PREFIX-ALL'],
+  },
+  'scan-lossless-default-true': {
+    family: 'encodings',
+    breaks: 'GET /v0/updates/{update_id} without lossless answers in the lossless encoding, not as with lossless=false.',
+    rules: ['SCAN-UPDATES-LOSSLESS-DEFAULT'],
+  },
+  'scan-event-encoding-default-protobuf': {
+    family: 'encodings',
+    breaks: 'GET /v0/events/{update_id} without daml_value_encoding answers in protobuf_json, not as with compact_json.',
+    rules: ['SCAN-EVENTS-ENCODING-DEFAULT'],
+  },
+  'scan-force-acs-stale-migration': {
+    family: 'snapshot matching',
+    breaks: "POST /v0/state/acs/force takes (and reports) its snapshot under the migration before the scan's current one.",
+    rules: ['SCAN-HOLDINGS-FORCE-ACS-MIGRATION'],
+  },
+  'scan-participant-id-first-only': {
+    family: 'identifiers',
+    breaks: 'GET /v1/domains/{domain_id}/parties/{party_id}/participant-id lists only the first participant of a party hosted on several.',
+    rules: ['SCAN-PARTICIPANT-ID-MULTI-HOSTED'],
+  },
 } as const);
 
 export type ScanFaultName = (typeof SCAN_FAULTS)[number]['name'];

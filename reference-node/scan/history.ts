@@ -53,6 +53,8 @@ export function valueEncoding(text: string | undefined): ValueEncoding | undefin
 
 function encodingParam(ctx: NodeContext, query: unknown): ValueEncoding {
   const text = singleQuery(query, 'daml_value_encoding');
+  // scan-event-encoding-default-protobuf: no daml_value_encoding reads as protobuf_json.
+  if (text === undefined && ctx.faults.has('scan-event-encoding-default-protobuf')) return 'verbose';
   const encoding = valueEncoding(text) ?? (ctx.faults.has('scan-event-encoding-unchecked') ? 'compact' : undefined);
   // scan-protobuf-compact: protobuf_json is answered in the compact encoding.
   if (encoding === 'verbose' && ctx.faults.has('scan-protobuf-compact')) return 'compact';
@@ -96,7 +98,9 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
     const { update_id } = req.params as { update_id: string };
     const lossless = singleQuery(req.query, 'lossless');
     // scan-lossless-unchecked: anything but "true" reads as false.
-    const verbose = ctx.faults.has('scan-lossless-unchecked') ? lossless === 'true' : lossless !== undefined && booleanText(lossless, 'lossless');
+    // scan-lossless-default-true: no lossless reads as true.
+    const unset = lossless === undefined && ctx.faults.has('scan-lossless-default-true');
+    const verbose = unset || (ctx.faults.has('scan-lossless-unchecked') ? lossless === 'true' : lossless !== undefined && booleanText(lossless, 'lossless'));
     const encoding: ValueEncoding = verbose ? 'verbose' : 'compact';
     const u = lookup(ctx, update_id);
     if (!u) throw notFound(`Update ${update_id} not found`);

@@ -77,7 +77,8 @@ export async function holdingsRoutes(app: FastifyInstance, ctx: NodeContext): Pr
     app.post(`/${version}/holdings/state`, async (req) => holdingsState(ctx, req.body, version));
   }
   app.post('/v0/state/acs/force', async () => {
-    const s = ctx.world.forceSnapshot();
+    // scan-force-acs-stale-migration: the snapshot is filed under the migration before the current one.
+    const s = ctx.world.forceSnapshot(ctx.faults.has('scan-force-acs-stale-migration') ? -1 : 0);
     // scan-force-acs-time-rejected: the reported time is a microsecond off the snapshot actually taken.
     const micros = s.recordTimeMicros + (ctx.faults.has('scan-force-acs-time-rejected') ? 1 : 0);
     return { record_time: isoMicros(micros), migration_id: s.migrationId };

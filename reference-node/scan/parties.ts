@@ -29,6 +29,8 @@ export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promi
     let ids = ctx.faults.has('scan-participant-id-format') ? party.hostedOn.map((id) => id.replace(/^PAR::/, '')) : party.hostedOn;
     // scan-participant-id-no-fingerprint: the uid's namespace is cut off.
     if (ctx.faults.has('scan-participant-id-no-fingerprint')) ids = ids.map((id) => id.replace(/::[^:]+$/, ''));
+    // scan-participant-id-first-only: as v0 does, one participant of a party hosted on several.
+    if (ctx.faults.has('scan-participant-id-first-only')) ids = ids.slice(0, 1);
     return { participant_ids: ids };
   });
 }

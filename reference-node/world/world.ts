@@ -520,11 +520,12 @@ export class World {
     return of.filter((s) => s.recordTimeMicros <= micros).pop();
   }
 
-  /** Takes a snapshot now (force-ACS); returns it. */
-  forceSnapshot(): Snapshot {
-    const latest = this.snapshots.filter((s) => s.migrationId === this.currentMigrationId).map((s) => s.recordTimeMicros);
+  /** Takes a snapshot now (force-ACS), filed under the current migration id plus `migrationShift`; returns it. */
+  forceSnapshot(migrationShift = 0): Snapshot {
+    const migrationId = Math.max(0, this.currentMigrationId + migrationShift);
+    const latest = this.snapshots.filter((s) => s.migrationId === migrationId).map((s) => s.recordTimeMicros);
     const micros = Math.max(this.ledgerEndMicros(), ...latest) + 1000;
-    const s = { migrationId: this.currentMigrationId, upToIndex: this.count - 1, recordTimeMicros: micros };
+    const s = { migrationId, upToIndex: this.count - 1, recordTimeMicros: micros };
     this.snapshots.push(s);
     return s;
   }

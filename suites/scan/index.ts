@@ -26,6 +26,10 @@ import { BULK_COVERAGE_REQUIREMENTS } from './bulk-coverage.ts';
 import { EVENTS_CHILD_ORDER_REQUIREMENTS } from './events-child-order.ts';
 import { UPDATES_CHILD_ORDER_REQUIREMENTS } from './updates-child-order.ts';
 import { UPDATE_VARIANT_REQUIREMENTS } from './updates-variants.ts';
+import { ANS_SPECIAL_REQUIREMENTS } from './ans-special.ts';
+import { EVENTS_DEFAULT_REQUIREMENTS } from './events-default.ts';
+import { UPDATES_DEFAULT_REQUIREMENTS } from './updates-default.ts';
+import { FORCE_ACS_MIGRATION_REQUIREMENTS } from './holdings/force-acs-migration.ts';
 
 function eventRule(id: string): Requirement {
   const r = EVENT_REQUIREMENTS.find((e) => e.id === id);
@@ -50,12 +54,15 @@ const UPDATE_HISTORY: Requirement[] = [
   ...UPDATES_CHILD_ORDER_REQUIREMENTS,
   ...EVENTS_CHILD_ORDER_REQUIREMENTS,
   ...UPDATE_VARIANT_REQUIREMENTS,
+  ...UPDATES_DEFAULT_REQUIREMENTS,
+  ...EVENTS_DEFAULT_REQUIREMENTS,
 ];
 const EVENT_ITEMS = EVENT_REQUIREMENTS.filter((r) => r !== KEYS_SORTED && r !== ENCODING_VARIANTS && !EVENT_TREES.includes(r));
 
 export const SCAN_REQUIREMENTS: Requirement[] = [
   ...HOLDINGS_PAGING_REQUIREMENTS,
   ...HOLDINGS_SNAPSHOT_REQUIREMENTS,
+  ...FORCE_ACS_MIGRATION_REQUIREMENTS,
   ...HOLDINGS_RECORD_REQUIREMENTS,
   ...UPDATE_HISTORY,
   ...REASSIGNMENT_REQUIREMENTS,
@@ -66,6 +73,7 @@ export const SCAN_REQUIREMENTS: Requirement[] = [
   ...PARTICIPANT_REQUIREMENTS,
   ...ANS_REQUIREMENTS,
   ...ANS_PAGE_REQUIREMENTS,
+  ...ANS_SPECIAL_REQUIREMENTS,
   ...BULK_REQUIREMENTS,
   ...BULK_COVERAGE_REQUIREMENTS,
   ...ROOT_HASH_REQUIREMENTS,

@@ -1,4 +1,5 @@
-// GET /v1/domains/{domain_id}/parties/{party_id}/participant-id: every participant id is PAR::id::fingerprint.
+// GET /v1/domains/{domain_id}/parties/{party_id}/participant-id: every participant id is PAR::id::fingerprint,
+// and a party hosted on several participants is answered with all of them.
 import type { Requirement } from '../model.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
 import { enc, okObject, SECTION } from './common.ts';
@@ -35,4 +36,31 @@ const participantIds: RequirementInput = {
   },
 };
 
-export const PARTICIPANT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [participantIds]);
+// A party hosted on several participants: the v1 lookup lists each of them, so at least two distinct ids.
+const multiHosted: RequirementInput = {
+  id: 'SCAN-PARTICIPANT-ID-MULTI-HOSTED',
+  kind: 'rule',
+  level: 'MUST',
+  interface: 'scan',
+  operations: ['getPartyToParticipantV1'],
+  section: SECTION.participants,
+  sentence: 'Supports parties hosted on several participants (unlike v0). 200 `{participant_ids: string[]}`',
+  needs: ['domainId', 'multiHostedParty'],
+  tags: ['parties'],
+  async check(ctx) {
+    const party = ctx.fixtures.multiHostedParty!;
+    const x = await ctx.scan.get(`/v1/domains/${enc(ctx.fixtures.domainId!)}/parties/${enc(party)}/participant-id`);
+    // Its hosting may be on another synchronizer than fixtures.domainId: nothing to judge there.
+    if (x.status === 404) ctx.skip(`the multi-hosted fixture party ${party} is not known on fixtures.domainId (404)`);
+    const ids = okObject(ctx, x, `participant ids of the multi-hosted fixture party ${party}`).participant_ids;
+    if (!Array.isArray(ids)) ctx.fail(`${party}: participant_ids is not an array`, { exchange: x, pointer: '/participant_ids' });
+    const distinct = new Set(ids.map((id: unknown) => JSON.stringify(id)));
+    if (distinct.size < 2)
+      ctx.fail(`${party} is hosted on several participants, yet participant_ids lists ${distinct.size} participant(s): ${JSON.stringify(ids)}`, {
+        exchange: x,
+        pointer: '/participant_ids',
+      });
+  },
+};
+
+export const PARTICIPANT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [participantIds, multiHosted]);

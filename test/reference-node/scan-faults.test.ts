@@ -104,6 +104,12 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-faucet-single-round-spread': 'SCAN-FAUCETS-ROUND-ARITHMETIC',
   'scan-reassignment-unassign-id-mismatch': 'SCAN-REASSIGNMENT-PAIR-COUNTER',
   'scan-record-time-zeros-trimmed': 'SCAN-HISTORY-RECORD-TIME-SIX-DIGITS',
+  'scan-ans-special-entry-contract-id': 'SCAN-ANS-SPECIAL-NO-CONTRACT',
+  'scan-ans-empty-prefix-none': 'SCAN-ANS-EMPTY-PREFIX-ALL',
+  'scan-lossless-default-true': 'SCAN-UPDATES-LOSSLESS-DEFAULT',
+  'scan-event-encoding-default-protobuf': 'SCAN-EVENTS-ENCODING-DEFAULT',
+  'scan-force-acs-stale-migration': 'SCAN-HOLDINGS-FORCE-ACS-MIGRATION',
+  'scan-participant-id-first-only': 'SCAN-PARTICIPANT-ID-MULTI-HOSTED',
 };
 
 const DETECTORS: Record<string, Detector> = {

@@ -1,5 +1,7 @@
 // Holdings requests and snapshots: the echoed request fields, the empty owner list, exact versus
 // at_or_before snapshot matching, and the force-ACS snapshot time.
+import type { Json } from '../../../common/json.ts';
+import type { Exchange } from '../../http.ts';
 import { okObject, plusMicros, SECTION, timeNanos } from '../common.ts';
 import { isInt64 } from '../../int64.ts';
 import { checkAtOrBefore } from './at-or-before.ts';
@@ -104,6 +106,13 @@ const atOrBefore: RequirementInput = {
   check: checkAtOrBefore,
 };
 
+/** Forces an ACS snapshot; skips where force-ACS is not available (it is disabled in production environments). */
+export async function forceAcsSnapshot(ctx: CheckContext): Promise<{ forced: Exchange; snap: Record<string, Json> }> {
+  const forced = await ctx.scan.post('/v0/state/acs/force');
+  if (forced.status !== 200) ctx.skip(`force-ACS is not available on this target (status ${forced.status}; it is disabled in production environments)`);
+  return { forced, snap: okObject(ctx, forced, 'force-ACS') };
+}
+
 const forceAcs: RequirementInput = {
   id: 'SCAN-HOLDINGS-FORCE-ACS-EXACT',
   kind: 'rule',
@@ -116,9 +125,7 @@ const forceAcs: RequirementInput = {
   needs: ['holdingOwners'],
   tags: ['holdings', 'snapshots'],
   async check(ctx) {
-    const forced = await ctx.scan.post('/v0/state/acs/force');
-    if (forced.status !== 200) ctx.skip(`force-ACS is not available on this target (status ${forced.status}; it is disabled in production environments)`);
-    const snap = okObject(ctx, forced, 'force-ACS');
+    const { forced, snap } = await forceAcsSnapshot(ctx);
     if (timeNanos(snap.record_time) === undefined || !isInt64(snap.migration_id))
       ctx.fail('force-ACS did not return a record_time timestamp and an integer migration_id', { exchange: forced });
     for (const version of HOLDINGS_VERSIONS) {

@@ -509,13 +509,13 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.scan.40',
         text: 'AnsEntry: `contract_id` ... absent for entries provided by the operating organization for itself or an operator',
-        gap: 'check that entries whose user is the DSO party (its id from /v0/scan-proxy/dso-party-id) carry no contract_id',
+        ids: ['SCAN-ANS-SPECIAL-NO-CONTRACT'],
       },
       { n: 'R.scan.41', text: 'AnsEntry: `url` string (empty or an http/https URL supplied by the user)', ids: ['SCAN-ANS-URL'] },
       {
         n: 'R.scan.42',
         text: 'AnsEntry: `expires_at` ... (optional or null: no expiry, only for special entries',
-        gap: 'check that entries without expires_at are special entries (no contract_id, see R.scan.40)',
+        ids: ['SCAN-ANS-SPECIAL-NO-CONTRACT'],
       },
       {
         n: 'R.scan.43',
