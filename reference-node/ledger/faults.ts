@@ -272,6 +272,16 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
       checks: ['responses'],
     },
   },
+  'ledger-command-completions-unserved': {
+    family: 'versions',
+    breaks: 'GET /v2/version states release line 3.5, yet POST /v2/commands/command-completions (since 3.5) is answered 501, not implemented.',
+    rules: ['LEDGER-COMMAND-COMPLETIONS-SINCE-3-5'],
+  },
+  'ledger-packages-upload-differs': {
+    family: 'versions',
+    breaks: 'POST /v2/packages refuses with 400 the bytes POST /v2/dars accepts, although it does the same as /v2/dars.',
+    rules: ['LEDGER-PACKAGES-UPLOAD-SAME-AS-DARS'],
+  },
 } as const);
 
 export type LedgerFaultName = (typeof LEDGER_FAULTS)[number]['name'];

@@ -82,7 +82,12 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
   );
   app.post(
     '/commands/command-completions',
-    route(() => []),
+    route(() => {
+      // command-completions-unserved: a node that states 3.5 but never implemented the endpoint.
+      if (ctx.faults.has('ledger-command-completions-unserved'))
+        throw new LedgerHttpError(501, 'internal', 'Command completions are not implemented by this participant.', 'UNIMPLEMENTED');
+      return [];
+    }),
   );
   app.post(
     '/events/events-by-contract-id',
@@ -110,7 +115,12 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
   );
   app.post(
     '/packages',
-    simulated(() => ({})),
+    simulated(() => {
+      // packages-upload-differs: the old path validates what /dars takes as it comes.
+      if (ctx.faults.has('ledger-packages-upload-differs'))
+        throw new LedgerHttpError(400, 'invalidArgument', 'The uploaded bytes are not a valid DAR.', 'INVALID_DAR');
+      return {};
+    }),
   );
   app.get(
     '/packages',

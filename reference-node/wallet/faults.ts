@@ -108,6 +108,11 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     rules: [],
     generic: { operations: ['getDsoPartyId'], checks: ['responses'] },
   },
+  'wallet-failed-offer-revived': {
+    family: 'transfer offer states',
+    breaks: 'A failed transfer offer is reported failed on its first status lookup and created (with a transaction and contract id) on every later one.',
+    rules: ['WALLET-TRANSFER-STATUS-FAILED-PERMANENT'],
+  },
 } as const);
 
 export type WalletFaultName = (typeof WALLET_FAULTS)[number]['name'];

@@ -30,6 +30,8 @@ interface CreatedOffer {
 export class TransferOffers {
   /** Offers created through the interface, by JSON [sender, tracking id]. */
   private readonly created = new Map<string, CreatedOffer>();
+  /** Offers already reported failed, by JSON [sender, tracking id] (for wallet-failed-offer-revived). */
+  private readonly reportedFailed = new Set<string>();
 
   constructor(private readonly ctx: NodeContext) {}
 
@@ -61,7 +63,16 @@ export class TransferOffers {
   status(caller: WalletCaller, trackingId: string): JsonObject {
     const withId = this.offers().filter((o) => o.trackingId === trackingId);
     const offer = withId.find((o) => o.sender === caller.party) ?? (this.ctx.faults.has('wallet-other-users-offer-visible') ? withId[0] : undefined);
-    if (offer) return render(this.ctx, trackingId, offer.status);
+    if (offer) {
+      // failed-offer-revived: the first lookup of a failed offer says failed, the later ones created again.
+      if (offer.status.status === 'failed' && this.ctx.faults.has('wallet-failed-offer-revived')) {
+        const key = JSON.stringify([offer.sender, trackingId]);
+        if (this.reportedFailed.has(key))
+          return { status: 'created', transaction_id: transactionId(this.ctx, trackingId), contract_id: offer.contract.contractId };
+        this.reportedFailed.add(key);
+      }
+      return render(this.ctx, trackingId, offer.status);
+    }
     if (withId.length === 0 && this.ctx.faults.has('wallet-status-unknown-200')) {
       return { status: 'created', transaction_id: transactionId(this.ctx, trackingId), contract_id: contractId(this.ctx, trackingId) };
     }

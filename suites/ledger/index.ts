@@ -8,6 +8,8 @@ import { PARTY_FILTER_REQUIREMENTS } from './updates/party-filters.ts';
 import { SHAPE_REQUIREMENTS } from './updates/shapes.ts';
 import { WINDOW_REQUIREMENTS } from './updates/window.ts';
 import { ANSWER_REQUIREMENTS } from './answers.ts';
+import { PACKAGE_UPLOAD_REQUIREMENTS } from './package-upload.ts';
+import { SINCE_3_5_REQUIREMENTS } from './since-3-5.ts';
 
 export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...WINDOW_REQUIREMENTS,
@@ -18,4 +20,6 @@ export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...ERROR_REQUIREMENTS,
   ...AUTH_REQUIREMENTS,
   ...ANSWER_REQUIREMENTS,
+  ...SINCE_3_5_REQUIREMENTS,
+  ...PACKAGE_UPLOAD_REQUIREMENTS,
 ];

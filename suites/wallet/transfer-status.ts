@@ -6,12 +6,12 @@ import { isObject } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
-import { SECTION, statusPath } from './support.ts';
+import { SECTION, failedOfferReports, statusPath } from './support.ts';
 
 const ACTIVE_STATES: ReadonlySet<string> = new Set(['created', 'accepted', 'completed']);
 const FAILURE_KINDS: ReadonlySet<string> = new Set(['expired', 'rejected', 'withdrawn']);
 /** Bound on the fixture's ids looked up per state. */
-const MAX_PER_STATE = 20;
+export const MAX_PER_STATE = 20;
 
 /** Tracking ids of transfer offers of another wallet user (never the configured user's). */
 const otherUserOffers = (ctx: CheckContext): string[] => (ctx.fixtures.otherUserTransferOffers ?? []).slice(0, MAX_PER_STATE);
@@ -23,7 +23,7 @@ interface Reported {
 }
 
 /** The 200 answers for the fixture's offers (lookups the node answers otherwise are not judged here). */
-async function reportedOffers(ctx: CheckContext): Promise<Reported[]> {
+export async function reportedOffers(ctx: CheckContext): Promise<Reported[]> {
   const ids = [...new Set(Object.values(ctx.fixtures.transferOffers ?? {}).flatMap((list) => (list ?? []).slice(0, MAX_PER_STATE)))];
   const out: Reported[] = [];
   for (const trackingId of ids) {
@@ -32,6 +32,8 @@ async function reportedOffers(ctx: CheckContext): Promise<Reported[]> {
     const body = ctx.json(x);
     if (!isObject(body)) ctx.fail(`the status of transfer offer ${trackingId} is not a JSON object`, { exchange: x });
     out.push({ trackingId, x, body });
+    const failed = failedOfferReports(ctx);
+    if (body.status === 'failed' && !failed.has(trackingId)) failed.set(trackingId, x);
   }
   return out;
 }

@@ -846,6 +846,8 @@ const PROBES: Record<LedgerFaultName, Probe> = {
   'ledger-command-bad-json-500': async (n) => (await overview(n, 'POST', '/v2/commands/submit-and-wait', '{"commands": ')).status === 500,
   'ledger-completions-body-ignored': async (n) => (await overview(n, 'POST', '/v2/commands/completions', '{"userId": ')).status === 200,
   'ledger-overview-json-as-text': async (n) => /^text\/plain/.test((await overview(n, 'GET', '/v2/version')).contentType ?? ''),
+  'ledger-command-completions-unserved': async (n) => (await overview(n, 'POST', '/v2/commands/command-completions', '{"parties": []}')).status === 501,
+  'ledger-packages-upload-differs': async (n) => (await overview(n, 'POST', '/v2/packages', '{}')).status === 400,
 };
 
 /** A call to an overview endpoint of the ledger, with the admin's credentials. */

@@ -531,6 +531,11 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     return (await offerStatus(n, `${header}.${payload}.${'A'.repeat(signature!.length)}`, 'offer-created-1')).status === 200;
   },
   'wallet-dso-party-id-as-text': async (n) => /^text\/plain/.test((await dso(n)).contentType ?? ''),
+  'wallet-failed-offer-revived': async (n) => {
+    const first = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).json() as { status?: unknown };
+    const again = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).json() as { status?: unknown };
+    return first.status === 'failed' && again.status !== 'failed';
+  },
 };
 
 describe('faults', () => {

@@ -256,7 +256,7 @@ export const CROSS_CUTTING_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'X.versioning.2',
         text: 'most ledger endpoints exist since 3.4 and were changed in 3.5; `/v2/commands/command-completions` exists since 3.5.',
-        gap: 'a node whose GET /v2/version states 3.5 or later serves POST /v2/commands/command-completions (GENERIC-LEDGER-GET-COMMAND-COMPLETIONS-* only report an unserved operation as unsupported)',
+        ids: ['LEDGER-COMMAND-COMPLETIONS-SINCE-3-5'],
       },
       {
         n: 'X.versioning.3',

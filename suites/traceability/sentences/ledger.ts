@@ -137,7 +137,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.overview.16',
         text: '/v2/commands/command-completions: Since 3.5',
-        gap: 'a node whose GET /v2/version states release line 3.5 or later serves POST /v2/commands/command-completions (the generic checks report an unserved operation as unsupported, not as a failure)',
+        ids: ['LEDGER-COMMAND-COMPLETIONS-SINCE-3-5'],
       },
       {
         n: 'A.overview.17',
@@ -175,7 +175,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.overview.30',
         text: 'POST /v2/packages: same as /dars, to be deprecated',
-        gap: 'the same body (e.g. bytes that are no DAR) posted to /v2/packages and to /v2/dars is answered with the same status and error code',
+        ids: ['LEDGER-PACKAGES-UPLOAD-SAME-AS-DARS'],
       },
       { n: 'A.overview.31', text: 'GET /v2/packages/{package-id}', ids: ['GENERIC-LEDGER-GET-PACKAGE-RESPONSES'] },
       { n: 'A.overview.32', text: '/v2/packages/{package-id}: Contents of one package', notCheckable: NO_PAYLOAD },

@@ -44,7 +44,7 @@ export const STATES_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'T.transfer-offer.8',
         text: 'failed: Permanent failure; nothing transferred',
-        gap: 'look offers reported failed up again (and fixture offers listed as failed) and check they are never reported in another state',
+        ids: ['WALLET-TRANSFER-STATUS-FAILED-PERMANENT'],
       },
       {
         n: 'T.transfer-offer.9',

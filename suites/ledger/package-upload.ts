@@ -1,0 +1,58 @@
+// POST /v2/packages does the same as POST /v2/dars: the same body gets the same verdict from both. Bytes
+// that are no DAR are the body, so a correct node uploads nothing (still a mutating request: it may store).
+import { isObject } from '../../common/json.ts';
+import type { Exchange } from '../http.ts';
+import type { Requirement } from '../model.ts';
+import { defineRequirements } from '../requirement.ts';
+import { notServed, unsupportedReason } from '../generic/served.ts';
+
+const NOT_A_DAR = Buffer.from('cn-conformance: these bytes are not a DAR archive\n');
+
+/** The `code` of a JsCantonError body, or undefined (no JSON object, no string code). */
+function errorCode(x: Exchange): string | undefined {
+  try {
+    const body: unknown = JSON.parse(x.text);
+    return isObject(body) && typeof body.code === 'string' ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const PACKAGE_UPLOAD_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
+    id: 'LEDGER-PACKAGES-UPLOAD-SAME-AS-DARS',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: ['uploadDar', 'uploadPackages'],
+    section: 'A. Ledger interface > Other ledger endpoints (overview)',
+    sentence: 'POST /v2/packages: same as /dars, to be deprecated',
+    tags: ['packages'],
+    mutates: true,
+    async check(ctx) {
+      const spec = ctx.spec('ledger');
+      const send = (path: string) => ctx.ledger.request('POST', path, { rawBody: NOT_A_DAR, contentType: 'application/octet-stream' });
+      const dars = await send('/v2/dars');
+      const packages = await send('/v2/packages');
+      for (const [id, path, x] of [
+        ['uploadDar', '/v2/dars', dars],
+        ['uploadPackages', '/v2/packages', packages],
+      ] as const) {
+        if (x.status === 0) ctx.fail(`no answer to POST ${path}: ${x.error}`, { exchange: x });
+        const op = spec.catalog.operations.find((o) => o.id === id);
+        const why = op && notServed(spec, op, x);
+        if (op && why) ctx.unsupported(unsupportedReason(op, why, 'a body of bytes'), { exchange: x });
+      }
+      if (packages.status !== dars.status)
+        ctx.fail(`the same bytes were answered ${dars.status} by POST /v2/dars and ${packages.status} by POST /v2/packages, which does the same`, {
+          exchange: packages,
+        });
+      const [darsCode, packagesCode] = [errorCode(dars), errorCode(packages)];
+      if (dars.status >= 400 && darsCode !== packagesCode)
+        ctx.fail(
+          `the same bytes were refused with error code ${darsCode ?? '(none)'} by POST /v2/dars and ${packagesCode ?? '(none)'} by POST /v2/packages, which does the same`,
+          { exchange: packages, pointer: '/code' },
+        );
+    },
+  },
+]);
