@@ -104,6 +104,13 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-faucet-single-round-spread': 'SCAN-FAUCETS-ROUND-ARITHMETIC',
   'scan-reassignment-unassign-id-mismatch': 'SCAN-REASSIGNMENT-PAIR-COUNTER',
   'scan-record-time-zeros-trimmed': 'SCAN-HISTORY-RECORD-TIME-SIX-DIGITS',
+  'scan-effective-at-format': 'SCAN-UPDATES-EFFECTIVE-AT-ISO',
+  'scan-exercised-event-type-missing': 'SCAN-UPDATES-EVENT-TYPES',
+  'scan-holdings-created-in-earlier-migration': 'SCAN-HOLDINGS-CREATED-IN-MIGRATION',
+  'scan-holdings-created-at-record-time': 'SCAN-HOLDINGS-CREATED-AT-EFFECTIVE',
+  'scan-holdings-verbose-arguments': 'SCAN-HOLDINGS-CREATE-ARGUMENTS-COMPACT',
+  'scan-holdings-archived-included': 'SCAN-HOLDINGS-ACTIVE-AT-SNAPSHOT',
+  'scan-reassignment-migration-shifted': 'SCAN-REASSIGNMENT-MIGRATION-OF-SYNCHRONIZER',
 };
 
 const DETECTORS: Record<string, Detector> = {
