@@ -482,6 +482,41 @@ export const SCAN_FAULTS = declareFaults('scan', {
     breaks: 'GET /v1/domains/{domain_id}/parties/{party_id}/participant-id lists only the first participant of a party hosted on several.',
     rules: ['SCAN-PARTICIPANT-ID-MULTI-HOSTED'],
   },
+  'scan-effective-at-format': {
+    family: 'time format',
+    breaks: 'Update history effective_at is not ISO 8601 (space separator, no zone), on every history endpoint.',
+    rules: ['SCAN-UPDATES-EFFECTIVE-AT-ISO', 'SCAN-UPDATES-V2-EFFECTIVE-AT-ISO', 'SCAN-EVENTS-UPDATE-EFFECTIVE-AT-ISO'],
+  },
+  'scan-exercised-event-type-missing': {
+    family: 'event trees',
+    breaks: 'Exercised events of the update history trees carry no event_type, on every history endpoint.',
+    rules: ['SCAN-UPDATES-EVENT-TYPES', 'SCAN-UPDATES-V2-EVENT-TYPES', 'SCAN-EVENTS-UPDATE-EVENT-TYPES'],
+  },
+  'scan-holdings-created-in-earlier-migration': {
+    family: 'record shape',
+    breaks: 'v1/v2 holdings created in an earlier migration than the requested one still carry created_in_update_id.',
+    rules: ['SCAN-HOLDINGS-CREATED-IN-MIGRATION'],
+  },
+  'scan-holdings-created-at-record-time': {
+    family: 'time format',
+    breaks: "v1/v2 holdings carry the creating update's record time as created_at, not its ledger effective time.",
+    rules: ['SCAN-HOLDINGS-CREATED-AT-EFFECTIVE'],
+  },
+  'scan-holdings-verbose-arguments': {
+    family: 'encodings',
+    breaks: 'v1/v2 holdings send create_arguments in the verbose (protobuf_json) encoding instead of compact JSON.',
+    rules: ['SCAN-HOLDINGS-CREATE-ARGUMENTS-COMPACT'],
+  },
+  'scan-holdings-archived-included': {
+    family: 'snapshot matching',
+    breaks: 'The holdings state includes contracts archived before the snapshot, as if still active.',
+    rules: ['SCAN-HOLDINGS-ACTIVE-AT-SNAPSHOT'],
+  },
+  'scan-reassignment-migration-shifted': {
+    family: 'reassignments',
+    breaks: "Reassignments carry the migration id after their synchronizer's (migration_id + 1).",
+    rules: ['SCAN-REASSIGNMENT-MIGRATION-OF-SYNCHRONIZER'],
+  },
 } as const);
 
 export type ScanFaultName = (typeof SCAN_FAULTS)[number]['name'];

@@ -40,7 +40,8 @@ function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encodi
     return createdEvent(node.contract, own, encoding);
   }
   return {
-    event_type: 'exercised_event',
+    // scan-exercised-event-type-missing: exercised nodes without their event_type.
+    ...(ctx.faults.has('scan-exercised-event-type-missing') ? {} : { event_type: 'exercised_event' }),
     event_id: id,
     contract_id: node.contractId,
     template_id: node.templateId,
@@ -116,7 +117,10 @@ export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape
     // scan-v0-update-record-time-shifted: the deprecated rendering shows a record time one millisecond late.
     record_time: historyTime(ctx, tx.recordTimeMicros + (!shape.v2 && ctx.faults.has('scan-v0-update-record-time-shifted') ? 1000 : 0)),
     synchronizer_id: tx.synchronizerId,
-    effective_at: isoMicros(tx.effectiveAtMicros),
+    // scan-effective-at-format: the effective time in a common non-ISO rendering (space separator, no zone).
+    effective_at: ctx.faults.has('scan-effective-at-format')
+      ? isoMicros(tx.effectiveAtMicros).replace('T', ' ').replace('Z', '')
+      : isoMicros(tx.effectiveAtMicros),
   };
   if (!shape.v2) out.offset = historyOffset(ctx, tx.index);
   out.root_event_ids = root_event_ids;
@@ -135,7 +139,8 @@ export function renderReassignment(ctx: NodeContext, u: ReassignmentUpdate, shap
     submitter: u.submitter,
     source_synchronizer: u.source,
     target_synchronizer: u.target,
-    migration_id: u.migrationId,
+    // scan-reassignment-migration-shifted: the migration after the synchronizer's own.
+    migration_id: u.migrationId + (ctx.faults.has('scan-reassignment-migration-shifted') ? 1 : 0),
     unassign_id: u.unassignId,
   };
   // scan-reassignment-unassign-id-mismatch: the assignment names another unassign event than its own.

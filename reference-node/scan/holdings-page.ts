@@ -48,7 +48,8 @@ export function holdingsPage(ctx: NodeContext, req: HoldingsPageRequest): Holdin
     const h = world.holdingAt(seq);
     // Holdings are numbered in creation order, so the first one created after the snapshot ends the walk.
     if (!h || h.contract.createdIn > upTo) break;
-    const active = activeAt(h, req.snapshot);
+    // scan-holdings-archived-included: contracts archived before the snapshot are returned as active.
+    const active = activeAt(h, req.snapshot) || ctx.faults.has('scan-holdings-archived-included');
     let owned = active && owners.has(world.holdingOwner(h.contract));
     if (active && !owned && leakLeft > 0) {
       leakLeft--;

@@ -4,6 +4,7 @@ import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { isoMicros } from '../world/time.ts';
 import { activeContract, snapshotEvent } from './contracts.ts';
+import { verboseValue } from './daml-values.ts';
 import { badRequest } from './errors.ts';
 import { holdingsPage } from './holdings-page.ts';
 import { bodyObject, requiredField } from './params.ts';
@@ -57,8 +58,15 @@ function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonOb
       if (ctx.faults.has('scan-holdings-v0-event-type-missing')) delete e.event_type;
       return e;
     }
-    const c = activeContract(world, contract, req.migrationId);
+    let c = activeContract(world, contract, req.migrationId);
     if (dropTemplate) delete c.template_id;
+    // scan-holdings-created-in-earlier-migration: contracts of earlier migrations name their creating update too.
+    if (ctx.faults.has('scan-holdings-created-in-earlier-migration') && c.created_in_update_id === undefined)
+      c = { created_in_update_id: world.updateId(contract.createdIn), ...c };
+    // scan-holdings-created-at-record-time: created_at is the creating update's record time, not its effective time.
+    if (ctx.faults.has('scan-holdings-created-at-record-time')) c.created_at = isoMicros(world.recordTimeMicros(contract.createdIn));
+    // scan-holdings-verbose-arguments: create_arguments in the verbose (protobuf_json) encoding.
+    if (ctx.faults.has('scan-holdings-verbose-arguments')) c.create_arguments = verboseValue(contract.createArguments);
     // scan-holdings-walked-page-malformed: only pages reached with a token, which a page walk alone asks for.
     if (req.after >= 0 && ctx.faults.has('scan-holdings-walked-page-malformed')) c.created_at = Date.parse(String(c.created_at));
     return c;

@@ -10,9 +10,11 @@ import { FAUCET_REQUIREMENTS } from './faucets.ts';
 import { FEATURE_SUPPORT_REQUIREMENTS } from './feature-support.ts';
 import { HOLDINGS_PAGING_REQUIREMENTS } from './holdings/paging.ts';
 import { HOLDINGS_RECORD_REQUIREMENTS } from './holdings/records.ts';
+import { HOLDINGS_CREATION_REQUIREMENTS } from './holdings/created-in.ts';
 import { HOLDINGS_SNAPSHOT_REQUIREMENTS } from './holdings/snapshots.ts';
 import { PARTICIPANT_REQUIREMENTS } from './participant.ts';
 import { REASSIGNMENT_REQUIREMENTS } from './reassignment.ts';
+import { REASSIGNMENT_MIGRATION_REQUIREMENTS } from './reassignment-migration.ts';
 import { RECORD_TIME_DIGITS_REQUIREMENTS } from './history-record-time.ts';
 import { REWARD_WEIGHT_REQUIREMENTS } from './reward-weight.ts';
 import { ROOT_HASH_REQUIREMENTS } from './root-hash.ts';
@@ -30,6 +32,8 @@ import { ANS_SPECIAL_REQUIREMENTS } from './ans-special.ts';
 import { EVENTS_DEFAULT_REQUIREMENTS } from './events-default.ts';
 import { UPDATES_DEFAULT_REQUIREMENTS } from './updates-default.ts';
 import { FORCE_ACS_MIGRATION_REQUIREMENTS } from './holdings/force-acs-migration.ts';
+import { UPDATES_TREE_FIELD_REQUIREMENTS } from './updates-tree-fields.ts';
+import { EVENTS_TREE_FIELD_REQUIREMENTS } from './events-tree-fields.ts';
 
 function eventRule(id: string): Requirement {
   const r = EVENT_REQUIREMENTS.find((e) => e.id === id);
@@ -56,6 +60,8 @@ const UPDATE_HISTORY: Requirement[] = [
   ...UPDATE_VARIANT_REQUIREMENTS,
   ...UPDATES_DEFAULT_REQUIREMENTS,
   ...EVENTS_DEFAULT_REQUIREMENTS,
+  ...UPDATES_TREE_FIELD_REQUIREMENTS,
+  ...EVENTS_TREE_FIELD_REQUIREMENTS,
 ];
 const EVENT_ITEMS = EVENT_REQUIREMENTS.filter((r) => r !== KEYS_SORTED && r !== ENCODING_VARIANTS && !EVENT_TREES.includes(r));
 
@@ -64,8 +70,10 @@ export const SCAN_REQUIREMENTS: Requirement[] = [
   ...HOLDINGS_SNAPSHOT_REQUIREMENTS,
   ...FORCE_ACS_MIGRATION_REQUIREMENTS,
   ...HOLDINGS_RECORD_REQUIREMENTS,
+  ...HOLDINGS_CREATION_REQUIREMENTS,
   ...UPDATE_HISTORY,
   ...REASSIGNMENT_REQUIREMENTS,
+  ...REASSIGNMENT_MIGRATION_REQUIREMENTS,
   ...RECORD_TIME_DIGITS_REQUIREMENTS,
   ...EVENT_ITEMS,
   ...FAUCET_REQUIREMENTS,

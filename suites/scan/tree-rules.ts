@@ -97,6 +97,27 @@ export const TREE_RULES = {
         : { message: `record_time ${JSON.stringify(rt)} is not an ISO 8601 timestamp of at most microsecond resolution`, pointer: '/record_time' };
     },
   },
+  effectiveAtIso: {
+    sentence: '`effective_at` string (ledger effective time, ISO 8601)',
+    tags: ['history', 'time'],
+    problem(tx) {
+      // No resolution is named for it: any ISO 8601 precision passes.
+      return timeNanos(tx.effective_at) !== undefined
+        ? undefined
+        : { message: `effective_at ${JSON.stringify(tx.effective_at)} is not an ISO 8601 timestamp`, pointer: '/effective_at' };
+    },
+  },
+  eventTypes: {
+    sentence: 'a transaction contains a tree of events keyed by event id ...; event nodes carry `event_type`',
+    tags: ['history', 'trees'],
+    problem(tx) {
+      const key = Object.keys(events(tx)).find((k) => {
+        const e = events(tx)[k];
+        return isObject(e) && typeof e.event_type !== 'string';
+      });
+      return key === undefined ? undefined : { message: `event ${key} carries no event_type string`, pointer: pointer('events_by_id', key, 'event_type') };
+    },
+  },
   externalHashOmitted: {
     sentence: '`external_transaction_hash` string (optional; ... omitted from JSON when null)',
     tags: ['history', 'records'],
@@ -169,4 +190,9 @@ export function keysSortedRequirement(where: Exclude<Where, 'v0'>): Omit<Require
       }
     },
   };
+}
+
+/** The event-type rule on one endpoint: it comes from the Events section, not from the record's field list. */
+export function eventTypesRequirement(where: Where): Omit<RequirementInput, 'id'> {
+  return { ...treeRequirement(TREE_RULES.eventTypes, where), section: 'Events 3', sentence: `${LABEL[where]}: ${TREE_RULES.eventTypes.sentence}` };
 }

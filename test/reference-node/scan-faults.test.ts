@@ -110,6 +110,13 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-event-encoding-default-protobuf': 'SCAN-EVENTS-ENCODING-DEFAULT',
   'scan-force-acs-stale-migration': 'SCAN-HOLDINGS-FORCE-ACS-MIGRATION',
   'scan-participant-id-first-only': 'SCAN-PARTICIPANT-ID-MULTI-HOSTED',
+  'scan-effective-at-format': 'SCAN-UPDATES-EFFECTIVE-AT-ISO',
+  'scan-exercised-event-type-missing': 'SCAN-UPDATES-EVENT-TYPES',
+  'scan-holdings-created-in-earlier-migration': 'SCAN-HOLDINGS-CREATED-IN-MIGRATION',
+  'scan-holdings-created-at-record-time': 'SCAN-HOLDINGS-CREATED-AT-EFFECTIVE',
+  'scan-holdings-verbose-arguments': 'SCAN-HOLDINGS-CREATE-ARGUMENTS-COMPACT',
+  'scan-holdings-archived-included': 'SCAN-HOLDINGS-ACTIVE-AT-SNAPSHOT',
+  'scan-reassignment-migration-shifted': 'SCAN-REASSIGNMENT-MIGRATION-OF-SYNCHRONIZER',
 };
 
 const DETECTORS: Record<string, Detector> = {

@@ -99,7 +99,7 @@ export const CROSS_CUTTING_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'X.events.6',
         text: 'event nodes carry `event_type`.',
-        gap: 'check that every node of `events_by_id` on the three history endpoints has a string `event_type` (the tree node schema leaves it optional and no rule requires it)',
+        ids: ['SCAN-UPDATES-EVENT-TYPES', 'SCAN-UPDATES-V2-EVENT-TYPES', 'SCAN-EVENTS-UPDATE-EVENT-TYPES'],
       },
       {
         n: 'X.events.7',

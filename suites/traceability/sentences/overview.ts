@@ -317,17 +317,17 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.scan.3',
         text: 'ActiveContract: `created_in_update_id` ... absent for contracts created in earlier migration ids)',
-        gap: 'look a present created_in_update_id up in the update history and check the update belongs to the requested migration id',
+        ids: ['SCAN-HOLDINGS-CREATED-IN-MIGRATION'],
       },
       {
         n: 'R.scan.4',
         text: 'ActiveContract: `create_arguments` object (contract arguments as a JSON record, always compact JSON encoding)',
-        gap: 'check create_arguments is in the compact encoding, not the verbose protobuf_json form (compare with the created event of /v0/events in compact_json)',
+        ids: ['SCAN-HOLDINGS-CREATE-ARGUMENTS-COMPACT'],
       },
       {
         n: 'R.scan.5',
         text: 'ActiveContract: `created_at` date-time (ledger effective time of the creating transaction)',
-        gap: 'look created_in_update_id up in the update history and check created_at equals the effective_at of that transaction',
+        ids: ['SCAN-HOLDINGS-CREATED-AT-EFFECTIVE'],
       },
       {
         n: 'R.scan.6',
@@ -352,7 +352,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.scan.10',
         text: 'UpdateHistoryTransaction: `effective_at` string (ledger effective time, ISO 8601)',
-        gap: 'check effective_at of every fixture transaction parses as an ISO 8601 timestamp (the schema types it as a plain string)',
+        ids: onHistoryEndpoints('EFFECTIVE-AT-ISO'),
       },
       {
         n: 'R.scan.11',
@@ -418,7 +418,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.scan.23',
         text: 'Assignment `migration_id` int64 (of the target synchronizer); unassignment `migration_id` int64 (of the source synchronizer).',
-        gap: 'compare the migration_id with that of transactions on the same synchronizer at nearby record times in the update history',
+        ids: ['SCAN-REASSIGNMENT-MIGRATION-OF-SYNCHRONIZER'],
       },
       {
         n: 'R.scan.24',

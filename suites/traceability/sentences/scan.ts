@@ -30,7 +30,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.holdings-v1.2',
         text: 'Returns the active holding contracts for a migration id and record time...',
-        gap: 'cross-check each returned contract against the update history (or the ledger): created at or before record_time in that migration and not archived by then, and every such holding of the owners is returned',
+        ids: ['SCAN-HOLDINGS-ACTIVE-AT-SNAPSHOT'],
       },
       {
         n: 'C.holdings-v1.3',
