@@ -118,12 +118,10 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   },
   // No requirement: no answer shows who submitted a transaction, so a leaked commandId cannot be told apart
   // target-agnostically (it would need a fixture naming a transaction's submitters).
-  // With both filter and updateFormat accepted, some schema-invalid bodies are no longer refused either.
   'ledger-filter-and-format-accepted': {
     family: 'request validation',
     breaks: 'A request with both filter and updateFormat is accepted instead of rejected with 400.',
     rules: ['LEDGER-UPDATES-FILTER-WITH-FORMAT-REJECTED'],
-    generic: { operations: ['getUpdates'], checks: ['invalid-input'] },
   },
   'ledger-required-field-dropped': {
     family: 'record fields',
@@ -281,6 +279,43 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     family: 'versions',
     breaks: 'POST /v2/packages refuses with 400 the bytes POST /v2/dars accepts, although it does the same as /v2/dars.',
     rules: ['LEDGER-PACKAGES-UPLOAD-SAME-AS-DARS'],
+  },
+  'ledger-begin-zero-after-checkpoint': {
+    family: 'offset window',
+    breaks: "A read from beginExclusive 0 starts after the ledger's first offset checkpoint, not at the start of the ledger.",
+    rules: ['LEDGER-UPDATES-BEGIN-ZERO-START'],
+  },
+  // The document's own invalid-input probe sends verbose next to updateFormat, so it notices this one too.
+  'ledger-verbose-and-format-accepted': {
+    family: 'request validation',
+    breaks: 'verbose next to updateFormat is accepted (only filter next to it is refused) instead of being rejected with 400.',
+    rules: ['LEDGER-UPDATES-VERBOSE-WITH-FORMAT-REJECTED'],
+    generic: { operations: ['getUpdates'], checks: ['invalid-input'] },
+  },
+  'ledger-verbose-labels-dropped': {
+    family: 'record fields',
+    breaks: 'With verbose true, created events carry their create arguments as a list of field values, without the record labels.',
+    rules: ['LEDGER-UPDATES-VERBOSE-LABELS'],
+  },
+  'ledger-party-key-unchecked': {
+    family: 'request validation',
+    breaks: 'A filtersByParty key that is no valid party id (empty, or with characters no party id has) is accepted instead of refused.',
+    rules: ['LEDGER-UPDATES-PARTY-KEY-VALID'],
+  },
+  'ledger-cumulative-first-template-only': {
+    family: 'event filters',
+    breaks: 'Of several TemplateFilter entries of one Filters, only the first selects events: later entries do not widen the result.',
+    rules: ['LEDGER-UPDATES-CUMULATIVE-UNION'],
+  },
+  'ledger-wildcard-flags-override': {
+    family: 'event filters',
+    breaks: "Where a wildcard entry matches, its includeCreatedEventBlob is taken alone: a template entry's flag for the same events does not accumulate.",
+    rules: ['LEDGER-UPDATES-CUMULATIVE-FLAGS'],
+  },
+  'ledger-idle-timeout-ignored': {
+    family: 'limits',
+    breaks: 'An open-ended read without limit ignores stream_idle_timeout_ms and is held open instead of being completed once idle.',
+    rules: ['LEDGER-UPDATES-IDLE-TIMEOUT-COMPLETES'],
   },
 } as const);
 

@@ -57,16 +57,20 @@ export class Audience {
     let blob = false;
     const anyTemplate = this.ctx.faults.has('ledger-template-filter-ignored');
     const packageNameOnly = this.ctx.faults.has('ledger-template-filter-package-name-only');
+    // cumulative-first-template-only: of several template entries, only the first widens the result.
+    const firstTemplateOnly = this.ctx.faults.has('ledger-cumulative-first-template-only');
+    // wildcard-flags-override: where the wildcard matches, its blob flag is taken, not accumulated.
+    const wildcardOverrides = this.ctx.faults.has('ledger-wildcard-flags-override');
     for (const f of filters) {
       if (f.implicit && this.ctx.faults.has('ledger-empty-filters-select-nothing')) continue;
       if (f.wildcard) {
         matches = true;
         blob ||= f.wildcardBlob || (f.implicit === true && this.ctx.faults.has('ledger-empty-filters-with-blob'));
       }
-      for (const [t, b] of f.templates) {
+      for (const [t, b] of firstTemplateOnly ? [...f.templates].slice(0, 1) : f.templates) {
         if (anyTemplate || (templateMatches(t, s.templateId, s.packageName) && !(packageNameOnly && t === s.templateId))) {
           matches = true;
-          blob ||= b;
+          if (!(wildcardOverrides && f.wildcard)) blob ||= b;
         }
       }
       if (s.interfaceId !== undefined && f.interfaces.has(s.interfaceId)) {
@@ -121,6 +125,8 @@ export class Projector {
   private readonly reassignments?: Audience;
   private readonly topology?: TopologySpec;
   private readonly style?: ReleaseStyle;
+  /** verbose-labels-dropped: a verbose read renders create arguments without their labels. */
+  private readonly positionalArguments: boolean;
 
   constructor(
     private readonly ctx: NodeContext,
@@ -135,11 +141,14 @@ export class Projector {
     if (reassignmentFormat) this.reassignments = new Audience(ctx, reassignmentFormat, this.hosted);
     this.topology = req.topology;
     this.style = releaseStyle(ctx);
+    this.positionalArguments =
+      ctx.faults.has('ledger-verbose-labels-dropped') && (req.transactions?.format.verbose === true || req.reassignments?.verbose === true);
   }
 
   /** The stream element of update `u` at `offset`, or undefined when nothing of it is selected. */
   project(u: Update, offset: number): JsonObject | undefined {
     const el = this.render(u, offset);
+    if (el && this.positionalArguments) positionalCreateArguments(el);
     return el && this.style ? styleElement(el, this.style) : el;
   }
 
@@ -306,6 +315,15 @@ export class Projector {
   private topologyTx(u: TopologyUpdate, offset: number, spec: TopologySpec): JsonObject | undefined {
     const events = spec.parties === 'all' ? u.events : u.events.filter((e) => (spec.parties as ReadonlySet<string>).has(e.partyId));
     return events.length === 0 ? undefined : element('TopologyTransaction', topologyRecord(u, offset, events));
+  }
+}
+
+/** Replaces each created event's createArgument by the list of its field values (a record without labels). */
+function positionalCreateArguments(el: JsonObject): void {
+  const record = Object.values(el.update as JsonObject)[0] as JsonObject;
+  for (const wrapped of ((record.value as JsonObject).events as JsonObject[] | undefined) ?? []) {
+    const inner = (wrapped.CreatedEvent ?? (wrapped.JsAssignmentEvent as JsonObject | undefined)?.createdEvent) as JsonObject | undefined;
+    if (inner?.createArgument && typeof inner.createArgument === 'object') inner.createArgument = Object.values(inner.createArgument as JsonObject);
   }
 }
 

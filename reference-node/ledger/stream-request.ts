@@ -114,21 +114,25 @@ export function compileFilters(raw: unknown, field: string): CompiledFilters {
   return out;
 }
 
-function partyMap(raw: unknown, field: string): Map<string, CompiledFilters> {
+/** Daml-LF party strings: 1 to 255 of these characters (a Canton party id adds `::` and a fingerprint). */
+const PARTY_ID = /^[A-Za-z0-9:_\- ]{1,255}$/;
+
+function partyMap(raw: unknown, field: string, checkKeys: boolean): Map<string, CompiledFilters> {
   const m = new Map<string, CompiledFilters>();
   if (raw === undefined) return m;
   for (const [party, filters] of Object.entries(object(raw, field))) {
-    if (party.trim() === '') fail(`Invalid value for: body (${field} keys must be valid party ids, got an empty key)`);
+    if (checkKeys && (party.trim() === '' || !PARTY_ID.test(party)))
+      fail(`Invalid value for: body (${field} keys must be valid party ids, got ${JSON.stringify(party)})`);
     m.set(party, compileFilters(filters, `${field}[${party}]`));
   }
   return m;
 }
 
 /** EventFormat or the deprecated TransactionFilter (same party fields). */
-function eventFormat(raw: unknown, field: string, verbose?: boolean): EventFormatSpec {
+function eventFormat(raw: unknown, field: string, verbose?: boolean, checkKeys = true): EventFormatSpec {
   const f = object(raw, field);
   return {
-    byParty: partyMap(f.filtersByParty, `${field}.filtersByParty`),
+    byParty: partyMap(f.filtersByParty, `${field}.filtersByParty`, checkKeys),
     anyParty: f.filtersForAnyParty === undefined ? undefined : compileFilters(f.filtersForAnyParty, `${field}.filtersForAnyParty`),
     verbose: verbose ?? optionalBoolean(f.verbose, `${field}.verbose`) ?? false,
   };
@@ -169,10 +173,14 @@ export function parseStreamRequest(ctx: NodeContext, body: unknown): StreamReque
     fail('Invalid value for: body (descendingOrder requires endInclusive: an open-ended stream cannot be read backwards)');
   }
 
-  const legacy = body.filter !== undefined || body.verbose !== undefined;
+  // Each fault lets one deprecated field stand next to updateFormat.
+  const legacy =
+    (body.filter !== undefined && !ctx.faults.has('ledger-filter-and-format-accepted')) ||
+    (body.verbose !== undefined && !ctx.faults.has('ledger-verbose-and-format-accepted'));
   const verbose = optionalBoolean(body.verbose, 'verbose');
+  const checkKeys = !ctx.faults.has('ledger-party-key-unchecked');
   if (body.updateFormat !== undefined) {
-    if (legacy && !ctx.faults.has('ledger-filter-and-format-accepted')) {
+    if (legacy) {
       fail('Invalid value for: body (filter and verbose must be unset when updateFormat is defined)');
     }
     const uf = object(body.updateFormat, 'updateFormat');
@@ -183,9 +191,10 @@ export function parseStreamRequest(ctx: NodeContext, body: unknown): StreamReque
       const shape = typeof tf.transactionShape === 'string' ? SHAPES[tf.transactionShape] : undefined;
       if (!shape)
         fail(`Invalid value for: body (unknown transactionShape ${JSON.stringify(tf.transactionShape)}; expected one of ${Object.keys(SHAPES).join(', ')})`);
-      req.transactions = { format: eventFormat(tf.eventFormat, 'updateFormat.includeTransactions.eventFormat'), shape };
+      req.transactions = { format: eventFormat(tf.eventFormat, 'updateFormat.includeTransactions.eventFormat', undefined, checkKeys), shape };
     }
-    if (uf.includeReassignments !== undefined) req.reassignments = eventFormat(uf.includeReassignments, 'updateFormat.includeReassignments');
+    if (uf.includeReassignments !== undefined)
+      req.reassignments = eventFormat(uf.includeReassignments, 'updateFormat.includeReassignments', undefined, checkKeys);
     if (uf.includeTopologyEvents !== undefined) req.topology = topologyFormat(uf.includeTopologyEvents, 'updateFormat.includeTopologyEvents');
     return req;
   }
@@ -194,7 +203,7 @@ export function parseStreamRequest(ctx: NodeContext, body: unknown): StreamReque
     fail('Invalid value for: body (nothing requested: set updateFormat, or the deprecated filter)');
   }
   // Documented default mapping of the deprecated fields.
-  const format = eventFormat(body.filter, 'filter', verbose ?? false);
+  const format = eventFormat(body.filter, 'filter', verbose ?? false, checkKeys);
   req.transactions = { format, shape: 'acs-delta' };
   req.reassignments = format;
   // Participant-authorization events of the parties named in the filter (all of them under filtersForAnyParty).

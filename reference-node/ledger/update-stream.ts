@@ -8,13 +8,15 @@ import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { identify, requireReadRights } from './callers.ts';
 import { LedgerHttpError, sendCantonError, sendStreamBadRequest } from './errors.ts';
-import { ledgerEndOffset, slots } from './offsets.ts';
+import { CHECKPOINT_EVERY, checkpointOffset, ledgerEndOffset, slots } from './offsets.ts';
 import { Projector } from './projection.ts';
 import { checkpointRecord, element } from './render.ts';
 import { InvalidStreamRequest, namedParties, parseStreamQuery, parseStreamRequest, type StreamQuery, type StreamRequest } from './stream-request.ts';
 
 /** Longest an open-ended read waits for new elements, whatever the request asks. */
 export const MAX_IDLE_WAIT_MS = 5_000;
+/** How long the idle-timeout-ignored fault holds a read open: past any client's request timeout, unless it hangs up first. */
+const IDLE_IGNORED_HOLD_MS = 60_000;
 /** How far past endInclusive the end-ignored fault reads. */
 const END_IGNORED_EXTRA = 20;
 
@@ -47,6 +49,7 @@ export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: F
     // An open-ended read is completed once no new element arrived for the idle timeout. This history does
     // not grow, so the answer is what exists up to the ledger end, sent after that wait.
     if (request.endInclusive === undefined && !result.completedByLimit) {
+      if (query.limit === undefined && ctx.faults.has('ledger-idle-timeout-ignored')) await heldOpen(reply, IDLE_IGNORED_HOLD_MS);
       await sleep(Math.min(query.idleTimeoutMs ?? ctx.settings.defaultIdleTimeoutMs, MAX_IDLE_WAIT_MS));
     }
     return reply
@@ -58,6 +61,17 @@ export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: F
     if (e instanceof LedgerHttpError) return sendCantonError(ctx, reply, e.status, e.kind, e.message, e.codeOverride);
     throw e;
   }
+}
+
+/** Waits `ms`, or until the client hangs up. */
+function heldOpen(reply: FastifyReply, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    reply.raw.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 function requestedParties(r: StreamRequest): { parties: string[]; anyParty: boolean } {
@@ -85,7 +99,9 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
   // The paging-gap fault drops the lowest-offset update of a window that starts inside the history.
   const gap = ctx.faults.has('ledger-paging-gap') && r.beginExclusive > 0;
   let dropNext = gap && !descending;
-  for (const slot of slots(world.count, world.ledgerOnly, r.beginExclusive, upTo, descending, ctx.faults.has('ledger-begin-inclusive'))) {
+  // begin-zero-after-checkpoint: a read from 0 starts after the first offset checkpoint, not at the ledger's start.
+  const after = r.beginExclusive === 0 && ctx.faults.has('ledger-begin-zero-after-checkpoint') ? checkpointOffset(CHECKPOINT_EVERY - 1) : r.beginExclusive;
+  for (const slot of slots(world.count, world.ledgerOnly, after, upTo, descending, ctx.faults.has('ledger-begin-inclusive'))) {
     if (elements.length >= cap) break;
     if (slot.kind === 'checkpoint') {
       const micros = world.recordTimeMicros(slot.index);

@@ -1,10 +1,13 @@
 // The ledger interface's requirement records: the rules of `POST /v2/updates`, one record per rule.
 import type { Requirement } from '../model.ts';
 import { AUTH_REQUIREMENTS } from './updates/auth.ts';
+import { CUMULATIVE_REQUIREMENTS } from './updates/cumulative.ts';
 import { ERROR_REQUIREMENTS } from './updates/errors.ts';
 import { FILTER_REQUIREMENTS } from './updates/filters.ts';
 import { LIMIT_REQUIREMENTS } from './updates/limits.ts';
+import { OPEN_READ_REQUIREMENTS } from './updates/open-reads.ts';
 import { PARTY_FILTER_REQUIREMENTS } from './updates/party-filters.ts';
+import { REQUEST_FIELD_REQUIREMENTS } from './updates/request-fields.ts';
 import { SHAPE_REQUIREMENTS } from './updates/shapes.ts';
 import { WINDOW_REQUIREMENTS } from './updates/window.ts';
 import { ANSWER_REQUIREMENTS } from './answers.ts';
@@ -13,11 +16,14 @@ import { SINCE_3_5_REQUIREMENTS } from './since-3-5.ts';
 
 export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...WINDOW_REQUIREMENTS,
+  ...OPEN_READ_REQUIREMENTS,
   ...LIMIT_REQUIREMENTS,
   ...SHAPE_REQUIREMENTS,
   ...FILTER_REQUIREMENTS,
   ...PARTY_FILTER_REQUIREMENTS,
+  ...CUMULATIVE_REQUIREMENTS,
   ...ERROR_REQUIREMENTS,
+  ...REQUEST_FIELD_REQUIREMENTS,
   ...AUTH_REQUIREMENTS,
   ...ANSWER_REQUIREMENTS,
   ...SINCE_3_5_REQUIREMENTS,

@@ -35,7 +35,8 @@ export function defaultCheck(where: Where, param: string, value: string): (ctx: 
     let compared = 0;
     for (const u of plain) {
       const record = updateOf(u.body, where);
-      if (!record) continue;
+      // Only a record of the update asked for is compared: two answers that show no update agree on nothing.
+      if (!isObject(record) || record.update_id !== u.id) continue;
       if (compared >= SAMPLE) break;
       compared++;
       const x = await historyGet(ctx, PATH[where] + enc(u.id), { [param]: value });

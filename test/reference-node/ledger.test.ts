@@ -848,6 +848,41 @@ const PROBES: Record<LedgerFaultName, Probe> = {
   'ledger-overview-json-as-text': async (n) => /^text\/plain/.test((await overview(n, 'GET', '/v2/version')).contentType ?? ''),
   'ledger-command-completions-unserved': async (n) => (await overview(n, 'POST', '/v2/commands/command-completions', '{"parties": []}')).status === 501,
   'ledger-packages-upload-differs': async (n) => (await overview(n, 'POST', '/v2/packages', '{}')).status === 400,
+  'ledger-begin-zero-after-checkpoint': async (n) => {
+    const fromZero = new Set(offsetsOf(await read(n, body({}))));
+    return offsetsOf(await read(n, body({ beginExclusive: 1 }))).some((o) => !fromZero.has(o));
+  },
+  'ledger-verbose-and-format-accepted': async (n) => (await stream(n, body({ verbose: false }))).status !== 400,
+  'ledger-verbose-labels-dropped': async (n) =>
+    flatEvents(await read(n, { beginExclusive: 0, endInclusive: 100, filter: ANY, verbose: true })).some(
+      ({ kind, ev }) => kind === 'CreatedEvent' && Array.isArray(ev.createArgument),
+    ),
+  'ledger-party-key-unchecked': async (n) => (await stream(n, body({ updateFormat: txFormat(byParty(['not a party!'])) }))).status === 200,
+  'ledger-cumulative-first-template-only': async (n) => {
+    const w = n.context.world;
+    const amulet = `${w.amuletPackage}:Splice.Amulet:Amulet`;
+    const both = { cumulative: [...templateFilter(`${w.walletPackage}:No.Such:Template`).cumulative, ...templateFilter(amulet).cumulative] };
+    return flatEvents(await read(n, body({ updateFormat: txFormat({ filtersForAnyParty: both }) }))).length === 0;
+  },
+  'ledger-wildcard-flags-override': async (n) => {
+    const amulet = `${n.context.world.amuletPackage}:Splice.Amulet:Amulet`;
+    const filters = { cumulative: [...templateFilter(amulet, true).cumulative, { identifierFilter: { WildcardFilter: { value: {} } } }] };
+    const events = flatEvents(await read(n, body({ updateFormat: txFormat({ filtersForAnyParty: filters }) })));
+    return events.some(({ kind, ev }) => kind === 'CreatedEvent' && ev.templateId === amulet && ev.createdEventBlob === undefined);
+  },
+  'ledger-idle-timeout-ignored': async (n) => {
+    // Held open: no answer within a second, although the idle timeout is 10 ms.
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${n.credentials.ledgerAdminToken}` },
+      body: JSON.stringify({ beginExclusive: 0, updateFormat: { includeTopologyEvents: { includeParticipantAuthorizationEvents: {} } } }),
+      signal: AbortSignal.timeout(1000),
+    };
+    return fetch(`${n.urls.ledger}/v2/updates?stream_idle_timeout_ms=10`, init).then(
+      () => false,
+      () => true,
+    );
+  },
 };
 
 /** A call to an overview endpoint of the ledger, with the admin's credentials. */

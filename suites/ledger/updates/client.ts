@@ -27,11 +27,15 @@ const MAX_PARTIES = 5;
 // Request bodies
 // ---------------------------------------------------------------------------------------------------
 
-export const WILDCARD: Json = { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] };
-
-export const templateFilter = (templateId: string): Json => ({
-  cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } } }],
+/** Cumulative filter entries: a wildcard, and one template. */
+export const wildcardEntry = (includeCreatedEventBlob = false): Json => ({ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob } } } });
+export const templateEntry = (templateId: string, includeCreatedEventBlob = false): Json => ({
+  identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob } } },
 });
+
+export const WILDCARD: Json = { cumulative: [wildcardEntry()] };
+
+export const templateFilter = (templateId: string): Json => ({ cumulative: [templateEntry(templateId)] });
 
 /** An EventFormat (or legacy TransactionFilter) giving every party the same filters. */
 export const byParties = (parties: readonly string[], filters: Json = WILDCARD): Json => ({

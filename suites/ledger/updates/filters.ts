@@ -72,6 +72,14 @@ function expectJudged(ctx: CheckContext, judged: number, what: string): void {
   if (judged === 0) ctx.skip(`the reads of the sampled window as the ledger parties held no ${what} to judge`);
 }
 
+/** Templates of the created events the sampled (wildcard) read showed to a requesting stakeholder. */
+export function sampledTemplates(s: Sample): string[] {
+  const seen = eventsOf(s.elements).filter(
+    (e) => e.kind === 'CreatedEvent' && typeof e.ev.templateId === 'string' && hasRequestingStakeholder(e.ev, s.parties),
+  );
+  return [...new Set(seen.map((e) => e.ev.templateId as string))];
+}
+
 export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
   {
     id: 'LEDGER-UPDATES-ACS-DELTA-EVENT-KINDS',
@@ -255,11 +263,7 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
     tags: ['filters'],
     async check(ctx) {
       const s = await sampleStream(ctx);
-      // Templates of created events the wildcard read showed to a requesting stakeholder.
-      const seen = eventsOf(s.elements).filter(
-        (e) => e.kind === 'CreatedEvent' && typeof e.ev.templateId === 'string' && hasRequestingStakeholder(e.ev, s.parties),
-      );
-      const templates = [...new Set(seen.map((e) => e.ev.templateId as string))];
+      const templates = sampledTemplates(s);
       if (templates.length === 0) ctx.skip('the sampled stream has no created event of a ledger party to take a template id from');
       await ctx.property(fc.constantFrom(...templates), async (templateId) => {
         const { x, els } = await readWindow(ctx, sampleWindow(s), updateFormat(s.parties, ['transactions'], ACS_DELTA, templateFilter(templateId)));

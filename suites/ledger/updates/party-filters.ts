@@ -36,7 +36,7 @@ const EMPTY_FILTERS: Json[] = [{}, { cumulative: [] }];
 const show = (w: Window) => `(${w.beginExclusive}, ${w.endInclusive}]`;
 
 /** The event identities of a read of the window, for the parties and filters given (transactions and reassignments). */
-async function eventKeysOf(ctx: CheckContext, w: Window, parties: string[], filters?: Json): Promise<Set<string>> {
+export async function eventKeysOf(ctx: CheckContext, w: Window, parties: string[], filters?: Json): Promise<Set<string>> {
   const { els } = await readWindow(ctx, w, updateFormat(parties, EVENT_PARTS, ACS_DELTA, filters));
   return new Set(eventsOf(els).map(eventKey));
 }

@@ -28,7 +28,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.updates.4',
         text: '`stream_idle_timeout_ms` int64 optional: time after which the result is completed and sent if no new elements arrive (open-ended streams).',
-        gap: 'an open-ended read (no endInclusive, limit not reached) with stream_idle_timeout_ms=T is answered 200 about T ms after its last element, not held open; the checks send it only to bound their reads and judge no timing',
+        ids: ['LEDGER-UPDATES-IDLE-TIMEOUT-COMPLETES'],
       },
       {
         n: 'A.updates.5',

@@ -141,7 +141,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.ledger.4',
         text: '`beginExclusive`: Zero means start of ledger.',
-        gap: 'check every update of a read from 0 has an offset greater than 0, so that a read from 0 misses no update (the window checks never judge a begin of 0 this way)',
+        ids: ['LEDGER-UPDATES-BEGIN-ZERO-START'],
       },
       {
         n: 'R.ledger.5',
@@ -172,12 +172,12 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.ledger.14',
         text: '`verbose`: If true, values include labels and record/variant type ids.',
-        gap: 'read a window with the legacy `filter` and verbose true, then false, and check that created-event arguments carry record labels and type ids only in the verbose read',
+        ids: ['LEDGER-UPDATES-VERBOSE-LABELS'],
       },
       {
         n: 'R.ledger.15',
         text: '`verbose`: If defined, updateFormat must be unset.',
-        gap: 'send verbose next to updateFormat and expect 400 (LEDGER-UPDATES-FILTER-WITH-FORMAT-REJECTED sends only `filter` next to it)',
+        ids: ['LEDGER-UPDATES-VERBOSE-WITH-FORMAT-REJECTED'],
       },
       {
         n: 'R.ledger.16',
@@ -194,7 +194,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.ledger.20',
         text: 'TransactionFilter: `filtersByParty` (map from party id to Filters; each key must be a valid party id string)',
-        gap: 'send a filter keyed by a string that is not a party id (e.g. "not a party") and expect an error status',
+        ids: ['LEDGER-UPDATES-PARTY-KEY-VALID'],
       },
       {
         n: 'R.ledger.21',
@@ -220,12 +220,12 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.ledger.26',
         text: 'Filters: Each entry widens the result',
-        gap: 'read a window with two template filters and check the answer is the union of the two single-template reads',
+        ids: ['LEDGER-UPDATES-CUMULATIVE-UNION'],
       },
       {
         n: 'R.ledger.27',
         text: 'Filters: include_interface_view and include_created_event_blob flags accumulate.',
-        gap: 'give one template twice, once asking for the created-event blob, and check the created events of that template carry the blob',
+        ids: ['LEDGER-UPDATES-CUMULATIVE-FLAGS'],
       },
       {
         n: 'R.ledger.28',

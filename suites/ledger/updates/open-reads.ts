@@ -1,0 +1,85 @@
+// Where reads start and how open-ended ones end: beginExclusive 0 is the start of the ledger (a read from 0
+// holds whatever a read from a later begin holds up to the same end), and an open-ended read is completed
+// once idle for stream_idle_timeout_ms, not held open.
+import type { Requirement } from '../../model.ts';
+import { defineRequirements } from '../../requirement.ts';
+import {
+  IDLE_MS,
+  OPERATION,
+  body,
+  expectReadable,
+  offsetOf,
+  postUpdates,
+  readParties,
+  readWindow,
+  recordPointer,
+  sampleStream,
+  updateFormat,
+  updateKeys,
+} from './client.ts';
+
+const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
+/** Sampled offsets a read from 0 spans here: enough to cover the first updates, few to keep it small. */
+const SPAN = 20;
+
+export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
+    id: 'LEDGER-UPDATES-BEGIN-ZERO-START',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
+    section: REQUEST_SECTION,
+    sentence: 'beginExclusive: zero means start of ledger (a read from 0 misses no update a read from any later begin returns).',
+    needs: ['ledgerParties'],
+    tags: ['window'],
+    async check(ctx) {
+      const s = await sampleStream(ctx, 2);
+      const end = s.offsets[Math.min(SPAN, s.offsets.length) - 1]!;
+      const format = updateFormat(s.parties);
+      const zero = await readWindow(ctx, { beginExclusive: 0, endInclusive: end }, format);
+      zero.els.forEach((e, i) => {
+        const o = offsetOf(e);
+        if (o !== undefined && o <= 0)
+          ctx.fail(`a read from the start of the ledger (beginExclusive 0) returned offset ${o}, which no update after the start can have`, {
+            exchange: zero.x,
+            pointer: recordPointer(i, e, 'offset'),
+          });
+      });
+      const held = new Set(updateKeys(zero.els));
+      // The smallest begins after 0: 1, and the one just below the first offset the read from 0 shows.
+      const first = s.offsets[0]!;
+      const begins = [...new Set([1, first - 1])].filter((b) => b >= 1 && b < end);
+      for (const b of begins) {
+        const later = await readWindow(ctx, { beginExclusive: b, endInclusive: end }, format);
+        const missing = updateKeys(later.els).filter((k) => !held.has(k));
+        if (missing.length)
+          ctx.fail(
+            `the read of (0, ${end}] lacks ${missing.length} update(s) the read of (${b}, ${end}] returns (${missing.slice(0, 3).join(', ')}), so it did not start at the start of the ledger`,
+            { exchange: zero.x },
+          );
+      }
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-IDLE-TIMEOUT-COMPLETES',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
+    section: 'A. Ledger interface > POST /v2/updates',
+    sentence: 'stream_idle_timeout_ms: time after which the result is completed and sent if no new elements arrive (open-ended streams).',
+    needs: ['ledgerParties'],
+    tags: ['limits'],
+    async check(ctx) {
+      // Judged generously: the read, without endInclusive and without limit, must be answered within the
+      // request timeout; how soon after the idle time is not judged (timing over a network is no proof).
+      const x = await postUpdates(ctx, body({ beginExclusive: 0 }, updateFormat(readParties(ctx), ['topology'])), { stream_idle_timeout_ms: IDLE_MS });
+      if (x.errorCode === 'TIMEOUT' || x.errorCode === 'BODY_TIMEOUT')
+        ctx.fail(`an open-ended read with stream_idle_timeout_ms=${IDLE_MS} was not completed: ${x.error}`, { exchange: x });
+      expectReadable(ctx, x);
+      if (x.status === 413) ctx.skip("the open-ended read of the ledger parties' topology events exceeds the node's list limit (413)");
+      ctx.expectStatus(x, 200);
+    },
+  },
+]);
