@@ -11,8 +11,8 @@ import { REQUEST_FIELD_REQUIREMENTS } from './updates/request-fields.ts';
 import { SHAPE_REQUIREMENTS } from './updates/shapes.ts';
 import { WINDOW_REQUIREMENTS } from './updates/window.ts';
 import { ANSWER_REQUIREMENTS } from './answers.ts';
-import { PACKAGE_UPLOAD_REQUIREMENTS } from './package-upload.ts';
-import { SINCE_3_5_REQUIREMENTS } from './since-3-5.ts';
+import { PACKAGE_UPLOAD_REQUIREMENTS } from './packages-upload.ts';
+import { SINCE_3_5_REQUIREMENTS } from './command-completions.ts';
 
 export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...WINDOW_REQUIREMENTS,
