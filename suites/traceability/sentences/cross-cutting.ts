@@ -214,7 +214,7 @@ export const CROSS_CUTTING_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'X.limits.3',
         text: '`stream_idle_timeout_ms` | `POST /v2/updates` | Result is completed and sent after this many ms with no new elements',
-        gap: 'an open-ended read (no endInclusive) with a short stream_idle_timeout_ms is answered with the elements so far about that long after the last one (the checks only use it to bound their reads)',
+        ids: ['LEDGER-UPDATES-IDLE-TIMEOUT-COMPLETES'],
       },
       {
         n: 'X.limits.4',
