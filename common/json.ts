@@ -13,6 +13,15 @@ export type Json = any;
 
 export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+/** The value a JSON text holds, or undefined when the text is no JSON (no JSON text stands for undefined). */
+export function parseJson(text: string): Json | undefined {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 function escapeToken(token: string): string {

@@ -67,7 +67,7 @@ export async function discover(input: DiscoveryInput): Promise<DiscoveryResult> 
     else {
       f.found = [];
       f.learned = [];
-      const r = new SourceReader(s.interface, client, { ...bounds, pages: s.pages ?? bounds.pages });
+      const r = new SourceReader(client, { ...bounds, pages: s.pages ?? bounds.pages });
       try {
         await s.run(r, f, input.env);
       } catch (e) {

@@ -15,18 +15,14 @@ export interface Facts {
   /** The newest migration (GET /v0/migrations/last). */
   migrationId?: number;
   latestRound?: number;
-  /** The newest record time the scan's history showed (the network's "now" as the target sees it). */
-  newestRecordTime?: string;
   /** The ledger user of the ledger token, and what it may read as. */
   ledgerUser?: string;
   ledgerRights?: Rights;
   /** Parties hosted on the ledger's participant. */
   localParties?: string[];
   ledgerEnd?: number;
-  /** The wallet user's party, and its rights when the ledger knows the wallet token. */
+  /** The wallet user's party (from the ledger, which knows the wallet token's user, or the wallet's offers). */
   walletParty?: string;
-  walletLedgerUser?: string;
-  walletRights?: Rights;
   /** Transfer offers the ledger's history showed (created events of the wallet's TransferOffer template). */
   offers?: OfferSeen[];
   /** Open offers the wallet lists for its user. */

@@ -97,8 +97,6 @@ const limited: Source = {
     // The wallet user's party, for the wallet sources: its primary party, else its one act-as party.
     const wallet = env.walletBearer ? await userAndRights(r, { bearer: env.walletBearer, variable: env.walletVariable }) : undefined;
     if (wallet) {
-      f.facts.walletLedgerUser = wallet.id;
-      f.facts.walletRights = wallet.rights;
       const party = wallet.primary ?? (wallet.rights?.actAs.length === 1 ? wallet.rights.actAs[0] : undefined);
       if (party) f.learn('walletParty', party, `the wallet user's party (the ledger's user ${wallet.id})`);
     }

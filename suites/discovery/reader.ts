@@ -1,8 +1,7 @@
 // The one way a discovery source reads the target: each request bounded by the run's timeout and budget,
 // each source by its pages and time; what every answer was (served, refused, unusable) is kept for the
 // source's report line. Answers are judged by the run's answer log through the observed client.
-import type { Json } from '../../common/json.ts';
-import type { InterfaceName } from '../../common/vocabulary.ts';
+import { parseJson, type Json } from '../../common/json.ts';
 import { nestedTooDeep, tooDeep, type Client, type Exchange, type RequestOptions } from '../http.ts';
 
 export interface SourceBounds {
@@ -27,7 +26,6 @@ export class SourceReader {
   shortfall?: { kind: Shortfall; detail: string };
 
   constructor(
-    readonly iface: InterfaceName,
     private readonly client: Client,
     readonly bounds: SourceBounds,
   ) {}
@@ -64,11 +62,7 @@ export class SourceReader {
     if (x.status !== 200) return this.fall('unusable answer', `${where} answered ${x.status}`);
     if (x.truncated) return this.fall('unusable answer', `${where}: the body is larger than the run's bound`);
     if (nestedTooDeep(x.text)) return this.fall('unusable answer', `${where}: ${tooDeep(x)}`);
-    try {
-      return JSON.parse(x.text);
-    } catch {
-      return this.fall('unusable answer', `${where}: the body is not JSON`);
-    }
+    return parseJson(x.text) ?? this.fall('unusable answer', `${where}: the body is not JSON`);
   }
 
   /** Records what went wrong (the first thing only) and gives undefined. */

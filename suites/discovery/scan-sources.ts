@@ -182,7 +182,6 @@ const updates: Source = {
     f.set('domainId', distinct(synchronizers, 1)[0], found(r, 'POST', path, '/transactions/0/synchronizer_id'));
     const end = typeof last?.record_time === 'string' ? last.record_time : undefined;
     if (first && end) {
-      f.facts.newestRecordTime = end;
       const start = plusMicros(first, -1);
       if (start) f.set('bulkRange', { start, end }, found(r, 'POST', path, '/transactions/*/record_time', 'just before the first item read to the last'));
     }

@@ -1,6 +1,6 @@
 // POST /v2/packages does the same as POST /v2/dars: the same body gets the same verdict from both. Bytes
 // that are no DAR are the body, so a correct node uploads nothing (still a mutating request: it may store).
-import { isObject } from '../../common/json.ts';
+import { isObject, parseJson } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
@@ -10,21 +10,8 @@ const NOT_A_DAR = Buffer.from('cn-conformance: these bytes are not a DAR archive
 
 /** The `code` of a JsCantonError body, or undefined (no JSON object, no string code). */
 function errorCode(x: Exchange): string | undefined {
-  try {
-    const body: unknown = JSON.parse(x.text);
-    return isObject(body) && typeof body.code === 'string' ? body.code : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isJson(x: Exchange): boolean {
-  try {
-    JSON.parse(x.text);
-    return true;
-  } catch {
-    return false;
-  }
+  const body = parseJson(x.text);
+  return isObject(body) && typeof body.code === 'string' ? body.code : undefined;
 }
 
 export const PACKAGE_UPLOAD_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
@@ -53,7 +40,7 @@ export const PACKAGE_UPLOAD_REQUIREMENTS: Requirement[] = defineRequirements(imp
         if (op && why) ctx.unsupported(unsupportedReason(op, why, 'a body of bytes'), { exchange: x });
       }
       // Only answers that say something are compared: an acceptance with a JSON body, or a refusal with its error code.
-      const comparable = (x: Exchange) => (x.status >= 200 && x.status < 300 ? isJson(x) : x.status >= 400 && errorCode(x) !== undefined);
+      const comparable = (x: Exchange) => (x.status >= 200 && x.status < 300 ? parseJson(x.text) !== undefined : x.status >= 400 && errorCode(x) !== undefined);
       const opaque = [dars, packages].filter((x) => !comparable(x));
       if (opaque.length > 0)
         ctx.skip(

@@ -2,7 +2,7 @@
 // creation looked at up to the snapshot, within a fixed number of pages: a consuming exercise of a contract
 // archives it. What lies beyond the bound is not read, so an archive found is certain and one not found is not
 // a proof of activity. A scan that does not serve the list gives no archives.
-import { isObject, pointer, type Json } from '../../../common/json.ts';
+import { isObject, parseJson, pointer, type Json } from '../../../common/json.ts';
 import type { Exchange } from '../../http.ts';
 import { isInt64 } from '../../int64.ts';
 import type { CheckContext } from '../../model.ts';
@@ -54,12 +54,9 @@ export async function archivesUpTo(
       after: { after_migration_id: after.migration, after_record_time: after.text },
       daml_value_encoding: 'compact_json',
     });
-    let body: Json | undefined;
-    try {
-      body = x.status === 200 ? (JSON.parse(x.text) as Json) : undefined;
-    } catch {
-      return out; // the list's own answers are no rule of this check
-    }
+    // The list's own answers are no rule of this check: an unreadable page ends the search.
+    const body = x.status === 200 ? parseJson(x.text) : undefined;
+    if (x.status === 200 && body === undefined) return out;
     const items: Json[] = isObject(body) && Array.isArray(body.transactions) ? body.transactions : [];
     for (const [k, item] of items.entries()) {
       if (!isObject(item)) continue;

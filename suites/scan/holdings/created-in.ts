@@ -4,7 +4,7 @@
 // name an update are looked at (lookups are cached per run), and an id the history does not answer is passed
 // over: the scan may not hold (or not yet have backfilled) that part of its history.
 import { isDeepStrictEqual } from 'node:util';
-import { isObject, type Json } from '../../../common/json.ts';
+import { isObject, parseJson, type Json } from '../../../common/json.ts';
 import type { Exchange } from '../../http.ts';
 import { isInt64 } from '../../int64.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
@@ -39,12 +39,7 @@ async function creatingUpdate(ctx: CheckContext, updateId: string): Promise<Crea
   for (const { where, query } of SOURCES) {
     const x = await historyGet(ctx, PATH[where] + enc(updateId), query);
     if (x.status !== 200) continue;
-    let body: Json;
-    try {
-      body = JSON.parse(x.text) as Json;
-    } catch {
-      continue;
-    }
+    const body = parseJson(x.text);
     const tx = isObject(body) ? transactionOf(body, where) : undefined;
     if (!tx) continue;
     return { where, exchange: x, tx };
