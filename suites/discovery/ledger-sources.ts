@@ -3,7 +3,7 @@
 // its user is a ledger user with rights for its own party only, which makes it the limited user the
 // read-rights check needs. Every request is a read.
 import { isObject, type Json } from '../../common/json.ts';
-import { ACS_DELTA, WILDCARD } from '../ledger/updates/client.ts';
+import { anyPartyFormat, eventsOf, kindOf, offsetOf, recordOf, updateFormat } from '../ledger/updates/client.ts';
 import type { OfferSeen, Rights } from './findings.ts';
 import type { SourceReader } from './reader.ts';
 import { distinct, found, type Source } from './source.ts';
@@ -12,7 +12,6 @@ const KEEP = 20;
 const STREAM_LIMIT = 200;
 const IDLE_MS = 200;
 const TRANSFER_OFFER = ':Splice.Wallet.TransferOffer:TransferOffer';
-const MAX_DEPTH = 16;
 
 /** The rights of a user: `{rights: [{kind: {CanActAs: {value: {party}}}}, ...]}` (release 3.x encoding). */
 function rightsOf(body: Json): Rights | undefined {
@@ -142,35 +141,25 @@ const end: Source = {
   },
 };
 
-/** Created events of the wallet's transfer offers and the participants topology events name per party, anywhere in an element. */
-function scan(element: Json, offers: OfferSeen[], hosts: Map<string, Set<string>>): void {
-  // Events sit a few levels down; deeper values are not looked at.
-  const visit = (v: Json, depth = 0): void => {
-    if (depth > MAX_DEPTH) return;
-    if (Array.isArray(v)) {
-      for (const x of v) visit(x, depth + 1);
-      return;
+/** The wallet's transfer offers created in an answer, and the participants its topology events name per party. */
+function scan(els: Json[], offers: OfferSeen[], hosts: Map<string, Set<string>>): void {
+  for (const e of eventsOf(els)) {
+    const args = e.ev.createArgument;
+    if (e.kind !== 'CreatedEvent' || typeof e.ev.templateId !== 'string' || !e.ev.templateId.endsWith(TRANSFER_OFFER) || !isObject(args)) continue;
+    if (typeof args.trackingId === 'string' && typeof args.sender === 'string' && typeof args.receiver === 'string')
+      offers.push({ trackingId: args.trackingId, sender: args.sender, receiver: args.receiver });
+  }
+  for (const el of els.filter((x) => kindOf(x) === 'TopologyTransaction')) {
+    const events: unknown[] = Array.isArray(recordOf(el)?.events) ? recordOf(el).events : [];
+    for (const wrapped of events) {
+      const event: Json = isObject(wrapped) ? wrapped.event : undefined;
+      for (const kind of ['ParticipantAuthorizationAdded', 'ParticipantAuthorizationChanged']) {
+        const a = event?.[kind]?.value;
+        if (typeof a?.partyId === 'string' && typeof a.participantId === 'string')
+          hosts.set(a.partyId, (hosts.get(a.partyId) ?? new Set()).add(a.participantId));
+      }
     }
-    if (!isObject(v)) return;
-    const args = v.createArgument ?? v.createArguments;
-    if (typeof v.templateId === 'string' && v.templateId.endsWith(TRANSFER_OFFER) && isObject(args)) {
-      const o = args as Json;
-      if (typeof o.trackingId === 'string' && typeof o.sender === 'string' && typeof o.receiver === 'string')
-        offers.push({ trackingId: o.trackingId, sender: o.sender, receiver: o.receiver });
-    }
-    for (const kind of ['ParticipantAuthorizationAdded', 'ParticipantAuthorizationChanged']) {
-      const a = (v[kind] as Json)?.value ?? v[kind];
-      if (typeof a?.partyId === 'string' && typeof a.participantId === 'string') hosts.set(a.partyId, (hosts.get(a.partyId) ?? new Set()).add(a.participantId));
-    }
-    for (const x of Object.values(v)) visit(x, depth + 1);
-  };
-  visit(element);
-}
-
-/** The offset of a stream element `{update: {<Kind>: {value: {offset}}}}`. */
-function offsetOf(element: Json): number {
-  const kinds = isObject(element?.update) ? Object.values(element.update) : [];
-  return Number((kinds[0] as Json)?.value?.offset);
+  }
 }
 
 const stream: Source = {
@@ -182,11 +171,10 @@ const stream: Source = {
     const rights = f.facts.ledgerRights;
     const partiesRead = f.fixtures.ledgerParties ?? [];
     if (!rights?.anyParty && partiesRead.length === 0) return void r.fall('unusable answer', 'no party is known to read as');
-    const eventFormat = rights?.anyParty ? { filtersForAnyParty: WILDCARD } : { filtersByParty: Object.fromEntries(partiesRead.map((p) => [p, WILDCARD])) };
-    const format = {
-      includeTransactions: { eventFormat, transactionShape: ACS_DELTA },
-      includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: rights?.anyParty ? [] : partiesRead } },
-    };
+    // Topology events of every party (an empty list) where the token may read as any party.
+    const format = rights?.anyParty
+      ? { ...anyPartyFormat(), includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [] } } }
+      : updateFormat(partiesRead, ['transactions', 'topology']);
     const offers: OfferSeen[] = [];
     const hosts = new Map<string, Set<string>>();
     let begin = 0;
@@ -199,8 +187,8 @@ const stream: Source = {
       });
       if (!Array.isArray(body)) break;
       read = true;
-      for (const element of body) scan(element, offers, hosts);
-      const last = Math.max(begin, ...body.map(offsetOf).filter(Number.isSafeInteger));
+      scan(body, offers, hosts);
+      const last = Math.max(begin, ...body.map(offsetOf).filter((o): o is number => o !== undefined));
       if (body.length < STREAM_LIMIT || last <= begin) break;
       begin = last;
     }
