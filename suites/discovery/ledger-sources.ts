@@ -64,17 +64,14 @@ const parties: Source = {
   provides: ['ledgerParties', 'ledgerForbiddenParty', 'ledgerLimitedToken', 'transferOffers', 'otherUserTransferOffers'],
   async run(r, f) {
     const path = '/v2/parties';
-    const local: string[] = [];
-    let token: string | undefined;
-    let read = false;
-    do {
-      const body = await r.json('GET', path, { query: { pageSize: 100, pageToken: token } });
-      if (!Array.isArray(body?.partyDetails)) break;
-      read = true;
-      for (const p of body.partyDetails) if (p?.isLocal === true) local.push(p.party);
-      token = typeof body.nextPageToken === 'string' && body.nextPageToken !== '' && body.nextPageToken !== token ? body.nextPageToken : undefined;
-    } while (token);
-    if (!read) return;
+    const details = await r.walk(async (token) => {
+      const body = await r.json('GET', path, { query: { pageSize: 100, pageToken: token as string | undefined } });
+      if (!Array.isArray(body?.partyDetails)) return undefined;
+      // The last page says so with an empty token.
+      return { items: body.partyDetails as Json[], next: typeof body.nextPageToken === 'string' && body.nextPageToken !== '' ? body.nextPageToken : undefined };
+    });
+    if (!details) return;
+    const local = details.filter((p) => p?.isLocal === true).map((p) => p.party);
     f.learn('localParties', distinct(local, 1000), `${distinct(local, 1000).length} hosted part(ies)`);
     if (f.facts.ledgerRights?.anyParty)
       f.set('ledgerParties', distinct(local, KEEP), found(r, 'GET', path, '/partyDetails/*/party', 'the local ones; the token may read as any party'));

@@ -91,27 +91,29 @@ const acs: Source = {
     const owners: string[] = [];
     const validators: string[] = [];
     const receivers: string[] = [];
-    let after: number | undefined;
-    do {
-      const body = await r.json('POST', path, {
-        body: {
-          migration_id: migrationId,
-          record_time: snapshotRecordTime,
-          page_size: PAGE_SIZE,
-          templates: ACS_TEMPLATES,
-          ...(after === undefined ? {} : { after }),
-        },
-      });
-      if (!Array.isArray(body?.created_events)) break;
-      for (const e of body.created_events) {
-        const template = typeof e?.template_id === 'string' ? e.template_id : '';
-        const args = e?.create_arguments;
-        if (template.endsWith(AMULET)) owners.push(args?.owner);
-        if (template.endsWith(VALIDATOR_LICENSE)) validators.push(args?.validator);
-        if (template.endsWith(PREAPPROVAL)) receivers.push(args?.receiver);
-      }
-      after = isInt(body.next_page_token) && body.next_page_token !== after ? body.next_page_token : undefined;
-    } while (after !== undefined && distinct(owners).length < KEEP);
+    await r.walk(
+      async (after) => {
+        const body = await r.json('POST', path, {
+          body: {
+            migration_id: migrationId,
+            record_time: snapshotRecordTime,
+            page_size: PAGE_SIZE,
+            templates: ACS_TEMPLATES,
+            ...(after === undefined ? {} : { after }),
+          },
+        });
+        if (!Array.isArray(body?.created_events)) return undefined;
+        for (const e of body.created_events) {
+          const template = typeof e?.template_id === 'string' ? e.template_id : '';
+          const args = e?.create_arguments;
+          if (template.endsWith(AMULET)) owners.push(args?.owner);
+          if (template.endsWith(VALIDATOR_LICENSE)) validators.push(args?.validator);
+          if (template.endsWith(PREAPPROVAL)) receivers.push(args?.receiver);
+        }
+        return { items: body.created_events, next: isInt(body.next_page_token) ? body.next_page_token : undefined };
+      },
+      () => distinct(owners).length >= KEEP,
+    );
     const at = (field: string) => found(r, 'POST', path, `/created_events/*/create_arguments/${field}`);
     f.set('holdingOwners', distinct(owners, KEEP), at('owner'));
     f.set('validatorIds', distinct(validators, KEEP), at('validator'));
@@ -128,14 +130,12 @@ const licenses: Source = {
   provides: ['validatorIds', 'trafficReceiverParty'],
   async run(r, f) {
     const path = '/v0/admin/validator/licenses';
-    const validators: string[] = [];
-    let after: number | undefined;
-    do {
-      const body = await r.json('GET', path, { query: { limit: PAGE_SIZE, after } });
-      if (!Array.isArray(body?.validator_licenses)) break;
-      for (const c of body.validator_licenses) validators.push(c?.payload?.validator);
-      after = isInt(body.next_page_token) && body.next_page_token !== after ? body.next_page_token : undefined;
-    } while (after !== undefined && distinct(validators).length < KEEP);
+    const licensed = await r.walk(async (after) => {
+      const body = await r.json('GET', path, { query: { limit: PAGE_SIZE, after: after as number | undefined } });
+      if (!Array.isArray(body?.validator_licenses)) return undefined;
+      return { items: body.validator_licenses as Json[], next: isInt(body.next_page_token) ? body.next_page_token : undefined };
+    });
+    const validators = (licensed ?? []).map((c) => c?.payload?.validator);
     const origin = found(r, 'GET', path, '/validator_licenses/*/payload/validator');
     f.set('validatorIds', distinct(validators, KEEP), origin);
     f.set('trafficReceiverParty', distinct(validators, 1)[0], { ...origin, note: "a validator's party" });
