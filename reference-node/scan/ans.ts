@@ -24,6 +24,9 @@ function renderEntry(e: AnsEntryRecord, ctx: NodeContext): JsonObject {
   };
 }
 
+/** scan-ans-prefix-case-folded: the prefix is matched regardless of letter case. */
+const startsWith = (name: string, prefix: string, folded: boolean) => (folded ? name.toLowerCase().startsWith(prefix.toLowerCase()) : name.startsWith(prefix));
+
 export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.get('/v0/ans-entries', async (req) => {
     const sizeText = singleQuery(req.query, 'page_size');
@@ -40,7 +43,7 @@ export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise
     const now = ctx.clock.now();
 
     const matching = ctx.world.ansEntries
-      .filter((e) => ctx.faults.has('scan-ans-prefix-ignored') || e.name.startsWith(prefix))
+      .filter((e) => ctx.faults.has('scan-ans-prefix-ignored') || startsWith(e.name, prefix, ctx.faults.has('scan-ans-prefix-case-folded')))
       .filter((e) => ctx.faults.has('scan-ans-expired-listed') || e.expiresAtMicros === undefined || e.expiresAtMicros > now)
       .filter((e) => !emptyHides || e.contractId === undefined)
       .sort((a, b) => a.createdAtMicros - b.createdAtMicros);

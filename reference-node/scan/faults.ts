@@ -517,6 +517,11 @@ export const SCAN_FAULTS = declareFaults('scan', {
     breaks: "Reassignments carry the migration id after their synchronizer's (migration_id + 1).",
     rules: ['SCAN-REASSIGNMENT-MIGRATION-OF-SYNCHRONIZER'],
   },
+  'scan-ans-prefix-case-folded': {
+    family: 'name service',
+    breaks: 'name_prefix is matched regardless of letter case, so entries that do not start with it literally are listed.',
+    rules: ['SCAN-ANS-NAME-PREFIX'],
+  },
 } as const);
 
 export type ScanFaultName = (typeof SCAN_FAULTS)[number]['name'];

@@ -21,6 +21,13 @@ export async function list(ctx: CheckContext, pageSize: number, prefix?: string)
 
 export const nameOf = (e: Json) => (isObject(e) && typeof e.name === 'string' ? e.name : undefined);
 
+/** Up to three of the prefixes with their letter case swapped, where that changes them (the longest first). */
+function caseFlipped(prefixes: string[]): string[] {
+  const swap = (p: string) => [...p].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  const flipped = prefixes.map(swap).filter((f, k) => f !== prefixes[k] && !prefixes.includes(f));
+  return [...new Set(flipped)].sort((a, b) => b.length - a.length).slice(0, 3);
+}
+
 const namePrefix: RequirementInput = {
   id: 'SCAN-ANS-NAME-PREFIX',
   kind: 'rule',
@@ -35,7 +42,7 @@ const namePrefix: RequirementInput = {
     const names = (await list(ctx, LIST_SIZE)).entries.map(nameOf).filter((n): n is string => !!n);
     const prefixes = [...new Set(names.flatMap((n) => [1, 2, 4].map((len) => n.slice(0, len))))];
     const arb = prefixes.length > 0 ? fc.oneof(fc.constantFrom(...prefixes), fc.string({ maxLength: 3 })) : fc.string({ maxLength: 3 });
-    await ctx.property(arb, async (prefix) => {
+    const judge = async (prefix: string) => {
       const { x, entries } = await list(ctx, LIST_SIZE, prefix);
       const k = entries.findIndex((e) => !nameOf(e)?.startsWith(prefix));
       if (k >= 0)
@@ -43,7 +50,10 @@ const namePrefix: RequirementInput = {
           exchange: x,
           pointer: `/entries/${k}/name`,
         });
-    });
+    };
+    await ctx.property(arb, judge);
+    // The boundary of "starts with": a prefix of a listed name that differs from it only in letter case.
+    for (const flipped of caseFlipped(prefixes)) await judge(flipped);
   },
 };
 

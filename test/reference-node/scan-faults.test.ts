@@ -117,6 +117,7 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-holdings-verbose-arguments': 'SCAN-HOLDINGS-CREATE-ARGUMENTS-COMPACT',
   'scan-holdings-archived-included': 'SCAN-HOLDINGS-ACTIVE-AT-SNAPSHOT',
   'scan-reassignment-migration-shifted': 'SCAN-REASSIGNMENT-MIGRATION-OF-SYNCHRONIZER',
+  'scan-ans-prefix-case-folded': 'SCAN-ANS-NAME-PREFIX',
 };
 
 const DETECTORS: Record<string, Detector> = {
