@@ -53,6 +53,18 @@ function frameworkError(url: string, status: number, message: string): JsonObjec
   return { error: message };
 }
 
+/** A JSON body's value (undefined when blank), or the BadJsonError each interface renders as its own 400. */
+function parseJsonBody(text: string, done: (err: Error | null, body?: unknown) => void): void {
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch (e) {
+    done(new BadJsonError(`request body is not valid JSON: ${(e as Error).message}`), undefined);
+    return;
+  }
+  done(null, value);
+}
+
 export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
@@ -70,16 +82,13 @@ export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
     return reply.code(status).send(frameworkError(req.url, status, status === 500 ? 'internal error' : error.message));
   });
   // Keep the raw text so that a body that is not JSON becomes a 400 in the interface's own shape.
-  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch (e) {
-      done(new BadJsonError(`request body is not valid JSON: ${(e as Error).message}`), undefined);
-    }
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => parseJsonBody(String(body), done));
+  // The ledger reads a body without a Content-Type as JSON, as real nodes do: the official ledger client sends
+  // none (facts: real-network observations, clients). Other bodies stay bytes for the handler to judge.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
+    if (req.headers['content-type'] === undefined && req.url.startsWith('/v2/')) return parseJsonBody((body as Buffer).toString('utf8'), done);
+    done(null, body);
   });
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   await app.register(async (scope) => ledgerRoutes(scope, ctx), { prefix: '/v2' });
   await app.register(async (scope) => walletRoutes(scope, ctx), { prefix: '/api/validator' });
   await app.register(async (scope) => scanRoutes(scope, ctx), { prefix: '/api/scan' });

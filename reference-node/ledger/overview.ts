@@ -20,14 +20,19 @@ import { InvalidStreamRequest, namedParties, parseEventFormat } from './stream-r
 export const LEDGER_API_VERSION = '3.5.14';
 const SIMULATED = 'accepted; commands do not change the simulated ledger';
 
-type Handler = (req: FastifyRequest, caller: Caller) => unknown | Promise<unknown>;
+type Handler = (req: FastifyRequest, caller: Caller, reply: FastifyReply) => unknown | Promise<unknown>;
+
+/** The vetted packages one page of a listing may hold: more than the simulated participant vets. */
+const MAX_VETTED_PACKAGES_PAGE_SIZE = 1000;
+const PACKAGE_HASH_HEADER = 'Canton-Package-Hash';
 
 export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
-  // Credentials are optional on these endpoints; invalid ones are still refused.
+  // Credentials are required: the description leaves them open here, the official document declares them for
+  // every ledger operation, and real nodes refuse a request without them (401).
   const route = (handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
     try {
-      const caller = await identify(ctx, req, false);
-      const body = await handler(req, caller);
+      const caller = await identify(ctx, req, true);
+      const body = await handler(req, caller, reply);
       if (Buffer.isBuffer(body)) return reply.code(200).type('application/octet-stream').send(body);
       // overview-json-as-text: a JSON string serialized by hand goes out labelled as text.
       if (ctx.faults.has('ledger-overview-json-as-text')) return reply.code(200).type('text/plain; charset=utf-8').send(JSON.stringify(body));
@@ -102,6 +107,8 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
         partyManagement: { maxPartiesPageSize: MAX_PARTIES_PAGE_SIZE },
         offsetCheckpoint: { maxOffsetCheckpointEmissionDelay: { seconds: 75, nanos: 0 } },
         experimental: { staticTime: { supported: false }, commandInspectionService: { supported: true } },
+        // Required by the official document (the description leaves the payload open); one page holds every package.
+        packageFeature: { maxVettedPackagesPageSize: MAX_VETTED_PACKAGES_PAGE_SIZE },
       },
     })),
   );
@@ -128,10 +135,12 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
   );
   app.get<{ Params: { packageId: string } }>(
     '/packages/:packageId',
-    route((req) => {
+    route((req, _caller, reply) => {
       const id = (req.params as { packageId: string }).packageId;
       const pkg = packages(ctx).find((p) => p.id === id);
       if (!pkg) throw new LedgerHttpError(404, 'notFound', `Package ${id} is not known to this participant.`, 'PACKAGE_NOT_FOUND');
+      // Required by the official document: the archive's hash, which a package id is.
+      reply.header(PACKAGE_HASH_HEADER, pkg.id);
       return archiveBytes(pkg);
     }),
   );

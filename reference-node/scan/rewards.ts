@@ -1,7 +1,7 @@
 // POST /v0/admin/sv/previous-sv-reward-weight,
 // GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash and
 // GET /v0/internal/reward-accounting-process/rounds/earliest-available (the first round whose root hash is
-// not `cannot_provide`).
+// not `CannotProvide`).
 //
 // An unknown SV party has no accepted reward-weight proposal, so it gets 200 {} (weight absent), the same
 // answer as a known SV without a change before `effectiveBefore`.

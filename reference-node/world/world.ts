@@ -562,15 +562,20 @@ export class World {
     return obj?.key === key ? obj : undefined;
   }
 
-  /** Root hash of a reward-accounting round: all three result kinds occur. */
-  rootHash(round: number): { status: string; round_number?: number; root_hash?: string } | undefined {
+  /**
+   * Root hash of a reward-accounting round: all three result kinds occur, with the `status` values real nodes
+   * send (the official scan document's discriminator; the description leaves them open).
+   */
+  rootHash(round: number): { status: RootHashStatus; round_number?: number; root_hash?: string } | undefined {
     const current = this.round(this.count - 1);
     if (round < 0 || round > current + 10) return undefined;
-    if (round < EARLIEST_REWARD_ACCOUNTING_ROUND) return { status: 'cannot_provide' };
-    if (round >= current - 1) return { status: 'undetermined' };
-    return { status: 'ok', round_number: round, root_hash: derivedHex(this.seed, `root:${round}`, 32) };
+    if (round < EARLIEST_REWARD_ACCOUNTING_ROUND) return { status: 'CannotProvide' };
+    if (round >= current - 1) return { status: 'Undetermined' };
+    return { status: 'Ok', round_number: round, root_hash: derivedHex(this.seed, `root:${round}`, 32) };
   }
 }
+
+export type RootHashStatus = 'Ok' | 'Undetermined' | 'CannotProvide';
 
 function unique(xs: string[]): string[] {
   return [...new Set(xs)];

@@ -650,8 +650,10 @@ describe('update stream: errors', () => {
 });
 
 describe('overview endpoints', () => {
-  const get = (path: string, headers: Record<string, string> = {}): Promise<Response> => call(node.urls.ledger + path, { headers });
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
+  // The admin's credentials unless the headers say otherwise: every ledger endpoint requires them.
+  const admin = () => ({ authorization: `Bearer ${node.credentials.ledgerAdminToken}` });
+  const get = (path: string, headers: Record<string, string> = admin()): Promise<Response> => call(node.urls.ledger + path, { headers });
+  const post = (path: string, body: unknown, headers: Record<string, string> = admin()): Promise<Response> =>
     call(node.urls.ledger + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   it('serves version, packages and package contents', async () => {
@@ -681,25 +683,22 @@ describe('overview endpoints', () => {
 
   it('accepts commands without changing the ledger, and reports no completions', async () => {
     const before = await elements(node, { beginExclusive: 2400, updateFormat: everything(ANY) });
-    const res = await post(
-      '/v2/commands/submit-and-wait',
-      { commands: [], commandId: 'c1', actAs: [alice] },
-      { authorization: `Bearer ${node.credentials.ledgerAdminToken}` },
-    );
+    const res = await post('/v2/commands/submit-and-wait', { commands: [], commandId: 'c1', actAs: [alice] });
     expect(res.status).toBe(200);
     expect(res.json().updateId).toMatch(/^1220[0-9a-f]{64}$/);
     expect(await elements(node, { beginExclusive: 2400, updateFormat: everything(ANY) })).toEqual(before);
     expect((await post('/v2/commands/completions', { userId: 'u', parties: [alice], beginExclusive: 0 })).json()).toEqual([]);
   });
 
-  it("credentials are optional there, but invalid ones get 401; unknown routes get the HTTP layer's text/plain 404", async () => {
-    expect((await get('/v2/version')).status).toBe(200);
+  it("credentials are required there, invalid ones get 401; unknown routes get the HTTP layer's text/plain 404", async () => {
     expect((await get('/v2/version', { authorization: `Bearer ${node.credentials.ledgerUserToken.token}` })).status).toBe(200);
-    const bad = await get('/v2/version', { authorization: 'Bearer broken' });
-    expect(bad.status).toBe(401);
-    expect(responseProblems(spec, 'getVersion', bad)).toEqual([]);
+    for (const headers of [{}, { authorization: 'Bearer broken' }] as Array<Record<string, string>>) {
+      const refused = await get('/v2/version', headers);
+      expect(refused.status).toBe(401);
+      expect(responseProblems(spec, 'getVersion', refused)).toEqual([]);
+    }
     for (const path of ['/v2/nothing-here', '/v2/updates/flat']) {
-      const res = await get(path);
+      const res = await get(path, {});
       expect(res.status).toBe(404);
       // As real nodes answer a path none of their handlers serves (facts: errors): no JsCantonError.
       expect(res.contentType).toMatch(/^text\/plain/);

@@ -79,7 +79,7 @@ describe('discovery: the DSO and the network', () => {
     const latest = w().round(w().count - 1);
     expect(body.latest_mining_round.contract.payload.round.number).toBe(String(latest));
     // The root hash of the latest round is not settled yet.
-    expect((await get(`/v0/internal/reward-accounting-process/rounds/${latest}/root-hash`)).body.status).toBe('undetermined');
+    expect((await get(`/v0/internal/reward-accounting-process/rounds/${latest}/root-hash`)).body.status).toBe('Undetermined');
 
     // The amulet rules are the contract the first transaction created, on the synchronizer updates carry.
     const first = (await get(`/v2/updates/${w().updateId(0)}`)).body;
@@ -128,8 +128,8 @@ describe('discovery: the DSO and the network', () => {
     const { status, body } = await get('/v0/internal/reward-accounting-process/rounds/earliest-available');
     expect(status).toBe(200);
     const round = body.earliest_round as number;
-    expect((await get(`/v0/internal/reward-accounting-process/rounds/${round}/root-hash`)).body.status).toBe('ok');
-    for (let r = 0; r < round; r++) expect((await get(`/v0/internal/reward-accounting-process/rounds/${r}/root-hash`)).body.status).toBe('cannot_provide');
+    expect((await get(`/v0/internal/reward-accounting-process/rounds/${round}/root-hash`)).body.status).toBe('Ok');
+    for (let r = 0; r < round; r++) expect((await get(`/v0/internal/reward-accounting-process/rounds/${r}/root-hash`)).body.status).toBe('CannotProvide');
   });
 });
 

@@ -1,0 +1,91 @@
+// What real ledger clients meet on the wire, where the description is silent: a POST body without a
+// Content-Type is read as JSON (the official client sends none), every ledger endpoint requires credentials
+// as the official document declares, and the values real nodes send (version features, the package hash).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectedNode, type InjectedNode } from '../support/injected-node.ts';
+
+let node: InjectedNode;
+beforeAll(async () => {
+  node = await injectedNode({ defaultIdleTimeoutMs: 1 });
+});
+afterAll(() => node?.app.close());
+
+const admin = () => ({ authorization: `Bearer ${node.creds.ledgerAdminToken}` });
+
+/** A POST whose body goes out as text with no Content-Type header, as the official ledger client sends it. */
+async function untyped(url: string, text: string, headers: Record<string, string> = admin()) {
+  const res = await node.app.inject({ method: 'POST', url, headers, payload: text });
+  expect(res.raw.req.headers['content-type']).toBeUndefined();
+  return res;
+}
+
+describe('ledger POST bodies without a Content-Type', () => {
+  it('are read as JSON on the stream, the event lookup and the commands', async () => {
+    const read = await untyped('/v2/updates?limit=3', JSON.stringify({ beginExclusive: 0, filter: { filtersForAnyParty: {} } }));
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toHaveLength(3);
+
+    const contract = node.ctx.world.baseHoldings[0]!.contract.contractId;
+    const events = await untyped('/v2/events/events-by-contract-id', JSON.stringify({ contractId: contract }));
+    expect(events.statusCode).toBe(200);
+    expect(events.json().created.createdEvent.contractId).toBe(contract);
+
+    const submitted = await untyped('/v2/commands/submit-and-wait', JSON.stringify({ commandId: 'untyped-1', commands: [] }));
+    expect(submitted.statusCode).toBe(200);
+    const completions = await untyped('/v2/commands/completions?stream_idle_timeout_ms=1', JSON.stringify({ userId: 'u', parties: [], beginExclusive: 0 }));
+    expect(completions.statusCode).toBe(200);
+  });
+
+  it("a body that is not JSON still gets the node's usual 400", async () => {
+    const stream = await untyped('/v2/updates', '{"beginExclusive": 0,');
+    expect(stream.statusCode).toBe(400);
+    expect(stream.headers['content-type']).toMatch(/^text\/plain/);
+    const command = await untyped('/v2/commands/submit-and-wait', 'not json');
+    expect(command.statusCode).toBe(400);
+    expect(command.json()).toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});
+
+describe('ledger credentials, as the official document declares them for every operation', () => {
+  const OPERATIONS: Array<[string, string]> = [
+    ['POST', '/v2/updates'],
+    ['POST', '/v2/commands/submit-and-wait'],
+    ['POST', '/v2/commands/async/submit'],
+    ['POST', '/v2/commands/command-completions'],
+    ['POST', '/v2/events/events-by-contract-id'],
+    ['GET', '/v2/version'],
+    ['GET', '/v2/packages'],
+    ['GET', '/v2/package-vetting'],
+    ['POST', '/v2/dars'],
+    ['GET', '/v2/authenticated-user'],
+    ['GET', '/v2/state/ledger-end'],
+  ];
+
+  it.each(OPERATIONS)('%s %s without a token is a JsCantonError 401', async (method, url) => {
+    const res = await node.app.inject({ method: method as 'GET' | 'POST', url, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', errorCategory: 6 });
+  });
+
+  it('the same submission with a token is accepted', async () => {
+    const res = await node.app.inject({ method: 'POST', url: '/v2/commands/submit-and-wait', headers: admin(), payload: { commandId: 'c', commands: [] } });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('values real nodes send where the description is silent', () => {
+  it('/v2/version carries features.packageFeature', async () => {
+    const res = await node.app.inject({ method: 'GET', url: '/v2/version', headers: admin() });
+    const size = res.json().features.packageFeature.maxVettedPackagesPageSize;
+    expect(Number.isInteger(size) && size >= 2).toBe(true);
+  });
+
+  it('a package download carries its hash in Canton-Package-Hash', async () => {
+    const id = node.ctx.world.amuletPackage;
+    const res = await node.app.inject({ method: 'GET', url: `/v2/packages/${id}`, headers: admin() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['canton-package-hash']).toBe(id);
+  });
+});
