@@ -317,6 +317,11 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     breaks: 'An open-ended read without limit ignores stream_idle_timeout_ms and is held open instead of being completed once idle.',
     rules: ['LEDGER-UPDATES-IDLE-TIMEOUT-COMPLETES'],
   },
+  'ledger-negative-begin-as-zero': {
+    family: 'request validation',
+    breaks: 'A negative beginExclusive is read as 0 (the start of the ledger) and answered 200 instead of 400.',
+    rules: ['LEDGER-UPDATES-INVALID-REQUEST-400'],
+  },
 } as const);
 
 export type LedgerFaultName = (typeof LEDGER_FAULTS)[number]['name'];

@@ -166,7 +166,9 @@ export function parseStreamRequest(ctx: NodeContext, body: unknown): StreamReque
   // A body of another content type arrives as bytes (a Buffer), which is no JSON object either.
   if (!isObject(body) || Buffer.isBuffer(body)) fail('Invalid value for: body (expected a JSON object)');
   if (body.beginExclusive === undefined) fail('Invalid value for: body (missing required field beginExclusive)');
-  const req: StreamRequest = { beginExclusive: int64(body.beginExclusive, 'beginExclusive', true), descending: false };
+  // ledger-negative-begin-as-zero: a negative beginExclusive is read as 0 (the start of the ledger) instead of refused.
+  const begin = ctx.faults.has('ledger-negative-begin-as-zero') && typeof body.beginExclusive === 'number' && body.beginExclusive < 0 ? 0 : body.beginExclusive;
+  const req: StreamRequest = { beginExclusive: int64(begin, 'beginExclusive', true), descending: false };
   if (body.endInclusive !== undefined) req.endInclusive = int64(body.endInclusive, 'endInclusive', false);
   req.descending = optionalBoolean(body.descendingOrder, 'descendingOrder') ?? false;
   if (req.descending && req.endInclusive === undefined && !ctx.faults.has('ledger-descending-without-end-accepted')) {

@@ -47,7 +47,9 @@ export class BuyTrafficRequests {
     const exactlyOnce = !this.ctx.faults.has('wallet-tracking-id-not-exactly-once');
     const earlier = this.submissions.get(key);
     if (earlier && exactlyOnce) {
-      if (earlier.phase === 'processing' && !this.ctx.faults.has('wallet-processing-answered-409')) {
+      // wallet-created-answered-429: a duplicate of a request already created is answered as if still processed.
+      const processing = earlier.phase === 'processing' || (earlier.phase === 'created' && this.ctx.faults.has('wallet-created-answered-429'));
+      if (processing && !this.ctx.faults.has('wallet-processing-answered-409')) {
         return { status: 429, message: `A buy traffic request with tracking id ${body.trackingId} is being processed; check its status before resubmitting` };
       }
       return {

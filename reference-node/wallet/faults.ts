@@ -113,6 +113,11 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     breaks: 'A failed transfer offer is reported failed on its first status lookup and created (with a transaction and contract id) on every later one.',
     rules: ['WALLET-TRANSFER-STATUS-FAILED-PERMANENT'],
   },
+  'wallet-created-answered-429': {
+    family: 'exactly-once',
+    breaks: 'A resubmitted tracking id whose request was already created (answered 200) is answered 429 (being processed) instead of 409.',
+    rules: ['WALLET-BUY-TRAFFIC-CREATED-409'],
+  },
 } as const);
 
 export type WalletFaultName = (typeof WALLET_FAULTS)[number]['name'];

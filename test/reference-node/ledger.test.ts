@@ -735,6 +735,7 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     (await stream(n, body({ endInclusive: undefined, descendingOrder: true }), { query: 'limit=3' })).status !== 400,
   'ledger-limit-ignored': async (n) => (await read(n, body({}), { query: 'limit=3' })).length > 3,
   'ledger-invalid-limit-accepted': async (n) => (await stream(n, body({}), { query: 'limit=-2' })).status !== 400,
+  'ledger-negative-begin-as-zero': async (n) => (await stream(n, body({ beginExclusive: -1 }))).status === 200,
   'ledger-no-413': async (n) => {
     const res = await stream(n, body({ endInclusive: BASE_END }));
     return res.status === 200 && (res.json() as Json[]).length > FAULT_NODE.listLimit!;

@@ -479,6 +479,11 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     const pair = await Promise.all([0, 1].map(() => buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id))));
     return pair.some((r) => r.status === 409);
   },
+  'wallet-created-answered-429': async (n) => {
+    const id = fresh('created');
+    const first = await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id));
+    return first.status === 200 && (await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id))).status === 429;
+  },
   'wallet-failed-command-blocks-retry': async (n) => {
     const id = fresh('retry');
     await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id, { expires_at: 1 }));

@@ -17,6 +17,11 @@ function invalidRequests(ctx: CheckContext): Array<{ label: string; send: () => 
   return [
     ...['ten', '1.5', '0x10'].map((v) => ({ label: `limit=${v}`, send: withQuery({ limit: v, stream_idle_timeout_ms: IDLE_MS }) })),
     ...['soon', '2.5'].map((v) => ({ label: `stream_idle_timeout_ms=${v}`, send: withQuery({ limit: 1, stream_idle_timeout_ms: v }) })),
+    // Just below the bound of "beginExclusive: Non-negative" (0 itself is LEDGER-UPDATES-BEGIN-ZERO-START's probe).
+    {
+      label: 'beginExclusive -1 (it must be non-negative)',
+      send: () => postUpdates(ctx, body({ beginExclusive: -1 }, updateFormat(readParties(ctx))), { limit: 1, stream_idle_timeout_ms: IDLE_MS }),
+    },
     { label: 'a body that is not JSON', send: raw('{"beginExclusive": 0,') },
     { label: 'a body that is a JSON array', send: raw('[1, 2]') },
   ];

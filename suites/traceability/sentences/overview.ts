@@ -132,7 +132,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
     heading: 'Resources and their fields > A. Ledger interface records',
     sentences: [
       { n: 'R.ledger.1', text: 'GetUpdatesRequest (body of `POST /v2/updates`): `beginExclusive` int64, required.', ids: [UPDATES_INPUT] },
-      { n: 'R.ledger.2', text: '`beginExclusive`: Non-negative.', ids: [UPDATES_INPUT] },
+      { n: 'R.ledger.2', text: '`beginExclusive`: Non-negative.', ids: [UPDATES_INPUT, 'LEDGER-UPDATES-INVALID-REQUEST-400'] },
       {
         n: 'R.ledger.3',
         text: '`beginExclusive`: Only updates with offset strictly greater are returned.',

@@ -75,7 +75,7 @@ export const WALLET_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'B.buy-traffic.21',
         text: '409 a request with the same tracking id was already created (check status)',
-        ids: ['WALLET-BUY-TRAFFIC-EXACTLY-ONCE', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL', 'WALLET-BUY-TRAFFIC-IN-FLIGHT-429'],
+        ids: ['WALLET-BUY-TRAFFIC-EXACTLY-ONCE', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL', 'WALLET-BUY-TRAFFIC-IN-FLIGHT-429', 'WALLET-BUY-TRAFFIC-CREATED-409'],
       },
       {
         n: 'B.buy-traffic.22',

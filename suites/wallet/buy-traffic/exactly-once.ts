@@ -93,6 +93,30 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRequirements(impor
     },
   },
   {
+    id: 'WALLET-BUY-TRAFFIC-CREATED-409',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'wallet',
+    operations: ['createBuyTrafficRequest'],
+    section: SECTION.buyTraffic,
+    sentence: '200 `{request_contract_id: string}`; ... 409 a request with the same tracking id was already created (check status)',
+    mutates: true,
+    needs: ['trafficReceiverParty', 'domainId'],
+    tags: ['buy-traffic', 'exactly-once'],
+    async check(ctx) {
+      // A 200 names the created request's contract, so the request exists from then on: a duplicate sent after
+      // that answer meets a created request (409), not one still being processed (429, "resubmit if the status
+      // lookup gives 404", which describes a request that may not exist yet).
+      const trackingId = trackingIds(ctx, 'created')();
+      const body = buyBody(ctx, trackingId);
+      const first = await buy(ctx, body);
+      if (isDuplicateAnswer(first)) collision(ctx, first, trackingId);
+      if (first.status !== 200) ctx.skip(`the first submission was answered ${first.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE); nothing was created`);
+      const again = await buy(ctx, body);
+      ctx.expectStatus(again, 409, `resubmitting tracking id ${trackingId} after its request was created (answered 200)`);
+    },
+  },
+  {
     id: 'WALLET-BUY-TRAFFIC-RETRY-AFTER-FAILED-COMMAND',
     kind: 'rule',
     level: 'MUST',
