@@ -292,7 +292,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-reward-weight-before-ignored': {
     family: 'reward weight',
     breaks: 'effectiveBefore is ignored: the latest weight up to now is reported.',
-    rules: ['SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE'],
+    rules: ['SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE', 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE'],
   },
   'scan-unknown-synchronizer-400': {
     family: 'error status',
@@ -516,6 +516,16 @@ export const SCAN_FAULTS = declareFaults('scan', {
     family: 'reassignments',
     breaks: "Reassignments carry the migration id after their synchronizer's (migration_id + 1).",
     rules: ['SCAN-REASSIGNMENT-MIGRATION-OF-SYNCHRONIZER'],
+  },
+  'scan-reward-weight-at-or-before': {
+    family: 'reward weight',
+    breaks: 'The previous SV reward weight counts a weight change effective exactly at effectiveBefore (at or before, not strictly before).',
+    rules: ['SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE'],
+  },
+  'scan-reward-weight-earliest': {
+    family: 'reward weight',
+    breaks: 'The previous SV reward weight reports the earliest weight change before effectiveBefore instead of the latest.',
+    rules: ['SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE'],
   },
 } as const);
 
