@@ -22,6 +22,8 @@ export interface ReferenceFixtures {
   partyIds: string[];
   rounds: number[];
   svParties: string[];
+  /** Every accepted reward-weight change of the SVs: the weight and when it took effect. */
+  rewardWeightChanges: Array<{ svParty: string; weight: string; effectiveAt: string }>;
   preapprovalParties: string[];
   bulkRange: { start: string; end: string };
   // --- ledger ---
@@ -74,6 +76,9 @@ export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures
     partyIds: [w.multiHostedParty.id, w.validators[0]!.party],
     rounds: [0, 1, 2, 3, Math.max(0, lastRound - 1), lastRound],
     svParties: w.svParties.map((p) => p.id),
+    rewardWeightChanges: [...w.svRewardWeights].flatMap(([svParty, changes]) =>
+      changes.map((c) => ({ svParty, weight: c.weight, effectiveAt: isoMicros(c.effectiveAtMicros) })),
+    ),
     preapprovalParties: [...w.preapprovals.keys()],
     bulkRange: { start: isoMicros(w.recordTimeMicros(0) - 1), end: isoMicros(w.recordTimeMicros(w.count - 1)) },
     ledgerParties: hostedHere,

@@ -25,6 +25,11 @@ export interface Fixtures {
   rounds?: number[];
   /** SV parties for reward-weight lookups. */
   svParties?: string[];
+  /**
+   * Accepted reward-weight changes (update-SV-reward-weight votes): the SV, its new weight and when the change
+   * took effect. Every change of each SV named, since the checks take the list as the SV's whole history.
+   */
+  rewardWeightChanges?: Array<{ svParty: string; weight: string; effectiveAt: string }>;
   /** Parties that have a transfer preapproval. */
   preapprovalParties?: string[];
   /** A record-time range with bulk history objects. */
@@ -68,6 +73,8 @@ export const FIXTURE_HELP: Record<FixtureName, string> = {
   partyIds: 'fixtures.partyIds',
   rounds: 'fixtures.rounds (reward-accounting round numbers; discovery: rounds/earliest-available, the event history)',
   svParties: 'fixtures.svParties (discovery: GET /v0/dso)',
+  rewardWeightChanges:
+    "fixtures.rewardWeightChanges [{svParty, weight, effectiveAt}] (every accepted reward-weight change of those SVs; discovery: the scan's accepted vote results)",
   preapprovalParties: "fixtures.preapprovalParties (discovery: the ACS's transfer preapprovals)",
   bulkRange: "fixtures.bulkRange {start, end} (discovery: the record times of the scan's updates)",
   ledgerParties: "fixtures.ledgerParties (parties the ledger token may read as; discovery: the token's user rights)",

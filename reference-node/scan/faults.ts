@@ -292,7 +292,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-reward-weight-before-ignored': {
     family: 'reward weight',
     breaks: 'effectiveBefore is ignored: the latest weight up to now is reported.',
-    rules: ['SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE'],
+    rules: ['SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE', 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE'],
   },
   'scan-unknown-synchronizer-400': {
     family: 'error status',
@@ -521,6 +521,16 @@ export const SCAN_FAULTS = declareFaults('scan', {
     family: 'name service',
     breaks: 'name_prefix is matched regardless of letter case, so entries that do not start with it literally are listed.',
     rules: ['SCAN-ANS-NAME-PREFIX'],
+  },
+  'scan-reward-weight-at-or-before': {
+    family: 'reward weight',
+    breaks: 'The previous SV reward weight counts a weight change effective exactly at effectiveBefore (at or before, not strictly before).',
+    rules: ['SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE'],
+  },
+  'scan-reward-weight-earliest': {
+    family: 'reward weight',
+    breaks: 'The previous SV reward weight reports the earliest weight change before effectiveBefore instead of the latest.',
+    rules: ['SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE'],
   },
 } as const);
 

@@ -21,9 +21,13 @@ export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     const beforeText = stringField(body, 'effectiveBefore', false);
     // scan-reward-weight-before-ignored: every weight change up to now counts.
     const before = beforeText === undefined || ctx.faults.has('scan-reward-weight-before-ignored') ? ctx.clock.now() : timestamp(beforeText, 'effectiveBefore');
-    const earlier = (ctx.world.svRewardWeights.get(sv) ?? []).filter((c) => c.effectiveAtMicros < before);
+    // scan-reward-weight-at-or-before: a change effective exactly at effectiveBefore counts too.
+    const atOrBefore = ctx.faults.has('scan-reward-weight-at-or-before');
+    const earlier = (ctx.world.svRewardWeights.get(sv) ?? []).filter((c) => c.effectiveAtMicros < before || (atOrBefore && c.effectiveAtMicros === before));
+    // scan-reward-weight-earliest: the first change before effectiveBefore wins instead of the last.
+    const sign = ctx.faults.has('scan-reward-weight-earliest') ? -1 : 1;
     const latest = earlier.reduce<(typeof earlier)[number] | undefined>(
-      (best, c) => (!best || c.effectiveAtMicros > best.effectiveAtMicros ? c : best),
+      (best, c) => (!best || sign * (c.effectiveAtMicros - best.effectiveAtMicros) > 0 ? c : best),
       undefined,
     );
     if (latest && ctx.faults.has('scan-reward-weight-number')) return { rewardWeight: Number(latest.weight) };

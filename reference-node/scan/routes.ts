@@ -15,6 +15,7 @@ import { partyRoutes } from './parties.ts';
 import { rewardRoutes } from './rewards.ts';
 import { trafficRoutes } from './traffic.ts';
 import { validatorRoutes } from './validators.ts';
+import { voteResultRoutes } from './vote-results.ts';
 
 // scan-preserialized-json-as-text: routes that would send a JSON string they serialized themselves, which the
 // framework labels text/plain.
@@ -39,6 +40,7 @@ export async function scanRoutes(app: FastifyInstance, ctx: NodeContext): Promis
     validatorRoutes,
     ansRoutes,
     rewardRoutes,
+    voteResultRoutes,
     networkInfoRoutes,
     dsoRoutes,
   ]) {

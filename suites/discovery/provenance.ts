@@ -40,7 +40,8 @@ export function fixtureRows(fixtures: Fixtures, origins: Partial<Record<FixtureN
 function show(name: FixtureName, value: unknown): { shown: string; count?: number } {
   if (SECRET.has(name)) return { shown: '***' };
   if (Array.isArray(value)) {
-    const head = value.slice(0, SHOWN_ITEMS).map((v) => String(v));
+    // An item that is a record (a reward-weight change) shows its values.
+    const head = value.slice(0, SHOWN_ITEMS).map((v) => (typeof v === 'object' && v !== null ? Object.values(v).join(' ') : String(v)));
     return { shown: head.join(', ') + (value.length > SHOWN_ITEMS ? `, ... (${value.length} in all)` : ''), count: value.length };
   }
   if (typeof value === 'object' && value !== null) {

@@ -1,7 +1,7 @@
 // Scan sources, read-only except force-ACS (with mutations only). Shapes: the official scan document (see
 // the facts on discovery); every answer is read defensively, since judging it is the checks' job.
 import { isInt, isObject, type Json } from '../../common/json.ts';
-import { enc, plusMicros } from '../scan/common.ts';
+import { enc, plusMicros, timeNanos } from '../scan/common.ts';
 import { distinct, found, type Source } from './source.ts';
 
 const PAGE_SIZE = 100;
@@ -33,6 +33,46 @@ const dso: Source = {
     const round = Number(info.latest_mining_round?.contract?.payload?.round?.number);
     if (Number.isSafeInteger(round) && round >= 0) f.learn('latestRound', round, `the latest round (${round})`);
     f.set('svParties', svPartiesOf(info.dso_rules?.contract?.payload?.svs), found(r, 'GET', '/v0/dso', '/dso_rules/contract/payload/svs'));
+  },
+};
+
+const WEIGHT_ACTION = 'SRARC_UpdateSvRewardWeight';
+
+/** An accepted reward-weight change of a DsoRules_CloseVoteRequestResult (compact Daml JSON), or undefined. */
+function weightChangeOf(result: Json): { svParty: string; weight: string; effectiveAt: string } | undefined {
+  const action = result?.request?.action;
+  const change = action?.value?.dsoAction;
+  if (action?.tag !== 'ARC_DsoRules' || change?.tag !== WEIGHT_ACTION || result?.outcome?.tag !== 'VRO_Accepted') return undefined;
+  const { svParty, newRewardWeight } = change.value ?? {};
+  // The accepted outcome's effectiveAt is the result's effective date (the official document's ordering says so).
+  const effectiveAt = result.outcome.value?.effectiveAt;
+  const weight = typeof newRewardWeight === 'number' && Number.isSafeInteger(newRewardWeight) ? String(newRewardWeight) : newRewardWeight;
+  if (typeof svParty !== 'string' || typeof weight !== 'string' || timeNanos(effectiveAt) === undefined) return undefined;
+  return { svParty, weight, effectiveAt };
+}
+
+const rewardWeights: Source = {
+  id: 'scan-reward-weight-changes',
+  interface: 'scan',
+  what: "the accepted reward-weight changes of the SVs (the DSO's vote results)",
+  provides: ['rewardWeightChanges'],
+  async run(r, f) {
+    const path = '/v0/admin/sv/voteresults';
+    const results = await r.walk(async (token) => {
+      const body = await r.json('POST', path, {
+        body: { actionName: WEIGHT_ACTION, accepted: true, limit: PAGE_SIZE, ...(token === undefined ? {} : { pageToken: token }) },
+      });
+      if (!Array.isArray(body?.dso_rules_vote_results)) return undefined;
+      return { items: body.dso_rules_vote_results as Json[], next: isInt(body.next_page_token) ? body.next_page_token : undefined };
+    });
+    // The checks take the list as each SV's whole history: a list cut at the bound is no fixture.
+    if (r.shortfall?.kind === 'stopped at its bound') return;
+    const changes = (results ?? []).map(weightChangeOf).filter((c) => c !== undefined);
+    f.set(
+      'rewardWeightChanges',
+      changes,
+      found(r, 'POST', path, '/dso_rules_vote_results/*/request/action/value/dsoAction/value', 'accepted results, effective at outcome/value/effectiveAt'),
+    );
   },
 };
 
@@ -286,4 +326,4 @@ const synchronizer: Source = {
 };
 
 /** In the order they run: each may use what the ones before it found. */
-export const SCAN_SOURCES: readonly Source[] = [dso, migration, snapshot, forceSnapshot, acs, licenses, updates, events, rounds, synchronizer];
+export const SCAN_SOURCES: readonly Source[] = [dso, rewardWeights, migration, snapshot, forceSnapshot, acs, licenses, updates, events, rounds, synchronizer];

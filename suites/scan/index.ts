@@ -17,6 +17,7 @@ import { REASSIGNMENT_REQUIREMENTS } from './reassignment.ts';
 import { REASSIGNMENT_MIGRATION_REQUIREMENTS } from './reassignment-migration.ts';
 import { RECORD_TIME_DIGITS_REQUIREMENTS } from './history-record-time.ts';
 import { REWARD_WEIGHT_REQUIREMENTS } from './reward-weight.ts';
+import { REWARD_WEIGHT_HISTORY_REQUIREMENTS } from './reward-weight-history.ts';
 import { ROOT_HASH_REQUIREMENTS } from './root-hash.ts';
 import { SYNCHRONIZER_IDENTITIES_REQUIREMENTS } from './synchronizer-identities.ts';
 import { TRAFFIC_REQUIREMENTS } from './traffic.ts';
@@ -86,6 +87,7 @@ export const SCAN_REQUIREMENTS: Requirement[] = [
   ...BULK_COVERAGE_REQUIREMENTS,
   ...ROOT_HASH_REQUIREMENTS,
   ...REWARD_WEIGHT_REQUIREMENTS,
+  ...REWARD_WEIGHT_HISTORY_REQUIREMENTS,
   ...ERROR_REQUIREMENTS,
   ...BACKFILLING_REQUIREMENTS,
   ...FEATURE_SUPPORT_REQUIREMENTS,

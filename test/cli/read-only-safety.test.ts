@@ -155,9 +155,9 @@ describe('read-only by default', () => {
     expect(seen.length).toBeGreaterThan(10);
     const routes = await mutatingRoutes();
     expect(seen.filter((s) => routes.some((re) => re.test(`${s.method} ${s.path}`)))).toEqual([]);
-    // Reads only: GETs, and POSTs of operations that query (the stream, the histories, the ACS, a status).
+    // Reads only: GETs, and POSTs of operations that query (the stream, the histories, the ACS, vote results, a status).
     const reads =
-      /^(GET .*|POST (\/v2\/updates|\/api\/scan\/(v2\/updates|v0\/events|v0\/state\/acs)|\/api\/validator\/v0\/wallet\/transfer-offers\/[^/]+\/status))$/;
+      /^(GET .*|POST (\/v2\/updates|\/api\/scan\/(v2\/updates|v0\/events|v0\/state\/acs|v0\/admin\/sv\/voteresults)|\/api\/validator\/v0\/wallet\/transfer-offers\/[^/]+\/status))$/;
     expect(seen.map((s) => `${s.method} ${s.path}`).filter((r) => !reads.test(r))).toEqual([]);
     expect(out.stdout).toMatch(/^Fixtures \(\d+\):$/m);
     expect(out.stdout).toMatch(/svParties +.*\n +from GET \/api\/scan\/v0\/dso \/dso_rules/);

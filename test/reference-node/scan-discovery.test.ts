@@ -7,7 +7,7 @@ import type { Json as AnyJson } from '../../common/json.ts';
 import type { NodeContext } from '../../reference-node/context.ts';
 import { buildContext, buildServer } from '../../reference-node/server.ts';
 import type { Snapshot } from '../../reference-node/world/model.ts';
-import { isoMicros } from '../../reference-node/world/time.ts';
+import { isoMicros, parseMicros } from '../../reference-node/world/time.ts';
 
 type Json = Record<string, AnyJson>;
 
@@ -96,6 +96,37 @@ describe('discovery: the DSO and the network', () => {
     } finally {
       await small.close();
     }
+  });
+
+  it("/v0/admin/sv/voteresults serves each accepted weight change, newest first, paged; the weight lookup agrees at each change's time", async () => {
+    const all = (await post('/v0/admin/sv/voteresults', { actionName: 'SRARC_UpdateSvRewardWeight', accepted: true, limit: 1000 })).body;
+    const results = all.dso_rules_vote_results as Json[];
+    expect(results).toHaveLength([...w().svRewardWeights.values()].flat().length);
+    expect(all.next_page_token).toBeUndefined();
+    const at = results.map((r) => r.outcome.value.effectiveAt as string);
+    expect([...at].sort().reverse()).toEqual(at);
+    for (const r of results) {
+      const { svParty, newRewardWeight } = r.request.action.value.dsoAction.value;
+      const effectiveAt = r.outcome.value.effectiveAt;
+      expect(r.outcome.tag).toBe('VRO_Accepted');
+      expect(r.completedAt < effectiveAt).toBe(true);
+      // Strictly before: the change does not count at its own time, and does one microsecond later.
+      const weightAt = async (micros: number) =>
+        (await post('/v0/admin/sv/previous-sv-reward-weight', { svParty, effectiveBefore: isoMicros(micros) })).body.rewardWeight;
+      expect(await weightAt(parseMicros(effectiveAt) + 1)).toBe(newRewardWeight);
+      expect(await weightAt(parseMicros(effectiveAt))).not.toBe(newRewardWeight);
+    }
+    // Pages of one, followed by their tokens, give the same list; other actions and rejected votes: none.
+    const paged: Json[] = [];
+    for (let token: number | undefined = 0; token !== undefined; ) {
+      const page: Json = (await post('/v0/admin/sv/voteresults', { limit: 1, pageToken: token })).body;
+      paged.push(...page.dso_rules_vote_results);
+      token = page.next_page_token;
+    }
+    expect(paged).toEqual(results);
+    expect((await post('/v0/admin/sv/voteresults', { accepted: false, limit: 10 })).body.dso_rules_vote_results).toEqual([]);
+    expect((await post('/v0/admin/sv/voteresults', { actionName: 'SRARC_OffboardSv', limit: 10 })).body.dso_rules_vote_results).toEqual([]);
+    expect((await post('/v0/admin/sv/voteresults', {})).status).toBe(400);
   });
 
   it('/v0/migrations/last is the migration of the newest update and of the latest snapshot', async () => {

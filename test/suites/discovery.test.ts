@@ -61,6 +61,9 @@ describe('read-only discovery, given only URLs and tokens', () => {
   it("finds the node's own ids: what it finds is what the node knows", async () => {
     const f = d.fixtures;
     expect(new Set(f.svParties)).toEqual(new Set(known.svParties));
+    // Every accepted reward-weight change, as the node's own file lists them.
+    const byTime = (a: { effectiveAt: string }, b: { effectiveAt: string }) => a.effectiveAt.localeCompare(b.effectiveAt);
+    expect([...f.rewardWeightChanges!].sort(byTime)).toEqual([...known.rewardWeightChanges].sort(byTime));
     // The owners own holdings the holdings endpoint knows at that snapshot.
     const holdings = await fetch(`${node.urls.scan}/v1/holdings/state`, {
       method: 'POST',

@@ -401,7 +401,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.reward-weight.4',
         text: 'the weight from the latest accepted reward-weight update proposal before `effectiveBefore`',
-        gap: 'with fixtures naming an SV and the weights of its accepted reward-weight proposals and when they took effect, the answer for an effectiveBefore between two of them is the earlier weight',
+        ids: ['SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE'],
       },
       {
         n: 'C.reward-weight.5',
