@@ -98,7 +98,7 @@ export const PURCHASE_CREDITED_REQUIREMENTS: Requirement[] = defineRequirements(
       });
       if (grown === undefined)
         ctx.fail(
-          `after a completed purchase of ${TRAFFIC_AMOUNT} bytes for ${member} on ${domain} (tracking id ${trackingId}), its target.total_purchased went from ${base} to ${String(purchased(after))}: it grows by at least the bytes bought`,
+          `after a completed purchase of ${TRAFFIC_AMOUNT} bytes for ${member} on ${domain} (tracking id ${trackingId}), its target.total_purchased (the evidence) grew by less than that: it grows by at least the bytes bought`,
           { exchange: after, pointer: '/traffic_status/target/total_purchased' },
         );
     },
