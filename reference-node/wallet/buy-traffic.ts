@@ -30,6 +30,9 @@ export type RequestState = 'created' | 'succeeded' | 'expired';
 
 type Submission = { phase: 'processing' } | { phase: 'created'; contract: RequestContract } | { phase: 'failed' };
 
+/** What the status lookup of a buy-traffic request tells (the shape of the official document's status answer). */
+export type RequestStatus = { status: 'created' } | { status: 'completed'; transaction_id: string } | { status: 'failed'; failure_reason: 'expired' };
+
 export type SubmitOutcome = { status: 200; contract: RequestContract } | { status: 400 | 409 | 429; message: string };
 
 export class BuyTrafficRequests {
@@ -78,6 +81,21 @@ export class BuyTrafficRequests {
     return { status: 200, contract };
   }
 
+  /** The status of the user's request with this tracking id; undefined while none was created. */
+  status(user: string, trackingId: string): RequestStatus | undefined {
+    // The latest request contract of the tracking id (under the exactly-once fault there may be several).
+    const contract = this.created.get(JSON.stringify([user, trackingId]))?.at(-1);
+    if (!contract) return undefined;
+    switch (BuyTrafficRequests.stateAt(contract, this.ctx.clock.now())) {
+      case 'created':
+        return { status: 'created' };
+      case 'succeeded':
+        return { status: 'completed', transaction_id: '1220' + derivedHex(this.ctx.settings.seed, `buy-traffic-purchase:${contract.contractId}`, 32) };
+      case 'expired':
+        return { status: 'failed', failure_reason: 'expired' };
+    }
+  }
+
   /** State of a request contract at ledger time `now`. */
   static stateAt(contract: RequestContract, now: number): RequestState {
     if (contract.purchasedAtMicros !== undefined) return now >= contract.purchasedAtMicros ? 'succeeded' : 'created';
@@ -102,7 +120,17 @@ export class BuyTrafficRequests {
       purchasedAtMicros: succeeds ? purchaseAt : undefined,
     };
     this.created.set(key, [...previous, contract]);
-    if (contract.purchasedAtMicros !== undefined) this.traffic.add(contract.participantId, contract.trafficAmount, contract.purchasedAtMicros);
+    if (contract.purchasedAtMicros !== undefined) this.credit(contract, contract.purchasedAtMicros);
     return contract;
+  }
+
+  /** The purchase raises the hosting participant's purchased traffic by the amount, in bytes. */
+  private credit(contract: RequestContract, atMicros: number): void {
+    let member = contract.participantId;
+    let amount = contract.trafficAmount;
+    if (this.ctx.faults.has('wallet-traffic-credited-in-kilobytes')) amount = Math.floor(amount / 1000);
+    if (this.ctx.faults.has('wallet-traffic-credited-to-other-participant'))
+      member = this.ctx.world.participants.find((p) => p.id !== member && this.ctx.world.memberTraffic.has(p.id))?.id ?? member;
+    this.traffic.add(member, amount, atMicros);
   }
 }

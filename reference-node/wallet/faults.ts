@@ -118,6 +118,19 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     breaks: 'A resubmitted tracking id whose request was already created (answered 200) is answered 429 (being processed) instead of 409.',
     rules: ['WALLET-BUY-TRAFFIC-CREATED-409'],
   },
+  // A completed purchase must show in scan's traffic status of the hosting participant, in bytes.
+  'wallet-traffic-credited-in-kilobytes': {
+    family: 'purchase outcome',
+    breaks:
+      "A completed buy-traffic request raises the hosting participant's purchased traffic by traffic_amount / 1000 (kilobytes) instead of traffic_amount bytes.",
+    rules: ['WALLET-BUY-TRAFFIC-PURCHASE-CREDITED'],
+  },
+  'wallet-traffic-credited-to-other-participant': {
+    family: 'purchase outcome',
+    breaks:
+      "A completed buy-traffic request raises another participant's purchased traffic instead of that of the participant hosting receiving_validator_party_id.",
+    rules: ['WALLET-BUY-TRAFFIC-PURCHASE-CREDITED'],
+  },
 } as const);
 
 export type WalletFaultName = (typeof WALLET_FAULTS)[number]['name'];

@@ -1,4 +1,4 @@
-// The wallet interface of the validator node (registered under /api/validator): buy-traffic requests, transfer
+// The wallet interface of the validator node (registered under /api/validator): buy-traffic requests (and their status), transfer
 // offers (created, listed, their status) and the scan proxy's DSO party id. All state lives in this plugin instance.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearer } from '../auth.ts';
@@ -61,6 +61,17 @@ export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Prom
 
     noBody.post<{ Params: { tracking_id: string } }>('/v0/wallet/transfer-offers/:tracking_id/status', { onRequest: authenticate }, async (request, reply) =>
       reply.code(200).send(offers.status(callerOf(request), request.params.tracking_id)),
+    );
+
+    // Not in the description ("not shown"), but served by real nodes (the official document's getBuyTrafficRequestStatus).
+    noBody.post<{ Params: { tracking_id: string } }>(
+      '/v0/wallet/buy-traffic-requests/:tracking_id/status',
+      { onRequest: authenticate },
+      async (request, reply) => {
+        const status = requests.status(callerOf(request).user, request.params.tracking_id);
+        if (!status) return sendError(reply, ctx, 404, `No buy traffic request with tracking id ${request.params.tracking_id} was found`);
+        return reply.code(200).send(status);
+      },
     );
 
     noBody.get('/v0/wallet/transfer-offers', { onRequest: authenticate }, async (request, reply) =>

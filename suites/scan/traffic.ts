@@ -7,7 +7,8 @@ import { defineRequirements, type RequirementInput } from '../requirement.ts';
 import { enc, okObject, SECTION } from './common.ts';
 
 const OP = 'getMemberTrafficStatus';
-const path = (domain: string, member: string) => `/v0/domains/${enc(domain)}/members/${enc(member)}/traffic-status`;
+/** The traffic status of one member on one synchronizer (the wallet's purchase check reads it too). */
+export const trafficStatusPath = (domain: string, member: string) => `/v0/domains/${enc(domain)}/members/${enc(member)}/traffic-status`;
 
 const totals: RequirementInput = {
   id: 'SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED',
@@ -22,7 +23,7 @@ const totals: RequirementInput = {
   async check(ctx) {
     let checked = 0;
     for (const member of ctx.fixtures.memberIds!) {
-      const x = await ctx.scan.get(path(ctx.fixtures.domainId!, member));
+      const x = await ctx.scan.get(trafficStatusPath(ctx.fixtures.domainId!, member));
       if (x.status === 404) continue; // a fixture member without traffic state here cannot be checked
       const t = okObject(ctx, x, `traffic status of fixture member ${member}`).traffic_status;
       const consumed = t?.actual?.total_consumed;
@@ -64,7 +65,7 @@ const memberIdChecked: RequirementInput = {
   tags: ['traffic', 'validation'],
   async check(ctx) {
     for (const member of ['participant1', 'not a member id']) {
-      const x = await ctx.scan.get(path(ctx.fixtures.domainId!, member));
+      const x = await ctx.scan.get(trafficStatusPath(ctx.fixtures.domainId!, member));
       ctx.expectStatus(x, 400, `member id ${JSON.stringify(member)} is not of the form code::id::fingerprint`);
     }
   },

@@ -8,6 +8,7 @@ import { AUTH_REQUIREMENTS } from './auth.ts';
 import { BUY_TRAFFIC_REQUIREMENTS } from './buy-traffic/create.ts';
 import { EXACTLY_ONCE_MODEL_REQUIREMENTS } from './buy-traffic/exactly-once-model.ts';
 import { EXACTLY_ONCE_REQUIREMENTS } from './buy-traffic/exactly-once.ts';
+import { PURCHASE_CREDITED_REQUIREMENTS } from './buy-traffic/purchase-credited.ts';
 import { DSO_REQUIREMENTS } from './dso.ts';
 import { ERROR_BODY_REQUIREMENTS } from './error-body.ts';
 import { TRANSFER_STATUS_REQUIREMENTS } from './transfer-status.ts';
@@ -19,6 +20,7 @@ export const WALLET_REQUIREMENTS: Requirement[] = [
   ...BUY_TRAFFIC_REQUIREMENTS,
   ...EXACTLY_ONCE_REQUIREMENTS,
   ...EXACTLY_ONCE_MODEL_REQUIREMENTS,
+  ...PURCHASE_CREDITED_REQUIREMENTS,
   ...TRANSFER_STATUS_REQUIREMENTS,
   ...TRANSFER_PERMANENCE_REQUIREMENTS,
   ...ERROR_BODY_REQUIREMENTS,

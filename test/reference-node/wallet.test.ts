@@ -59,6 +59,12 @@ function offerStatus(n: RunningReferenceNode, token: string | undefined, trackin
   return call(`${n.urls.validator}/v0/wallet/transfer-offers/${encodeURIComponent(trackingId)}/status`, { method: 'POST', ...init, headers });
 }
 
+/** The buy-traffic status lookup (not in wallet-api.yaml: the description does not show it; real nodes serve it). */
+function buyStatus(n: RunningReferenceNode, token: string, trackingId: string): Promise<Res> {
+  const headers = { authorization: `Bearer ${token}` };
+  return call(`${n.urls.validator}/v0/wallet/buy-traffic-requests/${encodeURIComponent(trackingId)}/status`, { method: 'POST', headers });
+}
+
 const dso = (n: RunningReferenceNode, headers: Record<string, string> = {}) => call(`${n.urls.validator}/v0/scan-proxy/dso-party-id`, { headers });
 
 function conforms(operationId: string, res: ObservedResponse): void {
@@ -253,8 +259,13 @@ describe('buy-traffic requests', () => {
     expect(res.status).toBe(200);
     // Creating the request does not buy anything yet.
     expect(traffic(node, member)).toEqual(before);
+    expect((await buyStatus(node, tokenOf(node, 'alice-wallet'), 'progress-1')).json()).toEqual({ status: 'created' });
     node.context.clock.advance(PURCHASE_DELAY_MICROS);
     expect(traffic(node, member)).toEqual({ ...before, totalPurchased: before.totalPurchased + 777_000 });
+    expect((await buyStatus(node, tokenOf(node, 'alice-wallet'), 'progress-1')).json()).toMatchObject({ status: 'completed' });
+    // Another user has no request with this tracking id; an unknown one is not found.
+    expect((await buyStatus(node, tokenOf(node, 'bob-wallet'), 'progress-1')).status).toBe(404);
+    expect((await buyStatus(node, tokenOf(node, 'alice-wallet'), 'progress-unknown')).status).toBe(404);
     node.context.clock.advance(INCORPORATION_DELAY_MICROS);
     expect(traffic(node, member)).toEqual({ ...before, totalPurchased: before.totalPurchased + 777_000, totalLimit: before.totalLimit + 777_000 });
   });
@@ -273,6 +284,7 @@ describe('buy-traffic requests', () => {
     expect(res.status).toBe(200);
     node.context.clock.advance(10 * MINUTE);
     expect(traffic(node, member)).toEqual(before);
+    expect((await buyStatus(node, tokenOf(node, 'alice-wallet'), 'progress-2')).json()).toEqual({ status: 'failed', failure_reason: 'expired' });
     expect((await buy(node, tokenOf(node, 'alice-wallet'), buyBody(node, 'progress-2'))).status).toBe(409);
   });
 
@@ -467,6 +479,16 @@ describe('model: exactly-once submission', () => {
 /** For each fault: true when its broken rule is visible on node `n` (every call uses fresh tracking ids). */
 let probe = 0;
 const fresh = (label: string) => `probe-${label}-${++probe}`;
+/** How much a completed purchase of `amount` for validator3 raised its participant's total_purchased. */
+async function boughtFor(n: RunningReferenceNode, label: string, amount: number): Promise<number> {
+  const member = participantOf(n, 'validator3');
+  const before = traffic(n, member).totalPurchased;
+  const body = buyBody(n, fresh(label), { receiving_validator_party_id: partyByHint(n, 'validator3'), traffic_amount: amount });
+  expect((await buy(n, tokenOf(n, 'alice-wallet'), body)).status).toBe(200);
+  n.context.clock.advance(PURCHASE_DELAY_MICROS);
+  return traffic(n, member).totalPurchased - before;
+}
+
 const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
   'wallet-tracking-id-not-exactly-once': async (n) => {
     const id = fresh('once');
@@ -536,6 +558,8 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     return (await offerStatus(n, `${header}.${payload}.${'A'.repeat(signature!.length)}`, 'offer-created-1')).status === 200;
   },
   'wallet-dso-party-id-as-text': async (n) => /^text\/plain/.test((await dso(n)).contentType ?? ''),
+  'wallet-traffic-credited-in-kilobytes': async (n) => (await boughtFor(n, 'kilobytes', 777_000)) === 777,
+  'wallet-traffic-credited-to-other-participant': async (n) => (await boughtFor(n, 'other', 777_000)) === 0,
   'wallet-failed-offer-revived': async (n) => {
     const first = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).json() as { status?: unknown };
     const again = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).json() as { status?: unknown };

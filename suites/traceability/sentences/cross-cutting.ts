@@ -234,7 +234,7 @@ export const CROSS_CUTTING_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'X.limits.6',
         text: 'Traffic amount | buy traffic | unit is bytes',
-        gap: "after a completed purchase of N, the member's target.total_purchased (bytes) on the scan traffic status has grown by N (a mutating run that waits for the purchase)",
+        ids: ['WALLET-BUY-TRAFFIC-PURCHASE-CREDITED'],
       },
       {
         n: 'X.limits.7',

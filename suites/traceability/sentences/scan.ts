@@ -302,7 +302,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.traffic.3',
         text: '(`traffic_status`) reflecting ledger state at request time.',
-        gap: 'read a member status, complete a traffic purchase for that member, read again: target.total_purchased shows the purchase (a mutating run)',
+        ids: ['WALLET-BUY-TRAFFIC-PURCHASE-CREDITED'],
       },
       {
         n: 'C.traffic.4',

@@ -3,8 +3,7 @@
 import type { SentenceSection } from '../model.ts';
 
 const TYPED_FIELD = ['WALLET-BUY-TRAFFIC-INVALID-BODY-400', 'GENERIC-WALLET-CREATE-BUY-TRAFFIC-REQUEST-INVALID-INPUT'];
-const PURCHASE_OUTCOME =
-  "once the request succeeds, scan's traffic status of the participant hosting receiving_validator_party_id on domain_id shows total_purchased grown by traffic_amount bytes (needs scan and waiting for the wallet automation)";
+const PURCHASE_OUTCOME = ['WALLET-BUY-TRAFFIC-PURCHASE-CREDITED'];
 
 export const WALLET_SECTIONS: readonly SentenceSection[] = [
   {
@@ -25,16 +24,16 @@ export const WALLET_SECTIONS: readonly SentenceSection[] = [
       },
       { n: 'B.buy-traffic.4', text: 'Body (all required)', ids: TYPED_FIELD },
       { n: 'B.buy-traffic.5', text: '`receiving_validator_party_id` (string, required)', ids: TYPED_FIELD },
-      { n: 'B.buy-traffic.6', text: '`receiving_validator_party_id`: Traffic is bought for the validator hosting this party', gap: PURCHASE_OUTCOME },
+      { n: 'B.buy-traffic.6', text: '`receiving_validator_party_id`: Traffic is bought for the validator hosting this party', ids: PURCHASE_OUTCOME },
       {
         n: 'B.buy-traffic.7',
         text: '`receiving_validator_party_id`: if the party is hosted on multiple participants the request fails with 400',
         ids: ['WALLET-BUY-TRAFFIC-MULTI-HOSTED-400'],
       },
       { n: 'B.buy-traffic.8', text: '`domain_id` (string, required)', ids: TYPED_FIELD },
-      { n: 'B.buy-traffic.9', text: '`domain_id`: Domain to buy traffic for', gap: PURCHASE_OUTCOME },
+      { n: 'B.buy-traffic.9', text: '`domain_id`: Domain to buy traffic for', ids: PURCHASE_OUTCOME },
       { n: 'B.buy-traffic.10', text: '`traffic_amount` (int64, required)', ids: TYPED_FIELD },
-      { n: 'B.buy-traffic.11', text: '`traffic_amount`: Bytes to purchase', gap: PURCHASE_OUTCOME },
+      { n: 'B.buy-traffic.11', text: '`traffic_amount`: Bytes to purchase', ids: PURCHASE_OUTCOME },
       { n: 'B.buy-traffic.12', text: '`tracking_id` (string, required)', ids: TYPED_FIELD },
       {
         n: 'B.buy-traffic.13',
