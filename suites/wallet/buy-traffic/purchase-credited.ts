@@ -15,7 +15,8 @@ import { buy, buyBody, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, tr
 
 /** Status lookups before giving up on the wallet automation, and the first pause between them (doubling, capped). */
 const STATUS_POLLS = 12;
-const SCAN_READS = 6;
+/** Scan reads after completion: about 16 s in all, since a real scan ingests the purchasing transaction with a lag. */
+const SCAN_READS = 9;
 const FIRST_PAUSE_MS = 100;
 const MAX_PAUSE_MS = 5_000;
 
@@ -89,7 +90,6 @@ export const PURCHASE_CREDITED_REQUIREMENTS: Requirement[] = defineRequirements(
       if (!outcome) return ctx.skip(`purchase did not complete within ${STATUS_POLLS} polls of its status (last answer ${last?.status})`);
       if (outcome.status === 'failed') ctx.skip(`the purchase failed (${String(outcome.failure_reason)}), so no traffic was bought to look for`);
 
-      // Scan may take a moment to see the purchasing transaction: a few reads before judging.
       let after = before;
       const grown = await poll(SCAN_READS, async () => {
         after = await readScan();
