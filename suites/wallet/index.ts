@@ -11,6 +11,7 @@ import { EXACTLY_ONCE_REQUIREMENTS } from './buy-traffic/exactly-once.ts';
 import { DSO_REQUIREMENTS } from './dso.ts';
 import { ERROR_BODY_REQUIREMENTS } from './error-body.ts';
 import { TRANSFER_STATUS_REQUIREMENTS } from './transfer-status.ts';
+import { TRANSFER_LEDGER_REQUIREMENTS } from './transfer-ledger.ts';
 import { TRANSFER_PERMANENCE_REQUIREMENTS } from './transfer-permanence.ts';
 import { ANSWER_REQUIREMENTS } from './answers.ts';
 
@@ -20,6 +21,7 @@ export const WALLET_REQUIREMENTS: Requirement[] = [
   ...EXACTLY_ONCE_REQUIREMENTS,
   ...EXACTLY_ONCE_MODEL_REQUIREMENTS,
   ...TRANSFER_STATUS_REQUIREMENTS,
+  ...TRANSFER_LEDGER_REQUIREMENTS,
   ...TRANSFER_PERMANENCE_REQUIREMENTS,
   ...ERROR_BODY_REQUIREMENTS,
   ...DSO_REQUIREMENTS,
