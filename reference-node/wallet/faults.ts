@@ -131,6 +131,23 @@ export const WALLET_FAULTS = declareFaults('wallet', {
       "A completed buy-traffic request raises another participant's purchased traffic instead of that of the participant hosting receiving_validator_party_id.",
     rules: ['WALLET-BUY-TRAFFIC-PURCHASE-CREDITED'],
   },
+  'wallet-offer-created-foreign-transaction': {
+    family: 'transfer offer states',
+    breaks:
+      "A created transfer offer's status names as transaction_id another ledger update of the sender (the creation of another offer), not the transaction that created this offer.",
+    rules: ['WALLET-TRANSFER-CREATED-ON-LEDGER'],
+  },
+  'wallet-offer-accepted-names-offer': {
+    family: 'transfer offer states',
+    breaks:
+      "An accepted transfer offer's status names as contract_id the offer the acceptance consumed, not the accepted offer the accepting transaction created.",
+    rules: ['WALLET-TRANSFER-ACCEPTED-ON-LEDGER'],
+  },
+  'wallet-offer-completed-sender-change': {
+    family: 'transfer offer states',
+    breaks: "A completed transfer offer's status names as contract_id the sender's change holding the transfer created, not the receiver's holding.",
+    rules: ['WALLET-TRANSFER-COMPLETED-ON-LEDGER'],
+  },
 } as const);
 
 export type WalletFaultName = (typeof WALLET_FAULTS)[number]['name'];

@@ -71,7 +71,7 @@ export class TransferOffers {
           return { status: 'created', transaction_id: transactionId(this.ctx, trackingId), contract_id: offer.contract.contractId };
         this.reportedFailed.add(key);
       }
-      return render(this.ctx, trackingId, offer.status);
+      return render(this.ctx, offer);
     }
     if (withId.length === 0 && this.ctx.faults.has('wallet-status-unknown-200')) {
       return { status: 'created', transaction_id: transactionId(this.ctx, trackingId), contract_id: contractId(this.ctx, trackingId) };
@@ -103,9 +103,10 @@ export class TransferOffers {
   }
 }
 
-/** A copy of the status object; the faults drop or add exactly the fields they name. */
-function render(ctx: NodeContext, trackingId: string, status: JsonObject): JsonObject {
-  const out = { ...status };
+/** A copy of the status object; the faults drop, add or rename exactly the fields they name. */
+function render(ctx: NodeContext, offer: Offer): JsonObject {
+  const { trackingId, status } = offer;
+  const out = { ...status, ...misnamed(ctx, offer) };
   if (status.status !== 'failed' && ctx.faults.has('wallet-transfer-status-missing-field')) delete out.contract_id;
   if (status.status === 'failed' && ctx.faults.has('wallet-transfer-status-extra-field')) {
     out.transaction_id = transactionId(ctx, trackingId);
@@ -118,3 +119,26 @@ function render(ctx: NodeContext, trackingId: string, status: JsonObject): JsonO
 
 const transactionId = (ctx: NodeContext, trackingId: string) => '1220' + derivedHex(ctx.settings.seed, `offer-fault-tx:${trackingId}`, 32);
 const contractId = (ctx: NodeContext, trackingId: string) => '00' + derivedHex(ctx.settings.seed, `offer-fault-contract:${trackingId}`, 36);
+
+/**
+ * The faults whose ids name real ledger facts, only not the state's own: another update of the sender's, the
+ * offer the acceptance consumed instead of the accepted offer it created, the sender's change instead of the
+ * receiver's holding.
+ */
+function misnamed(ctx: NodeContext, offer: Offer): JsonObject {
+  const { world, faults } = ctx;
+  const state = offer.status.status;
+  if (state === 'created' && faults.has('wallet-offer-created-foreign-transaction')) {
+    const other = world.transferOffers.find((o) => o.sender === offer.sender && o.trackingId !== offer.trackingId);
+    const update = other && world.ledgerOnly.get(other.contract.createdIn);
+    return update ? { transaction_id: update.updateId } : {};
+  }
+  if (state === 'accepted' && faults.has('wallet-offer-accepted-names-offer')) return { contract_id: offer.contract.contractId };
+  if (state === 'completed' && faults.has('wallet-offer-completed-sender-change')) {
+    const transfer = [...world.ledgerOnly.values()].find((u) => u.updateId === offer.status.transaction_id);
+    const change =
+      transfer?.kind === 'transaction' ? transfer.nodes.find((n) => n.kind === 'created' && n.contract.createArguments.owner === offer.sender) : undefined;
+    return change?.kind === 'created' ? { contract_id: change.contract.contractId } : {};
+  }
+  return {};
+}

@@ -1,7 +1,8 @@
 // The wallet users' transfer offers, and the ledger transactions that tell each one's story: the sender
 // creates the TransferOffer; the receiver accepts it (an AcceptedTransferOffer, which the sender's automation
-// completes), rejects it, or the sender withdraws it or lets it expire. The contracts are the senders' and
+// completes with a transfer creating the receiver's holding), rejects it, or the sender withdraws it or lets it expire. The contracts are the senders' and
 // receivers', not the DSO's, so these transactions are ledger-only (World.ledgerOnly): scan never shows them.
+// The ids the wallet's status reports name these transactions and the contracts they create.
 // Apart from world.ts, which calls it once while the world is built.
 import type { Contract, Party, Synchronizer, TopologyUpdate, TransactionUpdate, TransferOfferRecord, TxNode, Validator } from './model.ts';
 import { exercise } from './exercise.ts';
@@ -14,6 +15,7 @@ export interface TransferOfferWorld {
   readonly seed: number;
   readonly dso: Party;
   readonly walletPackage: string;
+  readonly amuletPackage: string;
   readonly synchronizers: Synchronizer[];
   readonly validators: Validator[];
   readonly transferOffers: TransferOfferRecord[];
@@ -22,6 +24,7 @@ export interface TransferOfferWorld {
   contractId(index: number, nodeId: number): string;
   recordTimeMicros(index: number): number;
   migrationOf(index: number): number;
+  round(index: number): number;
 }
 
 type Outcome = 'created' | 'accepted' | 'completed' | 'expired' | 'rejected' | 'withdrawn';
@@ -38,7 +41,10 @@ const DAY = 86_400_000_000;
 const SHORT_LIFETIME = 60_000_000;
 const OFFER_TEMPLATE = 'Splice.Wallet.TransferOffer:TransferOffer';
 const ACCEPTED_TEMPLATE = 'Splice.Wallet.TransferOffer:AcceptedTransferOffer';
+const AMULET_TEMPLATE = 'Splice.Amulet:Amulet';
 const WITHDRAWN_REASON = 'insufficient funds';
+/** What the sender keeps of the inputs of a completed transfer. */
+const CHANGE_AMOUNT = '4.0000000000';
 
 export function addTransferOffers(w: TransferOfferWorld, users: Party[]): void {
   const [alice, bob] = [users[0]!.id, users[1]!.id];
@@ -102,11 +108,30 @@ export function addTransferOffers(w: TransferOfferWorld, users: Party[]): void {
       ];
       w.ledgerOnly.set(ended, tx(ended, outcome === 'accepted' ? reported!.transaction_id : own('accept'), receiver, acceptance));
       if (outcome === 'completed') {
-        const completion = exercise(0, accepted, 'AcceptedTransferOffer_Complete', { inputs: [], walletProvider: provider }, [sender, provider], true, [], {
+        // The transfer creates the receiver's holding (the contract the wallet's status names) and the sender's change.
+        const done = COMPLETED_AFTER + 2 * k;
+        const holding = (contractId: string, owner: string, holdingAmount: string) =>
+          contract(w, {
+            contractId,
+            template: AMULET_TEMPLATE,
+            args: {
+              dso: w.dso.id,
+              owner,
+              amount: { initialAmount: holdingAmount, createdAt: { number: String(w.round(done)) }, ratePerRound: { rate: '0.0000190259' } },
+            },
+            createdAtMicros: ledgerOnlyTimeMicros(w, done) - 250,
+            signatories: [w.dso.id, owner],
+            observers: [],
+            createdIn: done,
+          });
+        const received = holding(reported!.contract_id, receiver, amount);
+        const change = holding(w.contractId(0, 4300 + k), sender, CHANGE_AMOUNT);
+        const completion = exercise(0, accepted, 'AcceptedTransferOffer_Complete', { inputs: [], walletProvider: provider }, [sender, provider], true, [1, 2], {
           ...trackingInfo,
-          senderChangeAmulet: null,
+          senderChangeAmulet: change.contractId,
         });
-        w.ledgerOnly.set(COMPLETED_AFTER + 2 * k, tx(COMPLETED_AFTER + 2 * k, reported!.transaction_id, sender, [completion]));
+        const created = [received, change].map((c, i) => ({ nodeId: i + 1, kind: 'created' as const, contract: c }));
+        w.ledgerOnly.set(done, tx(done, reported!.transaction_id, sender, [completion, ...created]));
       }
     } else if (outcome !== 'created') {
       const [choice, arg, actor] =
@@ -141,7 +166,7 @@ export interface OfferTerms {
 
 /** The TransferOffer contract of an offer: the sender signs it, the receiver observes it. */
 export function transferOfferContract(
-  w: Pick<TransferOfferWorld, 'dso' | 'walletPackage'>,
+  w: Pick<TransferOfferWorld, 'dso' | 'walletPackage' | 'amuletPackage'>,
   contractId: string,
   t: OfferTerms,
   createdAtMicros: number,
@@ -167,7 +192,7 @@ export function transferOfferContract(
 }
 
 function contract(
-  w: Pick<TransferOfferWorld, 'walletPackage'>,
+  w: Pick<TransferOfferWorld, 'walletPackage' | 'amuletPackage'>,
   c: {
     contractId: string;
     template: string;
@@ -178,10 +203,11 @@ function contract(
     createdIn: number;
   },
 ): Contract {
+  const wallet = c.template.startsWith('Splice.Wallet');
   return {
     contractId: c.contractId,
-    templateId: `${w.walletPackage}:${c.template}`,
-    packageName: 'splice-wallet',
+    templateId: `${wallet ? w.walletPackage : w.amuletPackage}:${c.template}`,
+    packageName: wallet ? 'splice-wallet' : 'splice-amulet',
     createArguments: c.args,
     createdAtMicros: c.createdAtMicros,
     signatories: c.signatories,

@@ -12,6 +12,7 @@ import { PURCHASE_CREDITED_REQUIREMENTS } from './buy-traffic/purchase-credited.
 import { DSO_REQUIREMENTS } from './dso.ts';
 import { ERROR_BODY_REQUIREMENTS } from './error-body.ts';
 import { TRANSFER_STATUS_REQUIREMENTS } from './transfer-status.ts';
+import { TRANSFER_LEDGER_REQUIREMENTS } from './transfer-ledger.ts';
 import { TRANSFER_PERMANENCE_REQUIREMENTS } from './transfer-permanence.ts';
 import { ANSWER_REQUIREMENTS } from './answers.ts';
 
@@ -22,6 +23,7 @@ export const WALLET_REQUIREMENTS: Requirement[] = [
   ...EXACTLY_ONCE_MODEL_REQUIREMENTS,
   ...PURCHASE_CREDITED_REQUIREMENTS,
   ...TRANSFER_STATUS_REQUIREMENTS,
+  ...TRANSFER_LEDGER_REQUIREMENTS,
   ...TRANSFER_PERMANENCE_REQUIREMENTS,
   ...ERROR_BODY_REQUIREMENTS,
   ...DSO_REQUIREMENTS,

@@ -565,7 +565,17 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     const again = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).json() as { status?: unknown };
     return first.status === 'failed' && again.status !== 'failed';
   },
+  'wallet-offer-created-foreign-transaction': (n) => misreported(n, 'offer-created-1', 'transaction_id'),
+  'wallet-offer-accepted-names-offer': (n) => misreported(n, 'offer-accepted-1', 'contract_id'),
+  'wallet-offer-completed-sender-change': (n) => misreported(n, 'offer-completed-1', 'contract_id'),
 };
+
+/** Whether the status of the world's offer reports another `field` than the world's record of it. */
+async function misreported(n: RunningReferenceNode, trackingId: string, field: string): Promise<boolean> {
+  const body = (await offerStatus(n, tokenOf(n, 'alice-wallet'), trackingId)).json() as Record<string, unknown>;
+  const offer = n.context.world.transferOffers.find((o) => o.trackingId === trackingId)!;
+  return typeof body[field] === 'string' && body[field] !== offer.status[field];
+}
 
 describe('faults', () => {
   it('are all declared with a wallet- name, a family and a one-sentence rule, each with a probe here', () => {

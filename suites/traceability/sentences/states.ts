@@ -14,7 +14,7 @@ export const STATES_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'T.transfer-offer.2',
         text: 'created: Offer created, waiting for the receiver to accept; `transaction_id` (creating transaction), `contract_id` (the offer).',
-        gap: "look transaction_id up in the ledger update stream of the wallet user's party and check it creates contract_id, a transfer offer",
+        ids: ['WALLET-TRANSFER-CREATED-ON-LEDGER'],
       },
       {
         n: 'T.transfer-offer.3',
@@ -24,7 +24,7 @@ export const STATES_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'T.transfer-offer.4',
         text: 'accepted: Receiver accepted; wallet automation still has to deliver the amount; `transaction_id` (accepting transaction), `contract_id` (accepted offer).',
-        gap: "look transaction_id up in the ledger update stream of the wallet user's party and check it creates contract_id, an accepted offer",
+        ids: ['WALLET-TRANSFER-ACCEPTED-ON-LEDGER'],
       },
       {
         n: 'T.transfer-offer.5',
@@ -34,7 +34,7 @@ export const STATES_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'T.transfer-offer.6',
         text: "completed: Amount transferred to the receiver; `transaction_id` (the transfer), `contract_id` (receiver's created holding).",
-        gap: 'look transaction_id up in the ledger update stream and check it creates contract_id, a holding of the receiver',
+        ids: ['WALLET-TRANSFER-COMPLETED-ON-LEDGER'],
       },
       {
         n: 'T.transfer-offer.7',

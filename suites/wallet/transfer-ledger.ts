@@ -1,0 +1,194 @@
+// The ids a transfer offer's status reports name ledger facts: created, the transaction that created the offer
+// and the offer; accepted, the accepting transaction and the accepted offer; completed, the transfer and the
+// receiver's holding it created. Each is looked up in the ledger's update stream, read as the parties the
+// ledger token may read as (ledger effects, so that a party sees what the transactions it takes part in create).
+// An id the read does not reach (another party's view, a pruned or longer history) is not judged: only an
+// update that is there and does not create the named contract is a failure.
+import { isObject, type Json } from '../../common/json.ts';
+import { describeAnswer, type Exchange } from '../http.ts';
+import { eventsOf, LEDGER_EFFECTS, offsetOf, postUpdates, recordOf, strings, updateFormat } from '../ledger/updates/client.ts';
+import type { CheckContext, Requirement } from '../model.ts';
+import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { SECTION } from './support.ts';
+import { reportedOffers } from './transfer-status.ts';
+
+/** Elements per read, and reads per run: the stream is read from its start until every reported id is found. */
+const PAGE = 200;
+const MAX_PAGES = 25;
+const IDLE_MS = 200;
+
+type State = 'created' | 'accepted' | 'completed';
+
+interface Claim {
+  trackingId: string;
+  state: State;
+  transactionId: string;
+  contractId: string;
+  x: Exchange;
+}
+
+interface Created {
+  contractId: string;
+  templateId: string;
+  stakeholders: string[];
+}
+
+interface Found {
+  offset: number | undefined;
+  created: Created[];
+  /** Contracts the update exercises choices on (a transfer completes the accepted offer). */
+  exercised: string[];
+  x: Exchange;
+  pointer: string;
+}
+
+interface LedgerView {
+  claims: Claim[];
+  updates: Map<string, Found>;
+  /** The tracking id and receiver of each contract created with both (offers, accepted offers), by contract id. */
+  terms: Map<string, { trackingId: string; receiver: string }>;
+  /** Why ids were not all found, when they were not. */
+  shortfall?: string;
+}
+
+/** The fixture's offers in an active state with string ids (other shapes are the shape checks' to judge). */
+async function claims(ctx: CheckContext): Promise<Claim[]> {
+  const out: Claim[] = [];
+  for (const { trackingId, x, body } of await reportedOffers(ctx)) {
+    const { status, transaction_id: transactionId, contract_id: contractId } = body;
+    if ((status === 'created' || status === 'accepted' || status === 'completed') && typeof transactionId === 'string' && typeof contractId === 'string')
+      out.push({ trackingId, state: status, transactionId, contractId, x });
+  }
+  return out;
+}
+
+/** Reads the stream from its start until every claimed transaction is found, the stream ends, or the bound. */
+async function readLedger(ctx: CheckContext): Promise<LedgerView> {
+  const view: LedgerView = { claims: await claims(ctx), updates: new Map(), terms: new Map() };
+  const wanted = new Set(view.claims.map((c) => c.transactionId));
+  const parties = [...new Set(ctx.fixtures.ledgerParties ?? [])];
+  const format = updateFormat(parties, ['transactions'], LEDGER_EFFECTS);
+  let begin = 0;
+  for (let page = 0; ; page++) {
+    if (page === MAX_PAGES) return { ...view, shortfall: `not within the first ${MAX_PAGES * PAGE} elements of the stream` };
+    const x = await postUpdates(ctx, { beginExclusive: begin, updateFormat: format }, { limit: PAGE, stream_idle_timeout_ms: IDLE_MS });
+    const els = x.status === 200 ? ctx.json(x) : undefined;
+    if (!Array.isArray(els)) return { ...view, shortfall: `the read from offset ${begin} was answered ${describeAnswer(x)}` };
+    collect(view, els as Json[], x, wanted);
+    if ([...wanted].every((id) => view.updates.has(id))) return view;
+    const last = Math.max(begin, ...(els as Json[]).map(offsetOf).filter((o): o is number => o !== undefined));
+    if (els.length < PAGE || last <= begin) return { ...view, shortfall: `not in the stream up to offset ${last}` };
+    begin = last;
+  }
+}
+
+function collect(view: LedgerView, els: Json[], x: Exchange, wanted: ReadonlySet<string>): void {
+  const all = eventsOf(els).filter((e) => e.from === 'Transaction');
+  const events = all.filter((e) => e.kind === 'CreatedEvent');
+  for (const e of events) {
+    const args = e.ev.createArgument;
+    if (isObject(args) && typeof args.trackingId === 'string' && typeof args.receiver === 'string')
+      view.terms.set(String(e.ev.contractId), { trackingId: args.trackingId, receiver: args.receiver });
+  }
+  els.forEach((el, index) => {
+    const id = recordOf(el)?.updateId;
+    if (typeof id !== 'string' || !wanted.has(id) || view.updates.has(id)) return;
+    const created = events
+      .filter((e) => e.index === index)
+      .map((e) => ({
+        contractId: String(e.ev.contractId),
+        templateId: String(e.ev.templateId),
+        stakeholders: [...strings(e.ev.signatories), ...strings(e.ev.observers)],
+      }));
+    const exercised = all.filter((e) => e.index === index && e.kind === 'ExercisedEvent').map((e) => String(e.ev.contractId));
+    view.updates.set(id, { offset: offsetOf(el), created, exercised, x, pointer: `/${index}` });
+  });
+}
+
+const ledgerView = (ctx: CheckContext): Promise<LedgerView> => ctx.cache.memo('wallet-transfer-offer-ledger-view', () => readLedger(ctx));
+
+/** The entity of a template id (`pkg:Module.Path:Entity`). */
+const entity = (templateId: string) => templateId.slice(templateId.lastIndexOf(':') + 1);
+
+/**
+ * What the contract must be, as far as the description names it; undefined when it fits. The description
+ * names an offer and an accepted offer, not their templates: only the words are compared.
+ */
+type Fit = (c: Created, claim: Claim, view: LedgerView, u: Found) => string | undefined;
+
+const offerFit: Fit = (c) =>
+  /offer/i.test(entity(c.templateId)) && !/accepted/i.test(entity(c.templateId)) ? undefined : `not an offer (template ${c.templateId})`;
+const acceptedFit: Fit = (c) =>
+  /accepted/i.test(entity(c.templateId)) && /offer/i.test(entity(c.templateId)) ? undefined : `not an accepted offer (template ${c.templateId})`;
+/**
+ * A holding of the receiver: the receiver is among its stakeholders. The receiver is the one the offer named,
+ * read from the contract of this tracking id the transfer exercised (the accepted offer) where the read saw it
+ * created; otherwise the holder is not judged.
+ */
+const receiverHoldingFit: Fit = (c, claim, view, u) => {
+  const named = u.exercised.map((id) => view.terms.get(id)).filter((t) => t?.trackingId === claim.trackingId);
+  const receivers = [...new Set(named.map((t) => t!.receiver))];
+  if (receivers.length !== 1 || c.stakeholders.includes(receivers[0]!)) return undefined;
+  return `not a holding of the receiver ${receivers[0]} (its signatories and observers: ${c.stakeholders.join(', ')})`;
+};
+
+async function judge(ctx: CheckContext, state: State, what: { transaction: string; contract: string }, fits: Fit): Promise<void> {
+  const view = await ledgerView(ctx);
+  const mine = view.claims.filter((c) => c.state === state);
+  if (mine.length === 0) ctx.skip(`none of the offers in fixtures.transferOffers is now reported ${state} with a transaction_id and a contract_id`);
+  const judged = mine.filter((c) => view.updates.has(c.transactionId));
+  if (judged.length === 0)
+    ctx.skip(
+      `the transaction_id of no ${state} offer (${mine.map((c) => c.trackingId).join(', ')}) was found in the update stream read as fixtures.ledgerParties: ${view.shortfall}`,
+    );
+  for (const claim of judged) {
+    const u = view.updates.get(claim.transactionId)!;
+    const where = `update ${claim.transactionId} (offset ${u.offset}, the answer of POST /v2/updates at ${u.pointer})`;
+    const made = u.created.find((c) => c.contractId === claim.contractId);
+    if (!made)
+      ctx.fail(
+        `transfer offer ${claim.trackingId} is reported ${state} with transaction_id ${claim.transactionId} (${what.transaction}) and contract_id ${claim.contractId} (${what.contract}), but ${where} creates no such contract (it creates ${u.created.map((c) => c.contractId).join(', ') || 'nothing the ledger parties see'})`,
+        { exchange: claim.x, pointer: '/contract_id' },
+      );
+    const misfit = fits(made, claim, view, u);
+    if (misfit)
+      ctx.fail(
+        `transfer offer ${claim.trackingId} is reported ${state} with contract_id ${claim.contractId} (${what.contract}); ${where} creates it, but it is ${misfit}`,
+        { exchange: claim.x, pointer: '/contract_id' },
+      );
+  }
+}
+
+const COMMON: Omit<RequirementInput, 'id' | 'sentence' | 'check'> = {
+  kind: 'rule',
+  level: 'MUST',
+  interface: 'wallet',
+  // The ledger's update stream is read too (POST /v2/updates); the operations named are the wallet's.
+  operations: ['getTransferOfferStatus'],
+  section: SECTION.transferStates,
+  mutates: false,
+  needs: ['transferOffers', 'ledgerParties'],
+  tags: ['transfer-offers', 'ledger'],
+};
+
+export const TRANSFER_LEDGER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
+    ...COMMON,
+    id: 'WALLET-TRANSFER-CREATED-ON-LEDGER',
+    sentence: 'created: Offer created, waiting for the receiver to accept; `transaction_id` (creating transaction), `contract_id` (the offer).',
+    check: (ctx) => judge(ctx, 'created', { transaction: 'the creating transaction', contract: 'the offer' }, offerFit),
+  },
+  {
+    ...COMMON,
+    id: 'WALLET-TRANSFER-ACCEPTED-ON-LEDGER',
+    sentence:
+      'accepted: Receiver accepted; wallet automation still has to deliver the amount; `transaction_id` (accepting transaction), `contract_id` (accepted offer).',
+    check: (ctx) => judge(ctx, 'accepted', { transaction: 'the accepting transaction', contract: 'the accepted offer' }, acceptedFit),
+  },
+  {
+    ...COMMON,
+    id: 'WALLET-TRANSFER-COMPLETED-ON-LEDGER',
+    sentence: "completed: Amount transferred to the receiver; `transaction_id` (the transfer), `contract_id` (receiver's created holding).",
+    check: (ctx) => judge(ctx, 'completed', { transaction: 'the transfer', contract: "the receiver's created holding" }, receiverHoldingFit),
+  },
+]);
