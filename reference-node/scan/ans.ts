@@ -41,10 +41,12 @@ export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise
     // scan-ans-empty-prefix-none: an empty prefix (not an absent one) keeps the special entries only.
     const emptyHides = given === '' && ctx.faults.has('scan-ans-empty-prefix-none');
     const now = ctx.clock.now();
+    // scan-ans-expiry-grace-hour: an entry stays listed for an hour after it expired.
+    const grace = ctx.faults.has('scan-ans-expiry-grace-hour') ? 3_600_000_000 : 0;
 
     const matching = ctx.world.ansEntries
       .filter((e) => ctx.faults.has('scan-ans-prefix-ignored') || startsWith(e.name, prefix, ctx.faults.has('scan-ans-prefix-case-folded')))
-      .filter((e) => ctx.faults.has('scan-ans-expired-listed') || e.expiresAtMicros === undefined || e.expiresAtMicros > now)
+      .filter((e) => ctx.faults.has('scan-ans-expired-listed') || e.expiresAtMicros === undefined || e.expiresAtMicros + grace > now)
       .filter((e) => !emptyHides || e.contractId === undefined)
       .sort((a, b) => a.createdAtMicros - b.createdAtMicros);
     // scan-ans-page-newest: a page smaller than the matches holds the newest of them, not the oldest.

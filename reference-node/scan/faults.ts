@@ -532,6 +532,11 @@ export const SCAN_FAULTS = declareFaults('scan', {
     breaks: 'The previous SV reward weight reports the earliest weight change before effectiveBefore instead of the latest.',
     rules: ['SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE'],
   },
+  'scan-ans-expiry-grace-hour': {
+    family: 'name service',
+    breaks: 'ANS entries stay listed for an hour after they expired.',
+    rules: ['SCAN-ANS-NO-EXPIRED'],
+  },
 } as const);
 
 export type ScanFaultName = (typeof SCAN_FAULTS)[number]['name'];

@@ -114,7 +114,7 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     rules: ['WALLET-TRANSFER-STATUS-FAILED-PERMANENT'],
   },
   'wallet-created-answered-429': {
-    family: 'exactly-once',
+    family: 'exactly-once submission',
     breaks: 'A resubmitted tracking id whose request was already created (answered 200) is answered 429 (being processed) instead of 409.',
     rules: ['WALLET-BUY-TRAFFIC-CREATED-409'],
   },
@@ -147,6 +147,11 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     family: 'transfer offer states',
     breaks: "A completed transfer offer's status names as contract_id the sender's change holding the transfer created, not the receiver's holding.",
     rules: ['WALLET-TRANSFER-COMPLETED-ON-LEDGER'],
+  },
+  'wallet-dso-party-id-other': {
+    family: 'documented answers',
+    breaks: "GET /v0/scan-proxy/dso-party-id names another party (the first SV's) than the DSO party of the network's scan.",
+    rules: ['WALLET-DSO-PARTY-ID-IS-SCANS'],
   },
 } as const);
 

@@ -88,7 +88,9 @@ export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Prom
           .code(200)
           .type('text/plain; charset=utf-8')
           .send(JSON.stringify({ dso_party_id: ctx.world.dso.id }));
-      return reply.code(200).send({ dso_party_id: ctx.world.dso.id });
+      // wallet-dso-party-id-other: the proxy names the first SV's party instead of the network's DSO party.
+      const dso = ctx.faults.has('wallet-dso-party-id-other') ? ctx.world.svParties[0]!.id : ctx.world.dso.id;
+      return reply.code(200).send({ dso_party_id: dso });
     });
   });
 }

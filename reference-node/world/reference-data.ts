@@ -47,6 +47,7 @@ export function addReferenceData(w: ReferenceDataWorld, rng: Rng, users: Party[]
   entry(users[0]!.id, 'alice-shop.unverified.ans', 'https://shop.alice.example.com', 'Shop', end + 200 * day);
   entry(users[1]!.id, 'bobby.unverified.ans', '', '', end - 40 * day); // expired
   for (let k = 0; k < 6; k++) entry(users[k % 4]!.id, `app${k}.unverified.ans`, k % 2 ? `https://app${k}.example.com` : '', `App ${k}`, end + (k + 1) * day);
+  entry(users[3]!.id, 'erin.unverified.ans', '', 'Erin', end - 10 * 60_000_000); // expired minutes before the ledger end
 
   for (const u of users.slice(0, 2)) {
     const c = w.contract(

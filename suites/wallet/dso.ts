@@ -1,5 +1,7 @@
 // GET /v0/scan-proxy/dso-party-id carries no credentials in its shape, unlike the wallet endpoints, so it must
 // answer without any. (That it answers {dso_party_id} at all is GENERIC-WALLET-GET-DSO-PARTY-ID-RESPONSES.)
+// Being a proxy of the network's scan, it names the DSO party that scan names.
+import { parseJson } from '../../common/json.ts';
 import type { Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
 import { DSO_PARTY_ID, SECTION } from './support.ts';
@@ -22,6 +24,33 @@ export const DSO_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.ur
       const body = ctx.json(x);
       if (typeof body?.dso_party_id !== 'string')
         ctx.fail('the answer without credentials has no string dso_party_id', { exchange: x, pointer: '/dso_party_id' });
+    },
+  },
+  {
+    id: 'WALLET-DSO-PARTY-ID-IS-SCANS',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'wallet',
+    operations: ['getDsoPartyId'],
+    section: SECTION.dso,
+    sentence: 'GET /v0/scan-proxy/dso-party-id: No parameters. 200 `{dso_party_id: string}`.',
+    mutates: false,
+    needs: [],
+    tags: ['scan-proxy'],
+    async check(ctx) {
+      // The scan's own DSO party: GET /v0/dso, which real scans serve (it is no operation of the description).
+      const dso = await ctx.scan.get('/v0/dso');
+      const scans: unknown = dso.status === 200 ? parseJson(dso.text)?.dso_party_id : undefined;
+      if (typeof scans !== 'string')
+        return ctx.skip(`the scan's GET /v0/dso answered ${dso.status} without a string dso_party_id: no DSO party to compare with`);
+      const x = await ctx.wallet.get(DSO_PARTY_ID);
+      const proxied = ctx.json(x)?.dso_party_id;
+      if (typeof proxied !== 'string') return ctx.skip(`the scan proxy answered ${x.status} without a string dso_party_id (see WALLET-DSO-PARTY-ID-NO-AUTH)`);
+      if (proxied !== scans)
+        ctx.fail(
+          `the scan proxy names the DSO party ${proxied}, the scan names ${scans}: a proxy of the network's scan names the same DSO (unless the wallet and scan URLs given are of different networks)`,
+          { exchange: x, pointer: '/dso_party_id' },
+        );
     },
   },
 ]);

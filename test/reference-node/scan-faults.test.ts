@@ -118,6 +118,7 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-holdings-archived-included': 'SCAN-HOLDINGS-ACTIVE-AT-SNAPSHOT',
   'scan-reassignment-migration-shifted': 'SCAN-REASSIGNMENT-MIGRATION-OF-SYNCHRONIZER',
   'scan-ans-prefix-case-folded': 'SCAN-ANS-NAME-PREFIX',
+  'scan-ans-expiry-grace-hour': 'SCAN-ANS-NO-EXPIRED',
   'scan-reward-weight-at-or-before': 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
   'scan-reward-weight-earliest': 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
 };

@@ -501,6 +501,7 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     const pair = await Promise.all([0, 1].map(() => buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id))));
     return pair.some((r) => r.status === 409);
   },
+  'wallet-dso-party-id-other': async (n) => ((await dso(n)).json() as { dso_party_id: string }).dso_party_id !== n.context.world.dso.id,
   'wallet-created-answered-429': async (n) => {
     const id = fresh('created');
     const first = await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id));

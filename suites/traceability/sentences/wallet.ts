@@ -145,8 +145,16 @@ export const WALLET_SECTIONS: readonly SentenceSection[] = [
     key: 'B.dso-party-id',
     heading: 'Endpoints > B. Wallet interface > GET /v0/scan-proxy/dso-party-id',
     sentences: [
-      { n: 'B.dso-party-id.1', text: 'No parameters.', ids: ['GENERIC-WALLET-GET-DSO-PARTY-ID-RESPONSES', 'WALLET-DSO-PARTY-ID-NO-AUTH'] },
-      { n: 'B.dso-party-id.2', text: '200 `{dso_party_id: string}`.', ids: ['GENERIC-WALLET-GET-DSO-PARTY-ID-RESPONSES', 'WALLET-DSO-PARTY-ID-NO-AUTH'] },
+      {
+        n: 'B.dso-party-id.1',
+        text: 'No parameters.',
+        ids: ['GENERIC-WALLET-GET-DSO-PARTY-ID-RESPONSES', 'WALLET-DSO-PARTY-ID-NO-AUTH', 'WALLET-DSO-PARTY-ID-IS-SCANS'],
+      },
+      {
+        n: 'B.dso-party-id.2',
+        text: '200 `{dso_party_id: string}`.',
+        ids: ['GENERIC-WALLET-GET-DSO-PARTY-ID-RESPONSES', 'WALLET-DSO-PARTY-ID-NO-AUTH', 'WALLET-DSO-PARTY-ID-IS-SCANS'],
+      },
     ],
   },
 ];
