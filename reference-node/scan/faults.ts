@@ -537,6 +537,11 @@ export const SCAN_FAULTS = declareFaults('scan', {
     breaks: 'ANS entries stay listed for an hour after they expired.',
     rules: ['SCAN-ANS-NO-EXPIRED'],
   },
+  'scan-protobuf-children-reversed': {
+    family: 'event trees',
+    breaks: 'Event items asked for in the protobuf_json encoding list child_event_ids in the reverse of the order the events occurred.',
+    rules: ['SCAN-EVENTS-V2-CHILDREN-IN-ORDER'],
+  },
 } as const);
 
 export type ScanFaultName = (typeof SCAN_FAULTS)[number]['name'];

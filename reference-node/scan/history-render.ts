@@ -75,7 +75,8 @@ function withOtherText(value: unknown): { value: unknown; changed: boolean } {
 /** Faults of the V2 renderings (/v2/updates, event items) that change the events already made. */
 function v2Faults(ctx: NodeContext, tx: TransactionUpdate, shape: HistoryShape, entries: Array<readonly [string, JsonObject]>): void {
   // scan-v2-children-reversed: child_event_ids in the reverse of the order the events occurred.
-  if (ctx.faults.has('scan-v2-children-reversed'))
+  // scan-protobuf-children-reversed: the same, in the protobuf_json encoding only.
+  if (ctx.faults.has('scan-v2-children-reversed') || (shape.encoding === 'verbose' && ctx.faults.has('scan-protobuf-children-reversed')))
     for (const [, e] of entries) if (Array.isArray(e.child_event_ids)) e.child_event_ids = [...e.child_event_ids].reverse();
   // scan-protobuf-value-differs: with protobuf_json, the first created event's arguments hold another text.
   if (shape.encoding === 'verbose' && ctx.faults.has('scan-protobuf-value-differs')) {

@@ -33,7 +33,9 @@ export function childOrderRequirement(where: Exclude<Where, 'v0'>): Omit<Require
     tags: ['history', 'trees'],
     async check(ctx: CheckContext) {
       let judged = 0;
-      for (const t of await transactions(ctx, where)) {
+      // The order is the tree's, not the payload's: the event items are judged in both value encodings.
+      const queries = where === 'events' ? [undefined, { daml_value_encoding: 'protobuf_json' }] : [undefined];
+      for (const t of (await Promise.all(queries.map((q) => transactions(ctx, where, q)))).flat()) {
         const at = positions(t.tx);
         if (!at) continue;
         for (const [key, e] of Object.entries(t.tx.events_by_id as Record<string, Json>)) {
@@ -45,7 +47,7 @@ export function childOrderRequirement(where: Exclude<Where, 'v0'>): Omit<Require
           const j = known.findIndex((c, i) => i > 0 && c.n <= known[i - 1]!.n);
           if (j > 0)
             ctx.fail(
-              `${LABEL[where]} ${t.id}: event ${key} lists child ${known[j]!.id} after ${known[j - 1]!.id}, though it occurred earlier (node positions ${known[j]!.n} and ${known[j - 1]!.n})`,
+              `${LABEL[where]} ${t.id}${t.exchange.url.includes('protobuf_json') ? ' (protobuf_json)' : ''}: event ${key} lists child ${known[j]!.id} after ${known[j - 1]!.id}, though it occurred earlier (node positions ${known[j]!.n} and ${known[j - 1]!.n})`,
               { exchange: t.exchange, pointer: `${BASE[where]}${pointer('events_by_id', key, 'child_event_ids')}/${known[j]!.k}` },
             );
         }

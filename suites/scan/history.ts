@@ -149,9 +149,9 @@ export interface FetchedTx extends FetchedUpdate {
 }
 
 /** The fixture transactions as one endpoint renders them. */
-export async function transactions(ctx: CheckContext, where: Where): Promise<FetchedTx[]> {
+export async function transactions(ctx: CheckContext, where: Where, query?: Record<string, string>): Promise<FetchedTx[]> {
   const out: FetchedTx[] = [];
-  for (const u of await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds!, where)) {
+  for (const u of await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds!, where, query)) {
     const tx = transactionOf(u.body, where);
     if (tx) out.push({ ...u, where, tx });
   }

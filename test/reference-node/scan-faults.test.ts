@@ -119,6 +119,7 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-reassignment-migration-shifted': 'SCAN-REASSIGNMENT-MIGRATION-OF-SYNCHRONIZER',
   'scan-ans-prefix-case-folded': 'SCAN-ANS-NAME-PREFIX',
   'scan-ans-expiry-grace-hour': 'SCAN-ANS-NO-EXPIRED',
+  'scan-protobuf-children-reversed': 'SCAN-EVENTS-V2-CHILDREN-IN-ORDER',
   'scan-reward-weight-at-or-before': 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
   'scan-reward-weight-earliest': 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
 };
