@@ -322,6 +322,11 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     breaks: 'A negative beginExclusive is read as 0 (the start of the ledger) and answered 200 instead of 400.',
     rules: ['LEDGER-UPDATES-INVALID-REQUEST-400'],
   },
+  'ledger-effects-time-shifted': {
+    family: 'transaction shape',
+    breaks: 'A transaction read in the ledger-effects shape has an effectiveAt one microsecond after the one the ACS-delta shape gives.',
+    rules: ['LEDGER-UPDATES-SHAPES-SAME-TRANSACTION'],
+  },
 } as const);
 
 export type LedgerFaultName = (typeof LEDGER_FAULTS)[number]['name'];

@@ -8,6 +8,7 @@
 import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { Contract, ExercisedNode, ReassignmentUpdate, TopologyUpdate, TransactionUpdate, Update } from '../world/model.ts';
+import { isoMicros } from '../world/time.ts';
 import { archivedEvent, createdEvent, element, exercisedEvent, reassignmentRecord, topologyRecord, transactionRecord } from './render.ts';
 import { releaseStyle, styleElement, type ReleaseStyle } from './release-style.ts';
 import type { CompiledFilters, EventFormatSpec, Shape, StreamRequest, TopologySpec } from './stream-request.ts';
@@ -169,15 +170,15 @@ export class Projector {
     const events = shape === 'acs-delta' ? this.acsDelta(tx, eventOffset, audience) : this.ledgerEffects(tx, eventOffset, audience);
     if (events.length === 0) return undefined;
     const submitted = tx.submitters.some((p) => audience.partySet.has(p));
-    return element(
-      'Transaction',
-      transactionRecord(tx, {
-        offset,
-        events,
-        commandId: submitted,
-        dropRecordTime: this.ctx.faults.has('ledger-required-field-dropped'),
-      }),
-    );
+    const record = transactionRecord(tx, {
+      offset,
+      events,
+      commandId: submitted,
+      dropRecordTime: this.ctx.faults.has('ledger-required-field-dropped'),
+    });
+    // ledger-effects-time-shifted: the ledger-effects shape tells another effective time than the ACS delta.
+    if (shape === 'ledger-effects' && this.ctx.faults.has('ledger-effects-time-shifted')) record.effectiveAt = isoMicros(tx.effectiveAtMicros + 1);
+    return element('Transaction', record);
   }
 
   private acsDelta(tx: TransactionUpdate, offset: number, audience: Audience): JsonObject[] {

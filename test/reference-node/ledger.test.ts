@@ -765,6 +765,16 @@ const PROBES: Record<LedgerFaultName, Probe> = {
   'ledger-unrequested-kind': async (n) =>
     (await read(n, body({ endInclusive: 300, updateFormat: txFormat(ANY) }), { query: 'limit=50' })).some((e) => 'Reassignment' in e.update),
   'ledger-offsets-not-increasing': async (n) => !isIncreasing(offsetsOf(await read(n, body({})))),
+  'ledger-effects-time-shifted': async (n) => {
+    type Tx = { update: { Transaction?: { value: { updateId: string; effectiveAt: string } } } };
+    const times = async (shape: string) =>
+      (await aliceRead(n, shape)).flatMap((e) => {
+        const v = (e as Tx).update.Transaction?.value;
+        return v ? [`${v.updateId} ${v.effectiveAt}`] : [];
+      });
+    const delta = new Set(await times('TRANSACTION_SHAPE_ACS_DELTA'));
+    return (await times('TRANSACTION_SHAPE_LEDGER_EFFECTS')).some((t) => !delta.has(t) && [...delta].some((d) => d.split(' ')[0] === t.split(' ')[0]));
+  },
   'ledger-event-offset-mismatch': async (n) => flatEvents(await read(n, body({}))).some(({ tx, ev }) => ev.offset !== tx.offset),
   'ledger-no-auth': async (n) => (await stream(n, body({}), { token: null })).status === 200,
   'ledger-read-rights-unchecked': async (n) => {

@@ -5,6 +5,7 @@ import { isObject, type Json } from '../../../common/json.ts';
 import type { Requirement } from '../../model.ts';
 import { defineRequirements } from '../../requirement.ts';
 import {
+  ACS_DELTA,
   KIND_OF_PART,
   LEDGER_EFFECTS,
   OPERATION,
@@ -13,6 +14,7 @@ import {
   eventsOf,
   kindOf,
   readWindow,
+  recordOf,
   sampleStream,
   sampleWindow,
   updateFormat,
@@ -131,4 +133,48 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
       if (compared === 0) ctx.skip('the sampled stream of the ledger parties carries no event with an offset to compare');
     },
   },
+  {
+    id: 'LEDGER-UPDATES-SHAPES-SAME-TRANSACTION',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
+    section: 'What the service does 3',
+    sentence:
+      'Transaction shapes: ACS delta (an event is included only if a requesting party is a stakeholder of it) and ledger effects (an event is included only if a requesting party is a witness of it).',
+    needs: ['ledgerParties'],
+    tags: ['shape', 'update-format'],
+    async check(ctx) {
+      // A shape selects the events of a transaction, nothing else: one transaction read in both shapes is
+      // the same transaction, with the same fields outside its events.
+      const s = await sampleStream(ctx);
+      const read = (shape: typeof ACS_DELTA | typeof LEDGER_EFFECTS) => readWindow(ctx, sampleWindow(s), updateFormat(s.parties, ['transactions'], shape));
+      const twins = transactionsById((await read(ACS_DELTA)).els);
+      const effects = await read(LEDGER_EFFECTS);
+      let compared = 0;
+      for (const [i, e] of effects.els.entries()) {
+        const r = recordOf(e);
+        const twin = kindOf(e) === 'Transaction' && isObject(r) ? twins.get(r.updateId) : undefined;
+        if (!twin || !isObject(r)) continue;
+        compared++;
+        const f = Object.keys(r).find((k) => k !== 'events' && twin[k] !== undefined && JSON.stringify(r[k]) !== JSON.stringify(twin[k]));
+        if (f)
+          ctx.fail(
+            `transaction ${String(r.updateId)} has ${f} ${JSON.stringify(r[f])} in the ledger-effects shape but ${JSON.stringify(twin[f])} in the ACS-delta shape: a shape selects events, the transaction is the same`,
+            { exchange: effects.x, pointer: `/${i}/update/Transaction/value/${f}` },
+          );
+      }
+      if (compared === 0) ctx.skip('no transaction of the sampled window is in both shapes for the ledger parties');
+    },
+  },
 ]);
+
+/** The transactions of a read by update id. */
+function transactionsById(els: Json[]): Map<unknown, Record<string, Json>> {
+  const out = new Map<unknown, Record<string, Json>>();
+  for (const e of els) {
+    const r = recordOf(e);
+    if (kindOf(e) === 'Transaction' && isObject(r)) out.set(r.updateId, r);
+  }
+  return out;
+}

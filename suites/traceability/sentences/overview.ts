@@ -86,12 +86,12 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'S.service.5',
         text: 'Transaction shapes: ACS delta (an event is included only if a requesting party is a stakeholder of it)',
-        ids: ['LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER'],
+        ids: ['LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER', 'LEDGER-UPDATES-SHAPES-SAME-TRANSACTION'],
       },
       {
         n: 'S.service.6',
         text: '... and ledger effects (an event is included only if a requesting party is a witness of it).',
-        ids: ['LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS'],
+        ids: ['LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS', 'LEDGER-UPDATES-SHAPES-SAME-TRANSACTION'],
       },
       {
         n: 'S.service.7',
