@@ -1,5 +1,6 @@
 // The one JSON helper: the two types a parsed body is read as, the guards that judge its values, and RFC 6901
 // pointers (the addressing shared by documents, schemas, validation messages and evidence).
+import { isDeepStrictEqual } from 'node:util';
 
 /** A parsed JSON object whose fields are not judged yet: read them through the guards below. */
 export type JsonObject = Record<string, unknown>;
@@ -57,4 +58,22 @@ export function resolvePointer(root: unknown, ptr: string): unknown {
     node = (node as Record<string, unknown>)[token];
   }
   return node;
+}
+
+/** The pointer of the first place two JSON values differ (relative; '' for the values themselves), or undefined when they are equal. */
+export function firstDifference(a: unknown, b: unknown, at = ''): string | undefined {
+  if (isDeepStrictEqual(a, b)) return undefined;
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    for (const [i, v] of a.entries()) {
+      const d = firstDifference(v, b[i], `${at}/${i}`);
+      if (d !== undefined) return d;
+    }
+  }
+  if (isObject(a) && isObject(b)) {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const d = firstDifference(a[k], b[k], at + pointer(k));
+      if (d !== undefined) return d;
+    }
+  }
+  return at;
 }

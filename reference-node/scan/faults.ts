@@ -7,7 +7,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-holdings-lost-item': {
     family: 'paging',
     breaks: 'Walking the holdings pages misses an active owned contract: each page silently skips its second match.',
-    rules: ['SCAN-HOLDINGS-PAGING-COMPLETE'],
+    rules: ['SCAN-HOLDINGS-PAGING-COMPLETE', 'SCAN-HOLDINGS-OWNERS-UNION'],
   },
   'scan-holdings-duplicate': {
     family: 'paging',
@@ -43,7 +43,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-required-field-dropped': {
     family: 'record shape',
     breaks: 'ActiveContract elements of the v1/v2 holdings are sent without the required template_id.',
-    rules: ['SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS'],
+    rules: ['SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS', 'SCAN-HOLDINGS-V0-MATCHES-V1'],
     // The answers the rules' checks receive break the schema too (every answer is judged).
     generic: { operations: ['getHoldingsStateV1', 'getHoldingsStateV2'], checks: ['responses'] },
   },
@@ -193,7 +193,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
     family: 'record shape',
     breaks:
       'Holdings pages after the first (reached with a next_page_token) carry created_at as a number of milliseconds, breaking the ActiveContract schema; only a page walk sees them.',
-    rules: ['SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS'],
+    rules: ['SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS', 'SCAN-HOLDINGS-V0-MATCHES-V1'],
     generic: { operations: ['getHoldingsStateV1', 'getHoldingsStateV2'], checks: ['responses'] },
   },
   'scan-holdings-v0-event-type-missing': {
@@ -211,6 +211,16 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-holdings-v2-missing-contract': {
     family: 'versions',
     breaks: 'The v2 holdings leave out some contracts that v1 returns for the same request.',
+    rules: ['SCAN-HOLDINGS-V2-MATCHES-V1'],
+  },
+  'scan-holdings-v0-created-at-shifted': {
+    family: 'versions',
+    breaks: 'The v0 holdings carry each created_at a microsecond later than v1 does for the same contract.',
+    rules: ['SCAN-HOLDINGS-V0-MATCHES-V1'],
+  },
+  'scan-holdings-v2-created-in-dropped': {
+    family: 'versions',
+    breaks: 'The v2 holdings leave out created_in_update_id where v1 carries it for the same contract.',
     rules: ['SCAN-HOLDINGS-V2-MATCHES-V1'],
   },
   // Update history encodings and trees
@@ -356,6 +366,11 @@ export const SCAN_FAULTS = declareFaults('scan', {
     breaks: 'The owner filter selects by hosting participant: holdings of every party hosted with one of owner_party_ids are returned.',
     rules: ['SCAN-HOLDINGS-OWNER-FILTER'],
   },
+  'scan-holdings-first-owner-only': {
+    family: 'ownership filter',
+    breaks: 'The owner filter uses only the first of several owner_party_ids: the holdings of the others are left out.',
+    rules: ['SCAN-HOLDINGS-OWNERS-UNION'],
+  },
   'scan-traffic-actual-target-swapped': {
     family: 'traffic status',
     breaks: 'actual.total_limit and target.total_purchased are swapped, so while a purchase is pending the limit exceeds what was purchased.',
@@ -500,12 +515,12 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-holdings-created-at-record-time': {
     family: 'time format',
     breaks: "v1/v2 holdings carry the creating update's record time as created_at, not its ledger effective time.",
-    rules: ['SCAN-HOLDINGS-CREATED-AT-EFFECTIVE'],
+    rules: ['SCAN-HOLDINGS-CREATED-AT-EFFECTIVE', 'SCAN-HOLDINGS-V0-MATCHES-V1'],
   },
   'scan-holdings-verbose-arguments': {
     family: 'encodings',
     breaks: 'v1/v2 holdings send create_arguments in the verbose (protobuf_json) encoding instead of compact JSON.',
-    rules: ['SCAN-HOLDINGS-CREATE-ARGUMENTS-COMPACT'],
+    rules: ['SCAN-HOLDINGS-CREATE-ARGUMENTS-COMPACT', 'SCAN-HOLDINGS-V0-MATCHES-V1'],
   },
   'scan-holdings-archived-included': {
     family: 'snapshot matching',

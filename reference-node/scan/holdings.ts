@@ -45,7 +45,9 @@ function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonOb
   const { world } = ctx;
   const req = parseRequest(ctx, raw, version);
   const snapshot = findSnapshot(ctx, req);
-  const page = holdingsPage(ctx, { snapshot, owners: new Set(req.owners), pageSize: req.pageSize, after: req.after });
+  // scan-holdings-first-owner-only: the filter keeps to the first of several owners.
+  const owners = ctx.faults.has('scan-holdings-first-owner-only') ? req.owners.slice(0, 1) : req.owners;
+  const page = holdingsPage(ctx, { snapshot, owners: new Set(owners), pageSize: req.pageSize, after: req.after });
   const dropTemplate = version !== 'v0' && ctx.faults.has('scan-required-field-dropped');
   // holdings-v0|v2-missing-contract: that version leaves out about a quarter of the contracts (by contract id,
   // so every page size leaves out the same ones).
@@ -56,10 +58,14 @@ function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonOb
     if (version === 'v0') {
       const e = snapshotEvent(world, contract);
       if (ctx.faults.has('scan-holdings-v0-event-type-missing')) delete e.event_type;
+      // scan-holdings-v0-created-at-shifted: a microsecond after the creation time v1 gives.
+      if (ctx.faults.has('scan-holdings-v0-created-at-shifted')) e.created_at = isoMicros(contract.createdAtMicros + 1);
       return e;
     }
     let c = activeContract(world, contract, req.migrationId);
     if (dropTemplate) delete c.template_id;
+    // scan-holdings-v2-created-in-dropped: v2 names no creating update at all.
+    if (version === 'v2' && ctx.faults.has('scan-holdings-v2-created-in-dropped')) delete c.created_in_update_id;
     // scan-holdings-created-in-earlier-migration: contracts of earlier migrations name their creating update too.
     if (ctx.faults.has('scan-holdings-created-in-earlier-migration') && c.created_in_update_id === undefined)
       c = { created_in_update_id: world.updateId(contract.createdIn), ...c };

@@ -1,32 +1,13 @@
 // The default of an encoding parameter of the history lookups: an update looked up without the parameter is
 // rendered as with its default value. History looked up by id never changes, so the two answers of one update
 // must carry the same record.
-import { isDeepStrictEqual } from 'node:util';
-import { isObject, pointer, type Json } from '../../common/json.ts';
+import { firstDifference, isObject } from '../../common/json.ts';
 import type { CheckContext } from '../model.ts';
 import { enc, okObject } from './common.ts';
 import { BASE, fetchUpdates, historyGet, LABEL, PATH, updateOf, type Where } from './history.ts';
 
 /** Fixture updates compared per default: enough to see another encoding, few enough to stay fast. */
 const SAMPLE = 4;
-
-/** The pointer of the first place two JSON values differ (relative), or undefined when they are equal. */
-function firstDifference(a: Json, b: Json, at = ''): string | undefined {
-  if (isDeepStrictEqual(a, b)) return undefined;
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    for (const [i, v] of a.entries()) {
-      const d = firstDifference(v, b[i], `${at}/${i}`);
-      if (d !== undefined) return d;
-    }
-  }
-  if (isObject(a) && isObject(b)) {
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const d = firstDifference(a[k], b[k], at + pointer(k));
-      if (d !== undefined) return d;
-    }
-  }
-  return at;
-}
 
 /** A check that `where` without `param` answers the fixture updates as with `param`=`value`. */
 export function defaultCheck(where: Where, param: string, value: string): (ctx: CheckContext) => Promise<void> {

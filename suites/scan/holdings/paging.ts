@@ -243,8 +243,8 @@ const creationOrder: RequirementInput = {
   },
 };
 
-const ownerFilter: RequirementInput = {
-  id: 'SCAN-HOLDINGS-OWNER-FILTER',
+/** What the owner-filter rules share: the sentence they enforce, on every version. */
+const ownerRule: Omit<RequirementInput, 'id' | 'check'> = {
   kind: 'rule',
   level: 'MUST',
   interface: 'scan',
@@ -253,6 +253,11 @@ const ownerFilter: RequirementInput = {
   sentence: '`owner_party_ids` string[] required, minimum 1 item (filters to contracts owned by these parties)',
   needs: [...NEEDS],
   tags: ['holdings', 'filter'],
+};
+
+const ownerFilter: RequirementInput = {
+  ...ownerRule,
+  id: 'SCAN-HOLDINGS-OWNER-FILTER',
   async check(ctx) {
     const all = ctx.fixtures.holdingOwners!;
     const arb = fc.record({ version: fc.constantFrom(...HOLDINGS_VERSIONS), owners: fc.subarray(all, { minLength: 1 }) });
@@ -274,6 +279,50 @@ const ownerFilter: RequirementInput = {
   },
 };
 
+// Several owners: the filter keeps the contracts owned by any of them, so the answer for several owners holds
+// exactly the contracts of the answers for each owner alone (same snapshot). Whole walks are compared by
+// contract id; as in SCAN-HOLDINGS-PAGING-COMPLETE only contracts with a requested stakeholder are compared
+// (a leak is SCAN-HOLDINGS-OWNER-FILTER's business).
+const ownersUnion: RequirementInput = {
+  ...ownerRule,
+  id: 'SCAN-HOLDINGS-OWNERS-UNION',
+  async check(ctx) {
+    const owners = ctx.fixtures.holdingOwners!;
+    if (owners.length < 2) ctx.skip('fixtures.holdingOwners names a single party: a union needs two');
+    const named = `[${owners.join(', ')}]`;
+    const admitted = new Set(owners);
+    for (const version of HOLDINGS_VERSIONS) {
+      const all = usableWalk(ctx, await walkHoldings(ctx, version, baseQuery(ctx, LARGE_PAGE)));
+      const together = new Set<string>();
+      for (const e of walkEvents(all)) if (hasRequestedStakeholder(e, admitted)) together.add(contractIdOf(e));
+      // What remains in `unclaimed` is in the answer for all owners but in none for one of them.
+      const unclaimed = new Set(together);
+      for (const owner of owners) {
+        const alone = usableWalk(ctx, await walkHoldings(ctx, version, baseQuery(ctx, LARGE_PAGE, [owner])));
+        const own = new Set([owner]);
+        for (const page of alone.pages) {
+          for (const [k, e] of pageEvents(page).entries()) {
+            if (!hasRequestedStakeholder(e, own)) continue;
+            const id = contractIdOf(e);
+            unclaimed.delete(id);
+            if (!together.has(id))
+              ctx.fail(
+                `${version}: contract ${id} is in the answer for owner_party_ids [${owner}] (attached) but not in the answer for ${named} of the same snapshot, which names ${owner} too`,
+                { exchange: pageExchange(page), pointer: `/created_events/${k}` },
+              );
+          }
+        }
+      }
+      const extra = unclaimed.values().next().value;
+      if (extra !== undefined)
+        ctx.fail(
+          `${version}: contract ${extra} is in the answer for owner_party_ids ${named} (attached) but in none of the answers for one of these parties alone (same snapshot)`,
+          { exchange: pageExchange(pageWith(all, extra)!) },
+        );
+    }
+  },
+};
+
 export const HOLDINGS_PAGING_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
   pagingComplete,
   pagingUnique,
@@ -281,4 +330,5 @@ export const HOLDINGS_PAGING_REQUIREMENTS: Requirement[] = defineRequirements(im
   pageSizeBound,
   creationOrder,
   ownerFilter,
+  ownersUnion,
 ]);

@@ -1,6 +1,7 @@
 // The records of the holdings endpoints (ActiveContract in v1/v2, CreatedEvent in v0) and the promise that
-// the three versions return the same contracts.
-import { isObject, isStringArray, type Json } from '../../../common/json.ts';
+// the three versions return the same contracts, alike in every field the versions share.
+import { createHash } from 'node:crypto';
+import { firstDifference, isObject, isStringArray, parsePointer, pointer, resolvePointer, type Json } from '../../../common/json.ts';
 import { SECTION, timeNanos } from '../common.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
 import { defineRequirements, type RequirementInput } from '../../requirement.ts';
@@ -92,24 +93,89 @@ const v0CreatedEvents: RequirementInput = {
   },
 };
 
-/** A check that the whole v1 walk and the whole walk of `other` hold the same contracts. */
-function sameContractsCheck(other: HoldingsVersion): (ctx: CheckContext) => Promise<void> {
+/** Fields of CreatedEvent v0 shares with v1 ("the same fields as ActiveContract without created_in_update_id"). */
+const V0_SHARED = ['contract_id', 'template_id', 'package_name', 'create_arguments', 'created_at', 'signatories', 'observers'];
+/** v2 "differs only in the type of the token": every ActiveContract field. */
+const V2_SHARED = [...V0_SHARED, 'created_in_update_id'];
+const PARTY_LISTS = new Set(['signatories', 'observers']);
+
+/** What two renderings of one contract must agree on: the shared fields, created_at as an instant (not its
+ *  text), party lists as sets (the description gives them no order). */
+function comparable(e: Json, fields: readonly string[]): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  if (!isObject(e)) return out;
+  for (const f of fields) {
+    const v = e[f];
+    if (v === undefined) continue;
+    if (f === 'created_at') out[f] = timeNanos(v)?.toString() ?? v;
+    else out[f] = PARTY_LISTS.has(f) && isStringArray(v) ? [...v].sort() : v;
+  }
+  return out;
+}
+
+/** JSON with object keys sorted: equal values give equal text whatever the order of their keys. */
+function canonical(v: Json): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (isObject(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** A contract's comparable fields as a short digest: a whole walk is kept as contract id -> digest. */
+const digest = (e: Json, fields: readonly string[]) =>
+  createHash('sha1')
+    .update(canonical(comparable(e, fields)))
+    .digest('base64');
+
+const shown = (v: Json) => (v === undefined ? 'absent' : JSON.stringify(v));
+
+/** The first field where two renderings of one contract differ (a party list as a whole), with both values. */
+function difference(mine: Json, theirs: Json, fields: readonly string[]): { at: string; mine: Json; theirs: Json } {
+  let at = firstDifference(comparable(mine, fields), comparable(theirs, fields)) ?? '';
+  const field = parsePointer(at)[0];
+  if (field !== undefined && PARTY_LISTS.has(field)) at = pointer(field);
+  return { at, mine: resolvePointer(mine, at), theirs: resolvePointer(theirs, at) };
+}
+
+/**
+ * A check that the whole v1 walk and the whole walk of `other` hold the same contracts, each alike in `fields`.
+ * The v1 walk is kept as contract id -> digest of those fields; a contract whose digest differs is compared
+ * field by field with its v1 rendering, which is decoded again only then.
+ */
+function sameContractsCheck(other: HoldingsVersion, fields: readonly string[]): (ctx: CheckContext) => Promise<void> {
   return async (ctx) => {
     const [v1, w] = [await wholeWalk(ctx, 'v1'), await wholeWalk(ctx, other)];
-    const ids = (walk: HoldingsWalk) => new Set(Array.from(walkEvents(walk), contractIdOf));
-    const a = ids(v1);
-    const b = ids(w);
-    const onlyV1 = [...a].find((x) => !b.has(x));
-    if (onlyV1)
-      ctx.fail(`contract ${onlyV1} is in the v1 holdings but not in the ${other} holdings of the same request (${b.size} vs ${a.size} contracts)`, {
-        exchange: pageExchange(w.pages[0]!),
-      });
-    const onlyOther = [...b].find((x) => !a.has(x));
-    if (onlyOther) {
-      ctx.fail(`contract ${onlyOther} is in the ${other} holdings (attached) but not in the v1 holdings of the same request`, {
-        exchange: pageExchange(pageWith(w, onlyOther)!),
-      });
+    // '' marks a v1 contract the other walk has shown: what keeps a digest at the end is missing there.
+    const digests = new Map<string, string>();
+    for (const e of walkEvents(v1)) digests.set(contractIdOf(e), digest(e, fields));
+    for (const page of w.pages) {
+      for (const [k, e] of pageEvents(page).entries()) {
+        const id = contractIdOf(e);
+        const want = digests.get(id);
+        if (want === undefined)
+          ctx.fail(`contract ${id} is in the ${other} holdings (attached) but not in the v1 holdings of the same request`, {
+            exchange: pageExchange(page),
+            pointer: `/created_events/${k}`,
+          });
+        if (want !== '' && want !== digest(e, fields)) {
+          const mine = pageEvents(pageWith(v1, id)!).find((c) => contractIdOf(c) === id);
+          const d = difference(mine, e, fields);
+          ctx.fail(
+            `${other} holdings: contract ${id} differs from its v1 rendering in the same request at ${d.at}: ${shown(d.theirs)} on ${other}, ${shown(d.mine)} on v1 (attached: the ${other} page)`,
+            { exchange: pageExchange(page), pointer: `/created_events/${k}${d.at}` },
+          );
+        }
+        digests.set(id, '');
+      }
     }
+    const onlyV1 = [...digests].find(([, d]) => d !== '')?.[0];
+    if (onlyV1)
+      ctx.fail(`contract ${onlyV1} is in the v1 holdings (attached) but not in the ${other} holdings of the same request`, {
+        exchange: pageExchange(pageWith(v1, onlyV1)!),
+      });
   };
 }
 
@@ -120,10 +186,10 @@ const v0SameAsV1: RequirementInput = {
   interface: 'scan',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v0],
   section: SECTION.holdingsV0,
-  sentence: 'POST /v0/holdings/state: Same body and behavior as v1',
+  sentence: 'POST /v0/holdings/state: Same body and behavior as v1; CreatedEvent: the same fields as ActiveContract without `created_in_update_id`',
   needs: [...NEEDS],
   tags: ['holdings', 'versions'],
-  check: sameContractsCheck('v0'),
+  check: sameContractsCheck('v0', V0_SHARED),
 };
 
 const v2SameAsV1: RequirementInput = {
@@ -136,7 +202,7 @@ const v2SameAsV1: RequirementInput = {
   sentence: 'Use the v2 variant instead; it differs only in the type of the `after`/`next_page_token` token',
   needs: [...NEEDS],
   tags: ['holdings', 'versions'],
-  check: sameContractsCheck('v2'),
+  check: sameContractsCheck('v2', V2_SHARED),
 };
 
 export const HOLDINGS_RECORD_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [activeContractFields, v0CreatedEvents, v0SameAsV1, v2SameAsV1]);

@@ -11,6 +11,7 @@ const HOLDINGS_BEHAVIOUR = [
   'SCAN-HOLDINGS-PAGE-SIZE-BOUND',
   'SCAN-HOLDINGS-CREATION-ORDER',
   'SCAN-HOLDINGS-OWNER-FILTER',
+  'SCAN-HOLDINGS-OWNERS-UNION',
   'SCAN-HOLDINGS-REQUEST-ECHOED',
   'SCAN-HOLDINGS-EMPTY-OWNERS-400',
   'SCAN-HOLDINGS-EXACT-MATCH',
@@ -75,7 +76,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.holdings-v1.11',
         text: '(filters to contracts owned by these parties)',
-        ids: ['SCAN-HOLDINGS-OWNER-FILTER'],
+        ids: ['SCAN-HOLDINGS-OWNER-FILTER', 'SCAN-HOLDINGS-OWNERS-UNION'],
       },
       {
         n: 'C.holdings-v1.12',
