@@ -153,6 +153,11 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     breaks: "GET /v0/scan-proxy/dso-party-id names another party (the first SV's) than the DSO party of the network's scan.",
     rules: ['WALLET-DSO-PARTY-ID-IS-SCANS'],
   },
+  'wallet-offer-expired-reported-rejected': {
+    family: 'transfer offer states',
+    breaks: 'A transfer offer that expired (its offer archived by the expiry choice) is reported failed with failure_kind rejected.',
+    rules: ['WALLET-TRANSFER-FAILED-KIND-ON-LEDGER'],
+  },
 } as const);
 
 export type WalletFaultName = (typeof WALLET_FAULTS)[number]['name'];

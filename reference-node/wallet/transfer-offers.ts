@@ -112,6 +112,8 @@ function render(ctx: NodeContext, offer: Offer): JsonObject {
     out.transaction_id = transactionId(ctx, trackingId);
     out.contract_id = contractId(ctx, trackingId);
   }
+  // wallet-offer-expired-reported-rejected: an expired offer is reported rejected.
+  if (out.failure_kind === 'expired' && ctx.faults.has('wallet-offer-expired-reported-rejected')) out.failure_kind = 'rejected';
   // wallet-null-withdrawn-reason (a deviation): the optional reason of a failed offer sent as null, not left out.
   if (status.status === 'failed' && out.withdrawn_reason === undefined && ctx.faults.has('wallet-null-withdrawn-reason')) out.withdrawn_reason = null;
   return out;

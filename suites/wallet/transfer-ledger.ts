@@ -3,7 +3,8 @@
 // receiver's holding it created. Each is looked up in the ledger's update stream, read as the parties the
 // ledger token may read as (ledger effects, so that a party sees what the transactions it takes part in create).
 // An id the read does not reach (another party's view, a pruned or longer history) is not judged: only an
-// update that is there and does not create the named contract is a failure.
+// update that is there and does not create the named contract is a failure. A failed offer's failure_kind
+// names how its offer ended: the choice that archived the offer (or the accepted offer) of its tracking id.
 import { isObject, type Json } from '../../common/json.ts';
 import { describeAnswer, type Exchange } from '../http.ts';
 import { eventsOf, LEDGER_EFFECTS, offsetOf, postUpdates, recordOf, strings, updateFormat } from '../ledger/updates/client.ts';
@@ -42,8 +43,18 @@ interface Found {
   pointer: string;
 }
 
+/** A failed offer as the wallet reports it. */
+interface FailedClaim {
+  trackingId: string;
+  kind: string;
+  x: Exchange;
+}
+
 interface LedgerView {
   claims: Claim[];
+  failed: FailedClaim[];
+  /** The last consuming choice on a contract created with each tracking id, with where the read saw it. */
+  ends: Map<string, { choice: string; offset: number | undefined }>;
   updates: Map<string, Found>;
   /** The tracking id and receiver of each contract created with both (offers, accepted offers), by contract id. */
   terms: Map<string, { trackingId: string; receiver: string }>;
@@ -52,20 +63,30 @@ interface LedgerView {
 }
 
 /** The fixture's offers in an active state with string ids (other shapes are the shape checks' to judge). */
-async function claims(ctx: CheckContext): Promise<Claim[]> {
-  const out: Claim[] = [];
+async function claims(ctx: CheckContext): Promise<Pick<LedgerView, 'claims' | 'failed'>> {
+  const out: Pick<LedgerView, 'claims' | 'failed'> = { claims: [], failed: [] };
   for (const { trackingId, x, body } of await reportedOffers(ctx)) {
-    const { status, transaction_id: transactionId, contract_id: contractId } = body;
+    const { status, transaction_id: transactionId, contract_id: contractId, failure_kind: kind } = body;
     if ((status === 'created' || status === 'accepted' || status === 'completed') && typeof transactionId === 'string' && typeof contractId === 'string')
-      out.push({ trackingId, state: status, transactionId, contractId, x });
+      out.claims.push({ trackingId, state: status, transactionId, contractId, x });
+    if (status === 'failed' && typeof kind === 'string') out.failed.push({ trackingId, kind, x });
   }
   return out;
 }
 
+/** The failure kind a choice's name says, when it says exactly one (an offer's expiry, rejection or withdrawal). */
+const KIND_WORDS: Record<string, RegExp> = { expired: /expire/i, rejected: /reject/i, withdrawn: /withdraw/i };
+const kindOfChoice = (choice: string): string | undefined => {
+  const kinds = Object.keys(KIND_WORDS).filter((k) => KIND_WORDS[k]!.test(choice));
+  return kinds.length === 1 ? kinds[0] : undefined;
+};
+
 /** Reads the stream from its start until every claimed transaction is found, the stream ends, or the bound. */
 async function readLedger(ctx: CheckContext): Promise<LedgerView> {
-  const view: LedgerView = { claims: await claims(ctx), updates: new Map(), terms: new Map() };
+  const view: LedgerView = { ...(await claims(ctx)), ends: new Map(), updates: new Map(), terms: new Map() };
   const wanted = new Set(view.claims.map((c) => c.transactionId));
+  const ended = (t: string) => kindOfChoice(view.ends.get(t)?.choice ?? '') !== undefined;
+  const complete = () => [...wanted].every((id) => view.updates.has(id)) && view.failed.every((f) => ended(f.trackingId));
   const parties = [...new Set(ctx.fixtures.ledgerParties ?? [])];
   const format = updateFormat(parties, ['transactions'], LEDGER_EFFECTS);
   let begin = 0;
@@ -75,7 +96,7 @@ async function readLedger(ctx: CheckContext): Promise<LedgerView> {
     const els = x.status === 200 ? ctx.json(x) : undefined;
     if (!Array.isArray(els)) return { ...view, shortfall: `the read from offset ${begin} was answered ${describeAnswer(x)}` };
     collect(view, els as Json[], x, wanted);
-    if ([...wanted].every((id) => view.updates.has(id))) return view;
+    if (complete()) return view;
     const last = Math.max(begin, ...(els as Json[]).map(offsetOf).filter((o): o is number => o !== undefined));
     if (els.length < PAGE || last <= begin) return { ...view, shortfall: `not in the stream up to offset ${last}` };
     begin = last;
@@ -89,6 +110,10 @@ function collect(view: LedgerView, els: Json[], x: Exchange, wanted: ReadonlySet
     const args = e.ev.createArgument;
     if (isObject(args) && typeof args.trackingId === 'string' && typeof args.receiver === 'string')
       view.terms.set(String(e.ev.contractId), { trackingId: args.trackingId, receiver: args.receiver });
+  }
+  for (const e of all.filter((e) => e.kind === 'ExercisedEvent' && e.ev.consuming === true)) {
+    const terms = view.terms.get(String(e.ev.contractId));
+    if (terms) view.ends.set(terms.trackingId, { choice: String(e.ev.choice), offset: offsetOf(els[e.index]) });
   }
   els.forEach((el, index) => {
     const id = recordOf(el)?.updateId;
@@ -159,6 +184,27 @@ async function judge(ctx: CheckContext, state: State, what: { transaction: strin
   }
 }
 
+async function judgeFailed(ctx: CheckContext): Promise<void> {
+  const view = await ledgerView(ctx);
+  if (view.failed.length === 0) ctx.skip('none of the offers in fixtures.transferOffers is now reported failed with a failure_kind');
+  let judged = 0;
+  for (const f of view.failed) {
+    const end = view.ends.get(f.trackingId);
+    const kind = kindOfChoice(end?.choice ?? '');
+    if (!end || !kind) continue;
+    judged++;
+    if (kind !== f.kind)
+      ctx.fail(
+        `transfer offer ${f.trackingId} is reported failed with failure_kind ${f.kind}, but on the ledger its offer ended by the choice ${end.choice} (offset ${end.offset}): ${kind}`,
+        { exchange: f.x, pointer: '/failure_kind' },
+      );
+  }
+  if (judged === 0)
+    ctx.skip(
+      `for no failed offer (${view.failed.map((f) => f.trackingId).join(', ')}) did the update stream read as fixtures.ledgerParties show the choice that ended it${view.shortfall ? `: ${view.shortfall}` : ''}`,
+    );
+}
+
 const COMMON: Omit<RequirementInput, 'id' | 'sentence' | 'check'> = {
   kind: 'rule',
   level: 'MUST',
@@ -190,5 +236,11 @@ export const TRANSFER_LEDGER_REQUIREMENTS: Requirement[] = defineRequirements(im
     id: 'WALLET-TRANSFER-COMPLETED-ON-LEDGER',
     sentence: "completed: Amount transferred to the receiver; `transaction_id` (the transfer), `contract_id` (receiver's created holding).",
     check: (ctx) => judge(ctx, 'completed', { transaction: 'the transfer', contract: "the receiver's created holding" }, receiverHoldingFit),
+  },
+  {
+    ...COMMON,
+    id: 'WALLET-TRANSFER-FAILED-KIND-ON-LEDGER',
+    sentence: 'failed: Permanent failure; nothing transferred; a new offer needs a different tracking id; `failure_kind` (expired, rejected or withdrawn).',
+    check: judgeFailed,
   },
 ]);
