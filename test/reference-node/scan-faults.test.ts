@@ -118,6 +118,12 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-holdings-archived-included': 'SCAN-HOLDINGS-ACTIVE-AT-SNAPSHOT',
   'scan-reassignment-migration-shifted': 'SCAN-REASSIGNMENT-MIGRATION-OF-SYNCHRONIZER',
   'scan-ans-prefix-case-folded': 'SCAN-ANS-NAME-PREFIX',
+  'scan-bulk-page-max-refused': 'SCAN-BULK-PAGE-SIZE-400',
+  'scan-bulk-token-on-last-page': 'SCAN-BULK-PAGING-COMPLETE',
+  'scan-events-update-offset': 'SCAN-EVENTS-UPDATE-NO-OFFSET',
+  'scan-lossless-ignored': 'SCAN-UPDATES-LOSSLESS-VARIANTS',
+  'scan-traffic-med-refused': 'SCAN-TRAFFIC-MEMBER-ID-400',
+  'scan-synchronizer-prefix-exact-only': 'SCAN-SYNCHRONIZER-IDENTITIES-PREFIX',
 };
 
 const DETECTORS: Record<string, Detector> = {
