@@ -67,7 +67,8 @@ function bulkUpdates(ctx: NodeContext, objects: BulkObjects, raw: unknown, base:
   const end = timestamp(stringField(body, 'end_record_time', true), 'end_record_time');
   const size = ctx.faults.has('scan-bulk-page-size-unchecked')
     ? Math.max(1, integerField(body, 'page_size', true))
-    : pageSize(requiredField(body, 'page_size'), 'page_size', MAX_BULK_PAGE_SIZE);
+    : // scan-bulk-page-max-refused: the upper bound itself is refused.
+      pageSize(requiredField(body, 'page_size'), 'page_size', MAX_BULK_PAGE_SIZE - (ctx.faults.has('scan-bulk-page-max-refused') ? 1 : 0));
   if (end < start) throw badRequest('Invalid request: end_record_time is before start_record_time');
   const token = stringField(body, 'next_page_token', false);
 
@@ -83,6 +84,9 @@ function bulkUpdates(ctx: NodeContext, objects: BulkObjects, raw: unknown, base:
   const firstObject = Math.floor(firstUpdate / perObject);
   const lastObject = Math.floor(lastUpdate / perObject);
   let from = token === undefined ? firstObject : decodeToken(token);
+  // scan-bulk-token-on-last-page: the last page carries a token, and the page it opens is empty.
+  const tokenPastEnd = ctx.faults.has('scan-bulk-token-on-last-page');
+  if (tokenPastEnd && from === lastObject + 1) return { object_refs: [] };
   if (from < firstObject || from > lastObject) throw badRequest('Invalid next_page_token: it belongs to other arguments');
   // scan-bulk-token-skips-object: a page opened by a token starts one object late.
   if (token !== undefined && ctx.faults.has('scan-bulk-token-skips-object')) from = Math.min(lastObject, from + 1);
@@ -97,7 +101,7 @@ function bulkUpdates(ctx: NodeContext, objects: BulkObjects, raw: unknown, base:
       : ref.digest;
     object_refs.push({ url: `${base}/api/scan${DOWNLOAD_PATH}${encodeURIComponent(ref.key)}`, digest });
   }
-  return to < lastObject ? { object_refs, next_page_token: encodeToken(to + 1) } : { object_refs };
+  return to < lastObject || tokenPastEnd ? { object_refs, next_page_token: encodeToken(to + 1) } : { object_refs };
 }
 
 export async function bulkRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {

@@ -152,6 +152,16 @@ export const SCAN_FAULTS = declareFaults('scan', {
     breaks: 'A bulk page_size outside 1..1000 is accepted instead of rejected with 400.',
     rules: ['SCAN-BULK-PAGE-SIZE-400'],
   },
+  'scan-bulk-page-max-refused': {
+    family: 'request validation',
+    breaks: 'A bulk page_size of exactly 1000, the upper bound of 1..1000, is refused with 400.',
+    rules: ['SCAN-BULK-PAGE-SIZE-400', 'SCAN-BULK-PAGING-COMPLETE'],
+  },
+  'scan-bulk-token-on-last-page': {
+    family: 'paging',
+    breaks: 'The last bulk page carries a next_page_token, and the page it opens lists no object.',
+    rules: ['SCAN-BULK-PAGING-COMPLETE'],
+  },
   // Errors and rewards
   'scan-error-body-shape': { family: 'error shape', breaks: 'Error bodies are {message} instead of {error}.', rules: ['SCAN-ERRORS-SHAPE'], generic: {} },
   'scan-error-message-nested': {
@@ -239,6 +249,16 @@ export const SCAN_FAULTS = declareFaults('scan', {
     family: 'time format',
     breaks: 'The update of a /v0/events item writes record_time with nanosecond digits (the update paths write microseconds).',
     rules: ['SCAN-EVENTS-UPDATE-RECORD-TIME-MICROS', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
+  },
+  'scan-events-update-offset': {
+    family: 'offsets',
+    breaks: 'The transaction update of a /v0/events item carries an offset, which UpdateHistoryTransactionV2 is without.',
+    rules: ['SCAN-EVENTS-UPDATE-NO-OFFSET'],
+  },
+  'scan-lossless-ignored': {
+    family: 'encodings',
+    breaks: 'GET /v0/updates/{update_id} ignores lossless=true: the Daml values are written in the default, compact encoding.',
+    rules: ['SCAN-UPDATES-LOSSLESS-VARIANTS'],
   },
   'scan-lossless-tree-differs': {
     family: 'encodings',
@@ -491,6 +511,17 @@ export const SCAN_FAULTS = declareFaults('scan', {
     family: 'snapshot matching',
     breaks: "POST /v0/state/acs/force takes (and reports) its snapshot under the migration before the scan's current one.",
     rules: ['SCAN-HOLDINGS-FORCE-ACS-MIGRATION'],
+  },
+  'scan-traffic-med-refused': {
+    family: 'identifiers',
+    breaks: 'A traffic-status member id with the MED (mediator) code is refused with 400, as if only PAR were a code.',
+    // The fixture's mediator members lose their traffic status too.
+    rules: ['SCAN-TRAFFIC-MEMBER-ID-400', 'SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED'],
+  },
+  'scan-synchronizer-prefix-exact-only': {
+    family: 'identifiers',
+    breaks: 'GET /v0/synchronizer-identities/{domain_id_prefix} finds a synchronizer by its whole id only: a proper prefix is answered 404.',
+    rules: ['SCAN-SYNCHRONIZER-IDENTITIES-PREFIX'],
   },
   'scan-participant-id-first-only': {
     family: 'identifiers',

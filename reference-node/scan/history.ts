@@ -9,7 +9,16 @@ import type { NodeContext } from '../context.ts';
 import type { ReassignmentUpdate, TransactionUpdate, Verdict } from '../world/model.ts';
 import type { ValueEncoding } from './daml-values.ts';
 import { badRequest, notFound } from './errors.ts';
-import { otherId, renderAppActivity, renderReassignment, renderTransaction, renderTrafficSummary, renderVerdict, type HistoryShape } from './history-render.ts';
+import {
+  historyOffset,
+  otherId,
+  renderAppActivity,
+  renderReassignment,
+  renderTransaction,
+  renderTrafficSummary,
+  renderVerdict,
+  type HistoryShape,
+} from './history-render.ts';
 import { booleanText, singleQuery } from './params.ts';
 import { eventId } from './contracts.ts';
 
@@ -78,6 +87,8 @@ export function renderEventItem(ctx: NodeContext, u: ScanUpdate, encoding: Value
   const update = render(ctx, u, { encoding, v2: true });
   // scan-events-update-record-time-nanos: this endpoint's rendering only.
   if (ctx.faults.has('scan-events-update-record-time-nanos')) update.record_time = `${update.record_time}`.replace(/Z$/, '123Z');
+  // scan-events-update-offset: the transaction carries the offset the V2 record leaves out.
+  if (ctx.faults.has('scan-events-update-offset') && u.kind === 'transaction') update.offset = historyOffset(ctx, u.index);
   if (u.kind === 'transaction' && u.verdict) return { update, ...verdictParts(ctx, u.verdict) };
   // scan-events-null-verdict: an item without a verdict says so with null, as MainNet nodes do.
   return ctx.faults.has('scan-events-null-verdict') ? { update, verdict: null } : { update };
@@ -101,7 +112,8 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
     // scan-lossless-default-true: no lossless reads as true.
     const unset = lossless === undefined && ctx.faults.has('scan-lossless-default-true');
     const verbose = unset || (ctx.faults.has('scan-lossless-unchecked') ? lossless === 'true' : lossless !== undefined && booleanText(lossless, 'lossless'));
-    const encoding: ValueEncoding = verbose ? 'verbose' : 'compact';
+    // scan-lossless-ignored: lossless=true is answered in the default, compact encoding.
+    const encoding: ValueEncoding = verbose && !ctx.faults.has('scan-lossless-ignored') ? 'verbose' : 'compact';
     const u = lookup(ctx, update_id);
     if (!u) throw notFound(`Update ${update_id} not found`);
     return render(ctx, u, { encoding, v2: false });

@@ -20,7 +20,9 @@ export async function networkInfoRoutes(app: FastifyInstance, ctx: NodeContext):
 
   app.get('/v0/synchronizer-identities/:domain_id_prefix', async (req) => {
     const { domain_id_prefix } = req.params as { domain_id_prefix: string };
-    const s = world.synchronizers.find((x) => x.id.startsWith(domain_id_prefix));
+    // scan-synchronizer-prefix-exact-only: only the whole id finds its synchronizer.
+    const exact = ctx.faults.has('scan-synchronizer-prefix-exact-only');
+    const s = world.synchronizers.find((x) => (exact ? x.id === domain_id_prefix : x.id.startsWith(domain_id_prefix)));
     if (!s && ctx.faults.has('scan-unknown-synchronizer-400')) throw badRequest(`Invalid synchronizer id prefix: ${domain_id_prefix}`);
     if (!s) throw notFound(`No synchronizer found for prefix ${domain_id_prefix}`);
     return {

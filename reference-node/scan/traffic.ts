@@ -10,6 +10,9 @@ export const MEMBER_ID = /^(PAR|MED)::[^:]+::[^:]+$/;
 export async function trafficRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.get('/v0/domains/:domain_id/members/:member_id/traffic-status', async (req) => {
     const { domain_id, member_id } = req.params as { domain_id: string; member_id: string };
+    // scan-traffic-med-refused: only the PAR code is taken for a well-formed member id.
+    if (ctx.faults.has('scan-traffic-med-refused') && member_id.startsWith('MED::'))
+      throw badRequest(`Invalid member id: ${member_id} (expected PAR::id::fingerprint)`);
     if (!MEMBER_ID.test(member_id) && !ctx.faults.has('scan-member-id-unchecked')) {
       throw badRequest(`Invalid member id: ${member_id} (expected PAR::id::fingerprint or MED::id::fingerprint)`);
     }

@@ -76,7 +76,8 @@ const pageSizeRange: RequirementInput = {
   needs: ['bulkRange'],
   tags: ['bulk', 'validation'],
   async check(ctx) {
-    await listPage(ctx, 1); // skips when the listing is not implemented
+    // Both bounds are inside the range: each must be answered (the first skips when the listing is not implemented).
+    for (const size of [1, MAX_PAGE]) await listPage(ctx, size);
     for (const size of [0, MAX_PAGE + 1]) {
       const x = await ctx.scan.post(PATH, { ...range(ctx), page_size: size });
       ctx.expectStatus(x, 400, `page_size ${size} is outside 1..1000`);
@@ -85,6 +86,17 @@ const pageSizeRange: RequirementInput = {
 };
 
 const digestsOf = (w: BulkWalk) => w.refs.map((r) => (isObject(r) ? String(r.digest) : JSON.stringify(r))).sort();
+
+/** A token promises more pages: the page it opens holds at least one object (an empty one means the token's page was the last). */
+function tokenLeadsOn(ctx: CheckContext, w: BulkWalk): void {
+  for (const [k, page] of w.pages.entries()) {
+    if (k > 0 && page.refs.length === 0)
+      ctx.fail(
+        `page ${k} of the walk carried next_page_token ${JSON.stringify(w.pages[k - 1]!.next)}, and the page it opens (attached) holds no object: a token on the last page, where it must be absent`,
+        { exchange: page.x, pointer: '/object_refs' },
+      );
+  }
+}
 
 const pagingComplete: RequirementInput = {
   id: 'SCAN-BULK-PAGING-COMPLETE',
@@ -98,10 +110,12 @@ const pagingComplete: RequirementInput = {
   tags: ['bulk', 'paging'],
   async check(ctx) {
     const whole = await walk(ctx, MAX_PAGE);
+    tokenLeadsOn(ctx, whole);
     const want = digestsOf(whole);
     const min = Math.max(1, Math.ceil(want.length / Math.max(1, Math.floor(ctx.maxPages / 2))));
     await ctx.property(fc.integer({ min, max: Math.max(min, Math.min(MAX_PAGE, want.length + 1)) }), async (size) => {
       const w = await walk(ctx, size);
+      tokenLeadsOn(ctx, w);
       const got = digestsOf(w);
       if (JSON.stringify(got) !== JSON.stringify(want)) {
         ctx.fail(

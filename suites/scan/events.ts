@@ -9,7 +9,7 @@ import { isInt64, isInt64Array } from '../int64.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
 import { SECTION } from './common.ts';
-import { encodingCheck, fetchUpdates, OP, type FetchedUpdate } from './history.ts';
+import { encodingCheck, fetchUpdates, OP, transactions, type FetchedUpdate } from './history.ts';
 import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
 import { sameContentVerbose } from './value-encodings.ts';
 
@@ -183,6 +183,26 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
     needs: ['transactionUpdateIds'],
     tags: ['history', 'encodings'],
     check: encodingCheck('events', 'daml_value_encoding', ['compact_json', 'protobuf_json'], sameContentVerbose),
+  },
+  {
+    id: 'SCAN-EVENTS-UPDATE-NO-OFFSET',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'scan',
+    operations: [OP.events],
+    section: SECTION.updateTxV2,
+    sentence: 'UpdateHistoryTransactionV2 (`update` in `/v0/events/{update_id}`): the same as above without `offset`',
+    needs: ['transactionUpdateIds'],
+    tags: ['history', 'events', 'offsets'],
+    async check(ctx) {
+      // A null offset is as absent as a null part of the item.
+      for (const { id, tx, exchange } of await transactions(ctx, 'events'))
+        if (tx.offset !== undefined && tx.offset !== null)
+          ctx.fail(`/v0/events ${id}: the transaction update carries offset ${JSON.stringify(tx.offset)}; UpdateHistoryTransactionV2 is without offset`, {
+            exchange,
+            pointer: '/update/offset',
+          });
+    },
   },
   { id: 'SCAN-EVENTS-UPDATE-TREE-ROOTS-KNOWN', ...treeRequirement(TREE_RULES.rootsKnown, 'events') },
   { id: 'SCAN-EVENTS-UPDATE-TREE-CHILDREN-KNOWN', ...treeRequirement(TREE_RULES.childrenKnown, 'events') },

@@ -27,4 +27,26 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRequire
       if (bad.length > 0) ctx.fail(`fields missing or of the wrong type: ${bad.join(', ')}`, { exchange: x, pointer: `/${bad[0]}` });
     },
   },
+  {
+    id: 'SCAN-SYNCHRONIZER-IDENTITIES-PREFIX',
+    kind: 'rule',
+    // The parameter is only named a prefix (here and in the official document): advice, not a promise.
+    level: 'SHOULD',
+    interface: 'scan',
+    operations: ['getSynchronizerIdentities'],
+    section: SECTION.synchronizers,
+    sentence: 'GET /v0/synchronizer-identities/{domain_id_prefix} ... Path `domain_id_prefix` string',
+    needs: ['domainId'],
+    tags: ['misc'],
+    async check(ctx) {
+      const id = ctx.fixtures.domainId!;
+      okObject(ctx, await ctx.scan.get(`/v0/synchronizer-identities/${enc(id)}`), `identities of fixture synchronizer ${id}`);
+      // The part before the namespace (e.g. global-domain of global-domain::1220...), else the id less its last character.
+      const prefix = id.includes('::') ? id.slice(0, id.indexOf('::')) : id.slice(0, -1);
+      if (prefix === '') ctx.skip(`fixtures.domainId ${JSON.stringify(id)} has no proper non-empty prefix`);
+      // Another synchronizer may share the prefix, so the identities found by it are not compared.
+      const x = await ctx.scan.get(`/v0/synchronizer-identities/${enc(prefix)}`);
+      ctx.expectStatus(x, 200, `${JSON.stringify(prefix)} is a prefix of the synchronizer id ${id}, which is found by its whole id`);
+    },
+  },
 ]);

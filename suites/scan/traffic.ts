@@ -1,6 +1,6 @@
 // GET /v0/domains/{domain_id}/members/{member_id}/traffic-status: the totals of a member's traffic and the
-// refusal of a member id that is not of the form code::id::fingerprint.
-import { isObject } from '../../common/json.ts';
+// refusal of a member id that is not of the form code::id::fingerprint (and no refusal of a mediator's id).
+import { isObject, parseJson } from '../../common/json.ts';
 import { isInt64 } from '../int64.ts';
 import type { Requirement } from '../model.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
@@ -67,6 +67,14 @@ const memberIdChecked: RequirementInput = {
     for (const member of ['participant1', 'not a member id']) {
       const x = await ctx.scan.get(trafficStatusPath(ctx.fixtures.domainId!, member));
       ctx.expectStatus(x, 400, `member id ${JSON.stringify(member)} is not of the form code::id::fingerprint`);
+    }
+    // The accepted side of the format: the synchronizer's own mediator, a MED member id, is no bad request
+    // (404 stays open: the mediator may have no traffic state). Probed where the synchronizer names one.
+    const ids = await ctx.scan.get(`/v0/synchronizer-identities/${enc(ctx.fixtures.domainId!)}`);
+    const mediator = ids.status === 200 ? parseJson(ids.text)?.mediator_id : undefined;
+    if (typeof mediator === 'string' && mediator.startsWith('MED::')) {
+      const x = await ctx.scan.get(path(ctx.fixtures.domainId!, mediator));
+      ctx.expectStatus(x, [200, 404], `member id ${mediator} (the synchronizer's mediator_id) is of the form MED::id::fingerprint`);
     }
   },
 };

@@ -1,5 +1,6 @@
-// compact_json against protobuf_json for one transaction: the same content in another encoding. The verbose
-// format is not shown, so content is compared where any lossless encoding keeps it: the events' fields that
+// compact_json against protobuf_json (and lossless=false against lossless=true of /v0/updates) for one
+// transaction: the same content in another encoding. The verbose format is not shown, so content is
+// compared where any lossless encoding keeps it: the events' fields that
 // are no Daml value, and the texts inside the values (parties, ids, texts, constructor names), each as often
 // as compact_json holds it. Numbers, dates and times are left out (a typed encoding may write them otherwise).
 // A protobuf_json answer whose values are all written exactly as compact_json writes them carries no type
@@ -28,36 +29,41 @@ const hasScalar = (value: Json): boolean =>
 
 const events = (tx: Record<string, Json>): Record<string, Json> => (isObject(tx.events_by_id) ? tx.events_by_id : {});
 
-export const sameContentVerbose: EncodingComparison = (compact, verbose) => {
-  let values = 0;
-  let alike = 0;
-  for (const [key, c] of Object.entries(events(compact))) {
-    const v = events(verbose)[key];
-    if (!isObject(c) || !isObject(v)) continue;
-    const plain = PLAIN_FIELDS.find((f) => c[f] !== undefined && !isDeepStrictEqual(c[f], v[f]));
-    if (plain)
-      return {
-        message: `event ${key} has ${plain} ${JSON.stringify(v[plain])}, not ${JSON.stringify(c[plain])}: not the same content`,
-        pointer: pointer('events_by_id', key, plain),
-      };
-    for (const f of VALUE_FIELDS) {
-      if (!hasScalar(c[f]) || v[f] === undefined) continue;
-      values++;
-      if (isDeepStrictEqual(c[f], v[f])) alike++;
-      const have = texts(v[f], () => true);
-      for (const [text, n] of texts(c[f], (s) => !UNKEPT.test(s))) {
-        if ((have.get(text) ?? 0) < n)
-          return {
-            message: `${f} of event ${key} holds ${JSON.stringify(text)} ${n} time(s) in compact_json, ${have.get(text) ?? 0} time(s) here: not the same content`,
-            pointer: pointer('events_by_id', key, f),
-          };
+/** The comparison of a verbose, lossless encoding against the compact one, named as the endpoint asks for it. */
+export const sameContentVerboseAs =
+  (compactName: string): EncodingComparison =>
+  (compact, verbose) => {
+    let values = 0;
+    let alike = 0;
+    for (const [key, c] of Object.entries(events(compact))) {
+      const v = events(verbose)[key];
+      if (!isObject(c) || !isObject(v)) continue;
+      const plain = PLAIN_FIELDS.find((f) => c[f] !== undefined && !isDeepStrictEqual(c[f], v[f]));
+      if (plain)
+        return {
+          message: `event ${key} has ${plain} ${JSON.stringify(v[plain])}, not ${JSON.stringify(c[plain])}: not the same content`,
+          pointer: pointer('events_by_id', key, plain),
+        };
+      for (const f of VALUE_FIELDS) {
+        if (!hasScalar(c[f]) || v[f] === undefined) continue;
+        values++;
+        if (isDeepStrictEqual(c[f], v[f])) alike++;
+        const have = texts(v[f], () => true);
+        for (const [text, n] of texts(c[f], (s) => !UNKEPT.test(s))) {
+          if ((have.get(text) ?? 0) < n)
+            return {
+              message: `${f} of event ${key} holds ${JSON.stringify(text)} ${n} time(s) in ${compactName}, ${have.get(text) ?? 0} time(s) here: not the same content`,
+              pointer: pointer('events_by_id', key, f),
+            };
+        }
       }
     }
-  }
-  return values > 0 && alike === values
-    ? {
-        message: `every Daml value of the transaction (${values}) is written exactly as compact_json writes it: no verbose encoding carrying type information`,
-        pointer: '/events_by_id',
-      }
-    : undefined;
-};
+    return values > 0 && alike === values
+      ? {
+          message: `every Daml value of the transaction (${values}) is written exactly as ${compactName} writes it: no verbose encoding carrying type information`,
+          pointer: '/events_by_id',
+        }
+      : undefined;
+  };
+
+export const sameContentVerbose = sameContentVerboseAs('compact_json');

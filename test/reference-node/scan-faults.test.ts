@@ -125,6 +125,12 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-protobuf-children-reversed': 'SCAN-EVENTS-V2-CHILDREN-IN-ORDER',
   'scan-reward-weight-at-or-before': 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
   'scan-reward-weight-earliest': 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
+  'scan-bulk-page-max-refused': 'SCAN-BULK-PAGE-SIZE-400',
+  'scan-bulk-token-on-last-page': 'SCAN-BULK-PAGING-COMPLETE',
+  'scan-events-update-offset': 'SCAN-EVENTS-UPDATE-NO-OFFSET',
+  'scan-lossless-ignored': 'SCAN-UPDATES-LOSSLESS-VARIANTS',
+  'scan-traffic-med-refused': 'SCAN-TRAFFIC-MEMBER-ID-400',
+  'scan-synchronizer-prefix-exact-only': 'SCAN-SYNCHRONIZER-IDENTITIES-PREFIX',
 };
 
 const DETECTORS: Record<string, Detector> = {

@@ -388,7 +388,12 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.scan.17',
         text: 'UpdateHistoryTransactionV2 (`update` in `/v0/events/{update_id}`): the same as above without `offset`',
-        ids: ['GENERIC-SCAN-GET-EVENT-BY-ID-RESPONSES', 'GENERIC-SCAN-GET-UPDATE-BY-ID-V2-RESPONSES', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
+        ids: [
+          'GENERIC-SCAN-GET-EVENT-BY-ID-RESPONSES',
+          'GENERIC-SCAN-GET-UPDATE-BY-ID-V2-RESPONSES',
+          'SCAN-UPDATES-VARIANTS-SAME-UPDATE',
+          'SCAN-EVENTS-UPDATE-NO-OFFSET',
+        ],
       },
       {
         n: 'R.scan.18',

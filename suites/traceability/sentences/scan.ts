@@ -418,8 +418,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.sync-identities.1',
         text: 'Path `domain_id_prefix` string.',
-        notCheckable:
-          'the description names the parameter a prefix but says neither which prefixes are accepted nor how one is matched (a proper string prefix, the part before "::", or a configured name), so no particular prefix is promised to find the synchronizer',
+        ids: ['SCAN-SYNCHRONIZER-IDENTITIES-PREFIX'],
       },
       {
         n: 'C.sync-identities.2',
