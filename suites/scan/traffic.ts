@@ -73,7 +73,7 @@ const memberIdChecked: RequirementInput = {
     const ids = await ctx.scan.get(`/v0/synchronizer-identities/${enc(ctx.fixtures.domainId!)}`);
     const mediator = ids.status === 200 ? parseJson(ids.text)?.mediator_id : undefined;
     if (typeof mediator === 'string' && mediator.startsWith('MED::')) {
-      const x = await ctx.scan.get(path(ctx.fixtures.domainId!, mediator));
+      const x = await ctx.scan.get(trafficStatusPath(ctx.fixtures.domainId!, mediator));
       ctx.expectStatus(x, [200, 404], `member id ${mediator} (the synchronizer's mediator_id) is of the form MED::id::fingerprint`);
     }
   },
