@@ -6,7 +6,7 @@ export const WALLET_FAULTS = declareFaults('wallet', {
   'wallet-tracking-id-not-exactly-once': {
     family: 'exactly-once submission',
     breaks: 'A buy-traffic submission repeating a tracking id is answered 200 with a second request contract instead of 409 or 429.',
-    rules: ['WALLET-BUY-TRAFFIC-EXACTLY-ONCE', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL'],
+    rules: ['WALLET-BUY-TRAFFIC-EXACTLY-ONCE', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL', 'WALLET-BUY-TRAFFIC-CREATED-409'],
   },
   'wallet-processing-answered-409': {
     family: 'exactly-once submission',
@@ -70,7 +70,7 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     generic: {},
   },
   'wallet-dso-requires-auth': {
-    family: 'authentication',
+    family: 'scan proxy',
     breaks: 'GET /v0/scan-proxy/dso-party-id, which carries no credentials, is rejected with 401 when no token is sent.',
     rules: ['WALLET-DSO-PARTY-ID-NO-AUTH'],
   },
@@ -149,7 +149,7 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     rules: ['WALLET-TRANSFER-COMPLETED-ON-LEDGER'],
   },
   'wallet-dso-party-id-other': {
-    family: 'documented answers',
+    family: 'scan proxy',
     breaks: "GET /v0/scan-proxy/dso-party-id names another party (the first SV's) than the DSO party of the network's scan.",
     rules: ['WALLET-DSO-PARTY-ID-IS-SCANS'],
   },
