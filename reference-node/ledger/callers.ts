@@ -6,7 +6,7 @@ import { bearer, claimsWithoutVerifying, isFailure } from '../auth.ts';
 import type { NodeContext } from '../context.ts';
 import { LedgerHttpError } from './errors.ts';
 
-export type Caller = { kind: 'anonymous' } | { kind: 'user'; user: string; readAs: readonly string[] | 'any' };
+export type Caller = { kind: 'anonymous' } | { kind: 'user'; user: string; readAs: readonly string[] | 'any'; actAs: readonly string[] };
 
 const API_KEY_PREFIX = 'jwt.token.';
 
@@ -32,7 +32,7 @@ export async function identify(ctx: NodeContext, req: FastifyRequest, required: 
   if (isFailure(verified)) throw new LedgerHttpError(401, 'unauthenticated', `The request could not be authenticated: ${verified.reason}.`);
   const user = ctx.world.ledgerUsers.get(verified.subject);
   if (!user) throw new LedgerHttpError(403, 'permissionDenied', `The token's user '${verified.subject}' is not a user of this participant.`);
-  return { kind: 'user', user: verified.subject, readAs: user.readAs };
+  return { kind: 'user', user: verified.subject, readAs: user.readAs, actAs: user.actAs };
 }
 
 /** Throws 403 unless the caller may read as every listed party (and as any party, when asked). */
@@ -43,4 +43,12 @@ export function requireReadRights(caller: Caller, parties: Iterable<string>, any
   const allowed = new Set(caller.readAs);
   const denied = [...parties].filter((p) => !allowed.has(p));
   if (denied.length > 0) throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not read as ${denied.join(', ')}.`);
+}
+
+/** Throws 403 unless the caller may act as every listed party (reading as any party gives no right to act). */
+export function requireActRights(caller: Caller, parties: Iterable<string>): void {
+  if (caller.kind === 'anonymous') return;
+  const allowed = new Set(caller.actAs);
+  const denied = [...new Set(parties)].filter((p) => !allowed.has(p));
+  if (denied.length > 0) throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not act as ${denied.join(', ')}.`);
 }

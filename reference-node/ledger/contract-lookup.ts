@@ -1,11 +1,12 @@
 // Finds a contract of the world by id, with the offset of the update that created it and, if any, the consuming
 // exercise that archived it. Contract ids encode their creating update's index and node id, so no index is needed
 // for the history's own; the few ledger-only transactions are searched. Archives only happen in the base segment
-// and the ledger-only transactions, so the search for one is bounded by their size.
+// and the ledger-only transactions, so the search for one is bounded by their size; so are the transactions
+// submitted through the interface (World.submitted), searched last.
 import type { World } from '../world/world.ts';
-import type { Contract, ExercisedNode } from '../world/model.ts';
+import type { Contract, ExercisedNode, TransactionUpdate } from '../world/model.ts';
 import { baseStream } from './base-stream.ts';
-import { ledgerOnlyOffset, updateOffset } from './offsets.ts';
+import { ledgerOnlyOffset, submittedOffset, updateOffset } from './offsets.ts';
 
 export interface ContractHistory {
   contract: Contract;
@@ -20,7 +21,7 @@ const CONTRACT_ID = /^00([0-9a-f]{8})([0-9a-f]{4})[0-9a-f]{60}$/;
 export function findContract(world: World, contractId: string): ContractHistory | undefined {
   const found = created(world, contractId);
   if (!found) return undefined;
-  for (const { offset, update: u } of baseStream(world)) {
+  for (const { offset, update: u } of [...baseStream(world), ...submittedStream(world)]) {
     if (offset <= found.createdOffset || u.kind !== 'transaction') continue;
     const node = u.nodes.find((n): n is ExercisedNode => n.kind === 'exercised' && n.consuming && n.contractId === contractId);
     if (node) return { ...found, archived: { offset, node, synchronizerId: u.synchronizerId } };
@@ -45,9 +46,17 @@ function created(world: World, contractId: string): ContractHistory | undefined 
     if (node?.kind === 'created')
       return { contract: node.contract, createdOffset: ledgerOnlyOffset(after), createdNodeId: node.nodeId, synchronizerId: u.synchronizerId };
   }
+  for (const { offset, update: u } of submittedStream(world)) {
+    const node = u.nodes.find((n) => n.kind === 'created' && n.contract.contractId === contractId);
+    if (node?.kind === 'created') return { contract: node.contract, createdOffset: offset, createdNodeId: node.nodeId, synchronizerId: u.synchronizerId };
+  }
   // Reference contracts of the scan and wallet views (DSO state, licenses, coupons, preapprovals) exist outside
   // the history's trees.
   const extra = world.governance.referenceContracts.find((c) => c.contractId === contractId);
   if (extra) return { contract: extra, createdOffset: updateOffset(extra.createdIn), createdNodeId: nodeId, synchronizerId: world.synchronizers[0]!.id };
   return undefined;
+}
+
+function* submittedStream(world: World): Generator<{ offset: number; update: TransactionUpdate }> {
+  for (const [k, update] of world.submitted.entries()) yield { offset: submittedOffset(world.count, k), update };
 }

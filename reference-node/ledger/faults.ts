@@ -248,15 +248,15 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     rules: [],
     generic: { operations: ['getCompletions', 'getCommandCompletions'], checks: ['invalid-input'] },
   },
-  // Every overview operation that answers JSON (the package download answers bytes).
+  // Every overview operation that answers JSON (the package download answers bytes) and that the generic checks
+  // see succeed. The commands and the deprecated completions refuse their generated bodies (any JSON: the
+  // description leaves them open), so no check receives one of their mislabelled 200s.
   'ledger-overview-json-as-text': {
     family: 'documented answers',
     breaks: 'The overview endpoints send their JSON answers serialized by hand, labelled text/plain instead of application/json.',
     rules: [],
     generic: {
       operations: [
-        ...COMMAND_OPERATIONS,
-        'getCompletions',
         'getCommandCompletions',
         'getVersion',
         'validateDar',

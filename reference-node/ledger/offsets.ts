@@ -2,6 +2,7 @@
 // (positive, strictly increasing); after every CHECKPOINT_EVERY updates an offset checkpoint sits at the
 // odd offset just above, so checkpoints never share an offset with an update. A ledger-only update
 // (World.ledgerOnly) takes the odd offset just above the update it follows (never one a checkpoint follows).
+// Transactions submitted through the interface (World.submitted) follow the history's end, one offset apart.
 
 export const CHECKPOINT_EVERY = 50;
 
@@ -27,7 +28,17 @@ export function ledgerEndOffset(count: number): number {
   return hasCheckpointAfter(count - 1) ? checkpointOffset(count - 1) : updateOffset(count - 1);
 }
 
-export type Slot = { kind: 'update' | 'checkpoint' | 'ledger-only'; index: number; offset: number };
+/** Offset of submitted transaction `k` (its index in World.submitted) after a history of `count` updates. */
+export function submittedOffset(count: number, k: number): number {
+  return ledgerEndOffset(count) + 1 + k;
+}
+
+/** The ledger end: the history's, or that of the last submitted transaction. */
+export function currentLedgerEnd(world: { readonly count: number; readonly submitted: readonly unknown[] }): number {
+  return world.submitted.length === 0 ? ledgerEndOffset(world.count) : submittedOffset(world.count, world.submitted.length - 1);
+}
+
+export type Slot = { kind: 'update' | 'checkpoint' | 'ledger-only' | 'submitted'; index: number; offset: number };
 
 /**
  * The stream's slots with offsets in (after, upTo] (or [after, upTo] when `inclusiveStart`), in the order
@@ -58,4 +69,24 @@ export function* slots(
   } else {
     for (let i = lo; i <= hi; i++) yield* at(i);
   }
+}
+
+/** slots() followed by the submitted transactions' (`submitted` of them) in the same window and order. */
+export function* streamSlots(
+  count: number,
+  ledgerOnly: { has(index: number): boolean },
+  submitted: number,
+  after: number,
+  upTo: number,
+  descending: boolean,
+  inclusiveStart = false,
+): Generator<Slot> {
+  const tail: Slot[] = [];
+  for (let k = 0; k < submitted; k++) {
+    const offset = submittedOffset(count, k);
+    if ((inclusiveStart ? offset >= after : offset > after) && offset <= upTo) tail.push({ kind: 'submitted', index: k, offset });
+  }
+  if (descending) yield* tail.reverse();
+  yield* slots(count, ledgerOnly, after, upTo, descending, inclusiveStart);
+  if (!descending) yield* tail;
 }

@@ -1,24 +1,21 @@
-// The 18 overview endpoints of the ledger interface. The description shows their purpose only, so the
-// shapes are the plausible 3.5 ones (the document keeps them open). Commands are accepted and answered
-// with a plausible result, but the simulated ledger never changes: the history is a pure function of the
-// seed. Each command answer says so in the `x-cn-simulated` header.
-import { createHash } from 'node:crypto';
+// The overview endpoints of the ledger interface but the commands (commands.ts). The description shows their
+// purpose only, so the shapes are the plausible 3.5 ones (the document keeps them open). Package uploads and
+// vetting changes are accepted without changing the simulated network; each such answer says so in the
+// `x-cn-simulated` header.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isObject, type JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
-import { isoMicros } from '../world/time.ts';
 import { identify, requireReadRights, type Caller } from './callers.ts';
 import { findContract } from './contract-lookup.ts';
 import { LedgerHttpError, sendCantonError } from './errors.ts';
-import { ledgerEndOffset } from './offsets.ts';
 import { MAX_PARTIES_PAGE_SIZE } from './parties.ts';
 import { Audience, hostedParties } from './projection.ts';
-import { PRE_3_5_VERSION, releaseStyle, styleEvent, styleRecord } from './release-style.ts';
+import { PRE_3_5_VERSION, releaseStyle, styleEvent } from './release-style.ts';
 import { archivedEvent, createdEvent } from './render.ts';
 import { InvalidStreamRequest, namedParties, parseEventFormat } from './stream-request.ts';
 
 export const LEDGER_API_VERSION = '3.5.14';
-const SIMULATED = 'accepted; commands do not change the simulated ledger';
+const SIMULATED = 'accepted; package changes do not change the simulated network';
 
 type Handler = (req: FastifyRequest, caller: Caller, reply: FastifyReply) => unknown | Promise<unknown>;
 
@@ -26,74 +23,35 @@ type Handler = (req: FastifyRequest, caller: Caller, reply: FastifyReply) => unk
 const MAX_VETTED_PACKAGES_PAGE_SIZE = 1000;
 const PACKAGE_HASH_HEADER = 'Canton-Package-Hash';
 
-export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
-  // Credentials are required: the description leaves them open here, the official document declares them for
-  // every ledger operation, and real nodes refuse a request without them (401).
-  const route = (handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
+/**
+ * An overview endpoint's handler. Credentials are required: the description leaves them open here, the official
+ * document declares them for every ledger operation, and real nodes refuse a request without them (401). A body
+ * that breaks the document's request shape is the HTTP layer's plain-text 400.
+ */
+export function overviewRoute<C extends Caller = Caller>(ctx: NodeContext, handler: (req: FastifyRequest, caller: C, reply: FastifyReply) => unknown) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     try {
-      const caller = await identify(ctx, req, true);
+      const caller = (await identify(ctx, req, true)) as C;
       const body = await handler(req, caller, reply);
       if (Buffer.isBuffer(body)) return reply.code(200).type('application/octet-stream').send(body);
       // overview-json-as-text: a JSON string serialized by hand goes out labelled as text.
       if (ctx.faults.has('ledger-overview-json-as-text')) return reply.code(200).type('text/plain; charset=utf-8').send(JSON.stringify(body));
       return reply.code(200).type('application/json; charset=utf-8').send(body);
     } catch (e) {
+      if (e instanceof InvalidStreamRequest) return reply.code(400).type('text/plain; charset=utf-8').send(e.message);
       if (e instanceof LedgerHttpError) return sendCantonError(ctx, reply, e.status, e.kind, e.message, e.codeOverride);
       throw e;
     }
   };
-  const command =
-    (answer: (cmd: CommandEcho) => unknown): Handler =>
-    (req) =>
-      answer(echo(ctx, req.body));
+}
+
+export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
+  const route = (handler: Handler) => overviewRoute(ctx, handler);
   const simulated = (handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-cn-simulated', SIMULATED);
     return route(handler)(req, reply);
   };
 
-  app.post('/commands/submit-and-wait', simulated(command((c) => ({ updateId: c.updateId, completionOffset: c.offset }))));
-  app.post('/commands/submit-and-wait-for-transaction', simulated(command((c) => ({ transaction: c.transaction }))));
-  app.post(
-    '/commands/submit-and-wait-for-reassignment',
-    simulated(
-      command((c) => ({
-        reassignment: styled(ctx, 'Reassignment', {
-          updateId: c.updateId,
-          commandId: c.commandId,
-          workflowId: c.workflowId,
-          offset: c.offset,
-          recordTime: c.time,
-          synchronizerId: c.synchronizerId,
-          events: [],
-        }),
-      })),
-    ),
-  );
-  app.post(
-    '/commands/submit-and-wait-for-transaction-tree',
-    simulated(
-      command((c) => {
-        const { events: _flat, ...tree } = c.transaction;
-        return { transactionTree: { ...tree, eventsById: {} } };
-      }),
-    ),
-  );
-  app.post('/commands/async/submit', simulated(command(() => ({}))));
-  app.post('/commands/async/submit-reassignment', simulated(command(() => ({}))));
-  // No command was ever submitted to this participant through the interface: nothing has completed.
-  app.post(
-    '/commands/completions',
-    route(() => []),
-  );
-  app.post(
-    '/commands/command-completions',
-    route(() => {
-      // command-completions-unserved: a node that states 3.5 but never implemented the endpoint.
-      if (ctx.faults.has('ledger-command-completions-unserved'))
-        throw new LedgerHttpError(501, 'internal', 'Command completions are not implemented by this participant.', 'UNIMPLEMENTED');
-      return [];
-    }),
-  );
   app.post(
     '/events/events-by-contract-id',
     route((req, caller) => eventsByContractId(ctx, req.body, caller)),
@@ -178,49 +136,6 @@ function packages(ctx: NodeContext): Array<{ id: string; name: string }> {
 /** Deterministic stand-in for a package archive. */
 function archiveBytes(pkg: { id: string; name: string }): Buffer {
   return Buffer.concat([Buffer.from([0x0a, 0x40]), Buffer.from(pkg.id), Buffer.from(`\n${pkg.name} (simulated DAML-LF archive)\n`)]);
-}
-
-/** A record of a command's answer as this node's release style writes it. */
-function styled(ctx: NodeContext, kind: 'Transaction' | 'Reassignment', record: JsonObject): JsonObject {
-  const style = releaseStyle(ctx);
-  if (style) styleRecord(kind, record, style);
-  return record;
-}
-
-interface CommandEcho {
-  updateId: string;
-  commandId: string;
-  workflowId: string;
-  offset: number;
-  time: string;
-  synchronizerId: string;
-  transaction: JsonObject;
-}
-
-/** A plausible, deterministic answer to a command: ids derived from the request, the ledger's current offset and time. */
-function echo(ctx: NodeContext, body: unknown): CommandEcho {
-  const hash = createHash('sha256')
-    .update(JSON.stringify(body ?? null))
-    .digest('hex');
-  // A body of another content type arrives as bytes (a Buffer): no command fields to read.
-  const b = isObject(body) && !Buffer.isBuffer(body) ? body : {};
-  const inner = isObject(b.commands) ? b.commands : b; // submit-and-wait-for-transaction nests the commands
-  const commandId = typeof inner.commandId === 'string' ? inner.commandId : `cmd-${hash.slice(0, 12)}`;
-  const workflowId = typeof inner.workflowId === 'string' ? inner.workflowId : '';
-  const updateId = `1220${hash}`;
-  const offset = ledgerEndOffset(ctx.world.count);
-  const time = isoMicros(ctx.clock.now());
-  const synchronizerId = ctx.world.synchronizers[0]!.id;
-  const transaction = styled(ctx, 'Transaction', { updateId, commandId, workflowId, effectiveAt: time, offset, synchronizerId, recordTime: time, events: [] });
-  return {
-    updateId,
-    commandId,
-    workflowId,
-    offset,
-    time,
-    synchronizerId,
-    transaction,
-  };
 }
 
 function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): JsonObject {

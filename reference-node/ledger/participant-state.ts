@@ -7,7 +7,7 @@ import type { NodeContext } from '../context.ts';
 import { authenticated, queryParameter } from './authenticated-route.ts';
 import { baseStream } from './base-stream.ts';
 import { requireReadRights } from './callers.ts';
-import { ledgerEndOffset } from './offsets.ts';
+import { currentLedgerEnd } from './offsets.ts';
 
 const UNSPECIFIED = 'PARTICIPANT_PERMISSION_UNSPECIFIED';
 /** A hosting no topology event of this stream describes (a party hosted elsewhere) is taken as a full one. */
@@ -17,7 +17,7 @@ export function participantStateRoutes(app: FastifyInstance, ctx: NodeContext): 
   const { world } = ctx;
   app.get(
     '/state/ledger-end',
-    authenticated(ctx, () => ({ offset: ledgerEndOffset(world.count) })),
+    authenticated(ctx, () => ({ offset: currentLedgerEnd(world) })),
   );
   app.get(
     '/state/connected-synchronizers',

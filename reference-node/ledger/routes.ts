@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
 import { BadJsonError } from '../bad-json.ts';
 import { sendCantonError, sendStreamBadRequest } from './errors.ts';
+import { commandRoutes } from './commands.ts';
 import { overviewRoutes } from './overview.ts';
 import { participantStateRoutes } from './participant-state.ts';
 import { partyRoutes } from './parties.ts';
@@ -36,12 +37,16 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     if (err instanceof BadJsonError && ctx.faults.has('ledger-completions-body-ignored') && COMPLETION_ROUTES.has(req.routeOptions.url ?? '')) {
       return reply.code(200).type('application/json; charset=utf-8').send([]);
     }
+    // The commands' bodies that are no JSON get the HTTP layer's plain-text 400, as the official document declares.
+    if (err instanceof BadJsonError && (SUBMISSION_ROUTES.has(req.routeOptions.url ?? '') || COMPLETION_ROUTES.has(req.routeOptions.url ?? '')))
+      return reply.code(400).type('text/plain; charset=utf-8').send(`Invalid value for: body (${err.message})`);
     if (err instanceof BadJsonError || status === 400) return sendCantonError(ctx, reply, 400, 'invalidArgument', err.message);
     if (status === 500) return sendCantonError(ctx, reply, 500, 'internal', 'The request could not be processed because of an internal error.');
     return sendCantonError(ctx, reply, status, 'invalidArgument', err.message, err.code);
   });
 
   app.post('/updates', (req, reply) => getUpdates(ctx, req, reply));
+  commandRoutes(app, ctx);
   overviewRoutes(app, ctx);
   userRoutes(app, ctx);
   partyRoutes(app, ctx);

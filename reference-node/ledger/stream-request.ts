@@ -143,6 +143,15 @@ export function parseEventFormat(raw: unknown, field: string): EventFormatSpec {
   return eventFormat(raw, field);
 }
 
+/** A TransactionFormat given to another endpoint (the transaction a submission answers with). */
+export function parseTransactionFormat(raw: unknown, field: string): { format: EventFormatSpec; shape: Shape } {
+  const tf = object(raw, field);
+  if (tf.eventFormat === undefined) fail(`Invalid value for: body (${field}.eventFormat is required)`);
+  const shape = typeof tf.transactionShape === 'string' ? SHAPES[tf.transactionShape] : undefined;
+  if (!shape) fail(`Invalid value for: body (unknown ${field}.transactionShape ${JSON.stringify(tf.transactionShape)})`);
+  return { format: eventFormat(tf.eventFormat, `${field}.eventFormat`), shape };
+}
+
 const SHAPES: Record<string, Shape> = {
   // The description lists UNSPECIFIED among the allowed values; it reads as the documented default shape.
   TRANSACTION_SHAPE_UNSPECIFIED: 'acs-delta',
@@ -215,7 +224,7 @@ export function parseStreamRequest(ctx: NodeContext, body: unknown): StreamReque
   return req;
 }
 
-function queryInt(raw: unknown, name: string): number | undefined {
+export function queryInt(raw: unknown, name: string): number | undefined {
   if (raw === undefined) return undefined;
   const text = Array.isArray(raw) ? fail(`Invalid value for: query parameter ${name} (given more than once)`) : String(raw);
   if (!/^\d+$/.test(text)) fail(`Invalid value for: query parameter ${name} (expected a non-negative integer, but got: ${JSON.stringify(text)})`);

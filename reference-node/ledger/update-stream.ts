@@ -8,7 +8,7 @@ import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { identify, requireReadRights } from './callers.ts';
 import { LedgerHttpError, sendCantonError, sendStreamBadRequest } from './errors.ts';
-import { CHECKPOINT_EVERY, checkpointOffset, ledgerEndOffset, slots } from './offsets.ts';
+import { CHECKPOINT_EVERY, checkpointOffset, currentLedgerEnd, streamSlots } from './offsets.ts';
 import { Projector } from './projection.ts';
 import { checkpointRecord, element } from './render.ts';
 import { InvalidStreamRequest, namedParties, parseStreamQuery, parseStreamRequest, type StreamQuery, type StreamRequest } from './stream-request.ts';
@@ -35,7 +35,7 @@ export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: F
       // any-party-read-unchecked: only the parties the request names are checked.
       requireReadRights(caller, parties, anyParty && !ctx.faults.has('ledger-any-party-read-unchecked'));
     }
-    const result = read(ctx, request, query);
+    let result = read(ctx, request, query);
     if (result.overLimit) {
       const as500 = ctx.faults.has('ledger-list-limit-500');
       return sendCantonError(
@@ -46,11 +46,14 @@ export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: F
         `The number of matching elements is greater than the node limit (${ctx.settings.listLimit}); narrow the read, pass a limit, or use the WebSocket stream.`,
       );
     }
-    // An open-ended read is completed once no new element arrived for the idle timeout. This history does
-    // not grow, so the answer is what exists up to the ledger end, sent after that wait.
+    // An open-ended read is completed once no new element arrived for the idle timeout: what exists up to the
+    // ledger end, sent after that wait, with what commands submitted meanwhile added (read again, still bounded).
     if (request.endInclusive === undefined && !result.completedByLimit) {
+      const submitted = ctx.world.submitted.length;
       if (query.limit === undefined && ctx.faults.has('ledger-idle-timeout-ignored')) await heldOpen(reply, IDLE_IGNORED_HOLD_MS);
       await sleep(Math.min(query.idleTimeoutMs ?? ctx.settings.defaultIdleTimeoutMs, MAX_IDLE_WAIT_MS));
+      const again = ctx.world.submitted.length > submitted ? read(ctx, request, query) : result;
+      if (!again.overLimit) result = again;
     }
     return reply
       .code(200)
@@ -91,7 +94,7 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
   const tail = q.limit !== undefined && r.endInclusive !== undefined && ctx.faults.has('ledger-limit-takes-window-tail') ? q.limit : undefined;
   // Collect one more than the list limit to know that it is exceeded (the no-413 fault reads on, bounded).
   const cap = tail === undefined ? (q.limit ?? (no413 ? 4 * settings.listLimit : settings.listLimit + 1)) : settings.listLimit + 1;
-  let upTo = r.endInclusive ?? ledgerEndOffset(world.count);
+  let upTo = r.endInclusive ?? currentLedgerEnd(world);
   if (r.endInclusive !== undefined && ctx.faults.has('ledger-end-ignored')) upTo = r.endInclusive + END_IGNORED_EXTRA;
   const descending = r.descending && !ctx.faults.has('ledger-descending-ignored');
   const projector = new Projector(ctx, r);
@@ -101,7 +104,7 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
   let dropNext = gap && !descending;
   // begin-zero-after-checkpoint: a read from 0 starts after the first offset checkpoint, not at the ledger's start.
   const after = r.beginExclusive === 0 && ctx.faults.has('ledger-begin-zero-after-checkpoint') ? checkpointOffset(CHECKPOINT_EVERY - 1) : r.beginExclusive;
-  for (const slot of slots(world.count, world.ledgerOnly, after, upTo, descending, ctx.faults.has('ledger-begin-inclusive'))) {
+  for (const slot of streamSlots(world.count, world.ledgerOnly, world.submitted.length, after, upTo, descending, ctx.faults.has('ledger-begin-inclusive'))) {
     if (elements.length >= cap) break;
     if (slot.kind === 'checkpoint') {
       const micros = world.recordTimeMicros(slot.index);
@@ -109,7 +112,9 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
       elements.push({ offset: slot.offset, json: element('OffsetCheckpoint', checkpointRecord(slot.offset, times)) });
       continue;
     }
-    const json = projector.project(slot.kind === 'ledger-only' ? world.ledgerOnly.get(slot.index)! : world.getUpdate(slot.index), slot.offset);
+    const update =
+      slot.kind === 'ledger-only' ? world.ledgerOnly.get(slot.index)! : slot.kind === 'submitted' ? world.submitted[slot.index]! : world.getUpdate(slot.index);
+    const json = projector.project(update, slot.offset);
     if (json && dropNext) {
       dropNext = false;
       continue;

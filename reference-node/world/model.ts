@@ -220,3 +220,14 @@ export interface LedgerUser {
   actAs: string[];
   readAs: string[] | 'any';
 }
+
+/** The completion of a command submitted through the ledger interface (its transaction is World.submitted's). */
+export interface CompletionRecord {
+  commandId: string;
+  updateId: string;
+  userId: string;
+  actAs: string[];
+  submissionId: string;
+  /** Index of the transaction in World.submitted. */
+  submitted: number;
+}

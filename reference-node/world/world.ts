@@ -24,6 +24,7 @@ import {
   UNVERDICTED_TRANSACTIONS,
   type AnsEntryRecord,
   type BulkObject,
+  type CompletionRecord,
   type Contract,
   type CreatedNode,
   type LedgerUser,
@@ -86,6 +87,12 @@ export class World {
   private readonly base: Update[] = [];
   /** Updates only the ledger participant's stream shows, each after the base update its key names (ledger-only.ts). */
   readonly ledgerOnly = new Map<number, TransactionUpdate | TopologyUpdate>();
+  /**
+   * Transactions submitted through the ledger interface, after the history in submission order (the only part of
+   * the world that grows while the node runs; ledger/submission.ts), and their completions.
+   */
+  readonly submitted: TransactionUpdate[] = [];
+  readonly completions: CompletionRecord[] = [];
 
   constructor(options: WorldOptions) {
     this.seed = options.seed;

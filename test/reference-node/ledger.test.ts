@@ -177,6 +177,14 @@ describe('ledger self-test: every operation answers within the document', () => 
       actAs: [alice],
       userId: 'alice-ledger',
     };
+    const [source, target] = wd.synchronizers.map((x) => x.id);
+    const unassign = {
+      reassignmentCommands: {
+        commandId: 'r1',
+        submitter: alice,
+        commands: [{ command: { UnassignCommand: { value: { contractId: live, source, target } } } }],
+      },
+    };
     return {
       getUpdates: [
         stream({ beginExclusive: 0, endInclusive: BASE_END, updateFormat: everything(byParty([alice])) }),
@@ -202,17 +210,23 @@ describe('ledger self-test: every operation answers within the document', () => 
         stream({ beginExclusive: 0, filter: ANY }, '?limit=ten'),
         { target: '/v2/updates', init: { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: '{"beginExclusive": 0,' } },
       ],
+      // Commands act as alice with her own token (the administrator may act as no party), each with its own id.
       submitAndWait: [
-        { target: '/v2/commands/submit-and-wait', init: json(cmd) },
+        { target: '/v2/commands/submit-and-wait', init: json(cmd, limited) },
         { target: '/v2/commands/submit-and-wait', init: json(cmd, {}) },
       ],
-      submitAndWaitForTransaction: [{ target: '/v2/commands/submit-and-wait-for-transaction', init: json({ commands: cmd }) }],
-      submitAndWaitForReassignment: [
-        { target: '/v2/commands/submit-and-wait-for-reassignment', init: json({ reassignmentCommands: { commandId: 'r1', submitter: alice, commands: [] } }) },
+      submitAndWaitForTransaction: [
+        { target: '/v2/commands/submit-and-wait-for-transaction', init: json({ commands: { ...cmd, commandId: 'cmd-self-test-tx' } }, limited) },
       ],
-      submitAndWaitForTransactionTree: [{ target: '/v2/commands/submit-and-wait-for-transaction-tree', init: json(cmd) }],
-      submitAsync: [{ target: '/v2/commands/async/submit', init: json(cmd) }],
-      submitReassignmentAsync: [{ target: '/v2/commands/async/submit-reassignment', init: json({ reassignmentCommands: {} }) }],
+      submitAndWaitForReassignment: [{ target: '/v2/commands/submit-and-wait-for-reassignment', init: json(unassign, limited) }],
+      submitAndWaitForTransactionTree: [
+        { target: '/v2/commands/submit-and-wait-for-transaction-tree', init: json({ ...cmd, commandId: 'cmd-self-test-tree' }, limited) },
+      ],
+      submitAsync: [{ target: '/v2/commands/async/submit', init: json({ ...cmd, commandId: 'cmd-self-test-async' }, limited) }],
+      submitReassignmentAsync: [
+        { target: '/v2/commands/async/submit-reassignment', init: json(unassign, limited) },
+        { target: '/v2/commands/async/submit-reassignment', init: json({ reassignmentCommands: {} }) },
+      ],
       getCompletions: [{ target: '/v2/commands/completions', init: json({ userId: 'alice-ledger', parties: [alice], beginExclusive: 0 }) }],
       getCommandCompletions: [{ target: '/v2/commands/command-completions', init: json({ userId: 'alice-ledger', parties: [alice], beginExclusive: 0 }) }],
       getEventsByContractId: [
@@ -681,13 +695,14 @@ describe('overview endpoints', () => {
     expect((await post('/v2/events/events-by-contract-id', { contractId: '00deadbeef' })).status).toBe(404);
   });
 
-  it('accepts commands without changing the ledger, and reports no completions', async () => {
+  it('refuses an invalid command in plain text without changing the ledger; nobody else reads its completions', async () => {
     const before = await elements(node, { beginExclusive: 2400, updateFormat: everything(ANY) });
     const res = await post('/v2/commands/submit-and-wait', { commands: [], commandId: 'c1', actAs: [alice] });
-    expect(res.status).toBe(200);
-    expect(res.json().updateId).toMatch(/^1220[0-9a-f]{64}$/);
+    expect(res.status).toBe(400);
+    expect(res.contentType).toMatch(/^text\/plain/);
     expect(await elements(node, { beginExclusive: 2400, updateFormat: everything(ANY) })).toEqual(before);
-    expect((await post('/v2/commands/completions', { userId: 'u', parties: [alice], beginExclusive: 0 })).json()).toEqual([]);
+    const limited = { authorization: `Bearer ${node.credentials.ledgerUserToken.token}` };
+    expect((await post('/v2/commands/completions?stream_idle_timeout_ms=1', { userId: 'u', parties: [alice], beginExclusive: 0 }, limited)).status).toBe(403);
   });
 
   it("credentials are required there, invalid ones get 401; unknown routes get the HTTP layer's text/plain 404", async () => {

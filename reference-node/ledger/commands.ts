@@ -1,0 +1,203 @@
+// The command endpoints of the ledger interface, simulated for real: a submission is checked (credentials 401,
+// body as the official document shapes it, plain-text 400, act and read rights 403), interpreted against the
+// world and recorded as the next transaction of the participant's stream, with its completion (submission.ts).
+// The completion endpoints answer the completions of the user's own commands, waiting for new ones as the
+// update stream does.
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isObject, type JsonObject } from '../../common/json.ts';
+import type { NodeContext } from '../context.ts';
+import { isoMicros } from '../world/time.ts';
+import type { UserCaller } from './authenticated-route.ts';
+import { requireActRights, requireReadRights } from './callers.ts';
+import { parseCommands, parseCommandsForTransaction, parseCompletionQuery, type SubmittedCommands } from './command-request.ts';
+import { findContract } from './contract-lookup.ts';
+import { LedgerHttpError } from './errors.ts';
+import { overviewRoute } from './overview.ts';
+import { currentLedgerEnd, submittedOffset } from './offsets.ts';
+import { Projector } from './projection.ts';
+import { releaseStyle, styleRecord } from './release-style.ts';
+import { transactionRecord } from './render.ts';
+import { InvalidStreamRequest, queryInt, type EventFormatSpec, type Shape } from './stream-request.ts';
+import { submit, type Submission } from './submission.ts';
+import { MAX_IDLE_WAIT_MS } from './update-stream.ts';
+
+type Handler = (req: FastifyRequest, caller: UserCaller) => unknown | Promise<unknown>;
+
+export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
+  const route = (handler: Handler) => overviewRoute<UserCaller>(ctx, handler);
+  /** Submits the commands of a request after checking the caller's rights; returns what was recorded. */
+  const submitted = (caller: UserCaller, cmds: SubmittedCommands): Submission => {
+    requireActRights(caller, cmds.actAs);
+    requireReadRights(caller, cmds.readAs, false);
+    if (cmds.userId !== undefined && cmds.userId !== caller.user)
+      throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not submit as user '${cmds.userId}'.`);
+    return submit(ctx, cmds, caller.user);
+  };
+
+  app.post(
+    '/commands/submit-and-wait',
+    route((req, caller) => {
+      const s = submitted(caller, parseCommands(req.body));
+      return { updateId: s.transaction.updateId, completionOffset: s.offset };
+    }),
+  );
+  app.post(
+    '/commands/submit-and-wait-for-transaction',
+    route((req, caller) => {
+      const { commands, format } = parseCommandsForTransaction(req.body);
+      const asked = format ?? defaultFormat(commands);
+      requireReadRights(caller, asked.format.byParty.keys(), asked.format.anyParty !== undefined);
+      return { transaction: transactionOf(ctx, submitted(caller, commands), asked) };
+    }),
+  );
+  app.post(
+    '/commands/submit-and-wait-for-transaction-tree',
+    route((req, caller) => {
+      const commands = parseCommands(req.body);
+      const s = submitted(caller, commands);
+      const { events, ...tx } = transactionOf(ctx, s, { ...defaultFormat(commands), shape: 'ledger-effects' });
+      const eventsById: JsonObject = {};
+      for (const ev of events as JsonObject[]) {
+        const [kind, value] = Object.entries(ev)[0]! as [string, JsonObject];
+        eventsById[String(value.nodeId)] = { [kind === 'CreatedEvent' ? 'CreatedTreeEvent' : 'ExercisedTreeEvent']: { value } };
+      }
+      return { transactionTree: { ...tx, eventsById } };
+    }),
+  );
+  app.post(
+    '/commands/async/submit',
+    route((req, caller) => {
+      submitted(caller, parseCommands(req.body));
+      return {};
+    }),
+  );
+  // Reassignments are checked (shape, rights, the contract) but not yet simulated: the answer is a plausible record.
+  app.post(
+    '/commands/submit-and-wait-for-reassignment',
+    route((req, caller) => ({ reassignment: checkedReassignment(ctx, req.body, caller) })),
+  );
+  app.post(
+    '/commands/async/submit-reassignment',
+    route((req, caller) => {
+      checkedReassignment(ctx, req.body, caller);
+      return {};
+    }),
+  );
+  app.post(
+    '/commands/completions',
+    route((req, caller) => completions(ctx, req, caller)),
+  );
+  app.post(
+    '/commands/command-completions',
+    route((req, caller) => {
+      // command-completions-unserved: a node that states 3.5 but never implemented the endpoint.
+      if (ctx.faults.has('ledger-command-completions-unserved'))
+        throw new LedgerHttpError(501, 'internal', 'Command completions are not implemented by this participant.', 'UNIMPLEMENTED');
+      return completions(ctx, req, caller);
+    }),
+  );
+}
+
+/** The documented default: the submitting and reading parties' whole view, as an ACS delta, verbose. */
+function defaultFormat(cmds: SubmittedCommands): { format: EventFormatSpec; shape: Shape } {
+  const wildcard = () => ({ wildcard: true, wildcardBlob: false, templates: new Map(), interfaces: new Map() });
+  const parties = [...new Set([...cmds.actAs, ...cmds.readAs])];
+  return { format: { byParty: new Map(parties.map((p) => [p, wildcard()])), verbose: true }, shape: 'acs-delta' };
+}
+
+/** The submitted transaction as the stream shows it to `asked` (with no events when it shows nothing of it). */
+function transactionOf(ctx: NodeContext, s: Submission, asked: { format: EventFormatSpec; shape: Shape }): JsonObject {
+  const el = new Projector(ctx, { beginExclusive: 0, descending: false, transactions: asked }).project(s.transaction, s.offset);
+  const rendered = (el?.update as JsonObject | undefined)?.Transaction as JsonObject | undefined;
+  if (rendered) return rendered.value as JsonObject;
+  const rec = transactionRecord(s.transaction, { offset: s.offset, events: [], commandId: true, dropRecordTime: false });
+  const style = releaseStyle(ctx);
+  if (style) styleRecord('Transaction', rec, style);
+  return rec;
+}
+
+/** Completions of the asking user's commands for the requested parties, after `beginExclusive`; waits for new ones. */
+async function completions(ctx: NodeContext, req: FastifyRequest, caller: UserCaller): Promise<JsonObject[]> {
+  const query = isObject(req.query) ? req.query : {};
+  const limit = queryInt(query.limit, 'limit');
+  const idle = queryInt(query.stream_idle_timeout_ms, 'stream_idle_timeout_ms');
+  const q = parseCompletionQuery(req.body);
+  requireReadRights(caller, q.parties, false);
+  const userId = q.userId ?? caller.user;
+  if (userId !== caller.user && caller.readAs !== 'any')
+    throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not read the completions of user '${userId}'.`);
+  const { world } = ctx;
+  const requested = new Set(q.parties);
+  const cap = limit ?? ctx.settings.listLimit + 1;
+  const read = () =>
+    world.completions
+      .map((c) => ({ c, offset: submittedOffset(world.count, c.submitted) }))
+      .filter(({ c, offset }) => c.userId === userId && offset > q.beginExclusive && c.actAs.some((p) => requested.has(p)))
+      .slice(0, cap)
+      .map(({ c, offset }) => {
+        const tx = world.submitted[c.submitted]!;
+        const value = {
+          commandId: c.commandId,
+          status: { code: 0, message: '' },
+          updateId: c.updateId,
+          userId: c.userId,
+          actAs: c.actAs.filter((p) => requested.has(p)),
+          submissionId: c.submissionId,
+          offset,
+          synchronizerTime: { synchronizerId: tx.synchronizerId, recordTime: isoMicros(tx.recordTimeMicros) },
+        };
+        return { completionResponse: { Completion: { value } } };
+      });
+  let out = read();
+  // Open-ended like the update stream: complete once no new completion arrived for the idle timeout.
+  if (out.length < cap) {
+    await sleep(Math.min(idle ?? ctx.settings.defaultIdleTimeoutMs, MAX_IDLE_WAIT_MS));
+    out = read();
+  }
+  if (limit === undefined && out.length > ctx.settings.listLimit)
+    throw new LedgerHttpError(413, 'listLimit', `The number of completions is greater than the node limit (${ctx.settings.listLimit}); pass a limit.`);
+  return out;
+}
+
+/** A reassignment request checked as the document shapes it, the submitter's rights and the contract it moves. */
+function checkedReassignment(ctx: NodeContext, raw: unknown, caller: UserCaller): JsonObject {
+  const bad = (m: string): never => {
+    throw new InvalidStreamRequest(`Invalid value for: body (${m})`);
+  };
+  const b = isObject(raw) && !Buffer.isBuffer(raw) ? raw : bad('a JsSubmitAndWaitForReassignmentRequest JSON object is required');
+  const r = isObject(b.reassignmentCommands) ? b.reassignmentCommands : bad('reassignmentCommands must be a JSON object');
+  if (typeof r.commandId !== 'string' || r.commandId === '') bad('reassignmentCommands.commandId must be a non-empty string');
+  if (typeof r.submitter !== 'string' || r.submitter === '') bad('reassignmentCommands.submitter must be a party id');
+  if (!Array.isArray(r.commands) || r.commands.length === 0) bad('reassignmentCommands.commands must be a non-empty array');
+  const commands = r.commands as unknown[];
+  const moves = commands.map((c, i) => {
+    const inner = isObject(c) && isObject(c.command) ? c.command : bad(`reassignmentCommands.commands[${i}].command must be a JSON object`);
+    const [kind, v] = Object.entries(inner)[0] ?? bad(`reassignmentCommands.commands[${i}].command names no command`);
+    const value = isObject(v) && isObject(v.value) ? v.value : bad(`reassignmentCommands.commands[${i}].command.${kind}.value must be a JSON object`);
+    for (const f of kind === 'UnassignCommand' ? ['contractId', 'source', 'target'] : kind === 'AssignCommand' ? ['reassignmentId', 'source', 'target'] : [])
+      if (typeof value[f] !== 'string') bad(`reassignmentCommands.commands[${i}].command.${kind}.value.${f} must be a string`);
+    if (kind !== 'UnassignCommand' && kind !== 'AssignCommand') bad(`reassignmentCommands.commands[${i}].command has unknown kind '${kind}'`);
+    return { kind, value };
+  });
+  requireActRights(caller, [r.submitter as string]);
+  for (const m of moves) {
+    const c = m.kind === 'UnassignCommand' ? findContract(ctx.world, m.value.contractId as string) : undefined;
+    if (m.kind === 'UnassignCommand' && (!c || c.archived))
+      throw new LedgerHttpError(404, 'notFound', `Contract could not be found or is not active: ${String(m.value.contractId)}`, 'CONTRACT_NOT_FOUND');
+  }
+  const now = isoMicros(ctx.clock.now());
+  const rec: JsonObject = {
+    updateId: `1220${createHash('sha256').update(JSON.stringify(b)).digest('hex')}`,
+    commandId: r.commandId as string,
+    workflowId: typeof r.workflowId === 'string' ? r.workflowId : '',
+    offset: currentLedgerEnd(ctx.world),
+    recordTime: now,
+    synchronizerId: ctx.world.synchronizers[0]!.id,
+    events: [],
+  };
+  const style = releaseStyle(ctx);
+  if (style) styleRecord('Reassignment', rec, style);
+  return rec;
+}

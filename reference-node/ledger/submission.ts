@@ -1,0 +1,222 @@
+// What a command does to the simulated ledger: its transaction is interpreted against the world (templates the
+// network knows, contracts active and visible to the submitting parties), recorded as the next update of the
+// participant's stream (World.submitted) with its completion. Ids derive from the seed and the position in the
+// submission order, so a given seed and command sequence always gives the same ledger.
+import type { NodeContext } from '../context.ts';
+import type { CompletionRecord, Contract, CreatedNode, ExercisedNode, TransactionUpdate, TxNode } from '../world/model.ts';
+import { derivedHex } from '../world/rng.ts';
+import type { World } from '../world/world.ts';
+import { baseStream } from './base-stream.ts';
+import type { LedgerCommand, SubmittedCommands } from './command-request.ts';
+import { findContract } from './contract-lookup.ts';
+import { LedgerHttpError } from './errors.ts';
+import { submittedOffset } from './offsets.ts';
+import { InvalidStreamRequest } from './stream-request.ts';
+
+/** How far a submission moves the simulated clock: its record time is after everything before it. */
+const SUBMISSION_STEP_MICROS = 1_000_000;
+/** Ledger time precedes the record time by this much, as in the history. */
+const EFFECTIVE_BEFORE_RECORD_MICROS = 250;
+
+export interface Submission {
+  transaction: TransactionUpdate;
+  offset: number;
+  completion: CompletionRecord;
+}
+
+interface KnownTemplate {
+  templateId: string;
+  packageName: string;
+  /** Choices seen exercised on the template in the history, with whether they consume the contract. */
+  choices: Map<string, boolean>;
+}
+
+const knownTemplates = new WeakMap<World, Map<string, KnownTemplate>>();
+
+/** Every template the network's contracts use, with the choices its history exercises (computed once per world). */
+function templatesOf(world: World): Map<string, KnownTemplate> {
+  let known = knownTemplates.get(world);
+  if (known) return known;
+  known = new Map();
+  const add = (templateId: string, packageName: string) => {
+    if (!known!.has(templateId)) known!.set(templateId, { templateId, packageName, choices: new Map() });
+    return known!.get(templateId)!;
+  };
+  const updates = [...baseStream(world)].map((s) => s.update);
+  for (let i = world.baseCount; i < Math.min(world.count, world.baseCount + 2); i++) updates.push(world.getUpdate(i));
+  for (const u of updates) {
+    if (u.kind !== 'transaction') continue;
+    for (const n of u.nodes) {
+      if (n.kind === 'created') add(n.contract.templateId, n.contract.packageName);
+      else add(n.templateId, n.packageName).choices.set(n.choice, n.consuming);
+    }
+  }
+  for (const c of [...world.governance.referenceContracts, ...world.transferOffers.map((o) => o.contract)]) add(c.templateId, c.packageName);
+  knownTemplates.set(world, known);
+  return known;
+}
+
+/** The known template a command names, by package id or by package name (`#name:Module:Entity`). */
+function resolveTemplate(world: World, requested: string): KnownTemplate {
+  const known = templatesOf(world);
+  const byId = known.get(requested);
+  if (byId) return byId;
+  const m = /^#([^:]+):(.+)$/.exec(requested);
+  const byName = m ? [...known.values()].find((t) => t.packageName === m[1] && t.templateId.slice(t.templateId.indexOf(':') + 1) === m[2]) : undefined;
+  if (byName) return byName;
+  throw new LedgerHttpError(404, 'notFound', `Template ${requested} is not known to this participant.`, 'TEMPLATES_OR_INTERFACES_NOT_FOUND');
+}
+
+const invalid = (message: string): never => {
+  throw new InvalidStreamRequest(message);
+};
+
+/** The parties a record mentions that the network knows: the observers of a created contract besides its signatories. */
+function mentionedParties(world: World, value: unknown, out = new Set<string>()): Set<string> {
+  if (typeof value === 'string') {
+    if (world.parties.some((p) => p.id === value)) out.add(value);
+  } else if (Array.isArray(value)) for (const v of value) mentionedParties(world, v, out);
+  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) mentionedParties(world, v, out);
+  return out;
+}
+
+/** Builds the transaction of `cmds` at submission number `k` (World.submitted's next index); nothing is recorded. */
+function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordTimeMicros: number): TransactionUpdate {
+  const { world } = ctx;
+  const index = world.count + k;
+  const effectiveAtMicros = recordTimeMicros - EFFECTIVE_BEFORE_RECORD_MICROS;
+  const nodes: TxNode[] = [];
+  const roots: number[] = [];
+  /** Contracts this transaction archived so far: a later command may not use them. */
+  const consumed = new Set<string>();
+  const readers = new Set([...cmds.actAs, ...cmds.readAs]);
+
+  const create = (template: KnownTemplate, args: Record<string, unknown>): CreatedNode => {
+    const nodeId = nodes.length;
+    // Without the templates' Daml code, the submitters are the signatories and the other parties the record names observe.
+    const signatories = [...cmds.actAs];
+    const observers = [...mentionedParties(world, args)].filter((p) => !signatories.includes(p));
+    const contract: Contract = {
+      contractId: world.contractId(index, nodeId),
+      templateId: template.templateId,
+      packageName: template.packageName,
+      createArguments: args,
+      createdAtMicros: effectiveAtMicros,
+      signatories,
+      observers,
+      createdIn: index,
+      createdEventBlob: Buffer.from(`blob:${index}:${nodeId}`).toString('base64'),
+    };
+    const node: CreatedNode = { nodeId, kind: 'created', contract };
+    nodes.push(node);
+    return node;
+  };
+
+  const exercise = (contract: Contract, choice: string, choiceArgument: unknown): ExercisedNode => {
+    const template = resolveTemplate(world, contract.templateId);
+    const consuming = choice === 'Archive' || template.choices.get(choice) === true;
+    if (choice !== 'Archive' && !template.choices.has(choice))
+      invalid(`Invalid value for: body (template ${contract.templateId} has no choice ${choice} this participant knows)`);
+    // The controllers of Archive are the signatories: each must be among the submitters.
+    const missing = choice === 'Archive' ? contract.signatories.filter((p) => !cmds.actAs.includes(p)) : [];
+    if (missing.length > 0)
+      throw new LedgerHttpError(
+        403,
+        'permissionDenied',
+        `Archiving ${contract.contractId} needs the authority of ${missing.join(', ')}.`,
+        'DAML_AUTHORIZATION_ERROR',
+      );
+    const node: ExercisedNode = {
+      nodeId: nodes.length,
+      kind: 'exercised',
+      contractId: contract.contractId,
+      templateId: contract.templateId,
+      packageName: contract.packageName,
+      signatories: contract.signatories,
+      observers: contract.observers,
+      choice,
+      choiceArgument: (choiceArgument ?? {}) as Record<string, unknown>,
+      actingParties: [...cmds.actAs],
+      consuming,
+      children: [],
+      exerciseResult: {},
+    };
+    nodes.push(node);
+    if (consuming) consumed.add(contract.contractId);
+    return node;
+  };
+
+  const activeContract = (contractId: string, requestedTemplate: string): Contract => {
+    const found = findContract(world, contractId);
+    const created = nodes.find((n): n is CreatedNode => n.kind === 'created' && n.contract.contractId === contractId)?.contract;
+    const c = created ?? (found && !found.archived ? found.contract : undefined);
+    const visible = c && [...c.signatories, ...c.observers].some((p) => readers.has(p));
+    if (!c || !visible || consumed.has(contractId))
+      throw new LedgerHttpError(404, 'notFound', `Contract could not be found or is not active: ${contractId}`, 'CONTRACT_NOT_FOUND');
+    const template = resolveTemplate(world, requestedTemplate);
+    if (template.templateId !== c.templateId)
+      invalid(`Invalid value for: body (contract ${contractId} is of template ${c.templateId}, not ${requestedTemplate})`);
+    return c;
+  };
+
+  for (const command of cmds.commands) roots.push(apply(command));
+
+  function apply(command: LedgerCommand): number {
+    switch (command.kind) {
+      case 'create':
+        return create(resolveTemplate(world, command.templateId), command.createArguments).nodeId;
+      case 'exercise':
+        return exercise(activeContract(command.contractId, command.templateId), command.choice, command.choiceArgument).nodeId;
+      case 'createAndExercise': {
+        const created = create(resolveTemplate(world, command.templateId), command.createArguments);
+        return exercise(created.contract, command.choice, command.choiceArgument).nodeId;
+      }
+      case 'exerciseByKey':
+        // No template of the simulated network has a contract key.
+        throw new LedgerHttpError(404, 'notFound', `No active contract of ${command.templateId} has the given key.`, 'CONTRACT_KEY_NOT_FOUND');
+    }
+  }
+
+  return {
+    kind: 'transaction',
+    index,
+    updateId: world.updateId(index),
+    migrationId: world.currentMigrationId,
+    synchronizerId: world.synchronizers[0]!.id,
+    recordTimeMicros,
+    workflowId: cmds.workflowId,
+    commandId: cmds.commandId,
+    submitters: [...cmds.actAs],
+    effectiveAtMicros,
+    rootNodeIds: roots,
+    nodes,
+    paidTrafficCost: 1000 + nodes.length * 13,
+  };
+}
+
+/**
+ * Interprets and records one submission of `userId`. A command already completed for the same user, parties and
+ * command id is a duplicate (409), as the ledger deduplicates them.
+ */
+export function submit(ctx: NodeContext, cmds: SubmittedCommands, userId: string): Submission {
+  const { world } = ctx;
+  const actAs = [...new Set(cmds.actAs)].sort().join(',');
+  const duplicate = world.completions.some((c) => c.userId === userId && c.commandId === cmds.commandId && [...c.actAs].sort().join(',') === actAs);
+  if (duplicate)
+    throw new LedgerHttpError(409, 'alreadyExists', `A command with id ${cmds.commandId} was already submitted by these parties.`, 'DUPLICATE_COMMAND');
+  const k = world.submitted.length;
+  // Interpreted before the clock moves: a refused command leaves no trace.
+  const transaction = interpret(ctx, cmds, k, ctx.clock.now() + SUBMISSION_STEP_MICROS);
+  ctx.clock.advance(SUBMISSION_STEP_MICROS);
+  const completion: CompletionRecord = {
+    commandId: cmds.commandId,
+    updateId: transaction.updateId,
+    userId,
+    actAs: [...new Set(cmds.actAs)],
+    submissionId: cmds.submissionId ?? derivedHex(ctx.settings.seed, `submission:${k}`, 16),
+    submitted: k,
+  };
+  world.submitted.push(transaction);
+  world.completions.push(completion);
+  return { transaction, offset: submittedOffset(world.count, k), completion };
+}
