@@ -4,7 +4,7 @@
 // ledger token may read as (ledger effects, so that a party sees what the transactions it takes part in create).
 // An id the read does not reach (another party's view, a pruned or longer history) is not judged: only an
 // update that is there and does not create the named contract is a failure. A failed offer's failure_kind
-// names how its offer ended: the choice that archived the offer (or the accepted offer) of its tracking id.
+// names how its offer ended: the choice that archived the offer of its tracking id (expire, reject, withdraw).
 import { isObject, type Json } from '../../common/json.ts';
 import { describeAnswer, type Exchange } from '../http.ts';
 import { eventsOf, LEDGER_EFFECTS, offsetOf, postUpdates, recordOf, strings, updateFormat } from '../ledger/updates/client.ts';
@@ -57,7 +57,7 @@ interface LedgerView {
   ends: Map<string, { choice: string; offset: number | undefined }>;
   updates: Map<string, Found>;
   /** The tracking id and receiver of each contract created with both (offers, accepted offers), by contract id. */
-  terms: Map<string, { trackingId: string; receiver: string }>;
+  terms: Map<string, { trackingId: string; receiver: string; templateId: string }>;
   /** Why ids were not all found, when they were not. */
   shortfall?: string;
 }
@@ -109,11 +109,12 @@ function collect(view: LedgerView, els: Json[], x: Exchange, wanted: ReadonlySet
   for (const e of events) {
     const args = e.ev.createArgument;
     if (isObject(args) && typeof args.trackingId === 'string' && typeof args.receiver === 'string')
-      view.terms.set(String(e.ev.contractId), { trackingId: args.trackingId, receiver: args.receiver });
+      view.terms.set(String(e.ev.contractId), { trackingId: args.trackingId, receiver: args.receiver, templateId: String(e.ev.templateId) });
   }
   for (const e of all.filter((e) => e.kind === 'ExercisedEvent' && e.ev.consuming === true)) {
+    // Only the offer itself: a withdrawal of an accepted offer is the receiver's, which the description calls rejected.
     const terms = view.terms.get(String(e.ev.contractId));
-    if (terms) view.ends.set(terms.trackingId, { choice: String(e.ev.choice), offset: offsetOf(els[e.index]) });
+    if (terms && isOffer(terms.templateId)) view.ends.set(terms.trackingId, { choice: String(e.ev.choice), offset: offsetOf(els[e.index]) });
   }
   els.forEach((el, index) => {
     const id = recordOf(el)?.updateId;
@@ -141,8 +142,8 @@ const entity = (templateId: string) => templateId.slice(templateId.lastIndexOf('
  */
 type Fit = (c: Created, claim: Claim, view: LedgerView, u: Found) => string | undefined;
 
-const offerFit: Fit = (c) =>
-  /offer/i.test(entity(c.templateId)) && !/accepted/i.test(entity(c.templateId)) ? undefined : `not an offer (template ${c.templateId})`;
+const isOffer = (templateId: string) => /offer/i.test(entity(templateId)) && !/accepted/i.test(entity(templateId));
+const offerFit: Fit = (c) => (isOffer(c.templateId) ? undefined : `not an offer (template ${c.templateId})`);
 const acceptedFit: Fit = (c) =>
   /accepted/i.test(entity(c.templateId)) && /offer/i.test(entity(c.templateId)) ? undefined : `not an accepted offer (template ${c.templateId})`;
 /**
@@ -240,7 +241,8 @@ export const TRANSFER_LEDGER_REQUIREMENTS: Requirement[] = defineRequirements(im
   {
     ...COMMON,
     id: 'WALLET-TRANSFER-FAILED-KIND-ON-LEDGER',
-    sentence: 'failed: Permanent failure; nothing transferred; a new offer needs a different tracking id; `failure_kind` (expired, rejected or withdrawn).',
+    sentence:
+      'Failure kinds: `expired` (the offer or accepted offer expired before completion), `rejected` (receiver rejected the offer or withdrew an accepted offer), `withdrawn` (sender withdrew, e.g. insufficient funds or operational reasons).',
     check: judgeFailed,
   },
 ]);

@@ -566,6 +566,8 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     const again = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).json() as { status?: unknown };
     return first.status === 'failed' && again.status !== 'failed';
   },
+  'wallet-offer-expired-reported-rejected': async (n) =>
+    ((await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).json() as { failure_kind?: unknown }).failure_kind === 'rejected',
   'wallet-offer-created-foreign-transaction': (n) => misreported(n, 'offer-created-1', 'transaction_id'),
   'wallet-offer-accepted-names-offer': (n) => misreported(n, 'offer-accepted-1', 'contract_id'),
   'wallet-offer-completed-sender-change': (n) => misreported(n, 'offer-completed-1', 'contract_id'),

@@ -201,7 +201,8 @@ describe('ledger-null-optional-fields', () => {
 
 describe('ledger-pre-3-5', () => {
   it('states a 3.4 version, and its events differ from a clean node only by lacking acsDelta and representativePackageId', async () => {
-    const version = (await (await fetch(`${nodes.pre35.urls.ledger}/v2/version`)).json()) as Json;
+    const auth = { authorization: `Bearer ${nodes.pre35.credentials.ledgerAdminToken}` };
+    const version = (await (await fetch(`${nodes.pre35.urls.ledger}/v2/version`, { headers: auth })).json()) as Json;
     expect(version.version).toMatch(/^3\.4\.\d+$/);
     for (const shape of ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const) {
       const [clean, deviating] = await Promise.all([read(nodes.clean, shape), read(nodes.pre35, shape)]);

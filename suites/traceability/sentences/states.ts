@@ -54,8 +54,7 @@ export const STATES_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'T.transfer-offer.10',
         text: 'Failure kinds: `expired` (the offer or accepted offer expired before completion), `rejected` (receiver rejected the offer or withdrew an accepted offer), `withdrawn` (sender withdrew, e.g. insufficient funds or operational reasons).',
-        notCheckable:
-          'which cause ended an offer is decided by actions (expiry, rejection, withdrawal) taken outside the described interfaces; the allowed values themselves are judged under T.transfer-offer.7',
+        ids: ['WALLET-TRANSFER-FAILED-KIND-ON-LEDGER'],
       },
     ],
   },
