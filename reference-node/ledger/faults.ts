@@ -327,6 +327,11 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     breaks: 'A transaction read in the ledger-effects shape has an effectiveAt one microsecond after the one the ACS-delta shape gives.',
     rules: ['LEDGER-UPDATES-SHAPES-SAME-TRANSACTION'],
   },
+  'ledger-pruned-reads-served': {
+    family: 'offset window',
+    breaks: 'The participant says it is pruned up to offset 10 (GET /v2/state/latest-pruned-offsets), yet answers reads beginning below it.',
+    rules: ['LEDGER-UPDATES-PRUNED-BEGIN'],
+  },
 } as const);
 
 export type LedgerFaultName = (typeof LEDGER_FAULTS)[number]['name'];

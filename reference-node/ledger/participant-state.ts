@@ -1,4 +1,4 @@
-// GET /v2/state/ledger-end and GET /v2/state/connected-synchronizers: where the participant's stream ends (the
+// GET /v2/state/ledger-end, latest-pruned-offsets and connected-synchronizers: where the participant's stream ends (the
 // offset the update stream reads up to), and the synchronizers it is connected to: all of the network's, the
 // reassignments move contracts between them. Asked about a party, the answer is the synchronizers where the
 // party is hosted on the participant (this one unless another is named), with its newest permission there.
@@ -10,6 +10,7 @@ import { requireReadRights } from './callers.ts';
 import { currentLedgerEnd } from './offsets.ts';
 
 const UNSPECIFIED = 'PARTICIPANT_PERMISSION_UNSPECIFIED';
+const PRUNED_FAULT_OFFSET = 10;
 /** A hosting no topology event of this stream describes (a party hosted elsewhere) is taken as a full one. */
 const DEFAULT_PERMISSION = 'PARTICIPANT_PERMISSION_SUBMISSION';
 
@@ -18,6 +19,15 @@ export function participantStateRoutes(app: FastifyInstance, ctx: NodeContext): 
   app.get(
     '/state/ledger-end',
     authenticated(ctx, () => ({ offset: currentLedgerEnd(world) })),
+  );
+  // Nothing of the history is pruned. ledger-pruned-reads-served: the participant says it is pruned up to offset
+  // PRUNED_FAULT_OFFSET, yet serves reads beginning below it.
+  app.get(
+    '/state/latest-pruned-offsets',
+    authenticated(ctx, () => {
+      const pruned = ctx.faults.has('ledger-pruned-reads-served') ? PRUNED_FAULT_OFFSET : 0;
+      return { participantPrunedUpToInclusive: pruned, allDivulgedContractsPrunedUpToInclusive: pruned };
+    }),
   );
   app.get(
     '/state/connected-synchronizers',

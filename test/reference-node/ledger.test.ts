@@ -750,6 +750,11 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     (await stream(n, body({ endInclusive: undefined, descendingOrder: true }), { query: 'limit=3' })).status !== 400,
   'ledger-limit-ignored': async (n) => (await read(n, body({}), { query: 'limit=3' })).length > 3,
   'ledger-invalid-limit-accepted': async (n) => (await stream(n, body({}), { query: 'limit=-2' })).status !== 400,
+  'ledger-pruned-reads-served': async (n) => {
+    const res = await call(`${n.urls.ledger}/v2/state/latest-pruned-offsets`, { headers: { authorization: `Bearer ${n.credentials.ledgerAdminToken}` } });
+    const pruned = (res.json() as { participantPrunedUpToInclusive: number }).participantPrunedUpToInclusive;
+    return pruned > 0 && (await stream(n, body({ beginExclusive: pruned - 1 }))).status === 200;
+  },
   'ledger-negative-begin-as-zero': async (n) => (await stream(n, body({ beginExclusive: -1 }))).status === 200,
   'ledger-no-413': async (n) => {
     const res = await stream(n, body({ endInclusive: BASE_END }));

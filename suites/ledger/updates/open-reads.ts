@@ -1,6 +1,8 @@
 // Where reads start and how open-ended ones end: beginExclusive 0 is the start of the ledger (a read from 0
 // holds whatever a read from a later begin holds up to the same end), and an open-ended read is completed
-// once idle for stream_idle_timeout_ms, not held open.
+// once idle for stream_idle_timeout_ms, not held open. A pruned participant's reads begin at its pruning offset.
+import { parseJson } from '../../../common/json.ts';
+import { describeAnswer } from '../../http.ts';
 import type { Requirement } from '../../model.ts';
 import { defineRequirements } from '../../requirement.ts';
 import {
@@ -58,6 +60,42 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRequirements(import.m
           ctx.fail(
             `the read of (0, ${end}] lacks ${missing.length} update(s) the read of (${b}, ${end}] returns (${missing.slice(0, 3).join(', ')}), so it did not start at the start of the ledger`,
             { exchange: zero.x },
+          );
+      }
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-PRUNED-BEGIN',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: [OPERATION],
+    section: REQUEST_SECTION,
+    sentence: '`beginExclusive`: If the participant is pruned, must be >= the pruning offset.',
+    needs: ['ledgerParties'],
+    tags: ['window'],
+    async check(ctx) {
+      // The pruning offset as the participant states it (GET /v2/state/latest-pruned-offsets, which real nodes
+      // serve; no operation of the description): 0 when nothing is pruned.
+      const state = await ctx.ledger.get('/v2/state/latest-pruned-offsets');
+      const pruned: unknown = state.status === 200 ? parseJson(state.text)?.participantPrunedUpToInclusive : undefined;
+      if (!Number.isSafeInteger(pruned) || (pruned as number) < 0)
+        return ctx.skip(`GET /v2/state/latest-pruned-offsets answered ${describeAnswer(state)} without a non-negative participantPrunedUpToInclusive`);
+      const p = pruned as number;
+      const read = (begin: number) =>
+        postUpdates(ctx, body({ beginExclusive: begin }, updateFormat(readParties(ctx))), { limit: 1, stream_idle_timeout_ms: IDLE_MS });
+      // At the bound: allowed (nothing at or below it is asked for).
+      const at = await read(p);
+      ctx.expectStatus(at, [200, 413], `beginExclusive ${p} is the participant's pruning offset itself`);
+      // Just below it (where there is a below): refused, since the update at the pruning offset is gone.
+      if (p > 0) {
+        const below = await read(p - 1);
+        if (below.status < 400 || below.status >= 500)
+          ctx.fail(
+            `the participant says it is pruned up to offset ${p}, yet a read with beginExclusive ${p - 1} was answered ${describeAnswer(below)}, not refused`,
+            {
+              exchange: below,
+            },
           );
       }
     },

@@ -146,7 +146,7 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.ledger.5',
         text: '`beginExclusive`: If the participant is pruned, must be >= the pruning offset.',
-        gap: 'with a fixture naming the pruning offset of a pruned participant, a read beginning below it is refused with an error status',
+        ids: ['LEDGER-UPDATES-PRUNED-BEGIN'],
       },
       { n: 'R.ledger.6', text: '`endInclusive` int64, optional.', ids: [UPDATES_INPUT] },
       {
