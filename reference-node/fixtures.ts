@@ -32,6 +32,8 @@ export interface ReferenceFixtures {
   /** A hosted party the limited user may not read as (none when it may read as all of them). */
   ledgerForbiddenParty: string | undefined;
   ledgerLimitedToken: string;
+  /** A command the limited user may submit: a holding of its own party, on the network's amulet template. */
+  ledgerCommands: { commands: unknown[]; actAs: string[] };
   // --- wallet ---
   /** Tracking ids of the first wallet user's transfer offers, by state. */
   transferOffers: Partial<Record<TransferOfferState, string[]>>;
@@ -62,6 +64,7 @@ export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures
     (offers[state] ??= []).push(o.trackingId);
   }
   const lastRound = w.round(w.count - 1);
+  const actor = node.credentials.ledgerUserToken.readAs[0]!;
   return {
     migrationId: snapshot.migrationId,
     snapshotRecordTime: isoMicros(snapshot.recordTimeMicros),
@@ -84,6 +87,10 @@ export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures
     ledgerParties: hostedHere,
     ledgerForbiddenParty: hostedHere.find((p) => !node.credentials.ledgerUserToken.readAs.includes(p)),
     ledgerLimitedToken: node.credentials.ledgerUserToken.token,
+    ledgerCommands: {
+      actAs: [actor],
+      commands: [{ CreateCommand: { templateId: `${w.amuletPackage}:Splice.Amulet:Amulet`, createArguments: { dso: w.dso.id, owner: actor, amount: '5.0' } } }],
+    },
     transferOffers: offers,
     otherUserTransferOffers: w.transferOffers.filter((x) => x.sender !== walletParty).map((x) => x.trackingId),
     trafficReceiverParty: w.validators[0]!.party,

@@ -40,7 +40,8 @@ export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
     '/commands/submit-and-wait',
     route((req, caller) => {
       const s = submitted(caller, parseCommands(req.body));
-      return { updateId: s.transaction.updateId, completionOffset: s.offset };
+      // ledger-submit-and-wait-offset-ahead: the answer names the offset after the one the update took.
+      return { updateId: s.transaction.updateId, completionOffset: s.offset + (ctx.faults.has('ledger-submit-and-wait-offset-ahead') ? 1 : 0) };
     }),
   );
   app.post(

@@ -332,6 +332,11 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     breaks: 'The participant says it is pruned up to offset 10 (GET /v2/state/latest-pruned-offsets), yet answers reads beginning below it.',
     rules: ['LEDGER-UPDATES-PRUNED-BEGIN'],
   },
+  'ledger-submit-and-wait-offset-ahead': {
+    family: 'offset window',
+    breaks: 'submit-and-wait answers a completionOffset one past the offset its update took, so its result is not where it says.',
+    rules: ['LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE'],
+  },
 } as const);
 
 export type LedgerFaultName = (typeof LEDGER_FAULTS)[number]['name'];

@@ -13,6 +13,7 @@ import { WINDOW_REQUIREMENTS } from './updates/window.ts';
 import { ANSWER_REQUIREMENTS } from './answers.ts';
 import { PACKAGE_UPLOAD_REQUIREMENTS } from './packages-upload.ts';
 import { SINCE_3_5_REQUIREMENTS } from './command-completions.ts';
+import { COMMANDS_REQUIREMENTS } from './commands.ts';
 
 export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...WINDOW_REQUIREMENTS,
@@ -27,5 +28,6 @@ export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...AUTH_REQUIREMENTS,
   ...ANSWER_REQUIREMENTS,
   ...SINCE_3_5_REQUIREMENTS,
+  ...COMMANDS_REQUIREMENTS,
   ...PACKAGE_UPLOAD_REQUIREMENTS,
 ];

@@ -750,6 +750,17 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     (await stream(n, body({ endInclusive: undefined, descendingOrder: true }), { query: 'limit=3' })).status !== 400,
   'ledger-limit-ignored': async (n) => (await read(n, body({}), { query: 'limit=3' })).length > 3,
   'ledger-invalid-limit-accepted': async (n) => (await stream(n, body({}), { query: 'limit=-2' })).status !== 400,
+  'ledger-submit-and-wait-offset-ahead': async (n) => {
+    const { token, readAs } = n.credentials.ledgerUserToken;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const create = {
+      CreateCommand: { templateId: `${n.context.world.amuletPackage}:Splice.Amulet:Amulet`, createArguments: { owner: readAs[0], amount: '1.0' } },
+    };
+    const body = JSON.stringify({ commandId: 'probe-offset-ahead', actAs: [readAs[0]], commands: [create] });
+    const answer = (await call(`${n.urls.ledger}/v2/commands/submit-and-wait`, { method: 'POST', headers, body })).json() as { completionOffset: number };
+    const end = (await call(`${n.urls.ledger}/v2/state/ledger-end`, { headers })).json() as { offset: number };
+    return answer.completionOffset > end.offset;
+  },
   'ledger-pruned-reads-served': async (n) => {
     const res = await call(`${n.urls.ledger}/v2/state/latest-pruned-offsets`, { headers: { authorization: `Bearer ${n.credentials.ledgerAdminToken}` } });
     const pruned = (res.json() as { participantPrunedUpToInclusive: number }).participantPrunedUpToInclusive;

@@ -71,7 +71,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.overview.2',
         text: '/v2/commands/submit-and-wait: Submit one composite command and wait for its result',
-        gap: 'with a command supplied as a fixture (its payload is not shown), once submit-and-wait answers 200 the new update is already in POST /v2/updates for the acting party',
+        ids: ['LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE'],
       },
       {
         n: 'A.overview.3',

@@ -1,0 +1,50 @@
+// POST /v2/commands/submit-and-wait: "submit one composite command and wait for its result". Waited for, the
+// result is there once the answer is: the update it names is in the stream of the acting parties at the
+// completion offset it names. The command itself is the user's (fixtures.ledgerCommands): the description
+// shows no command payload, and what a ledger accepts depends on its packages and the user's rights.
+import type { Requirement } from '../model.ts';
+import { defineRequirements } from '../requirement.ts';
+import { IDLE_MS, body, elementsOf, expectReadable, limitedAuth, postUpdates, recordOf, updateFormat } from './updates/client.ts';
+
+const PATH = '/v2/commands/submit-and-wait';
+
+export const COMMANDS_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
+    id: 'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: ['submitAndWait'],
+    section: 'A. Ledger interface > Other ledger endpoints (overview)',
+    sentence: '/v2/commands/submit-and-wait: Submit one composite command and wait for its result',
+    mutates: true,
+    needs: ['ledgerCommands'],
+    tags: ['commands'],
+    async check(ctx) {
+      const given = ctx.fixtures.ledgerCommands!;
+      // The user that may act: the limited user where one is given (a validator's wallet user acts as its party).
+      const auth = ctx.fixtures.ledgerLimitedToken ? limitedAuth(ctx) : undefined;
+      const commandId = `cnc-${ctx.runId}-submit-and-wait`;
+      const x = await ctx.ledger.post(PATH, { ...given, commandId }, { auth });
+      ctx.expectStatus(x, 200, `the command of fixtures.ledgerCommands, submitted with the fresh commandId ${commandId}`);
+      const answer = ctx.json(x);
+      const updateId: unknown = answer?.updateId;
+      const offset: unknown = answer?.completionOffset;
+      if (typeof updateId !== 'string' || !Number.isSafeInteger(offset) || (offset as number) < 1)
+        ctx.fail('the answer names no updateId and positive completionOffset: no result to look for', { exchange: x, pointer: '/completionOffset' });
+      const at = offset as number;
+      const read = await postUpdates(
+        ctx,
+        body({ beginExclusive: at - 1, endInclusive: at }, updateFormat(given.actAs, ['transactions'])),
+        { stream_idle_timeout_ms: IDLE_MS },
+        auth,
+      );
+      expectReadable(ctx, read);
+      if (!elementsOf(ctx, read).some((e) => recordOf(e)?.updateId === updateId))
+        ctx.fail(
+          `submit-and-wait answered 200 with updateId ${updateId} at completionOffset ${at}, yet the update stream of ${given.actAs.join(', ')} at that offset (read right after, attached) does not hold it`,
+          { exchange: read },
+        );
+    },
+  },
+]);
