@@ -45,7 +45,7 @@ export interface Fixtures {
    * A JsCommands body without its commandId (the run sets a fresh one): commands on templates the ledger knows,
    * acting as parties the user of ledgerLimitedToken (or else of the ledger token) may act as.
    */
-  ledgerCommands?: { commands: unknown[]; actAs: string[]; [field: string]: unknown };
+  ledgerCommands?: { commands: unknown[]; actAs: string[]; readAs?: string[]; userId?: string; workflowId?: string };
   // --- wallet ---
   /** Tracking ids of transfer offers of the wallet user, by state. */
   transferOffers?: Partial<Record<'created' | 'accepted' | 'completed' | 'failed', string[]>>;
@@ -86,7 +86,7 @@ export const FIXTURE_HELP: Record<FixtureName, string> = {
   ledgerForbiddenParty: "fixtures.ledgerForbiddenParty (discovery: a hosted party outside the limited token's rights)",
   ledgerLimitedToken: 'fixtures.ledgerLimitedToken (discovery: the wallet token, when the ledger knows its user with limited rights)',
   ledgerCommands:
-    'fixtures.ledgerCommands {commands, actAs, ...} (a JsCommands body without commandId: commands your ledger accepts from the user of ledgerLimitedToken, or else of the ledger token; not discovered, since the description shows no command payload)',
+    'fixtures.ledgerCommands {commands, actAs, ...} (a JsCommands body without commandId that the user of ledgerLimitedToken, or else of the ledger token, may submit; discovery: a contract that user signs alone, created and archived in one transaction)',
   transferOffers:
     "fixtures.transferOffers {created: [...], failed: [...]} (tracking ids of the wallet user; discovery: the ledger history, the wallet's offers, or one created with mutations allowed)",
   otherUserTransferOffers: "fixtures.otherUserTransferOffers (tracking ids of another wallet user's transfer offers; discovery: the ledger history)",

@@ -23,6 +23,8 @@ export interface Facts {
   ledgerEnd?: number;
   /** The wallet user's party (from the ledger, which knows the wallet token's user, or the wallet's offers). */
   walletParty?: string;
+  /** The parties the user of the limited token may act as (where that user is known). */
+  limitedActAs?: string[];
   /** Transfer offers the ledger's history showed (created events of the wallet's TransferOffer template). */
   offers?: OfferSeen[];
   /** Open offers the wallet lists for its user. */

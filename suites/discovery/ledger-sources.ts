@@ -97,7 +97,9 @@ const limited: Source = {
       if (party) f.learn('walletParty', party, `the wallet user's party (the ledger's user ${wallet.id})`);
     }
     const own = forbiddenFor(f.facts.ledgerRights);
+    const actors = (rights: Rights | undefined) => f.learn('limitedActAs', rights?.actAs ?? [], 'the parties the limited user may act as');
     if (own && env.ledgerBearer) {
+      actors(f.facts.ledgerRights);
       // The ledger token is limited itself: it is the limited token.
       if (
         f.set(
@@ -115,6 +117,7 @@ const limited: Source = {
     }
     const other = forbiddenFor(wallet?.rights);
     if (!wallet || !other || !env.walletBearer) return;
+    actors(wallet.rights);
     if (
       f.set(
         'ledgerLimitedToken',
@@ -137,6 +140,17 @@ const end: Source = {
     if (Number.isSafeInteger(offset) && offset >= 0) f.learn('ledgerEnd', offset, `the ledger end (${offset})`);
   },
 };
+
+/** The first contract created in an answer whose only signatory is one of `actors`. */
+function soleSigned(els: Json[], actors: ReadonlySet<string>): { templateId: string; createArgument: Json; party: string } | undefined {
+  for (const e of eventsOf(els)) {
+    const sigs: unknown = e.ev.signatories;
+    if (e.kind !== 'CreatedEvent' || typeof e.ev.templateId !== 'string' || !isObject(e.ev.createArgument) || !Array.isArray(sigs)) continue;
+    if (sigs.length === 1 && typeof sigs[0] === 'string' && actors.has(sigs[0]))
+      return { templateId: e.ev.templateId, createArgument: e.ev.createArgument, party: sigs[0] };
+  }
+  return undefined;
+}
 
 /** The wallet's transfer offers created in an answer, and the participants its topology events name per party. */
 function scan(els: Json[], offers: OfferSeen[], hosts: Map<string, Set<string>>): void {
@@ -162,8 +176,8 @@ function scan(els: Json[], offers: OfferSeen[], hosts: Map<string, Set<string>>)
 const stream: Source = {
   id: 'ledger-update-stream',
   interface: 'ledger',
-  what: 'a bounded read of the update stream: transfer offers and party hosting (topology)',
-  provides: ['transferOffers', 'otherUserTransferOffers', 'multiHostedParty'],
+  what: 'a bounded read of the update stream: transfer offers, party hosting (topology), a contract the limited user signs alone',
+  provides: ['transferOffers', 'otherUserTransferOffers', 'multiHostedParty', 'ledgerCommands'],
   async run(r, f) {
     const rights = f.facts.ledgerRights;
     const partiesRead = f.fixtures.ledgerParties ?? [];
@@ -174,6 +188,8 @@ const stream: Source = {
       : updateFormat(partiesRead, ['transactions', 'topology']);
     const offers: OfferSeen[] = [];
     const hosts = new Map<string, Set<string>>();
+    const actors = new Set(f.facts.limitedActAs ?? []);
+    let signed: { templateId: string; createArgument: Json; party: string } | undefined;
     let begin = 0;
     let read = false;
     for (;;) {
@@ -185,11 +201,31 @@ const stream: Source = {
       if (!Array.isArray(body)) break;
       read = true;
       scan(body, offers, hosts);
+      signed ??= soleSigned(body, actors);
       const last = Math.max(begin, ...body.map(offsetOf).filter((o): o is number => o !== undefined));
       if (body.length < STREAM_LIMIT || last <= begin) break;
       begin = last;
     }
     if (read) f.learn('offers', offers, `${offers.length} transfer offer(s) of the wallet`);
+    // A command the limited user may submit without leaving anything behind: that contract created anew and
+    // archived in the same transaction (Archive needs only the signatory's authority, which acting gives).
+    if (signed)
+      f.set(
+        'ledgerCommands',
+        {
+          actAs: [signed.party],
+          commands: [
+            { CreateAndExerciseCommand: { templateId: signed.templateId, createArguments: signed.createArgument, choice: 'Archive', choiceArgument: {} } },
+          ],
+        },
+        found(
+          r,
+          'POST',
+          '/v2/updates',
+          '/*/update/Transaction/value/events/*/CreatedEvent',
+          `a ${signed.templateId} signed by ${signed.party} alone, created and archived again`,
+        ),
+      );
     const multi = [...hosts].find(([, participants]) => participants.size >= 2)?.[0];
     f.set(
       'multiHostedParty',

@@ -1,10 +1,11 @@
 // POST /v2/commands/submit-and-wait: "submit one composite command and wait for its result". Waited for, the
 // result is there once the answer is: the update it names is in the stream of the acting parties at the
-// completion offset it names. The command itself is the user's (fixtures.ledgerCommands): the description
-// shows no command payload, and what a ledger accepts depends on its packages and the user's rights.
+// completion offset it names (read in the ledger-effects shape, which shows a contract created and archived in
+// one transaction). The command is the user's or discovery's (fixtures.ledgerCommands): the description shows
+// no command payload, and what a ledger accepts depends on its packages and the user's rights.
 import type { Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
-import { IDLE_MS, body, elementsOf, expectReadable, limitedAuth, postUpdates, recordOf, updateFormat } from './updates/client.ts';
+import { IDLE_MS, LEDGER_EFFECTS, body, elementsOf, expectReadable, limitedAuth, postUpdates, recordOf, updateFormat } from './updates/client.ts';
 
 const PATH = '/v2/commands/submit-and-wait';
 
@@ -35,7 +36,7 @@ export const COMMANDS_REQUIREMENTS: Requirement[] = defineRequirements(import.me
       const at = offset as number;
       const read = await postUpdates(
         ctx,
-        body({ beginExclusive: at - 1, endInclusive: at }, updateFormat(given.actAs, ['transactions'])),
+        body({ beginExclusive: at - 1, endInclusive: at }, updateFormat(given.actAs, ['transactions'], LEDGER_EFFECTS)),
         { stream_idle_timeout_ms: IDLE_MS },
         auth,
       );
