@@ -135,7 +135,7 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   'ledger-paging-gap': {
     family: 'offset window',
     breaks: 'A read whose beginExclusive lies inside the history silently drops its first update, which a window starting earlier returns.',
-    rules: ['LEDGER-UPDATES-PAGING-COMPLETE'],
+    rules: ['LEDGER-UPDATES-PAGING-COMPLETE', 'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE'],
   },
   // Only consuming exercises whose created descendants all have a requesting stakeholder are replaced, so no
   // created event loses the exercise that shows why a requesting party witnesses it.

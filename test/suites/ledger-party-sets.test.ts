@@ -36,11 +36,12 @@ describe('ledger requirements with one, two or many ledger parties', () => {
     await node?.close();
   });
 
-  it.each(PARTY_SETS)('%s: every requirement is judged and passes (one party: all but the read as several)', async (_, pick) => {
+  it.each(PARTY_SETS)('%s: every requirement is judged and passes (one party: all but the read as several)', async (label, pick) => {
     const fixtures = referenceFixtures(node);
     const ledgerParties = pick(fixtures.ledgerParties!);
     // Resolving is the first assertion: a check that throws must not take the run down.
-    const results = await runAgainst(node, RULES, { fixtures: { ...fixtures, ledgerParties }, runs: 4 });
+    // One node serves every set: each run submits its command under its own run id (a command id is used once).
+    const results = await runAgainst(node, RULES, { fixtures: { ...fixtures, ledgerParties }, runs: 4 }, `parties-${label.replace(/\W+/g, '-')}`);
     const notPassed = results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason?.slice(0, 300)}`);
     expect(results).toHaveLength(RULES.length);
     // One list for errors (a check that threw), failures and skips, so the message names each with its reason.

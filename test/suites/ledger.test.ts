@@ -27,9 +27,10 @@ describe('ledger requirement records', () => {
   const OTHER_OPERATIONS: Record<string, string[]> = {
     'LEDGER-COMMAND-COMPLETIONS-SINCE-3-5': ['getCommandCompletions'],
     'LEDGER-PACKAGES-UPLOAD-SAME-AS-DARS': ['uploadDar', 'uploadPackages'],
+    'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE': ['submitAndWait'],
   };
 
-  it('are well-formed: unique LEDGER- ids, MUST/SHOULD, getUpdates unless named, section and sentence, read-only unless uploading', () => {
+  it('are well-formed: unique LEDGER- ids, MUST/SHOULD, getUpdates unless named, section and sentence, read-only unless uploading or submitting', () => {
     expect(IDS.size).toBe(LEDGER_REQUIREMENTS.length);
     for (const r of LEDGER_REQUIREMENTS) {
       expect(r.id).toMatch(/^LEDGER-[A-Z0-9]+(-[A-Z0-9]+)+$/);
@@ -39,7 +40,7 @@ describe('ledger requirement records', () => {
       expect(r.operations).toEqual(r.phase === 'review' ? [] : (OTHER_OPERATIONS[r.id] ?? ['getUpdates']));
       expect(r.section.length).toBeGreaterThan(0);
       expect(r.sentence.length).toBeGreaterThan(0);
-      expect(r.mutates).toBe(r.operations.includes('uploadDar'));
+      expect(r.mutates).toBe(r.operations.includes('uploadDar') || r.operations.includes('submitAndWait'));
     }
   });
 

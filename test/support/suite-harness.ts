@@ -20,9 +20,10 @@ export async function runAgainst(
   node: RunningReferenceNode,
   requirements: readonly Requirement[],
   overrides: Partial<TargetConfig> = {},
+  runId?: string,
 ): Promise<RequirementResult[]> {
   const documents = await builtinDocumentsOnce();
-  return (await runConformance({ target: referenceNodeTarget(node, overrides), documents, requirements, preflight: false })).requirements;
+  return (await runConformance({ target: referenceNodeTarget(node, overrides), documents, requirements, preflight: false, runId })).requirements;
 }
 
 /** Starts a node with the options, runs, closes it. */
