@@ -258,6 +258,7 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     generic: {
       operations: [
         'getCommandCompletions',
+        'submitAndWait',
         'getVersion',
         'validateDar',
         'uploadDar',
