@@ -588,6 +588,11 @@ export const SCAN_FAULTS = declareFaults('scan', {
     breaks: 'Event items asked for in the protobuf_json encoding list child_event_ids in the reverse of the order the events occurred.',
     rules: ['SCAN-EVENTS-V2-CHILDREN-IN-ORDER'],
   },
+  'scan-lossless-workflow-dropped': {
+    family: 'encodings',
+    breaks: 'GET /v0/updates/{id}?lossless=true answers an empty workflow_id where lossless=false names the workflow.',
+    rules: ['SCAN-UPDATES-LOSSLESS-VARIANTS'],
+  },
 } as const);
 
 export type ScanFaultName = (typeof SCAN_FAULTS)[number]['name'];

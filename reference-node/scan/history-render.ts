@@ -114,7 +114,8 @@ export function renderTransaction(ctx: NodeContext, tx: TransactionUpdate, shape
   const out: JsonObject = {
     update_id: tx.updateId,
     migration_id: tx.migrationId,
-    workflow_id: tx.workflowId,
+    // scan-lossless-workflow-dropped: the lossless rendering of /v0/updates loses the workflow id.
+    workflow_id: !shape.v2 && shape.encoding === 'verbose' && ctx.faults.has('scan-lossless-workflow-dropped') ? '' : tx.workflowId,
     // scan-v0-update-record-time-shifted: the deprecated rendering shows a record time one millisecond late.
     record_time: historyTime(ctx, tx.recordTimeMicros + (!shape.v2 && ctx.faults.has('scan-v0-update-record-time-shifted') ? 1000 : 0)),
     synchronizer_id: tx.synchronizerId,

@@ -205,6 +205,14 @@ export function encodingCheck(where: Where, param: string, values: [string, stri
           { exchange: (answers[0]!.tx && answers[1]!.tx ? answers[1] : answers.find((a) => !a.tx))!.x },
         );
       }
+      // The transaction's own fields (workflow, times, synchronizer, ...) are no payload: they are the same.
+      const [a, b] = [answers[0]!.tx, answers[1]!.tx];
+      const field = a && b ? Object.keys(a).find((k) => k !== 'events_by_id' && k in b && JSON.stringify(a[k]) !== JSON.stringify(b[k])) : undefined;
+      if (field)
+        ctx.fail(
+          `${LABEL[where]} ${updateId}: ${field} is ${JSON.stringify(b![field])} with ${param}=${values[1]} but ${JSON.stringify(a![field])} with ${param}=${values[0]}; only the payload encoding may differ`,
+          { exchange: answers[1]!.x, pointer: `${BASE[where]}/${field}` },
+        );
       const p = compare?.(answers[0]!.tx!, answers[1]!.tx!);
       if (p)
         ctx.fail(`${LABEL[where]} ${updateId}, ${param}=${values[1]} against ${param}=${values[0]}: ${p.message}`, {

@@ -123,6 +123,7 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-ans-prefix-case-folded': 'SCAN-ANS-NAME-PREFIX',
   'scan-ans-expiry-grace-hour': 'SCAN-ANS-NO-EXPIRED',
   'scan-protobuf-children-reversed': 'SCAN-EVENTS-V2-CHILDREN-IN-ORDER',
+  'scan-lossless-workflow-dropped': 'SCAN-UPDATES-LOSSLESS-VARIANTS',
   'scan-reward-weight-at-or-before': 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
   'scan-reward-weight-earliest': 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
   'scan-bulk-page-max-refused': 'SCAN-BULK-PAGE-SIZE-400',
