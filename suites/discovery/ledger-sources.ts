@@ -3,7 +3,7 @@
 // its user is a ledger user with rights for its own party only, which makes it the limited user the
 // read-rights check needs. Every request is a read.
 import { isObject, type Json } from '../../common/json.ts';
-import { anyPartyFormat, eventsOf, kindOf, offsetOf, recordOf, updateFormat } from '../ledger/updates/client.ts';
+import { anyPartyFormat, eventsOf, kindOf, nextBegin, recordOf, updateFormat } from '../ledger/updates/client.ts';
 import type { OfferSeen, Rights } from './findings.ts';
 import type { SourceReader } from './reader.ts';
 import { distinct, found, type Source } from './source.ts';
@@ -186,27 +186,21 @@ const stream: Source = {
     const format = rights?.anyParty
       ? { ...anyPartyFormat(), includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [] } } }
       : updateFormat(partiesRead, ['transactions', 'topology']);
-    const offers: OfferSeen[] = [];
-    const hosts = new Map<string, Set<string>>();
-    const actors = new Set(f.facts.limitedActAs ?? []);
-    let signed: { templateId: string; createArgument: Json; party: string } | undefined;
-    let begin = 0;
-    let read = false;
-    for (;;) {
-      const window = f.facts.ledgerEnd === undefined ? {} : { endInclusive: f.facts.ledgerEnd };
+    const window = f.facts.ledgerEnd === undefined ? {} : { endInclusive: f.facts.ledgerEnd };
+    // Pages of the stream, each beginning after the last offset of the one before; a short page is the last.
+    const els = await r.walk(async (token) => {
+      const begin = typeof token === 'number' ? token : 0;
       const body = await r.json('POST', '/v2/updates', {
         body: { beginExclusive: begin, ...window, updateFormat: format },
         query: { limit: STREAM_LIMIT, stream_idle_timeout_ms: IDLE_MS },
       });
-      if (!Array.isArray(body)) break;
-      read = true;
-      scan(body, offers, hosts);
-      signed ??= soleSigned(body, actors);
-      const last = Math.max(begin, ...body.map(offsetOf).filter((o): o is number => o !== undefined));
-      if (body.length < STREAM_LIMIT || last <= begin) break;
-      begin = last;
-    }
-    if (read) f.learn('offers', offers, `${offers.length} transfer offer(s) of the wallet`);
+      return Array.isArray(body) ? { items: body as Json[], next: nextBegin(body, begin, STREAM_LIMIT) } : undefined;
+    });
+    const offers: OfferSeen[] = [];
+    const hosts = new Map<string, Set<string>>();
+    scan(els ?? [], offers, hosts);
+    const signed = soleSigned(els ?? [], new Set(f.facts.limitedActAs ?? []));
+    if (els) f.learn('offers', offers, `${offers.length} transfer offer(s) of the wallet`);
     // A command the limited user may submit without leaving anything behind: that contract created anew and
     // archived in the same transaction (Archive needs only the signatory's authority, which acting gives).
     if (signed)

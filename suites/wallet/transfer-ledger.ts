@@ -7,7 +7,8 @@
 // names how its offer ended: the choice that archived the offer of its tracking id (expire, reject, withdraw).
 import { isObject, type Json } from '../../common/json.ts';
 import { describeAnswer, type Exchange } from '../http.ts';
-import { eventsOf, LEDGER_EFFECTS, offsetOf, postUpdates, recordOf, strings, updateFormat } from '../ledger/updates/client.ts';
+import { eventsOf, LEDGER_EFFECTS, nextBegin, offsetOf, postUpdates, recordOf, strings, updateFormat } from '../ledger/updates/client.ts';
+import { followTokens } from '../paging.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
 import { SECTION } from './support.ts';
@@ -89,18 +90,24 @@ async function readLedger(ctx: CheckContext): Promise<LedgerView> {
   const complete = () => [...wanted].every((id) => view.updates.has(id)) && view.failed.every((f) => ended(f.trackingId));
   const parties = [...new Set(ctx.fixtures.ledgerParties ?? [])];
   const format = updateFormat(parties, ['transactions'], LEDGER_EFFECTS);
-  let begin = 0;
-  for (let page = 0; ; page++) {
-    if (page === MAX_PAGES) return { ...view, shortfall: `not within the first ${MAX_PAGES * PAGE} elements of the stream` };
-    const x = await postUpdates(ctx, { beginExclusive: begin, updateFormat: format }, { limit: PAGE, stream_idle_timeout_ms: IDLE_MS });
-    const els = x.status === 200 ? ctx.json(x) : undefined;
-    if (!Array.isArray(els)) return { ...view, shortfall: `the read from offset ${begin} was answered ${describeAnswer(x)}` };
-    collect(view, els as Json[], x, wanted);
-    if (complete()) return view;
-    const last = Math.max(begin, ...(els as Json[]).map(offsetOf).filter((o): o is number => o !== undefined));
-    if (els.length < PAGE || last <= begin) return { ...view, shortfall: `not in the stream up to offset ${last}` };
-    begin = last;
-  }
+  let shortfall = 'not in the stream (read to its end)';
+  const walk = await followTokens(
+    async (token) => {
+      const begin = typeof token === 'number' ? token : 0;
+      const x = await postUpdates(ctx, { beginExclusive: begin, updateFormat: format }, { limit: PAGE, stream_idle_timeout_ms: IDLE_MS });
+      const els = x.status === 200 ? ctx.json(x) : undefined;
+      if (!Array.isArray(els)) {
+        shortfall = `the read from offset ${begin} was answered ${describeAnswer(x)}`;
+        return { page: undefined, keys: [], next: undefined };
+      }
+      collect(view, els as Json[], x, wanted);
+      return { page: undefined, keys: [begin], next: nextBegin(els as Json[], begin, PAGE) };
+    },
+    MAX_PAGES,
+    complete,
+  );
+  if (complete()) return view;
+  return { ...view, shortfall: walk.end === 'bound' ? `not within the first ${MAX_PAGES * PAGE} elements of the stream` : shortfall };
 }
 
 function collect(view: LedgerView, els: Json[], x: Exchange, wanted: ReadonlySet<string>): void {

@@ -145,6 +145,12 @@ export function offsetOf(e: unknown): number | undefined {
   return typeof o === 'number' ? o : undefined;
 }
 
+/** Where the next page of a stream read begins: after its last offset; undefined after the last page (short, or no progress). */
+export function nextBegin(els: Json[], begin: number, pageSize: number): number | undefined {
+  const last = Math.max(begin, ...els.map(offsetOf).filter((o): o is number => o !== undefined));
+  return els.length < pageSize || last <= begin ? undefined : last;
+}
+
 export const isCheckpoint = (e: unknown) => kindOf(e) === 'OffsetCheckpoint';
 
 /** Identity of a non-checkpoint update: kind, offset and update id. */
