@@ -1,7 +1,7 @@
 // Scan sources, read-only except force-ACS (with mutations only). Shapes: the official scan document (see
 // the facts on discovery); every answer is read defensively, since judging it is the checks' job.
 import { isInt, isObject, type Json } from '../../common/json.ts';
-import { enc, plusMicros, timeNanos } from '../scan/common.ts';
+import { enc, participantIdPath, plusMicros, timeNanos } from '../scan/common.ts';
 import { distinct, found, type Source } from './source.ts';
 
 const PAGE_SIZE = 100;
@@ -306,7 +306,7 @@ const synchronizer: Source = {
     const parties = distinct([...(f.fixtures.validatorIds ?? []), ...(f.fixtures.holdingOwners ?? [])], 2);
     f.set('partyIds', parties, found(r, 'POST', '/v0/state/acs', '/created_events/*/create_arguments', 'validators and holding owners'));
     for (const p of parties) {
-      const path = `/v1/domains/${enc(domain)}/parties/${enc(p)}/participant-id`;
+      const path = participantIdPath(domain, p);
       const body = await r.json('GET', path);
       if (Array.isArray(body?.participant_ids)) members.push(...body.participant_ids);
     }

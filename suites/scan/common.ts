@@ -39,6 +39,9 @@ export const SECTION = {
 
 export const enc = encodeURIComponent;
 
+/** GET /v1/domains/{domain_id}/parties/{party_id}/participant-id: the participants hosting a party. */
+export const participantIdPath = (domain: string, party: string) => `/v1/domains/${enc(domain)}/parties/${enc(party)}/participant-id`;
+
 const ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
 
 /** An ISO 8601 / RFC 3339 timestamp in nanoseconds since the epoch (exact, whatever the precision), or undefined. */

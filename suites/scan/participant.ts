@@ -2,7 +2,7 @@
 // and a party hosted on several participants is answered with all of them.
 import type { Requirement } from '../model.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
-import { enc, okObject, SECTION } from './common.ts';
+import { okObject, participantIdPath, SECTION } from './common.ts';
 
 /** PAR, then a non-empty id, then a fingerprint without colons. */
 const PARTICIPANT_ID = /^PAR::.+::[^:]+$/;
@@ -20,7 +20,7 @@ const participantIds: RequirementInput = {
   async check(ctx) {
     let checked = 0;
     for (const party of ctx.fixtures.partyIds!) {
-      const x = await ctx.scan.get(`/v1/domains/${enc(ctx.fixtures.domainId!)}/parties/${enc(party)}/participant-id`);
+      const x = await ctx.scan.get(participantIdPath(ctx.fixtures.domainId!, party));
       if (x.status === 404) continue;
       const ids = okObject(ctx, x, `participant ids of fixture party ${party}`).participant_ids;
       if (!Array.isArray(ids)) ctx.fail(`${party}: participant_ids is not an array`, { exchange: x, pointer: '/participant_ids' });
@@ -49,7 +49,7 @@ const multiHosted: RequirementInput = {
   tags: ['parties'],
   async check(ctx) {
     const party = ctx.fixtures.multiHostedParty!;
-    const x = await ctx.scan.get(`/v1/domains/${enc(ctx.fixtures.domainId!)}/parties/${enc(party)}/participant-id`);
+    const x = await ctx.scan.get(participantIdPath(ctx.fixtures.domainId!, party));
     // Its hosting may be on another synchronizer than fixtures.domainId: nothing to judge there.
     if (x.status === 404) ctx.skip(`the multi-hosted fixture party ${party} is not known on fixtures.domainId (404)`);
     const ids = okObject(ctx, x, `participant ids of the multi-hosted fixture party ${party}`).participant_ids;

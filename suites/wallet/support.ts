@@ -7,6 +7,8 @@ import type { CheckContext } from '../model.ts';
 export const BUY_TRAFFIC = '/v0/wallet/buy-traffic-requests';
 export const DSO_PARTY_ID = '/v0/scan-proxy/dso-party-id';
 export const statusPath = (trackingId: string) => `/v0/wallet/transfer-offers/${encodeURIComponent(trackingId)}/status`;
+/** The buy-traffic request's status lookup: not shown by the description; real nodes serve it (the official getBuyTrafficRequestStatus). */
+export const buyStatusPath = (trackingId: string) => `/v0/wallet/buy-traffic-requests/${encodeURIComponent(trackingId)}/status`;
 
 export const SECTION = {
   buyTraffic: 'B. Wallet interface > POST /v0/wallet/buy-traffic-requests',

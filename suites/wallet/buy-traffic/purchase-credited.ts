@@ -10,18 +10,17 @@ import type { Exchange } from '../../http.ts';
 import { isInt64 } from '../../int64.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
 import { defineRequirements } from '../../requirement.ts';
+import { participantIdPath } from '../../scan/common.ts';
 import { trafficStatusPath } from '../../scan/traffic.ts';
-import { buy, buyBody, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, trackingIds } from '../support.ts';
+import { buy, buyBody, buyStatusPath, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, trackingIds } from '../support.ts';
 
-/** Status lookups before giving up on the wallet automation, and the first pause between them (doubling, capped). */
+/** Status lookups before giving up on the wallet automation. */
 const STATUS_POLLS = 12;
 /** Scan reads after completion: about 16 s in all, since a real scan ingests the purchasing transaction with a lag. */
 const SCAN_READS = 9;
+/** The first pause between two tries, doubling up to the cap. */
 const FIRST_PAUSE_MS = 100;
 const MAX_PAUSE_MS = 5_000;
-
-const enc = encodeURIComponent;
-const buyStatusPath = (trackingId: string) => `/v0/wallet/buy-traffic-requests/${enc(trackingId)}/status`;
 
 /** Calls `attempt` until it returns a value, pausing longer each time; undefined after `tries`. */
 async function poll<T>(tries: number, attempt: () => Promise<T | undefined>): Promise<T | undefined> {
@@ -37,7 +36,7 @@ async function poll<T>(tries: number, attempt: () => Promise<T | undefined>): Pr
 
 /** The one participant hosting the party on the domain, as scan's party-to-participant lookup names it. */
 async function hostingMember(ctx: CheckContext, domain: string, party: string): Promise<string> {
-  const x = await ctx.scan.get(`/v1/domains/${enc(domain)}/parties/${enc(party)}/participant-id`);
+  const x = await ctx.scan.get(participantIdPath(domain, party));
   const ids: unknown = x.status === 200 ? parseJson(x.text)?.participant_ids : undefined;
   if (!Array.isArray(ids) || ids.length !== 1 || typeof ids[0] !== 'string')
     ctx.skip(`scan names no single participant hosting ${party} on ${domain} (answered ${x.status}), so the member whose traffic is bought is unknown`);
