@@ -1,10 +1,12 @@
 // Judges one HTTP response against the document: status documented, content type documented, body valid.
 // `responseProblems` is the strict reading; `judgeResponse` applies the deviation policy on top of it: what
 // production nodes send where it bends the letter (null for an optional property, a plain-text 404 from an
-// HTTP layer, properties a later release line added) is named apart and never counts as a break.
+// HTTP layer, properties a later release line added, a refusal of an operation whose document lists no client
+// error, an error in the shape of the operation's `default` answer where its status names another media type)
+// is named apart and never counts as a break.
 import { resolvePointer } from '../common/json.ts';
 import type { CompiledSpec } from './compile-spec.ts';
-import { findMediaType, findResponse } from './operation-catalog.ts';
+import { findMediaType, findResponse, type OperationSpec } from './operation-catalog.ts';
 import { formatIssues, type ValidationResult } from './schema-validators.ts';
 
 export interface ObservedResponse {
@@ -38,6 +40,14 @@ export interface ResponseJudgement {
   plainText404: boolean;
   /** False when the status is not documented for the operation. */
   statusDocumented: boolean;
+  /**
+   * An undocumented 400, or another 4xx of an operation whose document lists none (OpenAPI does not ask a
+   * document to list every error): tolerated, the refusal is the node's to choose. A plain-text 404 is left to
+   * the rules of 404s.
+   */
+  undocumentedRefusal: boolean;
+  /** An error whose status names another media type, sent in the shape of the operation's `default` answer. */
+  errorInDefaultShape: boolean;
   /** True when a JSON body was validated against its schema (whatever the outcome). */
   bodyJudged: boolean;
 }
@@ -48,6 +58,8 @@ export const NOTHING_JUDGED: Readonly<ResponseJudgement> = {
   notApplicable: [],
   plainText404: false,
   statusDocumented: true,
+  undocumentedRefusal: false,
+  errorInDefaultShape: false,
   bodyJudged: false,
 };
 const clean = (): ResponseJudgement => ({ ...NOTHING_JUDGED });
@@ -57,6 +69,7 @@ export function judgeResponse(spec: CompiledSpec, operationId: string, res: Obse
   const op = spec.catalog.byId.get(operationId);
   if (!op) return { ...verdict, problems: [`no operation ${operationId} in ${spec.loaded.name}`] };
   const documented = findResponse(op, res.status);
+  if (!documented && !policy.strict && refusalLeftOpen(op, res)) return { ...verdict, statusDocumented: false, undocumentedRefusal: true };
   if (!documented)
     return {
       ...verdict,
@@ -68,6 +81,7 @@ export function judgeResponse(spec: CompiledSpec, operationId: string, res: Obse
   const plain404 = () => !policy.strict && res.status === 404 && documented.content.every((m) => /json/i.test(m.contentType));
   if (!media) {
     if (plain404()) return { ...verdict, plainText404: true };
+    if (!policy.strict && res.status >= 400 && inDefaultShape(spec, op, res)) return { ...verdict, errorInDefaultShape: true, bodyJudged: true };
     return {
       ...verdict,
       problems: [
@@ -106,4 +120,34 @@ export function judgeResponse(spec: CompiledSpec, operationId: string, res: Obse
   }
   const nulls = [...new Set(lined.issues.map((i) => i.pointer).filter((p) => resolvePointer(body, p) === null))];
   return { ...verdict, notApplicable, nullForOptional: nulls };
+}
+
+const isClientError = (status: string) => /^4(\d\d|XX)$/i.test(status);
+
+/** Whether an undocumented answer is a refusal the document leaves open (see `undocumentedRefusal`). */
+export function refusalLeftOpen(op: OperationSpec, res: ObservedResponse): boolean {
+  if (res.status < 400 || res.status >= 500) return false;
+  // 400 is any HTTP server's answer to input it cannot read, listed or not; another 4xx is the node's choice
+  // only where the document lists none.
+  if (res.status !== 400 && op.responses.some((r) => isClientError(r.status))) return false;
+  if (res.status !== 404) return true;
+  // A 404 in JSON is the handler's ("no such round"); in plain text it may be an HTTP layer's (not served).
+  try {
+    JSON.parse(res.text);
+    return /json/i.test(res.contentType ?? '');
+  } catch {
+    return false;
+  }
+}
+
+/** Whether an error answer is the operation's documented `default` answer, media type and body. */
+function inDefaultShape(spec: CompiledSpec, op: OperationSpec, res: ObservedResponse): boolean {
+  const fallback = op.responses.find((r) => r.status === 'default');
+  const media = fallback && findMediaType(fallback, res.contentType);
+  if (!media?.schemaPointer || !/json/i.test(media.contentType)) return false;
+  try {
+    return spec.validators.validate(media.schemaPointer, JSON.parse(res.text)).valid;
+  } catch {
+    return false;
+  }
 }

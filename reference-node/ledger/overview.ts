@@ -8,6 +8,7 @@ import type { NodeContext } from '../context.ts';
 import { identify, requireReadRights, type Caller } from './callers.ts';
 import { findContract } from './contract-lookup.ts';
 import { LedgerHttpError, sendCantonError } from './errors.ts';
+import { checkListVettedPackages, checkUpdateVettedPackages, getBody, vetAllPackagesQuery } from './package-requests.ts';
 import { MAX_PARTIES_PAGE_SIZE } from './parties.ts';
 import { Audience, hostedParties } from './projection.ts';
 import { PRE_3_5_VERSION, releaseStyle, styleEvent } from './release-style.ts';
@@ -76,11 +77,15 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
   );
   app.post(
     '/dars',
-    simulated(() => ({})),
+    simulated((req) => {
+      vetAllPackagesQuery(req.query);
+      return {};
+    }),
   );
   app.post(
     '/packages',
-    simulated(() => {
+    simulated((req) => {
+      vetAllPackagesQuery(req.query);
       // packages-upload-differs: the old path validates what /dars takes as it comes.
       if (ctx.faults.has('ledger-packages-upload-differs'))
         throw new LedgerHttpError(400, 'invalidArgument', 'The uploaded bytes are not a valid DAR.', 'INVALID_DAR');
@@ -111,19 +116,31 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
   );
   app.get(
     '/package-vetting',
-    route(() => ({
-      vettedPackages: ctx.world.synchronizers.map((s) => ({
-        participantId: ctx.world.ledgerParticipant.id,
-        synchronizerId: s.id,
-        topologySerial: 1,
-        packages: packages(ctx).map((p) => ({ packageId: p.id, packageName: p.name, packageVersion: '0.1.0' })),
-      })),
-    })),
+    route(async (req) => {
+      checkListVettedPackages(await getBody(req.raw));
+      return { vettedPackages: ctx.world.synchronizers.map((s) => vettedOn(ctx, s.id)) };
+    }),
   );
   app.post(
     '/package-vetting',
-    simulated(() => ({})),
+    simulated((req) => {
+      const { synchronizerId = ctx.world.synchronizers[0]!.id } = checkUpdateVettedPackages(req.body);
+      if (!ctx.world.synchronizers.some((s) => s.id === synchronizerId))
+        throw new LedgerHttpError(404, 'notFound', `The participant is not connected to synchronizer ${synchronizerId}.`, 'SYNCHRONIZER_NOT_FOUND');
+      // Changes do not change the simulated network: the state after them is the state before.
+      return { pastVettedPackages: vettedOn(ctx, synchronizerId), newVettedPackages: vettedOn(ctx, synchronizerId) };
+    }),
   );
+}
+
+/** The packages the participant vets on a synchronizer, as the official document shapes them. */
+function vettedOn(ctx: NodeContext, synchronizerId: string): JsonObject {
+  return {
+    participantId: ctx.world.ledgerParticipant.id,
+    synchronizerId,
+    topologySerial: 1,
+    packages: packages(ctx).map((p) => ({ packageId: p.id, packageName: p.name, packageVersion: '0.1.0' })),
+  };
 }
 
 function packages(ctx: NodeContext): Array<{ id: string; name: string }> {

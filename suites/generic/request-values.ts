@@ -46,7 +46,8 @@ export function withFixtures(op: OperationSpec, req: GeneratedRequest, f: Fixtur
 const WAITING_PARAMETERS: Record<string, string> = { stream_idle_timeout_ms: '50' };
 
 export function bounded(op: OperationSpec, req: GeneratedRequest): GeneratedRequest {
-  const waiting = op.parameters.filter((p) => p.in === 'query' && p.name in WAITING_PARAMETERS);
+  // A parameter an invalid request broke on purpose stays broken: a correct node refuses it at once.
+  const waiting = op.parameters.filter((p) => p.in === 'query' && p.name in WAITING_PARAMETERS && p.name !== req.mutation?.parameter);
   if (waiting.length === 0) return req;
   const names = new Set(waiting.map((p) => p.name));
   return { ...req, query: [...req.query.filter(([n]) => !names.has(n)), ...waiting.map((p) => [p.name, WAITING_PARAMETERS[p.name]!] as [string, string])] };

@@ -20,7 +20,9 @@ export function notServed(spec: CompiledSpec, op: OperationSpec, x: Exchange): s
   // the handler's answer; a plain-text one is the HTTP layer's.
   const answer = { status: x.status, contentType: x.headers['content-type'], text: x.text };
   const j = judgeResponse(spec, op.id, answer);
-  const problem = j.plainText404 ? responseProblems(spec, op.id, answer)[0] : j.problems[0];
+  // A 404 the document does not list is tolerated as a refusal once the operation shows it is served, but is
+  // no proof of that: a router answers it for an unknown path too.
+  const problem = j.plainText404 || j.undocumentedRefusal ? responseProblems(spec, op.id, answer)[0] : j.problems[0];
   return problem ? `answered 404, not a documented answer (${problem})` : undefined;
 }
 

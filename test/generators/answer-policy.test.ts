@@ -49,6 +49,30 @@ describe('judgeResponse', async () => {
   it('says when a status is not documented', () => {
     expect(judgeResponse(spec, 'getThing', ok({}, 201))).toMatchObject({ statusDocumented: false });
   });
+
+  it('leaves an undocumented 400 to the node, and another 4xx where the document lists none', () => {
+    const error = (status: number) => ok({ error: 'bad' }, status);
+    expect(judgeResponse(spec, 'getThing', error(400))).toMatchObject({ problems: [], undocumentedRefusal: true, statusDocumented: false });
+    // getThing documents its client error (404): another one is a break.
+    expect(judgeResponse(spec, 'getThing', error(409)).problems.join()).toMatch(/status 409 is not documented/);
+    expect(judgeResponse(spec, 'countThings', error(409))).toMatchObject({ problems: [], undocumentedRefusal: true });
+    // A JSON 404 is the handler's refusal; a plain-text one may be an HTTP layer's (not served).
+    expect(judgeResponse(spec, 'countThings', error(404))).toMatchObject({ problems: [], undocumentedRefusal: true });
+    const plain = { status: 404, contentType: 'text/plain', text: 'The requested resource could not be found.' };
+    expect(judgeResponse(spec, 'countThings', plain).problems.join()).toMatch(/status 404 is not documented/);
+    // Neither a server error nor the letter of the document.
+    expect(judgeResponse(spec, 'countThings', error(500)).problems.join()).toMatch(/status 500 is not documented/);
+    expect(responseProblems(spec, 'countThings', error(409)).join()).toMatch(/status 409 is not documented/);
+  });
+
+  it("accepts an error in the shape of the operation's default answer where its status names another media type", () => {
+    const canton = ok({ code: 'INVALID_ARGUMENT', cause: 'contract id is empty' }, 400);
+    expect(judgeResponse(spec, 'postThing', canton)).toMatchObject({ problems: [], errorInDefaultShape: true });
+    expect(responseProblems(spec, 'postThing', canton).join()).toMatch(/content type application\/json is not documented for postThing 400/);
+    // Only the default answer's shape: another JSON body is still a break.
+    expect(judgeResponse(spec, 'postThing', ok({ error: 'bad' }, 400)).problems.join()).toMatch(/content type application\/json/);
+    expect(judgeResponse(spec, 'postThing', { status: 400, contentType: 'text/plain', text: 'Invalid value for: body' }).problems).toEqual([]);
+  });
 });
 
 describe('OperationMatcher', async () => {

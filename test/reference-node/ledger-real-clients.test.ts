@@ -102,3 +102,44 @@ describe('values real nodes send where the description is silent', () => {
     expect(res.headers['canton-package-hash']).toBe(id);
   });
 });
+
+describe('package requests read as the official document shapes them', () => {
+  const plain400 = (res: { statusCode: number; headers: Record<string, unknown>; body: string }, what: RegExp) => {
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(what);
+  };
+  const vetting = (method: 'GET' | 'POST', payload?: unknown) =>
+    node.app.inject({ method, url: '/v2/package-vetting', headers: { ...admin(), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+
+  it('an upload refuses a vetAllPackages that is no boolean', async () => {
+    const headers = { ...admin(), 'content-type': 'application/octet-stream' };
+    for (const url of ['/v2/dars', '/v2/packages']) {
+      plain400(await node.app.inject({ method: 'POST', url: `${url}?vetAllPackages=yes`, headers, payload: Buffer.from('PK') }), /vetAllPackages/);
+      expect((await node.app.inject({ method: 'POST', url: `${url}?vetAllPackages=true`, headers, payload: Buffer.from('PK') })).statusCode).toBe(200);
+    }
+  });
+
+  it('the vetting listing reads the body of its GET, and takes none as the empty request', async () => {
+    plain400(await vetting('GET', { pageSize: 2 ** 31 }), /pageSize must be a 32-bit integer/);
+    plain400(await vetting('GET', { topologyStateFilter: { participantIds: 'p' } }), /participantIds must be an array/);
+    const all = await node.app.inject({ method: 'GET', url: '/v2/package-vetting', headers: admin() });
+    expect(all.statusCode).toBe(200);
+    expect((await vetting('GET', { pageSize: 10 })).json()).toEqual(all.json());
+  });
+
+  it('a vetting change needs its changes and answers the state after them', async () => {
+    plain400(await vetting('POST', { dryRun: true }), /changes is missing/);
+    plain400(await vetting('POST', { changes: [{ operation: { Vet: {}, Unvet: {} } }] }), /exactly one of/);
+    plain400(await vetting('POST', { changes: [{}], expectedTopologySerial: { serial: 'none' } }), /serial must be a JSON object/);
+    plain400(await vetting('POST', { changes: [{}], updateVettedPackagesForceFlags: ['FORCE'] }), /updateVettedPackagesForceFlags/);
+    const changed = await vetting('POST', { changes: [{ operation: { Vet: { value: { packages: [{ packageName: 'splice-amulet' }] } } } }] });
+    expect(changed.statusCode).toBe(200);
+    const after = changed.json().newVettedPackages;
+    expect(after.synchronizerId).toBe(node.ctx.world.synchronizers[0]!.id);
+    expect(after.packages.map((p: { packageName: string }) => p.packageName)).toContain('splice-amulet');
+    const unknown = await vetting('POST', { changes: [{}], synchronizerId: 'nowhere::1220' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'SYNCHRONIZER_NOT_FOUND' });
+  });
+});
