@@ -1,8 +1,8 @@
 // Reads the bodies of the command endpoints as the official ledger document shapes them (JsCommands, the
-// for-transaction request around it, CompletionStreamRequest). A body that breaks the shape is an
-// InvalidStreamRequest: the plain-text 400 the interface's HTTP layer answers ("Invalid value for: body").
+// for-transaction request around it, ReassignmentCommands, CompletionStreamRequest). A body that breaks the
+// shape is an InvalidStreamRequest: the plain-text 400 the interface's HTTP layer answers ("Invalid value for: body").
 import { isObject, isStringArray, type JsonObject } from '../../common/json.ts';
-import { InvalidStreamRequest, parseTransactionFormat, type EventFormatSpec, type Shape } from './stream-request.ts';
+import { InvalidStreamRequest, parseEventFormat, parseTransactionFormat, type EventFormatSpec, type Shape } from './stream-request.ts';
 
 export type LedgerCommand =
   | { kind: 'create'; templateId: string; createArguments: JsonObject }
@@ -18,6 +18,19 @@ export interface SubmittedCommands {
   userId?: string;
   workflowId: string;
   submissionId?: string;
+}
+
+export type ReassignmentMove =
+  | { kind: 'unassign'; contractId: string; source: string; target: string }
+  | { kind: 'assign'; reassignmentId: string; source: string; target: string };
+
+export interface SubmittedReassignment {
+  commandId: string;
+  submitter: string;
+  userId?: string;
+  workflowId: string;
+  submissionId?: string;
+  move: ReassignmentMove;
 }
 
 export interface CompletionQuery {
@@ -112,6 +125,46 @@ export function parseCommandsForTransaction(raw: unknown): { commands: Submitted
   if (!isObject(b.commands)) fail('commands must be a JsCommands object');
   const commands = jsCommands(b.commands, 'commands.');
   return b.transactionFormat === undefined ? { commands } : { commands, format: parseTransactionFormat(b.transactionFormat, 'transactionFormat') };
+}
+
+/** One reassignment command: `{command: {UnassignCommand | AssignCommand: {value}}}`. */
+function move(raw: unknown, at: string): ReassignmentMove {
+  const inner = isObject(raw) && isObject(raw.command) ? raw.command : fail(`${at}.command must be a JSON object`);
+  const keys = Object.keys(inner);
+  if (keys.length !== 1) fail(`${at}.command must have exactly one command kind`);
+  const kind = keys[0]!;
+  const c = inner[kind];
+  const v = isObject(c) && isObject(c.value) ? c.value : fail(`${at}.command.${kind}.value must be a JSON object`);
+  const field = (f: string) => string(v, f, `${at}.command.${kind}.value.`, true)!;
+  if (kind === 'UnassignCommand') return { kind: 'unassign', contractId: field('contractId'), source: field('source'), target: field('target') };
+  if (kind === 'AssignCommand') return { kind: 'assign', reassignmentId: field('reassignmentId'), source: field('source'), target: field('target') };
+  // Empty is in the document's shape, but it moves nothing.
+  return fail(`${at}.command has no reassignment command (${kind})`);
+}
+
+/**
+ * The body of both reassignment endpoints: ReassignmentCommands and, for submit-and-wait, the event format to
+ * answer with. The simulated participant moves one contract per reassignment.
+ */
+export function parseReassignment(raw: unknown): { commands: SubmittedReassignment; eventFormat?: EventFormatSpec } {
+  const b = body(raw, 'reassignment request');
+  const r = isObject(b.reassignmentCommands) ? b.reassignmentCommands : fail('reassignmentCommands must be a ReassignmentCommands object');
+  const at = 'reassignmentCommands.';
+  const commandId = string(r, 'commandId', at, true)!;
+  if (commandId === '') fail(`${at}commandId must be non-empty`);
+  const submitter = string(r, 'submitter', at, true)!;
+  if (submitter === '') fail(`${at}submitter must be a party id`);
+  if (!Array.isArray(r.commands) || r.commands.length === 0) fail(`${at}commands must be a non-empty array`);
+  if (r.commands.length > 1) fail(`${at}commands must hold one command: this participant moves one contract per reassignment`);
+  const commands: SubmittedReassignment = {
+    commandId,
+    submitter,
+    userId: string(r, 'userId', at, false) || undefined,
+    workflowId: string(r, 'workflowId', at, false) ?? '',
+    submissionId: string(r, 'submissionId', at, false) || undefined,
+    move: move(r.commands[0], `${at}commands[0]`),
+  };
+  return b.eventFormat === undefined ? { commands } : { commands, eventFormat: parseEventFormat(b.eventFormat, 'eventFormat') };
 }
 
 /** The body of both completion endpoints. */

@@ -1,26 +1,34 @@
 // The command endpoints of the ledger interface, simulated for real: a submission is checked (credentials 401,
 // body as the official document shapes it, plain-text 400, act and read rights 403), interpreted against the
-// world and recorded as the next transaction of the participant's stream, with its completion (submission.ts).
+// world and recorded as the next update of the participant's stream, with its completion (submission.ts; a
+// reassignment's in reassignment.ts).
 // The completion endpoints answer the completions of the user's own commands, waiting for new ones as the
 // update stream does.
-import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isObject, type JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
+import type { ReassignmentUpdate } from '../world/model.ts';
 import { isoMicros } from '../world/time.ts';
 import type { UserCaller } from './authenticated-route.ts';
 import { requireActRights, requireReadRights } from './callers.ts';
-import { parseCommands, parseCommandsForTransaction, parseCompletionQuery, type SubmittedCommands } from './command-request.ts';
-import { findContract } from './contract-lookup.ts';
+import {
+  parseCommands,
+  parseCommandsForTransaction,
+  parseCompletionQuery,
+  parseReassignment,
+  type SubmittedCommands,
+  type SubmittedReassignment,
+} from './command-request.ts';
 import { LedgerHttpError } from './errors.ts';
 import { overviewRoute } from './overview.ts';
-import { currentLedgerEnd, submittedOffset } from './offsets.ts';
+import { submittedOffset } from './offsets.ts';
 import { Projector } from './projection.ts';
 import { releaseStyle, styleRecord } from './release-style.ts';
-import { transactionRecord } from './render.ts';
-import { InvalidStreamRequest, queryInt, type EventFormatSpec, type Shape } from './stream-request.ts';
-import { submit, type Submission } from './submission.ts';
+import { reassignmentRecord, transactionRecord } from './render.ts';
+import { namedParties, queryInt, type EventFormatSpec, type Shape } from './stream-request.ts';
+import { reassign } from './reassignment.ts';
+import { submit, type Recorded, type Submission } from './submission.ts';
 import { MAX_IDLE_WAIT_MS } from './update-stream.ts';
 
 type Handler = (req: FastifyRequest, caller: UserCaller) => unknown | Promise<unknown>;
@@ -31,8 +39,7 @@ export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
   const submitted = (caller: UserCaller, cmds: SubmittedCommands): Submission => {
     requireActRights(caller, cmds.actAs);
     requireReadRights(caller, cmds.readAs, false);
-    if (cmds.userId !== undefined && cmds.userId !== caller.user)
-      throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not submit as user '${cmds.userId}'.`);
+    requireUserId(caller, cmds.userId);
     return submit(ctx, cmds, caller.user);
   };
 
@@ -41,7 +48,7 @@ export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
     route((req, caller) => {
       const s = submitted(caller, parseCommands(req.body));
       // ledger-submit-and-wait-offset-ahead: the answer names the offset after the one the update took.
-      return { updateId: s.transaction.updateId, completionOffset: s.offset + (ctx.faults.has('ledger-submit-and-wait-offset-ahead') ? 1 : 0) };
+      return { updateId: s.update.updateId, completionOffset: s.offset + (ctx.faults.has('ledger-submit-and-wait-offset-ahead') ? 1 : 0) };
     }),
   );
   app.post(
@@ -74,15 +81,26 @@ export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
       return {};
     }),
   );
-  // Reassignments are checked (shape, rights, the contract) but not yet simulated: the answer is a plausible record.
+  const reassigned = (caller: UserCaller, cmds: SubmittedReassignment): Recorded<ReassignmentUpdate> => {
+    requireActRights(caller, [cmds.submitter]);
+    requireUserId(caller, cmds.userId);
+    return reassign(ctx, cmds, caller.user);
+  };
   app.post(
     '/commands/submit-and-wait-for-reassignment',
-    route((req, caller) => ({ reassignment: checkedReassignment(ctx, req.body, caller) })),
+    route((req, caller) => {
+      const { commands, eventFormat } = parseReassignment(req.body);
+      if (eventFormat) {
+        const named = namedParties(eventFormat);
+        requireReadRights(caller, named.parties, named.anyParty);
+      }
+      return { reassignment: reassignmentOf(ctx, reassigned(caller, commands), eventFormat) };
+    }),
   );
   app.post(
     '/commands/async/submit-reassignment',
     route((req, caller) => {
-      checkedReassignment(ctx, req.body, caller);
+      reassigned(caller, parseReassignment(req.body).commands);
       return {};
     }),
   );
@@ -110,10 +128,10 @@ function defaultFormat(cmds: SubmittedCommands): { format: EventFormatSpec; shap
 
 /** The submitted transaction as the stream shows it to `asked` (with no events when it shows nothing of it). */
 function transactionOf(ctx: NodeContext, s: Submission, asked: { format: EventFormatSpec; shape: Shape }): JsonObject {
-  const el = new Projector(ctx, { beginExclusive: 0, descending: false, transactions: asked }).project(s.transaction, s.offset);
+  const el = new Projector(ctx, { beginExclusive: 0, descending: false, transactions: asked }).project(s.update, s.offset);
   const rendered = (el?.update as JsonObject | undefined)?.Transaction as JsonObject | undefined;
   if (rendered) return rendered.value as JsonObject;
-  const rec = transactionRecord(s.transaction, { offset: s.offset, events: [], commandId: true, dropRecordTime: false });
+  const rec = transactionRecord(s.update, { offset: s.offset, events: [], commandId: true, dropRecordTime: false });
   const style = releaseStyle(ctx);
   if (style) styleRecord('Transaction', rec, style);
   return rec;
@@ -162,42 +180,20 @@ async function completions(ctx: NodeContext, req: FastifyRequest, caller: UserCa
   return out;
 }
 
-/** A reassignment request checked as the document shapes it, the submitter's rights and the contract it moves. */
-function checkedReassignment(ctx: NodeContext, raw: unknown, caller: UserCaller): JsonObject {
-  const bad = (m: string): never => {
-    throw new InvalidStreamRequest(`Invalid value for: body (${m})`);
-  };
-  const b = isObject(raw) && !Buffer.isBuffer(raw) ? raw : bad('a JsSubmitAndWaitForReassignmentRequest JSON object is required');
-  const r = isObject(b.reassignmentCommands) ? b.reassignmentCommands : bad('reassignmentCommands must be a JSON object');
-  if (typeof r.commandId !== 'string' || r.commandId === '') bad('reassignmentCommands.commandId must be a non-empty string');
-  if (typeof r.submitter !== 'string' || r.submitter === '') bad('reassignmentCommands.submitter must be a party id');
-  if (!Array.isArray(r.commands) || r.commands.length === 0) bad('reassignmentCommands.commands must be a non-empty array');
-  const commands = r.commands as unknown[];
-  const moves = commands.map((c, i) => {
-    const inner = isObject(c) && isObject(c.command) ? c.command : bad(`reassignmentCommands.commands[${i}].command must be a JSON object`);
-    const [kind, v] = Object.entries(inner)[0] ?? bad(`reassignmentCommands.commands[${i}].command names no command`);
-    const value = isObject(v) && isObject(v.value) ? v.value : bad(`reassignmentCommands.commands[${i}].command.${kind}.value must be a JSON object`);
-    for (const f of kind === 'UnassignCommand' ? ['contractId', 'source', 'target'] : kind === 'AssignCommand' ? ['reassignmentId', 'source', 'target'] : [])
-      if (typeof value[f] !== 'string') bad(`reassignmentCommands.commands[${i}].command.${kind}.value.${f} must be a string`);
-    if (kind !== 'UnassignCommand' && kind !== 'AssignCommand') bad(`reassignmentCommands.commands[${i}].command has unknown kind '${kind}'`);
-    return { kind, value };
-  });
-  requireActRights(caller, [r.submitter as string]);
-  for (const m of moves) {
-    const c = m.kind === 'UnassignCommand' ? findContract(ctx.world, m.value.contractId as string) : undefined;
-    if (m.kind === 'UnassignCommand' && (!c || c.archived))
-      throw new LedgerHttpError(404, 'notFound', `Contract could not be found or is not active: ${String(m.value.contractId)}`, 'CONTRACT_NOT_FOUND');
+/** A command names its user only as the token's. */
+function requireUserId(caller: UserCaller, userId: string | undefined): void {
+  if (userId !== undefined && userId !== caller.user)
+    throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not submit as user '${userId}'.`);
+}
+
+/** The recorded reassignment as the stream shows it to `format`; without a format (or nothing seen), with no events. */
+function reassignmentOf(ctx: NodeContext, s: Recorded<ReassignmentUpdate>, format: EventFormatSpec | undefined): JsonObject {
+  if (format) {
+    const el = new Projector(ctx, { beginExclusive: 0, descending: false, reassignments: format }).project(s.update, s.offset);
+    const rendered = (el?.update as JsonObject | undefined)?.Reassignment as JsonObject | undefined;
+    if (rendered) return rendered.value as JsonObject;
   }
-  const now = isoMicros(ctx.clock.now());
-  const rec: JsonObject = {
-    updateId: `1220${createHash('sha256').update(JSON.stringify(b)).digest('hex')}`,
-    commandId: r.commandId as string,
-    workflowId: typeof r.workflowId === 'string' ? r.workflowId : '',
-    offset: currentLedgerEnd(ctx.world),
-    recordTime: now,
-    synchronizerId: ctx.world.synchronizers[0]!.id,
-    events: [],
-  };
+  const rec = { ...reassignmentRecord(s.update, { offset: s.offset, eventOffset: s.offset, witnessParties: [], blob: false, commandId: true }), events: [] };
   const style = releaseStyle(ctx);
   if (style) styleRecord('Reassignment', rec, style);
   return rec;

@@ -2,9 +2,10 @@
 // exercise that archived it. Contract ids encode their creating update's index and node id, so no index is needed
 // for the history's own; the few ledger-only transactions are searched. Archives only happen in the base segment
 // and the ledger-only transactions, so the search for one is bounded by their size; so are the transactions
-// submitted through the interface (World.submitted), searched last.
+// submitted through the interface (World.submitted), searched last. The same walk follows the contract's
+// reassignments, which also only happen there, to tell where it lives now.
 import type { World } from '../world/world.ts';
-import type { Contract, ExercisedNode, TransactionUpdate } from '../world/model.ts';
+import type { Contract, ExercisedNode, ReassignmentUpdate, Update } from '../world/model.ts';
 import { baseStream } from './base-stream.ts';
 import { ledgerOnlyOffset, submittedOffset, updateOffset } from './offsets.ts';
 
@@ -14,6 +15,14 @@ export interface ContractHistory {
   createdNodeId: number;
   synchronizerId: string;
   archived?: { offset: number; node: ExercisedNode; synchronizerId: string };
+  placement: Placement;
+}
+
+/** Where a contract lives: its synchronizer and reassignment counter, or the unassignment it awaits assignment after. */
+export interface Placement {
+  synchronizerId: string;
+  reassignmentCounter: number;
+  unassigned?: ReassignmentUpdate;
 }
 
 const CONTRACT_ID = /^00([0-9a-f]{8})([0-9a-f]{4})[0-9a-f]{60}$/;
@@ -21,15 +30,31 @@ const CONTRACT_ID = /^00([0-9a-f]{8})([0-9a-f]{4})[0-9a-f]{60}$/;
 export function findContract(world: World, contractId: string): ContractHistory | undefined {
   const found = created(world, contractId);
   if (!found) return undefined;
+  const moves: ReassignmentUpdate[] = [];
   for (const { offset, update: u } of [...baseStream(world), ...submittedStream(world)]) {
-    if (offset <= found.createdOffset || u.kind !== 'transaction') continue;
+    if (offset <= found.createdOffset) continue;
+    if ((u.kind === 'assign' || u.kind === 'unassign') && u.contract.contractId === contractId) moves.push(u);
+    if (u.kind !== 'transaction') continue;
     const node = u.nodes.find((n): n is ExercisedNode => n.kind === 'exercised' && n.consuming && n.contractId === contractId);
-    if (node) return { ...found, archived: { offset, node, synchronizerId: u.synchronizerId } };
+    if (node) return { ...found, placement: placement(found.synchronizerId, moves), archived: { offset, node, synchronizerId: u.synchronizerId } };
   }
-  return found;
+  return { ...found, placement: placement(found.synchronizerId, moves) };
 }
 
-function created(world: World, contractId: string): ContractHistory | undefined {
+/**
+ * The pair with the highest counter decides (the history records one pair's assignment before its unassignment):
+ * assigned, the contract lives on its target; not yet, it is in flight.
+ */
+function placement(createdOn: string, moves: ReassignmentUpdate[]): Placement {
+  const counter = Math.max(0, ...moves.map((m) => m.reassignmentCounter));
+  const last = moves.filter((m) => m.reassignmentCounter === counter);
+  const assigned = last.find((m) => m.kind === 'assign');
+  if (assigned) return { synchronizerId: assigned.target, reassignmentCounter: counter };
+  const unassigned = last.find((m) => m.kind === 'unassign');
+  return unassigned ? { synchronizerId: unassigned.source, reassignmentCounter: counter, unassigned } : { synchronizerId: createdOn, reassignmentCounter: 0 };
+}
+
+function created(world: World, contractId: string): Omit<ContractHistory, 'placement'> | undefined {
   const m = CONTRACT_ID.exec(contractId);
   if (!m) return undefined;
   const index = parseInt(m[1]!, 16);
@@ -47,6 +72,7 @@ function created(world: World, contractId: string): ContractHistory | undefined 
       return { contract: node.contract, createdOffset: ledgerOnlyOffset(after), createdNodeId: node.nodeId, synchronizerId: u.synchronizerId };
   }
   for (const { offset, update: u } of submittedStream(world)) {
+    if (u.kind !== 'transaction') continue;
     const node = u.nodes.find((n) => n.kind === 'created' && n.contract.contractId === contractId);
     if (node?.kind === 'created') return { contract: node.contract, createdOffset: offset, createdNodeId: node.nodeId, synchronizerId: u.synchronizerId };
   }
@@ -57,6 +83,6 @@ function created(world: World, contractId: string): ContractHistory | undefined 
   return undefined;
 }
 
-function* submittedStream(world: World): Generator<{ offset: number; update: TransactionUpdate }> {
+function* submittedStream(world: World): Generator<{ offset: number; update: Update }> {
   for (const [k, update] of world.submitted.entries()) yield { offset: submittedOffset(world.count, k), update };
 }

@@ -11,6 +11,7 @@ export const ERROR_KINDS = {
   permissionDenied: { code: 'PERMISSION_DENIED', category: 7, grpc: 7 },
   notFound: { code: 'NOT_FOUND', category: 11, grpc: 5 },
   alreadyExists: { code: 'ALREADY_EXISTS', category: 10, grpc: 6 },
+  failedPrecondition: { code: 'FAILED_PRECONDITION', category: 9, grpc: 9 },
   listLimit: { code: 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED', category: 9, grpc: 9 },
   internal: { code: 'INTERNAL_ERROR', category: 4, grpc: 13 },
 } as const;

@@ -117,13 +117,13 @@ export function reassignmentRecord(
         };
   const rec: JsonObject = {
     updateId: u.updateId,
-    workflowId: '',
+    workflowId: u.workflowId ?? '',
     offset: o.offset,
     events: [event],
     recordTime: isoMicros(u.recordTimeMicros),
     synchronizerId: u.synchronizerId,
   };
-  if (o.commandId) rec.commandId = `cmd-${u.kind}-${u.unassignId.slice(0, 12)}`;
+  if (o.commandId) rec.commandId = u.commandId ?? `cmd-${u.kind}-${u.unassignId.slice(0, 12)}`;
   return rec;
 }
 

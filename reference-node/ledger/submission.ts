@@ -1,9 +1,10 @@
 // What a command does to the simulated ledger: its transaction is interpreted against the world (templates the
 // network knows, contracts active and visible to the submitting parties), recorded as the next update of the
-// participant's stream (World.submitted) with its completion. Ids derive from the seed and the position in the
-// submission order, so a given seed and command sequence always gives the same ledger.
+// participant's stream (World.submitted) with its completion (reassignments are built in reassignment.ts). Ids
+// derive from the seed and the position in the submission order, so a given seed and command sequence always
+// gives the same ledger.
 import type { NodeContext } from '../context.ts';
-import type { CompletionRecord, Contract, CreatedNode, ExercisedNode, TransactionUpdate, TxNode } from '../world/model.ts';
+import type { CompletionRecord, Contract, CreatedNode, ExercisedNode, ReassignmentUpdate, TransactionUpdate, TxNode } from '../world/model.ts';
 import { derivedHex } from '../world/rng.ts';
 import type { World } from '../world/world.ts';
 import { baseStream } from './base-stream.ts';
@@ -18,10 +19,21 @@ const SUBMISSION_STEP_MICROS = 1_000_000;
 /** Ledger time precedes the record time by this much, as in the history. */
 const EFFECTIVE_BEFORE_RECORD_MICROS = 250;
 
-export interface Submission {
-  transaction: TransactionUpdate;
+/** A recorded submission: its update, at its offset, with its completion. */
+export interface Recorded<U extends TransactionUpdate | ReassignmentUpdate> {
+  update: U;
   offset: number;
   completion: CompletionRecord;
+}
+
+export type Submission = Recorded<TransactionUpdate>;
+
+/** The change a submission makes: the ledger deduplicates on the user, the acting parties and the command id. */
+export interface Change {
+  userId: string;
+  commandId: string;
+  actAs: string[];
+  submissionId?: string;
 }
 
 interface KnownTemplate {
@@ -146,10 +158,14 @@ function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordT
     return node;
   };
 
+  /** The synchronizer of the first contract the transaction uses; it runs there (no automatic reassignment). */
+  let synchronizerId: string | undefined;
   const activeContract = (contractId: string, requestedTemplate: string): Contract => {
     const found = findContract(world, contractId);
     const created = nodes.find((n): n is CreatedNode => n.kind === 'created' && n.contract.contractId === contractId)?.contract;
-    const c = created ?? (found && !found.archived ? found.contract : undefined);
+    // An unassigned contract is active on no synchronizer until its assignment.
+    const c = created ?? (found && !found.archived && !found.placement.unassigned ? found.contract : undefined);
+    if (!created && found) synchronizerId ??= found.placement.synchronizerId;
     const visible = c && [...c.signatories, ...c.observers].some((p) => readers.has(p));
     if (!c || !visible || consumed.has(contractId))
       throw new LedgerHttpError(404, 'notFound', `Contract could not be found or is not active: ${contractId}`, 'CONTRACT_NOT_FOUND');
@@ -182,7 +198,7 @@ function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordT
     index,
     updateId: world.updateId(index),
     migrationId: world.currentMigrationId,
-    synchronizerId: world.synchronizers[0]!.id,
+    synchronizerId: synchronizerId ?? world.synchronizers[0]!.id,
     recordTimeMicros,
     workflowId: cmds.workflowId,
     commandId: cmds.commandId,
@@ -194,29 +210,40 @@ function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordT
   };
 }
 
-/**
- * Interprets and records one submission of `userId`. A command already completed for the same user, parties and
- * command id is a duplicate (409), as the ledger deduplicates them.
- */
+/** Interprets and records one submission of `userId`. */
 export function submit(ctx: NodeContext, cmds: SubmittedCommands, userId: string): Submission {
+  return record(ctx, { userId, commandId: cmds.commandId, actAs: cmds.actAs, submissionId: cmds.submissionId }, (k, recordTimeMicros) =>
+    interpret(ctx, cmds, k, recordTimeMicros),
+  );
+}
+
+/**
+ * Records the update `build` makes at submission number `k` as the next of the stream, with its completion. A
+ * change already completed is a duplicate (409), as the ledger deduplicates them.
+ */
+export function record<U extends TransactionUpdate | ReassignmentUpdate>(
+  ctx: NodeContext,
+  change: Change,
+  build: (k: number, recordTimeMicros: number) => U,
+): Recorded<U> {
   const { world } = ctx;
-  const actAs = [...new Set(cmds.actAs)].sort().join(',');
-  const duplicate = world.completions.some((c) => c.userId === userId && c.commandId === cmds.commandId && [...c.actAs].sort().join(',') === actAs);
+  const actAs = [...new Set(change.actAs)].sort().join(',');
+  const duplicate = world.completions.some((c) => c.userId === change.userId && c.commandId === change.commandId && [...c.actAs].sort().join(',') === actAs);
   if (duplicate)
-    throw new LedgerHttpError(409, 'alreadyExists', `A command with id ${cmds.commandId} was already submitted by these parties.`, 'DUPLICATE_COMMAND');
+    throw new LedgerHttpError(409, 'alreadyExists', `A command with id ${change.commandId} was already submitted by these parties.`, 'DUPLICATE_COMMAND');
   const k = world.submitted.length;
-  // Interpreted before the clock moves: a refused command leaves no trace.
-  const transaction = interpret(ctx, cmds, k, ctx.clock.now() + SUBMISSION_STEP_MICROS);
+  // Built before the clock moves: a refused command leaves no trace.
+  const update = build(k, ctx.clock.now() + SUBMISSION_STEP_MICROS);
   ctx.clock.advance(SUBMISSION_STEP_MICROS);
   const completion: CompletionRecord = {
-    commandId: cmds.commandId,
-    updateId: transaction.updateId,
-    userId,
-    actAs: [...new Set(cmds.actAs)],
-    submissionId: cmds.submissionId ?? derivedHex(ctx.settings.seed, `submission:${k}`, 16),
+    commandId: change.commandId,
+    updateId: update.updateId,
+    userId: change.userId,
+    actAs: [...new Set(change.actAs)],
+    submissionId: change.submissionId ?? derivedHex(ctx.settings.seed, `submission:${k}`, 16),
     submitted: k,
   };
-  world.submitted.push(transaction);
+  world.submitted.push(update);
   world.completions.push(completion);
-  return { transaction, offset: submittedOffset(world.count, k), completion };
+  return { update, offset: submittedOffset(world.count, k), completion };
 }

@@ -143,6 +143,9 @@ export interface ReassignmentUpdate extends UpdateBase {
   /** Migration id of the target (assign) or source (unassign) synchronizer; equal to migrationId here. */
   reassignmentCounter: number;
   contract: Contract;
+  /** Set on reassignments submitted through the ledger interface (the history's have made-up command ids). */
+  commandId?: string;
+  workflowId?: string;
 }
 
 export interface TopologyUpdate extends UpdateBase {
@@ -221,13 +224,13 @@ export interface LedgerUser {
   readAs: string[] | 'any';
 }
 
-/** The completion of a command submitted through the ledger interface (its transaction is World.submitted's). */
+/** The completion of a command submitted through the ledger interface (its update is World.submitted's). */
 export interface CompletionRecord {
   commandId: string;
   updateId: string;
   userId: string;
   actAs: string[];
   submissionId: string;
-  /** Index of the transaction in World.submitted. */
+  /** Index of the update in World.submitted. */
   submitted: number;
 }

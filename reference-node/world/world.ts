@@ -31,6 +31,7 @@ import {
   type MemberTraffic,
   type Participant,
   type Party,
+  type ReassignmentUpdate,
   type Snapshot,
   type Synchronizer,
   type TopologyUpdate,
@@ -88,10 +89,10 @@ export class World {
   /** Updates only the ledger participant's stream shows, each after the base update its key names (ledger-only.ts). */
   readonly ledgerOnly = new Map<number, TransactionUpdate | TopologyUpdate>();
   /**
-   * Transactions submitted through the ledger interface, after the history in submission order (the only part of
-   * the world that grows while the node runs; ledger/submission.ts), and their completions.
+   * Transactions and reassignments submitted through the ledger interface, after the history in submission order
+   * (the only part of the world that grows while the node runs; ledger/submission.ts), and their completions.
    */
-  readonly submitted: TransactionUpdate[] = [];
+  readonly submitted: Array<TransactionUpdate | ReassignmentUpdate> = [];
   readonly completions: CompletionRecord[] = [];
 
   constructor(options: WorldOptions) {

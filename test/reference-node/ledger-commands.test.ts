@@ -139,11 +139,97 @@ describe('a submitted command changes the ledger', () => {
   it('the same seed and command sequence give the same ledger', async () => {
     const run = async () => {
       node = await injectedNode({ defaultIdleTimeoutMs: 1 });
+      const created = (await post('/v2/commands/submit-and-wait-for-transaction', { commands: createCommand('d-1') })).json().transaction;
+      const [source, target] = node.ctx.world.synchronizers.map((s) => s.id);
+      const contractId = created.events[0].CreatedEvent.contractId;
+      const unassign = { UnassignCommand: { value: { contractId, source, target } } };
       return [
-        (await post('/v2/commands/submit-and-wait', createCommand('d-1'))).json(),
+        created,
         (await post('/v2/commands/submit-and-wait', createCommand('d-2'))).json(),
+        (
+          await post('/v2/commands/submit-and-wait-for-reassignment', {
+            reassignmentCommands: { commandId: 'd-3', submitter: aliceParty(), commands: [{ command: unassign }] },
+          })
+        ).json(),
       ];
     };
     expect(await run()).toEqual(await run());
+  });
+});
+
+describe('reassignment commands move a contract between synchronizers', () => {
+  const move = (commandId: string, command: Record<string, unknown>, submitter = aliceParty()) => ({
+    reassignmentCommands: { commandId, submitter, commands: [{ command }] },
+  });
+  /** A contract alice creates (on the first synchronizer), and the two synchronizers. */
+  async function aliceContract(commandId: string) {
+    const tx = (await post('/v2/commands/submit-and-wait-for-transaction', { commands: createCommand(commandId) })).json().transaction;
+    const [source, target] = node.ctx.world.synchronizers.map((s) => s.id);
+    return { contractId: tx.events[0].CreatedEvent.contractId as string, offset: tx.offset as number, source: source!, target: target! };
+  }
+
+  it('an unassignment then its assignment are the next updates, with the counter, the completions and the archive on the target', async () => {
+    const { contractId, offset, source, target } = await aliceContract('r-create');
+    const aliceFormat = { filtersByParty: { [aliceParty()]: {} }, verbose: true };
+    const unassign = move('r-out', { UnassignCommand: { value: { contractId, source, target } } });
+    const out = (await post('/v2/commands/submit-and-wait-for-reassignment', { ...unassign, eventFormat: aliceFormat })).json().reassignment;
+    const unassigned = out.events[0].JsUnassignedEvent.value;
+    expect(out).toMatchObject({ offset: offset + 1, commandId: 'r-out', synchronizerId: source });
+    expect(unassigned).toMatchObject({ contractId, source, target, reassignmentCounter: 1, submitter: aliceParty(), witnessParties: [aliceParty()] });
+    // Unassigned, the contract is active nowhere: it can be neither exercised nor unassigned again.
+    const archive = {
+      commandId: 'r-archive',
+      actAs: [aliceParty()],
+      commands: [
+        { ExerciseCommand: { templateId: `${node.ctx.world.amuletPackage}:Splice.Amulet:Amulet`, contractId, choice: 'Archive', choiceArgument: {} } },
+      ],
+    };
+    expect((await post('/v2/commands/submit-and-wait', archive)).json()).toMatchObject({ code: 'CONTRACT_NOT_FOUND' });
+    const again = await post('/v2/commands/submit-and-wait-for-reassignment', move('r-out-2', unassign.reassignmentCommands.commands[0]!.command));
+    expect([again.statusCode, again.json().code]).toEqual([409, 'FAILED_PRECONDITION']);
+
+    const assign = move('r-in', { AssignCommand: { value: { reassignmentId: unassigned.reassignmentId, source, target } } });
+    const into = (await post('/v2/commands/submit-and-wait-for-reassignment', assign)).json().reassignment;
+    expect(into).toMatchObject({ offset: offset + 2, commandId: 'r-in', synchronizerId: target, events: [] });
+    expect((await post('/v2/commands/submit-and-wait-for-reassignment', move('r-in-2', assign.reassignmentCommands.commands[0]!.command))).statusCode).toBe(
+      409,
+    );
+
+    const stream = (await post('/v2/updates?stream_idle_timeout_ms=1', { beginExclusive: offset, updateFormat: { includeReassignments: aliceFormat } })).json();
+    const events = stream.map((e: { update: { Reassignment: { value: { events: Record<string, unknown>[] } } } }) => e.update.Reassignment.value.events[0]);
+    expect(events[0].JsUnassignedEvent.value).toEqual(unassigned);
+    expect(events[1].JsAssignmentEvent).toMatchObject({ reassignmentId: unassigned.reassignmentId, source, target, reassignmentCounter: 1 });
+    expect(events[1].JsAssignmentEvent.createdEvent).toMatchObject({ contractId, offset: offset + 2 });
+
+    const completions = (await post('/v2/commands/completions?stream_idle_timeout_ms=1', { parties: [aliceParty()], beginExclusive: offset })).json();
+    expect(
+      completions.map((c: { completionResponse: { Completion: { value: Record<string, unknown> } } }) => c.completionResponse.Completion.value),
+    ).toMatchObject([
+      { commandId: 'r-out', updateId: out.updateId, offset: offset + 1, synchronizerTime: { synchronizerId: source } },
+      { commandId: 'r-in', updateId: into.updateId, offset: offset + 2, synchronizerTime: { synchronizerId: target } },
+    ]);
+    // Assigned, the contract is used where it lives now.
+    expect((await post('/v2/commands/submit-and-wait', { ...archive, commandId: 'r-archive-2' })).statusCode).toBe(200);
+    const lookup = (await post('/v2/events/events-by-contract-id', { contractId })).json();
+    expect([lookup.created.synchronizerId, lookup.archived.synchronizerId]).toEqual([source, target]);
+  });
+
+  it('refuses a foreign submitter (403), an unknown contract (404), the wrong source (409) and a bad shape (plain-text 400)', async () => {
+    const { contractId, source, target } = await aliceContract('r-create-2');
+    const bob = node.ctx.world.walletUsers.get('bob-wallet')!;
+    const unassign = { UnassignCommand: { value: { contractId, source, target } } };
+    const url = '/v2/commands/submit-and-wait-for-reassignment';
+    expect((await post(url, move('r-bob', unassign, bob))).statusCode).toBe(403);
+    expect((await post('/v2/commands/async/submit-reassignment', move('r-bob', unassign, bob))).statusCode).toBe(403);
+    const unknown = await post(url, move('r-unknown', { UnassignCommand: { value: { contractId: `00${'0'.repeat(72)}`, source, target } } }));
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'CONTRACT_NOT_FOUND']);
+    const wrong = await post(url, move('r-wrong', { UnassignCommand: { value: { contractId, source: target, target: source } } }));
+    expect([wrong.statusCode, wrong.headers['content-type']]).toEqual([409, expect.stringMatching(/^application\/json/)]);
+    const bad = await post(url, move('r-bad', { UnassignCommand: { value: { contractId, source } } }));
+    expect([bad.statusCode, bad.headers['content-type']]).toEqual([400, expect.stringMatching(/^text\/plain/)]);
+    expect(node.ctx.world.submitted).toHaveLength(1);
+    expect((await post('/v2/commands/async/submit-reassignment', move('r-async', unassign))).json()).toEqual({});
+    expect(node.ctx.world.submitted.at(-1)).toMatchObject({ kind: 'unassign', reassignmentCounter: 1, commandId: 'r-async' });
+    expect((await post(url, move('r-async', unassign))).json()).toMatchObject({ code: 'DUPLICATE_COMMAND' });
   });
 });

@@ -178,13 +178,13 @@ describe('ledger self-test: every operation answers within the document', () => 
       userId: 'alice-ledger',
     };
     const [source, target] = wd.synchronizers.map((x) => x.id);
-    const unassign = {
-      reassignmentCommands: {
-        commandId: 'r1',
-        submitter: alice,
-        commands: [{ command: { UnassignCommand: { value: { contractId: live, source, target } } } }],
-      },
-    };
+    // Alice moves two of her latest holdings (on the first synchronizer, never reassigned), one per endpoint.
+    const movable = Array.from({ length: wd.holdingCount }, (_, i) => wd.holdingAt(i)!.contract)
+      .filter((c) => c.signatories.includes(alice))
+      .slice(-2);
+    const unassign = (commandId: string, contractId: string) => ({
+      reassignmentCommands: { commandId, submitter: alice, commands: [{ command: { UnassignCommand: { value: { contractId, source, target } } } }] },
+    });
     return {
       getUpdates: [
         stream({ beginExclusive: 0, endInclusive: BASE_END, updateFormat: everything(byParty([alice])) }),
@@ -218,13 +218,13 @@ describe('ledger self-test: every operation answers within the document', () => 
       submitAndWaitForTransaction: [
         { target: '/v2/commands/submit-and-wait-for-transaction', init: json({ commands: { ...cmd, commandId: 'cmd-self-test-tx' } }, limited) },
       ],
-      submitAndWaitForReassignment: [{ target: '/v2/commands/submit-and-wait-for-reassignment', init: json(unassign, limited) }],
+      submitAndWaitForReassignment: [{ target: '/v2/commands/submit-and-wait-for-reassignment', init: json(unassign('r1', movable[0]!.contractId), limited) }],
       submitAndWaitForTransactionTree: [
         { target: '/v2/commands/submit-and-wait-for-transaction-tree', init: json({ ...cmd, commandId: 'cmd-self-test-tree' }, limited) },
       ],
       submitAsync: [{ target: '/v2/commands/async/submit', init: json({ ...cmd, commandId: 'cmd-self-test-async' }, limited) }],
       submitReassignmentAsync: [
-        { target: '/v2/commands/async/submit-reassignment', init: json(unassign, limited) },
+        { target: '/v2/commands/async/submit-reassignment', init: json(unassign('r2', movable[1]!.contractId), limited) },
         { target: '/v2/commands/async/submit-reassignment', init: json({ reassignmentCommands: {} }) },
       ],
       getCompletions: [{ target: '/v2/commands/completions', init: json({ userId: 'alice-ledger', parties: [alice], beginExclusive: 0 }) }],
