@@ -84,7 +84,7 @@ function mentionedParties(world: World, value: unknown, out = new Set<string>())
 function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordTimeMicros: number): TransactionUpdate {
   const { world } = ctx;
   const index = world.count + k;
-  const effectiveAtMicros = recordTimeMicros - EFFECTIVE_BEFORE_RECORD_MICROS;
+  const effectiveAtMicros = effectiveAt(recordTimeMicros);
   const nodes: TxNode[] = [];
   const roots: number[] = [];
   /** Contracts this transaction archived so far: a later command may not use them. */
@@ -177,6 +177,23 @@ function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordT
     }
   }
 
+  return transactionAt(world, k, recordTimeMicros, {
+    workflowId: cmds.workflowId,
+    commandId: cmds.commandId,
+    submitters: [...cmds.actAs],
+    rootNodeIds: roots,
+    nodes,
+  });
+}
+
+/** The transaction recorded as submission number `k` at `recordTimeMicros`, with what its submission decides. */
+export function transactionAt(
+  world: World,
+  k: number,
+  recordTimeMicros: number,
+  decided: Pick<TransactionUpdate, 'workflowId' | 'commandId' | 'submitters' | 'rootNodeIds' | 'nodes'>,
+): TransactionUpdate {
+  const index = world.count + k;
   return {
     kind: 'transaction',
     index,
@@ -184,15 +201,14 @@ function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordT
     migrationId: world.currentMigrationId,
     synchronizerId: world.synchronizers[0]!.id,
     recordTimeMicros,
-    workflowId: cmds.workflowId,
-    commandId: cmds.commandId,
-    submitters: [...cmds.actAs],
-    effectiveAtMicros,
-    rootNodeIds: roots,
-    nodes,
-    paidTrafficCost: 1000 + nodes.length * 13,
+    effectiveAtMicros: effectiveAt(recordTimeMicros),
+    ...decided,
+    paidTrafficCost: 1000 + decided.nodes.length * 13,
   };
 }
+
+/** Ledger time of a transaction recorded at `recordTimeMicros` (what its contracts are created at). */
+export const effectiveAt = (recordTimeMicros: number) => recordTimeMicros - EFFECTIVE_BEFORE_RECORD_MICROS;
 
 /**
  * Interprets and records one submission of `userId`. A command already completed for the same user, parties and
@@ -204,10 +220,13 @@ export function submit(ctx: NodeContext, cmds: SubmittedCommands, userId: string
   const duplicate = world.completions.some((c) => c.userId === userId && c.commandId === cmds.commandId && [...c.actAs].sort().join(',') === actAs);
   if (duplicate)
     throw new LedgerHttpError(409, 'alreadyExists', `A command with id ${cmds.commandId} was already submitted by these parties.`, 'DUPLICATE_COMMAND');
+  const recordTimeMicros = ctx.clock.now() + SUBMISSION_STEP_MICROS;
+  // What the automation does until then is recorded first, so the command sees it and follows it.
+  ctx.clock.runUntil(recordTimeMicros);
   const k = world.submitted.length;
-  // Interpreted before the clock moves: a refused command leaves no trace.
-  const transaction = interpret(ctx, cmds, k, ctx.clock.now() + SUBMISSION_STEP_MICROS);
-  ctx.clock.advance(SUBMISSION_STEP_MICROS);
+  // Interpreted before the clock moves on: a refused command leaves no trace.
+  const transaction = interpret(ctx, cmds, k, recordTimeMicros);
+  ctx.clock.advance(recordTimeMicros - ctx.clock.now());
   const completion: CompletionRecord = {
     commandId: cmds.commandId,
     updateId: transaction.updateId,
