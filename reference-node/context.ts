@@ -1,5 +1,6 @@
 // What every interface module receives: the world, the node's settings, its faults and its auth.
 import type { Auth } from './auth.ts';
+import type { SimulatedClock } from './clock.ts';
 import type { FaultSet } from './faults.ts';
 import type { World } from './world/world.ts';
 
@@ -19,6 +20,6 @@ export interface NodeContext {
   settings: NodeSettings;
   faults: FaultSet;
   auth: Auth;
-  /** The simulated ledger clock in microseconds; wallet actions advance it. */
-  clock: { now(): number; advance(micros: number): number };
+  /** The simulated ledger clock in microseconds; wallet actions and commands advance it. */
+  clock: SimulatedClock;
 }

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { JsonObject } from '../common/json.ts';
 import { Auth } from './auth.ts';
 import { BadJsonError } from './bad-json.ts';
+import { SimulatedClock } from './clock.ts';
 import type { NodeContext, NodeSettings } from './context.ts';
 import { FaultSet } from './faults.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
@@ -36,13 +37,12 @@ export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
   };
   const faults = new FaultSet(options.faults ?? []);
   const world = buildWorld({ seed: settings.seed, scale: settings.scale });
-  let now = world.ledgerEndMicros();
   return {
     world,
     settings,
     faults,
     auth: new Auth(settings.seed),
-    clock: { now: () => now, advance: (micros: number) => (now += micros) },
+    clock: new SimulatedClock(world.ledgerEndMicros()),
   };
 }
 

@@ -96,7 +96,7 @@ function mentionedParties(world: World, value: unknown, out = new Set<string>())
 function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordTimeMicros: number): TransactionUpdate {
   const { world } = ctx;
   const index = world.count + k;
-  const effectiveAtMicros = recordTimeMicros - EFFECTIVE_BEFORE_RECORD_MICROS;
+  const effectiveAtMicros = effectiveAt(recordTimeMicros);
   const nodes: TxNode[] = [];
   const roots: number[] = [];
   /** Contracts this transaction archived so far: a later command may not use them. */
@@ -193,6 +193,24 @@ function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordT
     }
   }
 
+  return transactionAt(world, k, recordTimeMicros, {
+    synchronizerId,
+    workflowId: cmds.workflowId,
+    commandId: cmds.commandId,
+    submitters: [...cmds.actAs],
+    rootNodeIds: roots,
+    nodes,
+  });
+}
+
+/** The transaction recorded as submission number `k` at `recordTimeMicros`, with what its submission decides. */
+export function transactionAt(
+  world: World,
+  k: number,
+  recordTimeMicros: number,
+  { synchronizerId, ...decided }: Pick<TransactionUpdate, 'workflowId' | 'commandId' | 'submitters' | 'rootNodeIds' | 'nodes'> & { synchronizerId?: string },
+): TransactionUpdate {
+  const index = world.count + k;
   return {
     kind: 'transaction',
     index,
@@ -200,15 +218,14 @@ function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordT
     migrationId: world.currentMigrationId,
     synchronizerId: synchronizerId ?? world.synchronizers[0]!.id,
     recordTimeMicros,
-    workflowId: cmds.workflowId,
-    commandId: cmds.commandId,
-    submitters: [...cmds.actAs],
-    effectiveAtMicros,
-    rootNodeIds: roots,
-    nodes,
-    paidTrafficCost: 1000 + nodes.length * 13,
+    effectiveAtMicros: effectiveAt(recordTimeMicros),
+    ...decided,
+    paidTrafficCost: 1000 + decided.nodes.length * 13,
   };
 }
+
+/** Ledger time of a transaction recorded at `recordTimeMicros` (what its contracts are created at). */
+export const effectiveAt = (recordTimeMicros: number) => recordTimeMicros - EFFECTIVE_BEFORE_RECORD_MICROS;
 
 /** Interprets and records one submission of `userId`. */
 export function submit(ctx: NodeContext, cmds: SubmittedCommands, userId: string): Submission {
@@ -231,10 +248,13 @@ export function record<U extends TransactionUpdate | ReassignmentUpdate>(
   const duplicate = world.completions.some((c) => c.userId === change.userId && c.commandId === change.commandId && [...c.actAs].sort().join(',') === actAs);
   if (duplicate)
     throw new LedgerHttpError(409, 'alreadyExists', `A command with id ${change.commandId} was already submitted by these parties.`, 'DUPLICATE_COMMAND');
+  const recordTimeMicros = ctx.clock.now() + SUBMISSION_STEP_MICROS;
+  // What the automation does until then is recorded first, so the change sees it and follows it.
+  ctx.clock.runUntil(recordTimeMicros);
   const k = world.submitted.length;
-  // Built before the clock moves: a refused command leaves no trace.
-  const update = build(k, ctx.clock.now() + SUBMISSION_STEP_MICROS);
-  ctx.clock.advance(SUBMISSION_STEP_MICROS);
+  // Built before the clock moves on: a refused change leaves no trace.
+  const update = build(k, recordTimeMicros);
+  ctx.clock.advance(recordTimeMicros - ctx.clock.now());
   const completion: CompletionRecord = {
     commandId: change.commandId,
     updateId: update.updateId,

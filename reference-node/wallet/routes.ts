@@ -1,5 +1,5 @@
 // The wallet interface of the validator node (registered under /api/validator): buy-traffic requests (and their status), transfer
-// offers (created, listed, their status) and the scan proxy's DSO party id. All state lives in this plugin instance.
+// offers (created, listed, accepted, rejected or withdrawn, their status) and the scan proxy's DSO party id. All state lives in this plugin instance.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearer } from '../auth.ts';
 import type { NodeContext } from '../context.ts';
@@ -77,6 +77,21 @@ export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     noBody.get('/v0/wallet/transfer-offers', { onRequest: authenticate }, async (request, reply) =>
       reply.code(200).send({ offers: offers.open(callerOf(request)) }),
     );
+
+    // The wallet's own interface (not in the description; shapes of the official internal wallet document):
+    // the receiver accepts or rejects an open offer, its sender withdraws it. Rejecting and withdrawing answer no body.
+    type ByContract = { Params: { contract_id: string } };
+    noBody.post<ByContract>('/v0/wallet/transfer-offers/:contract_id/accept', { onRequest: authenticate }, async (request, reply) =>
+      reply.code(200).send({ accepted_offer_contract_id: offers.accept(callerOf(request), request.params.contract_id) }),
+    );
+    noBody.post<ByContract>('/v0/wallet/transfer-offers/:contract_id/reject', { onRequest: authenticate }, async (request, reply) => {
+      offers.reject(callerOf(request), request.params.contract_id);
+      return reply.code(200).send();
+    });
+    noBody.post<ByContract>('/v0/wallet/transfer-offers/:contract_id/withdraw', { onRequest: authenticate }, async (request, reply) => {
+      offers.withdraw(callerOf(request), request.params.contract_id);
+      return reply.code(200).send();
+    });
 
     noBody.get('/v0/scan-proxy/dso-party-id', async (request: FastifyRequest, reply: FastifyReply) => {
       if (ctx.faults.has('wallet-dso-requires-auth') && bearer(request.headers.authorization) === undefined) {

@@ -1,16 +1,31 @@
-// The transfer offers of one node's wallets: the world's, and those its users create through the interface.
-// A created offer stays `created` until the ledger clock reaches its expiry, then the automation expires it
-// (`failed`, expired). The status of an offer is its sender's to ask (404 for everyone else); the open offers,
-// the active TransferOffer contracts, are listed to their senders and receivers. An accepted offer is no longer
-// a TransferOffer (accepting archives it), so it is not listed.
+// The transfer offers of one node's wallets: the world's, whose states are fixed, and those its users create
+// through the interface, which live. A created offer is open (`created`) until its receiver, another wallet
+// user, accepts or rejects it, its sender withdraws it, or the ledger clock reaches its expiry and the sender's
+// automation expires it. An accepted offer is completed by the sender's automation a little later (the
+// transfer creates the receiver's holding), unless it expires first. Every step is a transaction on the
+// ledger, and the status names the ids it created. The status of an offer is its sender's to ask (404 for
+// everyone else); the open offers, the active TransferOffer contracts, are listed to senders and receivers.
 import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { contractRecord } from '../scan/contracts.ts';
-import type { Contract } from '../world/model.ts';
+import { exercise } from '../world/exercise.ts';
+import type { Contract, TxNode } from '../world/model.ts';
 import { derivedHex } from '../world/rng.ts';
-import { transferOfferContract } from '../world/transfer-offers.ts';
+import {
+  acceptanceNodes,
+  acceptedOfferContract,
+  CHANGE_AMOUNT,
+  completionNodes,
+  type FailureKind,
+  failedStatus,
+  holdingContract,
+  offerEnd,
+  transferOfferContract,
+} from '../world/transfer-offers.ts';
 import type { WalletCaller } from './caller.ts';
 import { WalletError } from './errors.ts';
+import { OFFER_COMPLETION_DELAY_MICROS } from './ledger-timing.ts';
+import { type LedgerSlot, recordWalletTransaction } from './offer-ledger.ts';
 import type { TransferOfferBody } from './transfer-offer-body.ts';
 
 interface Offer {
@@ -21,15 +36,19 @@ interface Offer {
   status: JsonObject;
 }
 
-interface CreatedOffer {
-  contract: Contract;
-  transactionId: string;
+/** An offer created through the interface; `status` changes as it lives. */
+interface LiveOffer extends Offer {
   expiresAtMicros: number;
+  /** The accepted offer, once the receiver accepted. */
+  accepted?: Contract;
 }
+
+/** The reason the wallet gives a withdrawal its user asked for. */
+const WITHDRAWN_BY_SENDER = 'withdrawn by the sender';
 
 export class TransferOffers {
   /** Offers created through the interface, by JSON [sender, tracking id]. */
-  private readonly created = new Map<string, CreatedOffer>();
+  private readonly created = new Map<string, LiveOffer>();
   /** Offers already reported failed, by JSON [sender, tracking id] (for wallet-failed-offer-revived). */
   private readonly reportedFailed = new Set<string>();
 
@@ -46,17 +65,52 @@ export class TransferOffers {
     if (body.expiresAtMicros <= now) {
       throw new WalletError(400, `Transfer offer command failed: expires_at ${body.expiresAtMicros} is not after the ledger time ${now}`);
     }
-    // The simulated ledger's history never changes: the offer lives in this wallet only, dated after the history.
-    const label = `transfer-offer:${caller.party}:${body.trackingId}`;
-    const contract = transferOfferContract(
-      this.ctx.world,
-      '00' + derivedHex(this.ctx.settings.seed, label, 36),
-      { ...body, sender: caller.party },
-      now,
-      this.ctx.world.count - 1,
+    let contract: Contract | undefined;
+    const tx = this.record(caller.party, (slot) => {
+      contract = transferOfferContract(this.ctx.world, slot.contractId(0), { ...body, sender: caller.party }, slot.createdAtMicros, slot.index);
+      return [{ nodeId: 0, kind: 'created', contract }];
+    });
+    const offer: LiveOffer = {
+      trackingId: body.trackingId,
+      sender: caller.party,
+      receiver: body.receiver,
+      contract: contract!,
+      expiresAtMicros: body.expiresAtMicros,
+      status: { status: 'created', transaction_id: tx.updateId, contract_id: contract!.contractId },
+    };
+    this.created.set(key, offer);
+    this.ctx.clock.schedule(body.expiresAtMicros, () => this.expire(offer));
+    return offer.contract.contractId;
+  }
+
+  /** The receiver accepts an open offer: the accepted offer's contract id. The sender's automation completes it later. */
+  accept(caller: WalletCaller, contractId: string): string {
+    const offer = this.openOffer(contractId, (o) => o.receiver === caller.party);
+    let accepted: Contract | undefined;
+    const tx = this.record(offer.receiver, (slot) => {
+      accepted = acceptedOfferContract(this.ctx.world, offer.contract, slot.contractId(1), slot.createdAtMicros, slot.index);
+      return acceptanceNodes(offer.contract, accepted);
+    });
+    offer.accepted = accepted!;
+    offer.status = { status: 'accepted', transaction_id: tx.updateId, contract_id: accepted!.contractId };
+    this.ctx.clock.schedule(this.ctx.clock.now() + OFFER_COMPLETION_DELAY_MICROS, () => this.complete(offer));
+    return accepted!.contractId;
+  }
+
+  /** The receiver rejects an open offer. */
+  reject(caller: WalletCaller, contractId: string): void {
+    this.end(
+      this.openOffer(contractId, (o) => o.receiver === caller.party),
+      'rejected',
     );
-    this.created.set(key, { contract, transactionId: '1220' + derivedHex(this.ctx.settings.seed, `${label}:tx`, 32), expiresAtMicros: body.expiresAtMicros });
-    return contract.contractId;
+  }
+
+  /** The sender withdraws an open offer. */
+  withdraw(caller: WalletCaller, contractId: string): void {
+    this.end(
+      this.openOffer(contractId, (o) => o.sender === caller.party),
+      'withdrawn',
+    );
   }
 
   /** The status of the caller's offer with this tracking id, as the wallet reports it. */
@@ -86,20 +140,60 @@ export class TransferOffers {
       .map((o) => contractRecord(o.contract));
   }
 
-  /** Every offer with its status at the ledger clock's now: the world's first, then the created ones. */
+  /** Every offer: the world's first, then the created ones in creation order. */
   private offers(): Offer[] {
-    const now = this.ctx.clock.now();
-    const created = [...this.created.values()].map(({ contract, transactionId, expiresAtMicros }) => ({
-      trackingId: contract.createArguments.trackingId as string,
-      sender: contract.signatories[0]!,
-      receiver: contract.observers[0]!,
-      contract,
-      status:
-        now < expiresAtMicros
-          ? { status: 'created', transaction_id: transactionId, contract_id: contract.contractId }
-          : { status: 'failed', failure_kind: 'expired' },
-    }));
-    return [...this.ctx.world.transferOffers, ...created];
+    return [...this.ctx.world.transferOffers, ...this.created.values()];
+  }
+
+  /** The created offer with this contract id, open and the caller's to act on (`may`); 404 otherwise. */
+  private openOffer(contractId: string, may: (o: LiveOffer) => boolean): LiveOffer {
+    const offer = [...this.created.values()].find((o) => o.contract.contractId === contractId);
+    if (offer?.status.status !== 'created' || !may(offer)) throw new WalletError(404, `No open transfer offer ${contractId} of yours was found`);
+    return offer;
+  }
+
+  private record(actor: string, nodesAt: (slot: LedgerSlot) => TxNode[]) {
+    return recordWalletTransaction(this.ctx, actor, nodesAt);
+  }
+
+  /** An open offer ends unaccepted: its choice archives it. */
+  private end(offer: LiveOffer, kind: FailureKind): void {
+    const node = offerEnd(offer.contract, kind, WITHDRAWN_BY_SENDER);
+    this.record(node.actingParties[0]!, () => [node]);
+    offer.status = failedStatus(kind, WITHDRAWN_BY_SENDER);
+  }
+
+  /** The sender's automation at the offer's expiry: an open offer, or an accepted one not yet completed, expires. */
+  private expire(offer: LiveOffer): void {
+    if (offer.status.status === 'created') {
+      this.end(offer, 'expired');
+      return;
+    }
+    if (offer.status.status !== 'accepted') return;
+    this.record(offer.sender, () => [exercise(0, offer.accepted!, 'AcceptedTransferOffer_Expire', { actor: offer.sender }, [offer.sender], true, [], {})]);
+    offer.status = failedStatus('expired');
+  }
+
+  /** The sender's automation completes an accepted offer: the transfer creates the receiver's holding and the sender's change. */
+  private complete(offer: LiveOffer): void {
+    if (offer.status.status !== 'accepted') return;
+    const { world } = this.ctx;
+    const provider = world.validators[0]!.party;
+    let received: Contract | undefined;
+    const tx = this.record(offer.sender, (slot) => {
+      const holding = (nodeId: number, owner: string, amount: string) =>
+        holdingContract(world, {
+          contractId: slot.contractId(nodeId),
+          owner,
+          amount,
+          round: world.round(slot.index),
+          createdAtMicros: slot.createdAtMicros,
+          createdIn: slot.index,
+        });
+      received = holding(1, offer.receiver, (offer.contract.createArguments.amount as JsonObject).amount as string);
+      return completionNodes(offer.accepted!, received, holding(2, offer.sender, CHANGE_AMOUNT), provider);
+    });
+    offer.status = { status: 'completed', transaction_id: tx.updateId, contract_id: received!.contractId };
   }
 }
 
@@ -137,7 +231,7 @@ function misnamed(ctx: NodeContext, offer: Offer): JsonObject {
   }
   if (state === 'accepted' && faults.has('wallet-offer-accepted-names-offer')) return { contract_id: offer.contract.contractId };
   if (state === 'completed' && faults.has('wallet-offer-completed-sender-change')) {
-    const transfer = [...world.ledgerOnly.values()].find((u) => u.updateId === offer.status.transaction_id);
+    const transfer = [...world.ledgerOnly.values(), ...world.submitted].find((u) => u.updateId === offer.status.transaction_id);
     const change =
       transfer?.kind === 'transaction' ? transfer.nodes.find((n) => n.kind === 'created' && n.contract.createArguments.owner === offer.sender) : undefined;
     return change?.kind === 'created' ? { contract_id: change.contract.contractId } : {};

@@ -3,8 +3,9 @@
 // completes with a transfer creating the receiver's holding), rejects it, or the sender withdraws it or lets it expire. The contracts are the senders' and
 // receivers', not the DSO's, so these transactions are ledger-only (World.ledgerOnly): scan never shows them.
 // The ids the wallet's status reports name these transactions and the contracts they create.
-// Apart from world.ts, which calls it once while the world is built.
-import type { Contract, Party, Synchronizer, TopologyUpdate, TransactionUpdate, TransferOfferRecord, TxNode, Validator } from './model.ts';
+// addTransferOffers is world.ts's, called once while the world is built; the builders of the offers' contracts
+// and transactions also serve the wallet's live offers (wallet/transfer-offers.ts).
+import type { Contract, ExercisedNode, Party, Synchronizer, TopologyUpdate, TransactionUpdate, TransferOfferRecord, TxNode, Validator } from './model.ts';
 import { exercise } from './exercise.ts';
 import { ledgerOnlyBase, ledgerOnlyTimeMicros } from './ledger-only.ts';
 import { derivedHex } from './rng.ts';
@@ -27,7 +28,8 @@ export interface TransferOfferWorld {
   round(index: number): number;
 }
 
-type Outcome = 'created' | 'accepted' | 'completed' | 'expired' | 'rejected' | 'withdrawn';
+export type FailureKind = 'expired' | 'rejected' | 'withdrawn';
+type Outcome = 'created' | 'accepted' | 'completed' | FailureKind;
 
 // Base updates after which the offers' transactions are recorded (offer k at +2k): creations, then the
 // acceptances and other endings, then the completions. Even indices only: the ledger's offset checkpoints
@@ -44,7 +46,7 @@ const ACCEPTED_TEMPLATE = 'Splice.Wallet.TransferOffer:AcceptedTransferOffer';
 const AMULET_TEMPLATE = 'Splice.Amulet:Amulet';
 const WITHDRAWN_REASON = 'insufficient funds';
 /** What the sender keeps of the inputs of a completed transfer. */
-const CHANGE_AMOUNT = '4.0000000000';
+export const CHANGE_AMOUNT = '4.0000000000';
 
 export function addTransferOffers(w: TransferOfferWorld, users: Party[]): void {
   const [alice, bob] = [users[0]!.id, users[1]!.id];
@@ -88,59 +90,30 @@ export function addTransferOffers(w: TransferOfferWorld, users: Party[]): void {
     const createUpdateId = outcome === 'created' ? reported!.transaction_id : own('create');
     w.ledgerOnly.set(CREATED_AFTER + 2 * k, tx(CREATED_AFTER + 2 * k, createUpdateId, sender, [{ nodeId: 0, kind: 'created', contract: offer }]));
 
-    const trackingInfo = { trackingInfo: { trackingId, sender, receiver } };
     const ended = ENDED_AFTER + 2 * k;
     if (outcome === 'accepted' || outcome === 'completed') {
-      // An accepted offer carries the offer's terms but its description.
-      const { description: _, ...withoutDescription } = offer.createArguments;
-      const accepted = contract(w, {
-        contractId: outcome === 'accepted' ? reported!.contract_id : w.contractId(0, 4200 + k),
-        template: ACCEPTED_TEMPLATE,
-        args: withoutDescription,
-        createdAtMicros: ledgerOnlyTimeMicros(w, ended) - 250,
-        signatories: [sender, receiver],
-        observers: [],
-        createdIn: ended,
-      });
-      const acceptance = [
-        exercise(0, offer, 'TransferOffer_Accept', {}, [receiver], true, [1], { acceptedTransferOffer: accepted.contractId }),
-        { nodeId: 1, kind: 'created' as const, contract: accepted },
-      ];
-      w.ledgerOnly.set(ended, tx(ended, outcome === 'accepted' ? reported!.transaction_id : own('accept'), receiver, acceptance));
+      const acceptedId = outcome === 'accepted' ? reported!.contract_id : w.contractId(0, 4200 + k);
+      const accepted = acceptedOfferContract(w, offer, acceptedId, ledgerOnlyTimeMicros(w, ended) - 250, ended);
+      w.ledgerOnly.set(ended, tx(ended, outcome === 'accepted' ? reported!.transaction_id : own('accept'), receiver, acceptanceNodes(offer, accepted)));
       if (outcome === 'completed') {
         // The transfer creates the receiver's holding (the contract the wallet's status names) and the sender's change.
         const done = COMPLETED_AFTER + 2 * k;
         const holding = (contractId: string, owner: string, holdingAmount: string) =>
-          contract(w, {
+          holdingContract(w, {
             contractId,
-            template: AMULET_TEMPLATE,
-            args: {
-              dso: w.dso.id,
-              owner,
-              amount: { initialAmount: holdingAmount, createdAt: { number: String(w.round(done)) }, ratePerRound: { rate: '0.0000190259' } },
-            },
+            owner,
+            amount: holdingAmount,
+            round: w.round(done),
             createdAtMicros: ledgerOnlyTimeMicros(w, done) - 250,
-            signatories: [w.dso.id, owner],
-            observers: [],
             createdIn: done,
           });
         const received = holding(reported!.contract_id, receiver, amount);
         const change = holding(w.contractId(0, 4300 + k), sender, CHANGE_AMOUNT);
-        const completion = exercise(0, accepted, 'AcceptedTransferOffer_Complete', { inputs: [], walletProvider: provider }, [sender, provider], true, [1, 2], {
-          ...trackingInfo,
-          senderChangeAmulet: change.contractId,
-        });
-        const created = [received, change].map((c, i) => ({ nodeId: i + 1, kind: 'created' as const, contract: c }));
-        w.ledgerOnly.set(done, tx(done, reported!.transaction_id, sender, [completion, ...created]));
+        w.ledgerOnly.set(done, tx(done, reported!.transaction_id, sender, completionNodes(accepted, received, change, provider)));
       }
     } else if (outcome !== 'created') {
-      const [choice, arg, actor] =
-        outcome === 'expired'
-          ? ['TransferOffer_Expire', { actor: sender }, sender]
-          : outcome === 'rejected'
-            ? ['TransferOffer_Reject', {}, receiver]
-            : ['TransferOffer_Withdraw', { reason: WITHDRAWN_REASON }, sender];
-      w.ledgerOnly.set(ended, tx(ended, own('end'), actor, [exercise(0, offer, choice, arg, [actor], true, [], trackingInfo)]));
+      const end = offerEnd(offer, outcome, WITHDRAWN_REASON);
+      w.ledgerOnly.set(ended, tx(ended, own('end'), end.actingParties[0]!, [end]));
     }
     w.transferOffers.push({ trackingId, sender, receiver, contract: offer, status: statusOf(outcome, reported) });
   }
@@ -148,9 +121,82 @@ export function addTransferOffers(w: TransferOfferWorld, users: Party[]): void {
 
 function statusOf(outcome: Outcome, reported: { transaction_id: string; contract_id: string } | undefined): Record<string, unknown> {
   if (outcome === 'created' || outcome === 'accepted' || outcome === 'completed') return { status: outcome, ...reported };
-  return outcome === 'withdrawn'
-    ? { status: 'failed', failure_kind: outcome, withdrawn_reason: WITHDRAWN_REASON }
-    : { status: 'failed', failure_kind: outcome };
+  return failedStatus(outcome, WITHDRAWN_REASON);
+}
+
+/** The wallet's status of an offer that failed this way (a withdrawal with its reason). */
+export function failedStatus(kind: FailureKind, withdrawnReason?: string): Record<string, unknown> {
+  return kind === 'withdrawn' ? { status: 'failed', failure_kind: kind, withdrawn_reason: withdrawnReason } : { status: 'failed', failure_kind: kind };
+}
+
+/** The offer's terms as the transactions that end it report them. */
+const trackingInfo = (offer: Contract) => {
+  const { trackingId, sender, receiver } = offer.createArguments;
+  return { trackingInfo: { trackingId, sender, receiver } };
+};
+
+/** The exercise that ends an offer nobody accepted: the sender's expiry or withdrawal, or the receiver's rejection. */
+export function offerEnd(offer: Contract, kind: FailureKind, withdrawnReason: string): ExercisedNode {
+  const [sender, receiver] = [offer.createArguments.sender as string, offer.createArguments.receiver as string];
+  const [choice, arg, actor]: [string, Record<string, unknown>, string] =
+    kind === 'expired'
+      ? ['TransferOffer_Expire', { actor: sender }, sender]
+      : kind === 'rejected'
+        ? ['TransferOffer_Reject', {}, receiver]
+        : ['TransferOffer_Withdraw', { reason: withdrawnReason }, sender];
+  return exercise(0, offer, choice, arg, [actor], true, [], trackingInfo(offer));
+}
+
+/** The accepted offer that accepting `offer` creates: the offer's terms but its description, signed by both. */
+export function acceptedOfferContract(
+  w: Pick<TransferOfferWorld, 'walletPackage' | 'amuletPackage'>,
+  offer: Contract,
+  contractId: string,
+  createdAtMicros: number,
+  createdIn: number,
+): Contract {
+  const { description: _, ...withoutDescription } = offer.createArguments;
+  const parties = [offer.createArguments.sender as string, offer.createArguments.receiver as string];
+  return contract(w, { contractId, template: ACCEPTED_TEMPLATE, args: withoutDescription, createdAtMicros, signatories: parties, observers: [], createdIn });
+}
+
+/** The receiver's acceptance: the offer archived by TransferOffer_Accept, creating the accepted offer. */
+export function acceptanceNodes(offer: Contract, accepted: Contract): TxNode[] {
+  const receiver = offer.createArguments.receiver as string;
+  return [
+    exercise(0, offer, 'TransferOffer_Accept', {}, [receiver], true, [1], { acceptedTransferOffer: accepted.contractId }),
+    { nodeId: 1, kind: 'created', contract: accepted },
+  ];
+}
+
+/** The transfer: the sender's automation (with its provider) completes the accepted offer, creating the receiver's holding and the sender's change. */
+export function completionNodes(accepted: Contract, received: Contract, change: Contract, provider: string): TxNode[] {
+  const sender = accepted.createArguments.sender as string;
+  const completion = exercise(0, accepted, 'AcceptedTransferOffer_Complete', { inputs: [], walletProvider: provider }, [sender, provider], true, [1, 2], {
+    ...trackingInfo(accepted),
+    senderChangeAmulet: change.contractId,
+  });
+  return [completion, ...[received, change].map((c, i) => ({ nodeId: i + 1, kind: 'created' as const, contract: c }))];
+}
+
+/** An amulet holding of `owner`, created in round `round`. */
+export function holdingContract(
+  w: Pick<TransferOfferWorld, 'dso' | 'walletPackage' | 'amuletPackage'>,
+  h: { contractId: string; owner: string; amount: string; round: number; createdAtMicros: number; createdIn: number },
+): Contract {
+  return contract(w, {
+    contractId: h.contractId,
+    template: AMULET_TEMPLATE,
+    args: {
+      dso: w.dso.id,
+      owner: h.owner,
+      amount: { initialAmount: h.amount, createdAt: { number: String(h.round) }, ratePerRound: { rate: '0.0000190259' } },
+    },
+    createdAtMicros: h.createdAtMicros,
+    signatories: [w.dso.id, h.owner],
+    observers: [],
+    createdIn: h.createdIn,
+  });
 }
 
 /** The terms of a transfer offer, as the sender gives them. */

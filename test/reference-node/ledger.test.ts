@@ -252,7 +252,15 @@ describe('ledger self-test: every operation answers within the document', () => 
         { target: '/v2/packages/unknown/status', init: get() },
       ],
       getPackageVetting: [{ target: '/v2/package-vetting', init: get() }],
-      postPackageVetting: [{ target: '/v2/package-vetting', init: json({ synchronizerId: wd.synchronizers[0]!.id, changes: [] }) }],
+      postPackageVetting: [
+        {
+          target: '/v2/package-vetting',
+          init: json({
+            synchronizerId: wd.synchronizers[0]!.id,
+            changes: [{ operation: { Vet: { value: { packages: [{ packageName: 'splice-amulet' }] } } } }],
+          }),
+        },
+      ],
     };
   }
 
