@@ -5,8 +5,9 @@ import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { ReassignmentUpdate, TransactionUpdate, TxNode, Verdict } from '../world/model.ts';
 import { isoMicros } from '../world/time.ts';
-import { createdEvent, eventId } from './contracts.ts';
-import { encodeValue, verboseValue, type ValueEncoding } from './daml-values.ts';
+import { choiceTypes, packageId } from '../world/daml-types.ts';
+import { createArguments, createdEvent, eventId } from './contracts.ts';
+import { encodeValue, type ValueEncoding } from './daml-values.ts';
 
 export interface HistoryShape {
   encoding: ValueEncoding;
@@ -37,8 +38,10 @@ function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encodi
   if (node.kind === 'created') {
     // scan-tree-event-id-mismatch: the created event names a node id that is not its own.
     const own = ctx.faults.has('scan-tree-event-id-mismatch') ? eventId(tx.updateId, node.nodeId + 1000) : id;
-    return createdEvent(node.contract, own, encoding);
+    return createdEvent(ctx.world, node.contract, own, encoding);
   }
+  const types = choiceTypes(node.templateId, node.choice);
+  const packageIds = (name: string) => packageId(ctx.world, name);
   return {
     // scan-exercised-event-type-missing: exercised nodes without their event_type.
     ...(ctx.faults.has('scan-exercised-event-type-missing') ? {} : { event_type: 'exercised_event' }),
@@ -48,9 +51,9 @@ function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encodi
     package_name: node.packageName,
     ...(node.interfaceId !== undefined ? { interface_id: node.interfaceId } : {}),
     choice: node.choice,
-    choice_argument: encodeValue(node.choiceArgument, encoding),
+    choice_argument: encodeValue(types?.argument, node.choiceArgument, encoding, packageIds),
     child_event_ids: node.children.map((c) => eventId(tx.updateId, c)),
-    exercise_result: encodeValue(node.exerciseResult, encoding),
+    exercise_result: encodeValue(types?.result, node.exerciseResult, encoding, packageIds),
     consuming: node.consuming,
     acting_parties: node.actingParties,
     signatories: node.signatories,
@@ -82,7 +85,10 @@ function v2Faults(ctx: NodeContext, tx: TransactionUpdate, shape: HistoryShape, 
   if (shape.encoding === 'verbose' && ctx.faults.has('scan-protobuf-value-differs')) {
     const node = tx.nodes.find((n) => n.kind === 'created');
     const event = node && entries.find(([k]) => k === eventId(tx.updateId, node.nodeId))?.[1];
-    if (node?.kind === 'created' && event) event.create_arguments = verboseValue(withOtherText(node.contract.createArguments).value);
+    if (node?.kind === 'created' && event) {
+      const other = withOtherText(node.contract.createArguments).value as Record<string, unknown>;
+      event.create_arguments = createArguments(ctx.world, { ...node.contract, createArguments: other }, 'verbose');
+    }
   }
 }
 
@@ -152,7 +158,7 @@ export function renderReassignment(ctx: NodeContext, u: ReassignmentUpdate, shap
       ? {
           ...common,
           unassign_id: assignUnassignId,
-          created_event: createdEvent(u.contract, eventId(u.updateId, 0), shape.encoding),
+          created_event: createdEvent(ctx.world, u.contract, eventId(u.updateId, 0), shape.encoding),
           // scan-reassignment-counter-mismatch: the assignment is one ahead of its unassignment.
           reassignment_counter: counter + (ctx.faults.has('scan-reassignment-counter-mismatch') ? 1 : 0),
         }

@@ -121,9 +121,13 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
 
   app.get('/v2/updates/:update_id', async (req) => {
     const { update_id } = req.params as { update_id: string };
+    // The official scan document names daml_value_encoding here too (the description does not show this path).
+    const text = singleQuery(req.query, 'daml_value_encoding');
+    const encoding = valueEncoding(text);
+    if (!encoding) throw badRequest(`Invalid value for query parameter daml_value_encoding: ${text} (expected compact_json or protobuf_json)`);
     const u = lookup(ctx, update_id);
     if (!u) throw notFound(`Update ${update_id} not found`);
-    return renderV2Update(ctx, u, 'compact');
+    return renderV2Update(ctx, u, encoding);
   });
 
   app.get('/v0/events/:update_id', async (req) => {

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { isoMicros } from '../world/time.ts';
-import { activeContract, snapshotEvent } from './contracts.ts';
-import { verboseValue } from './daml-values.ts';
+import { activeContract, createArguments, snapshotEvent } from './contracts.ts';
 import { badRequest } from './errors.ts';
 import { holdingsPage } from './holdings-page.ts';
 import { bodyObject, requiredField } from './params.ts';
@@ -72,7 +71,7 @@ function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonOb
     // scan-holdings-created-at-record-time: created_at is the creating update's record time, not its effective time.
     if (ctx.faults.has('scan-holdings-created-at-record-time')) c.created_at = isoMicros(world.recordTimeMicros(contract.createdIn));
     // scan-holdings-verbose-arguments: create_arguments in the verbose (protobuf_json) encoding.
-    if (ctx.faults.has('scan-holdings-verbose-arguments')) c.create_arguments = verboseValue(contract.createArguments);
+    if (ctx.faults.has('scan-holdings-verbose-arguments')) c.create_arguments = createArguments(world, contract, 'verbose');
     // scan-holdings-walked-page-malformed: only pages reached with a token, which a page walk alone asks for.
     if (req.after >= 0 && ctx.faults.has('scan-holdings-walked-page-malformed')) c.created_at = Date.parse(String(c.created_at));
     return c;

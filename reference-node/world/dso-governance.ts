@@ -4,6 +4,7 @@
 // compact JSON encoding (Int as text, Optional as value or null, Map as an array of [key, value] pairs), reduced
 // to the fields a reader looks at. Made once the reference data exists (reference-data.ts), from which it also
 // gathers every reference contract of the network's start.
+import { GOVERNANCE_PACKAGE } from './daml-types.ts';
 import type { Contract, Party, Synchronizer, SvNode, Validator } from './model.ts';
 import { ROUND_EVERY_UPDATES } from './model.ts';
 import { derivedHex } from './rng.ts';
@@ -52,7 +53,7 @@ const round = (n: number) => ({ number: String(n) });
 /** A contract of the DSO governance package, created with the network. */
 function governanceContract(w: GovernanceWorld, nodeId: number, template: string, args: Record<string, unknown>): Contract {
   const c = w.contract(0, nodeId, template, args, [w.dso.id], []);
-  return { ...c, templateId: `${derivedHex(w.seed, 'pkg-dso-governance', 32)}:${template}`, packageName: 'splice-dso-governance' };
+  return { ...c, templateId: `${derivedHex(w.seed, 'pkg-dso-governance', 32)}:${template}`, packageName: GOVERNANCE_PACKAGE };
 }
 
 export function dsoGovernance(w: GovernanceWorld): DsoGovernance {

@@ -3,7 +3,7 @@
 // Apart from world.ts, which calls it once while the world is built.
 import type { AnsEntryRecord, Contract, MemberTraffic, Party, Synchronizer, Validator } from './model.ts';
 import type { Rng } from './rng.ts';
-import { GENESIS_MICROS } from './time.ts';
+import { GENESIS_MICROS, isoMicros } from './time.ts';
 
 /** What of the world the reference data is made from and added to. */
 export interface ReferenceDataWorld {
@@ -54,7 +54,7 @@ export function addReferenceData(w: ReferenceDataWorld, rng: Rng, users: Party[]
       0,
       2000 + w.preapprovals.size,
       'Splice.AmuletRules:TransferPreapproval',
-      { dso: w.dso.id, receiver: u.id, provider: w.validators[0]!.party, validFrom: '2025-01-06T09:00:00Z' },
+      { dso: w.dso.id, receiver: u.id, provider: w.validators[0]!.party, validFrom: isoMicros(GENESIS_MICROS) },
       [w.dso.id, u.id],
       [w.validators[0]!.party],
     );
