@@ -18,7 +18,7 @@ import { overviewRoute } from './overview.ts';
 import { currentLedgerEnd, submittedOffset } from './offsets.ts';
 import { Projector } from './projection.ts';
 import { releaseStyle, styleRecord } from './release-style.ts';
-import { transactionRecord } from './render.ts';
+import { transactionRecord, transactionTree } from './render.ts';
 import { InvalidStreamRequest, queryInt, type EventFormatSpec, type Shape } from './stream-request.ts';
 import { submit, type Submission } from './submission.ts';
 import { MAX_IDLE_WAIT_MS } from './update-stream.ts';
@@ -58,13 +58,7 @@ export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
     route((req, caller) => {
       const commands = parseCommands(req.body);
       const s = submitted(caller, commands);
-      const { events, ...tx } = transactionOf(ctx, s, { ...defaultFormat(commands), shape: 'ledger-effects' });
-      const eventsById: JsonObject = {};
-      for (const ev of events as JsonObject[]) {
-        const [kind, value] = Object.entries(ev)[0]! as [string, JsonObject];
-        eventsById[String(value.nodeId)] = { [kind === 'CreatedEvent' ? 'CreatedTreeEvent' : 'ExercisedTreeEvent']: { value } };
-      }
-      return { transactionTree: { ...tx, eventsById } };
+      return { transactionTree: transactionTree(transactionOf(ctx, s, { ...defaultFormat(commands), shape: 'ledger-effects' })) };
     }),
   );
   app.post(
