@@ -25,7 +25,7 @@ import { overviewRoute } from './overview.ts';
 import { submittedOffset } from './offsets.ts';
 import { Projector } from './projection.ts';
 import { releaseStyle, styleRecord } from './release-style.ts';
-import { reassignmentRecord, transactionRecord } from './render.ts';
+import { reassignmentRecord, transactionRecord, transactionTree } from './render.ts';
 import { namedParties, queryInt, type EventFormatSpec, type Shape } from './stream-request.ts';
 import { reassign } from './reassignment.ts';
 import { submit, type Recorded, type Submission } from './submission.ts';
@@ -65,13 +65,7 @@ export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
     route((req, caller) => {
       const commands = parseCommands(req.body);
       const s = submitted(caller, commands);
-      const { events, ...tx } = transactionOf(ctx, s, { ...defaultFormat(commands), shape: 'ledger-effects' });
-      const eventsById: JsonObject = {};
-      for (const ev of events as JsonObject[]) {
-        const [kind, value] = Object.entries(ev)[0]! as [string, JsonObject];
-        eventsById[String(value.nodeId)] = { [kind === 'CreatedEvent' ? 'CreatedTreeEvent' : 'ExercisedTreeEvent']: { value } };
-      }
-      return { transactionTree: { ...tx, eventsById } };
+      return { transactionTree: transactionTree(transactionOf(ctx, s, { ...defaultFormat(commands), shape: 'ledger-effects' })) };
     }),
   );
   app.post(

@@ -149,3 +149,14 @@ export function checkpointRecord(offset: number, synchronizerTimes: Array<{ sync
 export function element(kind: 'OffsetCheckpoint' | 'Transaction' | 'Reassignment' | 'TopologyTransaction', record: JsonObject): JsonObject {
   return { update: { [kind]: { value: record } } };
 }
+
+/** A ledger-effects transaction as the deprecated tree endpoints shape it: its events keyed by node id. */
+export function transactionTree(transaction: JsonObject): JsonObject {
+  const { events, ...tx } = transaction;
+  const eventsById: JsonObject = {};
+  for (const ev of events as JsonObject[]) {
+    const [kind, value] = Object.entries(ev)[0]! as [string, JsonObject];
+    eventsById[String(value.nodeId)] = { [kind === 'CreatedEvent' ? 'CreatedTreeEvent' : 'ExercisedTreeEvent']: { value } };
+  }
+  return { ...tx, eventsById };
+}

@@ -12,7 +12,8 @@ import { partyRoutes } from './parties.ts';
 import { getUpdates } from './update-stream.ts';
 import { userRoutes } from './users.ts';
 
-const STREAM_ROUTE = '/v2/updates';
+// The deprecated flat and tree streams take the same request and answer in the same way.
+const STREAM_ROUTES: ReadonlySet<string> = new Set(['/v2/updates', '/v2/updates/flats', '/v2/updates/trees']);
 const SUBMISSION_ROUTES: ReadonlySet<string> = new Set(
   [
     'submit-and-wait',
@@ -28,7 +29,7 @@ const COMPLETION_ROUTES: ReadonlySet<string> = new Set(['/v2/commands/completion
 export async function ledgerRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    const onStream = req.routeOptions.url === STREAM_ROUTE;
+    const onStream = STREAM_ROUTES.has(req.routeOptions.url ?? '');
     // The stream's invalid bodies are plain text; every other error of the interface is a JsCantonError.
     if (status === 400 && onStream) return sendStreamBadRequest(ctx, reply, `Invalid value for: body (${err.message})`);
     if (err instanceof BadJsonError && ctx.faults.has('ledger-command-bad-json-500') && SUBMISSION_ROUTES.has(req.routeOptions.url ?? '')) {
@@ -46,6 +47,8 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: NodeContext): Prom
   });
 
   app.post('/updates', (req, reply) => getUpdates(ctx, req, reply));
+  app.post('/updates/flats', (req, reply) => getUpdates(ctx, req, reply));
+  app.post('/updates/trees', (req, reply) => getUpdates(ctx, req, reply, 'trees'));
   commandRoutes(app, ctx);
   overviewRoutes(app, ctx);
   userRoutes(app, ctx);

@@ -1,4 +1,4 @@
-// POST /v2/updates: the ledger participant's filtered update stream as one JSON array.
+// POST /v2/updates (and the deprecated /flats and /trees): the ledger participant's filtered update stream as one JSON array.
 // Order of checks: credentials (401), request (plain-text 400), read rights (403), then the read itself,
 // which stops as soon as it has enough elements, so a million-update history is never materialised
 // (a checkpoint every CHECKPOINT_EVERY updates also bounds how far a narrow filter scans for `cap` elements).
@@ -10,7 +10,7 @@ import { identify, requireReadRights } from './callers.ts';
 import { LedgerHttpError, sendCantonError, sendStreamBadRequest } from './errors.ts';
 import { CHECKPOINT_EVERY, checkpointOffset, currentLedgerEnd, streamSlots } from './offsets.ts';
 import { Projector } from './projection.ts';
-import { checkpointRecord, element } from './render.ts';
+import { checkpointRecord, element, transactionTree } from './render.ts';
 import { InvalidStreamRequest, namedParties, parseStreamQuery, parseStreamRequest, type StreamQuery, type StreamRequest } from './stream-request.ts';
 
 /** Longest an open-ended read waits for new elements, whatever the request asks. */
@@ -25,11 +25,15 @@ interface Element {
   json: JsonObject;
 }
 
-export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+/** `trees`: the deprecated /v2/updates/trees, whose transactions are ledger-effects trees keyed by node id. */
+export type StreamForm = 'updates' | 'trees';
+
+export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: FastifyReply, form: StreamForm = 'updates'): Promise<FastifyReply> {
   try {
     const caller = await identify(ctx, req, !ctx.faults.has('ledger-no-auth'));
     const query = parseStreamQuery(ctx, req.query);
     const request = parseStreamRequest(ctx, req.body);
+    if (form === 'trees' && request.transactions) request.transactions.shape = 'ledger-effects';
     if (!ctx.faults.has('ledger-read-rights-unchecked')) {
       const { parties, anyParty } = requestedParties(request);
       // any-party-read-unchecked: only the parties the request names are checked.
@@ -58,7 +62,7 @@ export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: F
     return reply
       .code(200)
       .type('application/json; charset=utf-8')
-      .send(finish(ctx, request, result.elements));
+      .send(form === 'trees' ? finish(ctx, request, result.elements).map(asTree) : finish(ctx, request, result.elements));
   } catch (e) {
     if (e instanceof InvalidStreamRequest) return sendStreamBadRequest(ctx, reply, e.message);
     if (e instanceof LedgerHttpError) return sendCantonError(ctx, reply, e.status, e.kind, e.message, e.codeOverride);
@@ -145,4 +149,9 @@ function finish(ctx: NodeContext, r: StreamRequest, elements: Element[]): JsonOb
     return out.map((e) => ('OffsetCheckpoint' in (e.update as JsonObject) ? { update: { offsetCheckpoint: (e.update as JsonObject).OffsetCheckpoint } } : e));
   }
   return out;
+}
+
+function asTree(e: JsonObject): JsonObject {
+  const tx = (e.update as JsonObject).Transaction as JsonObject | undefined;
+  return tx ? { update: { TransactionTree: { value: transactionTree(tx.value as JsonObject) } } } : e;
 }

@@ -76,6 +76,14 @@ const PaymentAmount = wallet('Splice.Wallet.Payment:PaymentAmount', {
 const offerTerms = { sender: T.party, receiver: T.party, dso: T.party, amount: PaymentAmount };
 const TrackingInfo = wallet('Splice.Wallet.TransferOffer:TransferOfferTrackingInfo', { trackingId: T.text, sender: T.party, receiver: T.party });
 const offerOutcome = (choice: string) => wallet(`Splice.Wallet.TransferOffer:${choice}_Result`, { trackingInfo: TrackingInfo });
+// The part of the amulet configuration the world sets: where the decentralized synchronizer is.
+const AmuletConfig = amulet('Splice.AmuletConfig:AmuletConfig', {
+  decentralizedSynchronizer: amulet('Splice.DecentralizedSynchronizer:AmuletDecentralizedSynchronizerConfig', { activeSynchronizer: T.text }),
+});
+const AmuletConfigSchedule = amulet('Splice.Schedule:Schedule', {
+  initialValue: AmuletConfig,
+  futureValues: T.list(record(STDLIB_PACKAGE, 'DA.Types:Tuple2', { _1: T.timestamp, _2: AmuletConfig })),
+});
 const TransferInput = variant(AMULET_PACKAGE, 'Splice.AmuletRules:TransferInput', { InputAmulet: T.contractId, InputAppRewardCoupon: T.contractId });
 const SynchronizerNodeConfig = record(GOVERNANCE_PACKAGE, 'Splice.DSO.SvState:SynchronizerNodeConfig', {
   cometBft: record(GOVERNANCE_PACKAGE, 'Splice.DSO.SvState:CometBftConfig', {
@@ -127,7 +135,7 @@ const DsoRules = gov('Splice.DsoRules:DsoRules', {
 
 /** Create-argument types by `Module:Entity`. */
 const TEMPLATES: Record<string, DamlType> = {
-  'Splice.AmuletRules:AmuletRules': amulet('Splice.AmuletRules:AmuletRules', { dso: T.party, isDevNet: T.bool }),
+  'Splice.AmuletRules:AmuletRules': amulet('Splice.AmuletRules:AmuletRules', { dso: T.party, configSchedule: AmuletConfigSchedule, isDevNet: T.bool }),
   'Splice.Amulet:Amulet': amulet('Splice.Amulet:Amulet', amuletFields),
   'Splice.Amulet:LockedAmulet': amulet('Splice.Amulet:LockedAmulet', {
     ...amuletFields,

@@ -336,8 +336,9 @@ export class World {
     const next = () => this.base.length;
     const sync = (n: number) => this.synchronizers[n]!.id;
 
-    // 0: the DSO creates the amulet rules.
-    const rules = this.contract(0, 0, 'Splice.AmuletRules:AmuletRules', { dso: this.dso.id, isDevNet: true }, [this.dso.id], []);
+    // 0: the DSO creates the amulet rules; clients read the decentralized synchronizer from their config schedule.
+    const configSchedule = { initialValue: { decentralizedSynchronizer: { activeSynchronizer: sync(0) } }, futureValues: [] };
+    const rules = this.contract(0, 0, 'Splice.AmuletRules:AmuletRules', { dso: this.dso.id, configSchedule, isDevNet: true }, [this.dso.id], []);
     push(this.txBase(0, 'bootstrap', [this.dso.id], [0], [{ nodeId: 0, kind: 'created', contract: rules }]));
     (this as { amuletRules: Contract }).amuletRules = rules;
     // 1: the ledger participant's parties are authorized on it (topology, ledger stream only).
