@@ -147,6 +147,7 @@ function program(): Command {
     .option('--seed <n>', 'seed of the simulated network (same seed, same data)', '1')
     .option('--scale <n>', 'size of the history: 1000 x N extra updates, 100 x N extra holdings', '1')
     .option('--list-limit <n>', "the ledger stream's list limit (413 beyond it)")
+    .option('--offset-shift <n>', 'render every offset N higher, as another node of the same network numbers them', '0')
     .option('--fault <name>', 'switch on a named fault; repeatable (see --list-faults)', collect, [])
     .option('--list-faults', 'print the fault catalog and exit')
     .option('--fixtures-out <file>', "write the node's fixture file (the ids the checks need, as run --config reads it)")

@@ -11,6 +11,7 @@ export interface ServeOptions {
   seed: string;
   scale: string;
   listLimit?: string;
+  offsetShift?: string;
   fault: string[];
   listFaults?: boolean;
   /** Write the node's fixture file ({"fixtures": {...}}, as `run --config` reads it) here. */
@@ -55,6 +56,7 @@ export async function serveReference(opts: ServeOptions): Promise<void> {
       seed: integer('--seed', opts.seed, 0),
       scale,
       listLimit: opts.listLimit === undefined ? undefined : integer('--list-limit', opts.listLimit, 1),
+      offsetShift: integer('--offset-shift', opts.offsetShift ?? '0', 0, 2 ** 40),
       faults: opts.fault,
     });
   } catch (error) {
@@ -66,7 +68,7 @@ export async function serveReference(opts: ServeOptions): Promise<void> {
   }
   const { urls, credentials, context } = node;
   console.log(
-    `cn-conformance reference node (seed ${context.settings.seed}, scale ${context.settings.scale}, ${context.world.count} updates, ${context.world.holdingCount} holdings, list limit ${context.settings.listLimit})`,
+    `cn-conformance reference node (seed ${context.settings.seed}, scale ${context.settings.scale}, ${context.world.count} updates, ${context.world.holdingCount} holdings, list limit ${context.settings.listLimit}${context.settings.offsetShift ? `, offsets shifted by ${context.settings.offsetShift}` : ''})`,
   );
   console.log(`  ledger     ${urls.ledger}`);
   console.log(`  validator  ${urls.validator}`);

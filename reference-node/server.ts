@@ -24,6 +24,7 @@ export const DEFAULT_SETTINGS: NodeSettings = {
   listLimit: 200,
   defaultIdleTimeoutMs: 200,
   walletProcessingMs: 150,
+  offsetShift: 0,
 };
 
 export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
@@ -33,6 +34,7 @@ export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
     listLimit: options.listLimit ?? DEFAULT_SETTINGS.listLimit,
     defaultIdleTimeoutMs: options.defaultIdleTimeoutMs ?? DEFAULT_SETTINGS.defaultIdleTimeoutMs,
     walletProcessingMs: options.walletProcessingMs ?? DEFAULT_SETTINGS.walletProcessingMs,
+    offsetShift: options.offsetShift ?? DEFAULT_SETTINGS.offsetShift,
   };
   const faults = new FaultSet(options.faults ?? []);
   const world = buildWorld({ seed: settings.seed, scale: settings.scale });
