@@ -1,6 +1,6 @@
 // `cn-conformance serve-reference`: the embedded reference node as a standalone server.
 import { FAULT_CATALOG, startReferenceNode, type RunningReferenceNode } from '../reference-node/index.ts';
-import { DEVIATION_CATALOG, UnknownFaultError } from '../reference-node/faults.ts';
+import { DEVIATION_CATALOG, DIVERGENCE_CATALOG, UnknownFaultError } from '../reference-node/faults.ts';
 import { writeFile } from 'node:fs/promises';
 import { referenceFixtures } from '../reference-node/fixtures.ts';
 import { UsageError } from '../runner/usage-error.ts';
@@ -26,12 +26,13 @@ function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_
   return n;
 }
 
-/** The faults, then the real-world deviations (switched with --fault too), one per line. */
+/** The faults, then the real-world deviations and the divergences (switched with --fault too), one per line. */
 export function listFaults(): string {
-  const width = Math.max(...[...FAULT_CATALOG, ...DEVIATION_CATALOG].map((f) => f.name.length));
+  const width = Math.max(...[...FAULT_CATALOG, ...DEVIATION_CATALOG, ...DIVERGENCE_CATALOG].map((f) => f.name.length));
   return [
     ...FAULT_CATALOG.map((f) => `${f.name.padEnd(width)}  [${f.interface}/${f.family}] ${f.breaks}`),
     ...DEVIATION_CATALOG.map((d) => `${d.name.padEnd(width)}  [${d.interface}/${d.family}] (real-world deviation, no rule broken) ${d.behaviour}`),
+    ...DIVERGENCE_CATALOG.map((d) => `${d.name.padEnd(width)}  [${d.interface}/${d.family}] (only a comparison with another node shows it) ${d.breaks}`),
   ].join('\n');
 }
 

@@ -75,3 +75,30 @@ export function declareDeviations<I extends InterfaceName, T extends Record<`${I
 ): ReadonlyArray<DeviationDefinition<Extract<keyof T, string>>> {
   return Object.entries(specs as Record<string, DeviationSpec>).map(([name, spec]) => ({ name: name as Extract<keyof T, string>, interface: iface, ...spec }));
 }
+
+/**
+ * A divergence: one node of a network telling a different story than the others in one field, while keeping
+ * every rule of the description (no run against that node alone can notice). Only comparing it with another
+ * node of the network shows it (`cn-conformance compare`); the detection matrix leaves it out.
+ */
+export interface DivergenceSpec {
+  /** Rule family of the description it touches. */
+  readonly family: string;
+  /** What differs, in a sentence. */
+  readonly breaks: string;
+  /** Where a comparison with another node shows it: a read and the JSON pointer within its answer. */
+  readonly shows: string;
+}
+
+export interface DivergenceDefinition<Name extends string = string> extends DivergenceSpec {
+  readonly name: Name;
+  readonly interface: InterfaceName;
+}
+
+/** The divergences of one interface, declared like its faults (see declareFaults). */
+export function declareDivergences<I extends InterfaceName, T extends Record<`${I}-${string}`, DivergenceSpec>>(
+  iface: I,
+  specs: T & Record<Exclude<keyof T, `${I}-${string}`>, never>,
+): ReadonlyArray<DivergenceDefinition<Extract<keyof T, string>>> {
+  return Object.entries(specs as Record<string, DivergenceSpec>).map(([name, spec]) => ({ name: name as Extract<keyof T, string>, interface: iface, ...spec }));
+}

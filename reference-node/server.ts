@@ -9,6 +9,7 @@ import { FaultSet } from './faults.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { divergeHoldingAmount } from './world/divergence.ts';
 import { buildWorld } from './world/world.ts';
 
 export interface ReferenceNodeOptions extends Partial<NodeSettings> {
@@ -38,6 +39,7 @@ export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
   };
   const faults = new FaultSet(options.faults ?? []);
   const world = buildWorld({ seed: settings.seed, scale: settings.scale });
+  if (faults.has('scan-divergent-holding-amount')) divergeHoldingAmount(world);
   let now = world.ledgerEndMicros();
   return {
     world,
