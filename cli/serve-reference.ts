@@ -1,4 +1,4 @@
-// `cn-conformance serve-reference`: the embedded reference node as a standalone server.
+// `cn-conformance serve-reference`: the embedded reference node as a standalone server (and the integer option reader other commands share).
 import { FAULT_CATALOG, startReferenceNode, type RunningReferenceNode } from '../reference-node/index.ts';
 import { DEVIATION_CATALOG, DIVERGENCE_CATALOG, UnknownFaultError } from '../reference-node/faults.ts';
 import { writeFile } from 'node:fs/promises';
@@ -18,7 +18,7 @@ export interface ServeOptions {
   fixturesOut?: string;
 }
 
-function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(text);
   if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(n) || n < min || n > max) {
     throw new UsageError(`${name} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`}, got "${text}"`);

@@ -36,7 +36,7 @@ export function declareFaults<I extends InterfaceName, T extends Record<`${I}-${
   iface: I,
   specs: T & Record<Exclude<keyof T, `${I}-${string}`>, never>,
 ): ReadonlyArray<FaultDefinition<Extract<keyof T, string>>> {
-  return Object.entries(specs as Record<string, FaultSpec>).map(([name, spec]) => ({ name: name as Extract<keyof T, string>, interface: iface, ...spec }));
+  return named<FaultSpec, Extract<keyof T, string>>(iface, specs);
 }
 
 /**
@@ -73,7 +73,7 @@ export function declareDeviations<I extends InterfaceName, T extends Record<`${I
   iface: I,
   specs: T & Record<Exclude<keyof T, `${I}-${string}`>, never>,
 ): ReadonlyArray<DeviationDefinition<Extract<keyof T, string>>> {
-  return Object.entries(specs as Record<string, DeviationSpec>).map(([name, spec]) => ({ name: name as Extract<keyof T, string>, interface: iface, ...spec }));
+  return named<DeviationSpec, Extract<keyof T, string>>(iface, specs);
 }
 
 /**
@@ -100,5 +100,10 @@ export function declareDivergences<I extends InterfaceName, T extends Record<`${
   iface: I,
   specs: T & Record<Exclude<keyof T, `${I}-${string}`>, never>,
 ): ReadonlyArray<DivergenceDefinition<Extract<keyof T, string>>> {
-  return Object.entries(specs as Record<string, DivergenceSpec>).map(([name, spec]) => ({ name: name as Extract<keyof T, string>, interface: iface, ...spec }));
+  return named<DivergenceSpec, Extract<keyof T, string>>(iface, specs);
+}
+
+/** Each spec under its key, with the key as its name and the interface it belongs to. */
+function named<S, N extends string>(iface: InterfaceName, specs: object): ReadonlyArray<S & { name: N; interface: InterfaceName }> {
+  return Object.entries(specs as Record<string, S>).map(([name, spec]) => ({ name: name as N, interface: iface, ...spec }));
 }
