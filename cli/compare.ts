@@ -19,8 +19,8 @@ export interface CompareCliOptions {
   concurrency: string;
 }
 
-/** Differences printed per divergent read (the reports hold them all). */
-const PRINTED = 5;
+/** What the console shows (the reports hold everything): differences per read, reads, characters per value. */
+const PRINTED = { differences: 5, reads: 20, chars: 120 };
 
 function nodes(o: CompareCliOptions): [CompareNode, CompareNode] {
   for (const [flag, list] of [
@@ -48,11 +48,14 @@ export function summaryLines(r: CompareResult): string[] {
   const lines = [
     `nodes ${r.verdict}: ${r.summary.equal} of ${r.summary.reads} reads equal, ${r.summary.divergent} divergent (${r.summary.differences} differences)`,
   ];
-  for (const o of r.reads.filter((x) => !x.equal)) {
+  const divergent = r.reads.filter((x) => !x.equal);
+  for (const o of divergent.slice(0, PRINTED.reads)) {
     lines.push(`  ${o.read.method} ${o.read.interface} ${o.read.path} (${o.read.what})`);
-    const d = differenceLines(o);
-    lines.push(...d.slice(0, PRINTED).map((l) => `    ${l}`), ...(d.length > PRINTED ? [`    ... ${d.length - PRINTED} more in the report`] : []));
+    const d = differenceLines(o, PRINTED.chars);
+    const more = d.length - PRINTED.differences;
+    lines.push(...d.slice(0, PRINTED.differences).map((l) => `    ${l}`), ...(more > 0 ? [`    ... ${more} more in the report`] : []));
   }
+  if (divergent.length > PRINTED.reads) lines.push(`  ... ${divergent.length - PRINTED.reads} more divergent reads in the report`);
   return lines;
 }
 

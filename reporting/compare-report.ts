@@ -8,11 +8,14 @@ import { esc } from './junit.ts';
 import { ReportWriteError } from './write-reports.ts';
 
 const readLine = (o: ReadOutcome) => `${o.read.method} ${o.read.interface} ${o.read.path}${queryString(o.read.query)}`;
-const shownValue = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v));
+const shownValue = (v: unknown, max = Number.POSITIVE_INFINITY) => {
+  const text = v === undefined ? '(absent)' : JSON.stringify(v);
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+};
 
-/** One line per difference: where, and both values. */
-export function differenceLines(o: ReadOutcome): string[] {
-  const lines = o.differences.map((d) => `${d.pointer || '(whole answer)'} [${d.kind}]: A ${shownValue(d.a)} / B ${shownValue(d.b)}`);
+/** One line per difference: where, and both values (each cut at `max` characters: the console's lines). */
+export function differenceLines(o: ReadOutcome, max?: number): string[] {
+  const lines = o.differences.map((d) => `${d.pointer || '(whole answer)'} [${d.kind}]: A ${shownValue(d.a, max)} / B ${shownValue(d.b, max)}`);
   return o.truncated ? [...lines, '(more differences not listed)'] : lines;
 }
 
