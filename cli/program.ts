@@ -20,6 +20,7 @@ import { UsageError } from '../runner/usage-error.ts';
 import { collect } from './spec-options.ts';
 import { serveReference, type ServeOptions } from './serve-reference.ts';
 import { strictness, type StrictnessOptions } from './strictness.ts';
+import { compare, COMPARE_DEFAULTS, type CompareCliOptions } from './compare.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -147,10 +148,28 @@ function program(): Command {
     .option('--seed <n>', 'seed of the simulated network (same seed, same data)', '1')
     .option('--scale <n>', 'size of the history: 1000 x N extra updates, 100 x N extra holdings', '1')
     .option('--list-limit <n>', "the ledger stream's list limit (413 beyond it)")
+    .option('--offset-shift <n>', 'render every offset N higher, as another node of the same network numbers them', '0')
     .option('--fault <name>', 'switch on a named fault; repeatable (see --list-faults)', collect, [])
     .option('--list-faults', 'print the fault catalog and exit')
     .option('--fixtures-out <file>', "write the node's fixture file (the ids the checks need, as run --config reads it)")
     .action(async (opts: ServeOptions) => serveReference(opts));
+
+  cli
+    .command('compare')
+    .description(
+      'Compare two nodes of one network (read-only): the same reads to both, discovered on the first; every difference with its read, JSON pointer and both values. Exit 0 equal, 1 divergent, 2 usage',
+    )
+    .option('--scan-url <url>', 'base URL of a scan; twice: node A, then node B', collect, [])
+    .option('--ledger-url <url>', 'base URL of a ledger JSON interface; twice: node A, then node B', collect, [])
+    .option('--ledger-token <jwt>', 'ledger bearer token; once for both nodes or twice (A, then B); default CN_CONFORMANCE_LEDGER_TOKEN', collect, [])
+    .option('--report-dir <dir>', 'where to write compare.json, junit.xml and compare.html', 'reports/compare')
+    .option('--timeout-ms <n>', 'timeout of every request', COMPARE_DEFAULTS.timeoutMs)
+    .option('--max-requests <n>', 'requests each node may be sent', COMPARE_DEFAULTS.maxRequests)
+    .option('--max-pages <n>', 'pages one paged read may walk on each node', COMPARE_DEFAULTS.maxPages)
+    .option('--concurrency <n>', 'reads in flight at once', COMPARE_DEFAULTS.concurrency)
+    .action(async (opts: CompareCliOptions) => {
+      process.exitCode = await compare(opts);
+    });
 
   return cli;
 }

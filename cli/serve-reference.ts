@@ -1,6 +1,6 @@
-// `cn-conformance serve-reference`: the embedded reference node as a standalone server.
+// `cn-conformance serve-reference`: the embedded reference node as a standalone server (and the integer option reader other commands share).
 import { FAULT_CATALOG, startReferenceNode, type RunningReferenceNode } from '../reference-node/index.ts';
-import { DEVIATION_CATALOG, UnknownFaultError } from '../reference-node/faults.ts';
+import { DEVIATION_CATALOG, DIVERGENCE_CATALOG, UnknownFaultError } from '../reference-node/faults.ts';
 import { writeFile } from 'node:fs/promises';
 import { referenceFixtures } from '../reference-node/fixtures.ts';
 import { UsageError } from '../runner/usage-error.ts';
@@ -11,13 +11,14 @@ export interface ServeOptions {
   seed: string;
   scale: string;
   listLimit?: string;
+  offsetShift?: string;
   fault: string[];
   listFaults?: boolean;
   /** Write the node's fixture file ({"fixtures": {...}}, as `run --config` reads it) here. */
   fixturesOut?: string;
 }
 
-function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(text);
   if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(n) || n < min || n > max) {
     throw new UsageError(`${name} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`}, got "${text}"`);
@@ -25,12 +26,13 @@ function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_
   return n;
 }
 
-/** The faults, then the real-world deviations (switched with --fault too), one per line. */
+/** The faults, then the real-world deviations and the divergences (switched with --fault too), one per line. */
 export function listFaults(): string {
-  const width = Math.max(...[...FAULT_CATALOG, ...DEVIATION_CATALOG].map((f) => f.name.length));
+  const width = Math.max(...[...FAULT_CATALOG, ...DEVIATION_CATALOG, ...DIVERGENCE_CATALOG].map((f) => f.name.length));
   return [
     ...FAULT_CATALOG.map((f) => `${f.name.padEnd(width)}  [${f.interface}/${f.family}] ${f.breaks}`),
     ...DEVIATION_CATALOG.map((d) => `${d.name.padEnd(width)}  [${d.interface}/${d.family}] (real-world deviation, no rule broken) ${d.behaviour}`),
+    ...DIVERGENCE_CATALOG.map((d) => `${d.name.padEnd(width)}  [${d.interface}/${d.family}] (only a comparison with another node shows it) ${d.breaks}`),
   ].join('\n');
 }
 
@@ -55,6 +57,7 @@ export async function serveReference(opts: ServeOptions): Promise<void> {
       seed: integer('--seed', opts.seed, 0),
       scale,
       listLimit: opts.listLimit === undefined ? undefined : integer('--list-limit', opts.listLimit, 1),
+      offsetShift: integer('--offset-shift', opts.offsetShift ?? '0', 0, 2 ** 40),
       faults: opts.fault,
     });
   } catch (error) {
@@ -66,7 +69,7 @@ export async function serveReference(opts: ServeOptions): Promise<void> {
   }
   const { urls, credentials, context } = node;
   console.log(
-    `cn-conformance reference node (seed ${context.settings.seed}, scale ${context.settings.scale}, ${context.world.count} updates, ${context.world.holdingCount} holdings, list limit ${context.settings.listLimit})`,
+    `cn-conformance reference node (seed ${context.settings.seed}, scale ${context.settings.scale}, ${context.world.count} updates, ${context.world.holdingCount} holdings, list limit ${context.settings.listLimit}${context.settings.offsetShift ? `, offsets shifted by ${context.settings.offsetShift}` : ''})`,
   );
   console.log(`  ledger     ${urls.ledger}`);
   console.log(`  validator  ${urls.validator}`);

@@ -1,5 +1,6 @@
 // The detection matrix: the suite against the clean reference node, then against a node with each fault of
 // the catalog switched on. Running and judging live here; `npm run detection` and the test both use it.
+import { inPool } from '../common/pool.ts';
 import { builtinDocuments, type Documents } from '../runner/documents.ts';
 import { runConformance } from '../runner/run-conformance.ts';
 import { FAULT_CATALOG, type FaultDefinition } from '../reference-node/faults.ts';
@@ -117,20 +118,6 @@ export async function runFault(
 export const isDetected = (o: FaultOutcome) => o.failed.length > o.unexpected.length;
 export const matchesExpectation = (o: FaultOutcome) =>
   o.unexpected.length === 0 && o.missed.length === 0 && o.unmatchedPatterns.length === 0 && o.failed.length > 0;
-
-/** Runs `items` through `work`, at most `limit` at a time, keeping their order. */
-export async function inPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 export interface MatrixRun {
   scope: DetectionScope;

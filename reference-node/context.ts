@@ -13,6 +13,8 @@ export interface NodeSettings {
   defaultIdleTimeoutMs: number;
   /** How long a buy-traffic submission stays "being processed" (a second one meanwhile gets 429). */
   walletProcessingMs: number;
+  /** Added to every offset the node puts on the wire (ledger and scan), as another node of the network numbers them. */
+  offsetShift: number;
 }
 
 export interface NodeContext {

@@ -36,7 +36,7 @@ export function declareFaults<I extends InterfaceName, T extends Record<`${I}-${
   iface: I,
   specs: T & Record<Exclude<keyof T, `${I}-${string}`>, never>,
 ): ReadonlyArray<FaultDefinition<Extract<keyof T, string>>> {
-  return Object.entries(specs as Record<string, FaultSpec>).map(([name, spec]) => ({ name: name as Extract<keyof T, string>, interface: iface, ...spec }));
+  return named<FaultSpec, Extract<keyof T, string>>(iface, specs);
 }
 
 /**
@@ -73,5 +73,37 @@ export function declareDeviations<I extends InterfaceName, T extends Record<`${I
   iface: I,
   specs: T & Record<Exclude<keyof T, `${I}-${string}`>, never>,
 ): ReadonlyArray<DeviationDefinition<Extract<keyof T, string>>> {
-  return Object.entries(specs as Record<string, DeviationSpec>).map(([name, spec]) => ({ name: name as Extract<keyof T, string>, interface: iface, ...spec }));
+  return named<DeviationSpec, Extract<keyof T, string>>(iface, specs);
+}
+
+/**
+ * A divergence: one node of a network telling a different story than the others in one field, while keeping
+ * every rule of the description (no run against that node alone can notice). Only comparing it with another
+ * node of the network shows it (`cn-conformance compare`); the detection matrix leaves it out.
+ */
+export interface DivergenceSpec {
+  /** Rule family of the description it touches. */
+  readonly family: string;
+  /** What differs, in a sentence. */
+  readonly breaks: string;
+  /** Where a comparison with another node shows it: a read and the JSON pointer within its answer. */
+  readonly shows: string;
+}
+
+export interface DivergenceDefinition<Name extends string = string> extends DivergenceSpec {
+  readonly name: Name;
+  readonly interface: InterfaceName;
+}
+
+/** The divergences of one interface, declared like its faults (see declareFaults). */
+export function declareDivergences<I extends InterfaceName, T extends Record<`${I}-${string}`, DivergenceSpec>>(
+  iface: I,
+  specs: T & Record<Exclude<keyof T, `${I}-${string}`>, never>,
+): ReadonlyArray<DivergenceDefinition<Extract<keyof T, string>>> {
+  return named<DivergenceSpec, Extract<keyof T, string>>(iface, specs);
+}
+
+/** Each spec under its key, with the key as its name and the interface it belongs to. */
+function named<S, N extends string>(iface: InterfaceName, specs: object): ReadonlyArray<S & { name: N; interface: InterfaceName }> {
+  return Object.entries(specs as Record<string, S>).map(([name, spec]) => ({ name: name as N, interface: iface, ...spec }));
 }

@@ -10,6 +10,7 @@ import { FaultSet } from './faults.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { divergeHoldingAmount } from './world/divergence.ts';
 import { buildWorld } from './world/world.ts';
 
 export interface ReferenceNodeOptions extends Partial<NodeSettings> {
@@ -25,6 +26,7 @@ export const DEFAULT_SETTINGS: NodeSettings = {
   listLimit: 200,
   defaultIdleTimeoutMs: 200,
   walletProcessingMs: 150,
+  offsetShift: 0,
 };
 
 export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
@@ -34,9 +36,11 @@ export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
     listLimit: options.listLimit ?? DEFAULT_SETTINGS.listLimit,
     defaultIdleTimeoutMs: options.defaultIdleTimeoutMs ?? DEFAULT_SETTINGS.defaultIdleTimeoutMs,
     walletProcessingMs: options.walletProcessingMs ?? DEFAULT_SETTINGS.walletProcessingMs,
+    offsetShift: options.offsetShift ?? DEFAULT_SETTINGS.offsetShift,
   };
   const faults = new FaultSet(options.faults ?? []);
   const world = buildWorld({ seed: settings.seed, scale: settings.scale });
+  if (faults.has('scan-divergent-holding-amount')) divergeHoldingAmount(world);
   return {
     world,
     settings,

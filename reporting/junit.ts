@@ -3,7 +3,8 @@
 import type { ConformanceReport } from './model.ts';
 import type { RequirementResult } from '../suites/engine.ts';
 
-const esc = (s: string) =>
+/** Text safe in XML and HTML text and attributes (control characters XML forbids dropped). */
+export const esc = (s: string) =>
   s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -10,6 +10,7 @@ import { overviewRoutes } from './overview.ts';
 import { participantStateRoutes } from './participant-state.ts';
 import { partyRoutes } from './parties.ts';
 import { getUpdates } from './update-stream.ts';
+import { shiftOffsets } from './offset-shift.ts';
 import { userRoutes } from './users.ts';
 
 // The deprecated flat and tree streams take the same request and answer in the same way.
@@ -46,6 +47,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     return sendCantonError(ctx, reply, status, 'invalidArgument', err.message, err.code);
   });
 
+  shiftOffsets(app, ctx.settings.offsetShift);
   app.post('/updates', (req, reply) => getUpdates(ctx, req, reply));
   app.post('/updates/flats', (req, reply) => getUpdates(ctx, req, reply));
   app.post('/updates/trees', (req, reply) => getUpdates(ctx, req, reply, 'trees'));

@@ -24,13 +24,14 @@ export function historyTime(ctx: NodeContext, micros: number): string {
   return isoMicros(micros);
 }
 
-/** The node's offset of an update: increases with the update's position, and so with its record time. */
+/** The node's offset of an update: increases with the update's position, and so with its record time; --offset-shift moves them all. */
 export function historyOffset(ctx: NodeContext, index: number): string {
+  const offset = (i: number) => ctx.world.scanOffset(i + ctx.settings.offsetShift);
   // scan-offsets-not-increasing: every fifth update reuses the offset of an update three places earlier.
-  if (ctx.faults.has('scan-offsets-not-increasing') && index % 5 === 4) return ctx.world.scanOffset(index - 3);
+  if (ctx.faults.has('scan-offsets-not-increasing') && index % 5 === 4) return offset(index - 3);
   // scan-offsets-unpadded: the number without its leading zeros.
-  if (ctx.faults.has('scan-offsets-unpadded')) return BigInt(ctx.world.scanOffset(index)).toString();
-  return ctx.world.scanOffset(index);
+  if (ctx.faults.has('scan-offsets-unpadded')) return BigInt(offset(index)).toString();
+  return offset(index);
 }
 
 function treeEvent(ctx: NodeContext, tx: TransactionUpdate, node: TxNode, encoding: ValueEncoding): JsonObject {

@@ -1,0 +1,15 @@
+// A bounded pool of concurrent work, for callers that send many independent requests.
+
+/** Runs `items` through `work`, at most `limit` at a time, keeping their order. */
+export async function inPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}

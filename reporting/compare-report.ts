@@ -1,0 +1,77 @@
+// The files of a comparison's report directory: compare.json (the result), junit.xml (one test case per read,
+// failed when the nodes' answers differ) and compare.html (the differences, read by read).
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CompareResult, ReadOutcome } from '../runner/compare/compare.ts';
+import { queryString } from '../suites/http.ts';
+import { esc } from './junit.ts';
+import { ReportWriteError } from './write-reports.ts';
+
+const readLine = (o: ReadOutcome) => `${o.read.method} ${o.read.interface} ${o.read.path}${queryString(o.read.query)}`;
+const shownValue = (v: unknown, max = Number.POSITIVE_INFINITY) => {
+  const text = v === undefined ? '(absent)' : JSON.stringify(v);
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+};
+
+/** One line per difference: where, and both values (each cut at `max` characters: the console's lines). */
+export function differenceLines(o: ReadOutcome, max?: number): string[] {
+  const lines = o.differences.map((d) => `${d.pointer || '(whole answer)'} [${d.kind}]: A ${shownValue(d.a, max)} / B ${shownValue(d.b, max)}`);
+  return o.truncated ? [...lines, '(more differences not listed)'] : lines;
+}
+
+export function renderCompareJunit(r: CompareResult): string {
+  const cases = r.reads.map((o) => {
+    const name = esc(`${readLine(o)}${o.read.body === undefined ? '' : ` ${JSON.stringify(o.read.body)}`}`);
+    const failure = o.equal ? '' : `<failure message="${esc(`${o.differences.length} difference(s)`)}">${esc(differenceLines(o).join('\n'))}</failure>`;
+    return `  <testcase classname="compare.${o.read.interface}" name="${name}">${failure}${o.note ? `<system-out>${esc(o.note)}</system-out>` : ''}</testcase>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="cn-conformance compare" tests="${r.summary.reads}" failures="${r.summary.divergent}">`,
+    `<testsuite name="compare" tests="${r.summary.reads}" failures="${r.summary.divergent}">`,
+    ...cases,
+    '</testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+export function renderCompareHtml(r: CompareResult): string {
+  const nodes = (['a', 'b'] as const).map((k) => `<li>${k.toUpperCase()}: ${esc(Object.values(r.nodes[k]).join(', '))}</li>`).join('');
+  const reads = [...r.reads]
+    .sort((x, y) => Number(x.equal) - Number(y.equal))
+    .map((o) => {
+      const rows = o.differences
+        .map(
+          (d) =>
+            `<tr><td><code>${esc(d.pointer || '(whole answer)')}</code></td><td>${esc(d.kind)}</td><td><code>${esc(shownValue(d.a))}</code></td><td><code>${esc(shownValue(d.b))}</code></td></tr>`,
+        )
+        .join('');
+      const body = o.read.body === undefined ? '' : `<pre>${esc(JSON.stringify(o.read.body, null, 1))}</pre>`;
+      const table = rows ? `<table><thead><tr><th>pointer</th><th>kind</th><th>A</th><th>B</th></tr></thead><tbody>${rows}</tbody></table>` : '';
+      return `<details class="${o.equal ? 'equal' : 'divergent'}"${o.equal ? '' : ' open'}><summary><b>${o.equal ? 'equal' : `${o.differences.length} difference(s)`}</b> <code>${esc(readLine(o))}</code> ${esc(o.read.what)} (HTTP ${o.status.a}/${o.status.b}, pages ${o.pages.a}/${o.pages.b})</summary>${body}${o.note ? `<p>${esc(o.note)}</p>` : ''}${table}${o.truncated ? '<p>more differences not listed</p>' : ''}</details>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>cn-conformance compare: ${r.verdict}</title>
+<style>body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#222} details{border:1px solid #ddd;border-left:5px solid #2e7d32;margin:6px 0;padding:4px 8px}
+details.divergent{border-left-color:#c62828} table{border-collapse:collapse} td,th{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top} code{word-break:break-all}</style></head>
+<body><h1>Nodes ${r.verdict}</h1><p>${r.summary.equal} of ${r.summary.reads} reads equal, ${r.summary.divergent} divergent, ${r.summary.differences} difference(s) listed. Offsets, page tokens and download URLs are each node's own and never compared.</p>
+<ul>${nodes}</ul>
+${reads}
+</body></html>
+`;
+}
+
+/** Writes compare.json, junit.xml and compare.html; returns the JSON file. */
+export async function writeCompareReports(dir: string, r: CompareResult): Promise<string> {
+  const file = join(dir, 'compare.json');
+  try {
+    await writeFile(file, `${JSON.stringify(r, null, 2)}\n`);
+    await writeFile(join(dir, 'junit.xml'), renderCompareJunit(r));
+    await writeFile(join(dir, 'compare.html'), renderCompareHtml(r));
+  } catch (error) {
+    throw new ReportWriteError(`cannot write the reports to ${dir}: ${(error as Error).message}`);
+  }
+  return file;
+}

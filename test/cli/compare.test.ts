@@ -1,0 +1,91 @@
+// `compare`: two reference nodes of one network (the second numbering its offsets 1000 higher) agree; nodes of
+// different networks (seeds 1 and 2) do not, read by read; and a node with a divergence is caught at its field.
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
+import { compareNodes } from '../../runner/compare/compare.ts';
+import { differences, normalize } from '../../runner/compare/differences.ts';
+import { cliInProcess } from '../support/cli-in-process.ts';
+
+let a: RunningReferenceNode;
+let shifted: RunningReferenceNode;
+let other: RunningReferenceNode;
+let diverging: RunningReferenceNode;
+
+beforeAll(async () => {
+  const node = (o: Parameters<typeof startReferenceNode>[0]) => startReferenceNode({ scale: 0, defaultIdleTimeoutMs: 1, ...o });
+  [a, shifted, other, diverging] = await Promise.all([
+    node({ seed: 1 }),
+    node({ seed: 1, offsetShift: 1000 }),
+    node({ seed: 2 }),
+    node({ seed: 1, faults: ['scan-divergent-holding-amount'] }),
+  ]);
+});
+afterAll(() => Promise.all([a, shifted, other, diverging].map((n) => n?.close())));
+
+const reportDir = () => mkdtemp(join(tmpdir(), 'compare-'));
+
+describe('cn-conformance compare', () => {
+  it('finds a node with other offsets equal (exit 0), ledger and scan, and writes the reports', async () => {
+    const dir = await reportDir();
+    const args = ['compare', '--scan-url', a.urls.scan, '--scan-url', shifted.urls.scan, '--ledger-url', a.urls.ledger, '--ledger-url', shifted.urls.ledger];
+    const tokens = ['--ledger-token', a.credentials.ledgerAdminToken, '--ledger-token', shifted.credentials.ledgerAdminToken];
+    const out = await cliInProcess([...args, ...tokens, '--report-dir', dir]);
+    expect(out.code, out.stdout + out.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'compare.json'), 'utf8'));
+    expect(report.verdict).toBe('equal');
+    // The reads cover both interfaces, the paged ones walked on each node by its own offsets and tokens.
+    expect(report.reads.some((r: { read: { interface: string; path: string }; pages: { a: number } }) => r.read.interface === 'ledger' && r.pages.a > 1)).toBe(
+      true,
+    );
+    expect(report.reads.map((r: { read: { path: string } }) => r.read.path)).toEqual(
+      expect.arrayContaining(['/v1/holdings/state', '/v2/updates', '/v0/history/bulk/updates']),
+    );
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).not.toContain('<failure');
+    expect(JSON.stringify(report)).not.toContain(a.credentials.ledgerAdminToken);
+  });
+
+  it('finds nodes of two networks divergent (exit 1), each difference with its read, pointer and both values', async () => {
+    const dir = await reportDir();
+    const out = await cliInProcess(['compare', '--scan-url', a.urls.scan, '--scan-url', other.urls.scan, '--report-dir', dir]);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toMatch(/^nodes divergent: \d+ of \d+ reads equal/);
+    expect(out.stdout).toContain('POST scan /v0/state/acs');
+    expect(out.stdout).toMatch(/\/created_events\/0\/contract_id \[value\]: A "00[0-9a-f]+" \/ B "00[0-9a-f]+"/);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<failure');
+    expect(readFileSync(join(dir, 'compare.html'), 'utf8')).toContain('Nodes divergent');
+  });
+
+  it('refuses a single node (exit 2)', async () => {
+    const out = await cliInProcess(['compare', '--scan-url', a.urls.scan, '--report-dir', await reportDir()]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('--scan-url is given for both nodes or for none');
+  });
+});
+
+describe('the divergence fault', () => {
+  it('is found at the holding amount, in the holdings pages and the history alike', async () => {
+    const r = await compareNodes({ a: { scanUrl: a.urls.scan }, b: { scanUrl: diverging.urls.scan } });
+    expect(r.verdict).toBe('divergent');
+    const found = r.reads.flatMap((o) => o.differences.map((d) => ({ path: o.read.path, ...d })));
+    expect(found.length).toBeGreaterThan(0);
+    // Every difference is that one field (as the lossless encodings spell it, or compact).
+    for (const d of found) expect(d.pointer).toMatch(/\/create_arguments\/(amount\/initialAmount|record\/fields\/\d+\/value\/record\/fields\/0\/value\/text)$/);
+    const holding = found.find((d) => d.path === '/v1/holdings/state')!;
+    expect(Number(holding.b) - Number(holding.a)).toBe(1);
+  });
+});
+
+describe('the normalization', () => {
+  it("leaves offsets and page tokens out, compares party lists as sets and V2's events_by_id key order", () => {
+    const x = { offset: 5, next_page_token: 'p', signatories: ['b', 'a'], events_by_id: { 'u:0': {}, 'u:1': {} } };
+    const y = { offset: 1005, next_page_token: 'q', signatories: ['a', 'b'], events_by_id: { 'u:1': {}, 'u:0': {} } };
+    expect(differences(normalize(x), normalize(y), { max: 10 }).list).toEqual([]);
+    expect(differences(normalize(x), normalize(y), { orderedEventIds: true, max: 10 }).list).toEqual([
+      { pointer: '/events_by_id', a: ['u:0', 'u:1'], b: ['u:1', 'u:0'], kind: 'key order' },
+    ]);
+  });
+});
