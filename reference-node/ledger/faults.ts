@@ -49,8 +49,9 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   'ledger-error-400-as-json': {
     family: 'errors',
     breaks: 'The update stream answers 400 with a JSON JsCantonError body instead of text/plain.',
+    // The generic checks tolerate it: a JsCantonError 400 is the document's default answer, which real nodes
+    // send for errors found after decoding.
     rules: ['LEDGER-UPDATES-400-TEXT-PLAIN'],
-    generic: { operations: ['getUpdates'], checks: ['responses', 'invalid-input'] },
   },
   'ledger-error-body-shape': {
     family: 'errors',
@@ -266,7 +267,6 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
         'uploadPackages',
         'getPackageStatus',
         'getPackageVetting',
-        'postPackageVetting',
       ],
       checks: ['responses'],
     },
@@ -286,12 +286,10 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     breaks: "A read from beginExclusive 0 starts after the ledger's first offset checkpoint, not at the start of the ledger.",
     rules: ['LEDGER-UPDATES-BEGIN-ZERO-START'],
   },
-  // The document's own invalid-input probe sends verbose next to updateFormat, so it notices this one too.
   'ledger-verbose-and-format-accepted': {
     family: 'request validation',
     breaks: 'verbose next to updateFormat is accepted (only filter next to it is refused) instead of being rejected with 400.',
     rules: ['LEDGER-UPDATES-VERBOSE-WITH-FORMAT-REJECTED'],
-    generic: { operations: ['getUpdates'], checks: ['invalid-input'] },
   },
   'ledger-verbose-labels-dropped': {
     family: 'record fields',
@@ -337,6 +335,12 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     family: 'offset window',
     breaks: 'submit-and-wait answers a completionOffset one past the offset its update took, so its result is not where it says.',
     rules: ['LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE'],
+  },
+  'ledger-idle-timeout-unchecked': {
+    family: 'request validation',
+    breaks: 'An invalid stream_idle_timeout_ms (not an integer) is read as none and answered 200 instead of 400.',
+    rules: ['LEDGER-UPDATES-INVALID-REQUEST-400'],
+    generic: { operations: ['getUpdates'], checks: ['invalid-input'] },
   },
 } as const);
 

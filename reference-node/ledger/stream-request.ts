@@ -232,6 +232,14 @@ export function queryInt(raw: unknown, name: string): number | undefined {
   return Number(text);
 }
 
+function tryOrUndefined<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
 export function parseStreamQuery(ctx: NodeContext, query: unknown): StreamQuery {
   const q = isObject(query) ? query : {};
   let limit: number | undefined;
@@ -243,7 +251,9 @@ export function parseStreamQuery(ctx: NodeContext, query: unknown): StreamQuery 
   // A limit bigger than the server's list limit is ignored: the server setting applies.
   if (limit !== undefined && limit > ctx.settings.listLimit) limit = undefined;
   if (ctx.faults.has('ledger-limit-ignored')) limit = undefined;
-  return { limit, idleTimeoutMs: queryInt(q.stream_idle_timeout_ms, 'stream_idle_timeout_ms') };
+  // ledger-idle-timeout-unchecked: an invalid stream_idle_timeout_ms reads as none.
+  const idle = () => queryInt(q.stream_idle_timeout_ms, 'stream_idle_timeout_ms');
+  return { limit, idleTimeoutMs: ctx.faults.has('ledger-idle-timeout-unchecked') ? tryOrUndefined(idle) : idle() };
 }
 
 /** Parties an event format names, and whether it asks for any party. */

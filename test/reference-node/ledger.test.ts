@@ -758,6 +758,7 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     (await stream(n, body({ endInclusive: undefined, descendingOrder: true }), { query: 'limit=3' })).status !== 400,
   'ledger-limit-ignored': async (n) => (await read(n, body({}), { query: 'limit=3' })).length > 3,
   'ledger-invalid-limit-accepted': async (n) => (await stream(n, body({}), { query: 'limit=-2' })).status !== 400,
+  'ledger-idle-timeout-unchecked': async (n) => (await stream(n, body({}), { query: 'limit=1&stream_idle_timeout_ms=soon' })).status === 200,
   'ledger-submit-and-wait-offset-ahead': async (n) => {
     const { token, readAs } = n.credentials.ledgerUserToken;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
