@@ -340,7 +340,6 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     family: 'request validation',
     breaks: 'An invalid stream_idle_timeout_ms (not an integer) is read as none and answered 200 instead of 400.',
     rules: ['LEDGER-UPDATES-INVALID-REQUEST-400'],
-    generic: { operations: ['getUpdates'], checks: ['invalid-input'] },
   },
 } as const);
 
