@@ -106,7 +106,7 @@ export class Client {
   private timeoutsInARow = 0;
   /** Whether any request got an answer yet. */
   private answered = false;
-  /** The end of the last request sent one at a time (see request). */
+  /** The end of the last request sent one at a time, before the first answer (see request). */
   private oneAtATime: Promise<void> = Promise.resolve();
 
   constructor(readonly config: ClientConfig) {}
@@ -146,10 +146,11 @@ export class Client {
       if (this.config.budget.remaining <= 0) throw new BudgetExhausted("the run's request budget (--max-requests) is used up");
       this.config.budget.remaining--;
     }
-    // Until the target has answered, and again after a timeout, requests go one at a time: concurrent checks
-    // would otherwise each spend a timeout on a target that answers nothing before it counts as stalled.
+    // Until the target has answered, requests go one at a time: concurrent checks would otherwise each spend a
+    // timeout on a target that answers nothing before it counts as stalled. (Not after a later timeout: one
+    // slow answer would then hold up every check behind it.)
     let release = () => {};
-    if (!this.answered || this.timeoutsInARow > 0) {
+    if (!this.answered) {
       const previous = this.oneAtATime;
       this.oneAtATime = new Promise((r) => (release = r));
       await previous;
