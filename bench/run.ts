@@ -2,7 +2,7 @@
 // target is missed. Every sample runs in a fresh process (cold JIT and module loading included), and the
 // reference node runs in a process of its own except in figure 1, where the run embeds it as a user's does.
 // BENCH_SAMPLES (default 5) sets the samples per figure; BENCH_ONLY (a comma-separated list of run, overhead,
-// holdings, ledger, spec) measures only those figures and writes reports/bench-<names>.{json,md} instead, so a
+// holdings, ledger, spec, remote) measures only those figures and writes reports/bench-<names>.{json,md} instead, so a
 // partial run never replaces the full report.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,13 +10,14 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeLargeDocument } from './large-document.ts';
+import { ROUND_TRIP_MS } from './delay-proxy.ts';
 import { figure, growthRatio, median, renderMarkdown, type BenchReport, type Figure, type ScalePoint } from './figures.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 5);
 if (!Number.isInteger(SAMPLES) || SAMPLES < 1) throw new Error(`BENCH_SAMPLES must be a positive integer, got ${process.env.BENCH_SAMPLES}`);
 const CHILD_TIMEOUT_MS = 10 * 60_000;
-const GROUPS = ['run', 'overhead', 'holdings', 'ledger', 'spec'] as const;
+const GROUPS = ['run', 'overhead', 'holdings', 'ledger', 'spec', 'remote'] as const;
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : undefined;
 const unknown = ONLY?.filter((g) => !(GROUPS as readonly string[]).includes(g)) ?? [];
 if (unknown.length > 0 || ONLY?.length === 0) throw new Error(`BENCH_ONLY takes a comma-separated list of ${GROUPS.join(', ')}; got ${process.env.BENCH_ONLY}`);
@@ -100,6 +101,31 @@ function overhead(): Figure {
       `suite Client.request alone ${ms(r.clientMs)} (${(median(r.clientMs) / median(r.bareMs)).toFixed(2)}x); full path ${ms(r.suiteMs)} ` +
       `(Client.request, then responseProblems on all ${r.validated} documented answers and an evidence summary of every exchange, ` +
       'more than a run does). Value: the median of the per-pass ratios (the passes of a sample run back to back).',
+  });
+}
+
+/** 5. The default run with mutations allowed against the reference node behind a 50 ms round-trip proxy. */
+function remoteRun(): Figure {
+  const runs: Array<{ requests: number; wallMs: number; discoveryMs: number; criticalMs: number; statuses: Record<string, number>; notPassed: string[] }> = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    runs.push(sample('remote-run-sample.ts', []));
+    progress(`remote run ${i + 1}/${SAMPLES}: ${(runs.at(-1)!.wallMs / 1000).toFixed(1)} s`);
+  }
+  const ratios = runs.map((r) => r.wallMs / (r.requests * ROUND_TRIP_MS));
+  const notPassed = [...new Set(runs.flatMap((r) => r.notPassed))];
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return figure({
+    id: '5',
+    name: `Default run with --allow-mutations against the reference node behind a ${ROUND_TRIP_MS} ms round-trip proxy: wall time over (requests x ${ROUND_TRIP_MS} ms)`,
+    value: median(ratios),
+    unit: 'x',
+    target: 0.2,
+    complete: notPassed.length === 0,
+    samples: ratios,
+    detail:
+      `${median(runs.map((r) => r.requests))} requests, wall ${s(median(runs.map((r) => r.wallMs)))} (preflight and discovery ${s(median(runs.map((r) => r.discoveryMs)))}); ` +
+      `critical path ${s(median(runs.map((r) => r.criticalMs)))} (${Math.round(median(runs.map((r) => r.criticalMs)) / ROUND_TRIP_MS)} round trips: discovery, then per lane of the engine its longest requirement); ` +
+      `default concurrency; ${notPassed.length ? `not passed: ${notPassed.join('; ')}` : 'every requirement passed'}`,
   });
 }
 
@@ -224,6 +250,7 @@ if (measures('ledger')) {
   ] = ledger;
 }
 if (measures('spec')) figures.push(specLoading());
+if (measures('remote')) figures.push(remoteRun());
 
 const machine = `${process.platform} ${process.arch}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}, load average ${loadBefore} before / ${load()} after`;
 const report: BenchReport = { date: new Date().toISOString(), machine, samples: SAMPLES, figures, scale };

@@ -204,6 +204,11 @@ function targetCommand(command: Command): Command {
     .option('--skip <pattern>', 'skip requirements whose id, tag or interface matches; repeatable or comma-separated', collectPatterns, [])
     .option('--max-requests <n>', 'stop sending after this many requests (the rest is skipped with the reason)', String(DEFAULT_BOUNDS.maxRequests))
     .option('--rate <n>', 'at most this many requests per second')
+    .option(
+      '--concurrency <n>',
+      'requirements in flight at once (ones that change the target run alone); --rate and --max-requests hold across them',
+      String(DEFAULT_BOUNDS.concurrency),
+    )
     .option('--max-pages <n>', 'pages one walk over a paged answer may read before it counts as unfinished', String(DEFAULT_BOUNDS.maxPages));
   return withEnvironment(command);
 }

@@ -1,4 +1,5 @@
-// The live progress of a run: per interface, requirements done of total, failures and unsupported so far. On a
+// The live progress of a run: per interface, requirements done of total, failures and unsupported so far, and
+// what is in flight (how many, and the one running longest). On a
 // terminal one line is redrawn in place; in a log (CI) a line is printed when an interface finishes, and
 // at most every few seconds while one is running, so a slow target never leaves a silent log.
 import type { InterfaceName } from '../suites/model.ts';
@@ -19,6 +20,8 @@ export interface ProgressSink {
 
 export class Progress {
   private readonly tallies = new Map<InterfaceName, Tally>();
+  /** Requirements started and not yet done, oldest first. */
+  private readonly inFlight = new Set<string>();
   private lastLogAt: number;
 
   constructor(
@@ -35,7 +38,13 @@ export class Progress {
     this.lastLogAt = now();
   }
 
+  /** A requirement starts; shown until its result is recorded. */
+  began(id: string): void {
+    this.inFlight.add(id);
+  }
+
   record(result: RequirementResult): void {
+    this.inFlight.delete(result.id);
     const t = this.tallies.get(result.interface);
     if (!t) return;
     t.done++;
@@ -63,6 +72,8 @@ export class Progress {
   }
 
   line(): string {
-    return [...this.tallies].map(([name, t]) => `${name} ${this.describe(t)}`).join('  |  ');
+    const oldest = this.inFlight.values().next().value;
+    const running = oldest === undefined ? [] : [`in flight ${this.inFlight.size} (longest: ${oldest})`];
+    return [...[...this.tallies].map(([name, t]) => `${name} ${this.describe(t)}`), ...running].join('  |  ');
   }
 }

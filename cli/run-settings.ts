@@ -41,6 +41,8 @@ export interface RunOptions {
   /** Optional for programmatic callers (default DEFAULT_BOUNDS.maxPages). */
   maxPages?: string;
   rate?: string;
+  /** Optional for programmatic callers (default DEFAULT_BOUNDS.concurrency). */
+  concurrency?: string;
   only: string[];
   skip: string[];
   /** Also write allure-results/ (the CLI's default; programmatic callers opt in). */
@@ -69,7 +71,8 @@ function url(setting: string, value: string): string {
 }
 
 export function runBounds(opts: RunOptions): typeof DEFAULT_BOUNDS & { rate?: number } {
-  const p = (key: 'runs' | 'seed' | 'timeoutMs' | 'maxRequests' | 'maxPages' | 'rate', flag: string, text: string) => positive(origin(opts, key, flag), text);
+  const p = (key: 'runs' | 'seed' | 'timeoutMs' | 'maxRequests' | 'maxPages' | 'rate' | 'concurrency', flag: string, text: string) =>
+    positive(origin(opts, key, flag), text);
   return {
     ...DEFAULT_BOUNDS,
     runs: p('runs', '--runs', opts.runs),
@@ -78,6 +81,7 @@ export function runBounds(opts: RunOptions): typeof DEFAULT_BOUNDS & { rate?: nu
     maxRequests: p('maxRequests', '--max-requests', opts.maxRequests),
     maxPages: opts.maxPages === undefined ? DEFAULT_BOUNDS.maxPages : p('maxPages', '--max-pages', opts.maxPages),
     rate: opts.rate === undefined ? undefined : p('rate', '--rate', opts.rate),
+    concurrency: opts.concurrency === undefined ? DEFAULT_BOUNDS.concurrency : p('concurrency', '--concurrency', opts.concurrency),
   };
 }
 
@@ -203,6 +207,7 @@ export function effectiveConfig(opts: RunOptions, target: TargetConfig): Record<
     timeoutMs: target.timeoutMs,
     maxRequests: target.maxRequests,
     rate: target.rate,
+    concurrency: target.concurrency,
     maxPages: target.maxPages,
     level: opts.level,
     only: opts.only,

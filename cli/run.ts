@@ -58,6 +58,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
           );
           progress = new Progress(rs);
         },
+        began: (r) => progress?.began(r.id),
         result: (r) => progress?.record(r),
       },
     });

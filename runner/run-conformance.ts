@@ -20,6 +20,8 @@ export interface RunObserver {
   fixtureNote?(note: string): void;
   /** The preflight passed; the requirements start. */
   started?(requirements: readonly Requirement[]): void;
+  /** A requirement starts (several may be in flight, see TargetConfig.concurrency). */
+  began?(requirement: Requirement): void;
   result?(result: RequirementResult): void;
 }
 
@@ -80,7 +82,11 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
   const found = run.preflight !== false && run.discovery !== false ? await discoverInto(parts, run, target.allowMutations) : undefined;
   const fixtureNotes = found?.sources.filter((s) => s.outcome !== 'not needed').map(describeSource) ?? [];
   run.observer?.started?.(run.requirements);
-  const requirements = await runAll(run.requirements, parts, (r) => run.observer?.result?.(r));
+  const requirements = await runAll(run.requirements, parts, {
+    concurrency: target.concurrency,
+    onStart: (r) => run.observer?.began?.(r),
+    onResult: (r) => run.observer?.result?.(r),
+  });
   const applicability = [
     ...notes,
     ...(['ledger', 'wallet', 'scan'] as const)

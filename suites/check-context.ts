@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { CompiledSpec } from '../generators/index.ts';
 import type { AnswerLog } from './answers/answer-log.ts';
 import type { Fixtures } from './fixtures.ts';
-import type { RunCache } from './run-cache.ts';
+import { sharedRead, type RunCache } from './run-cache.ts';
 import { describeAnswer, nestedTooDeep, summarise, tooDeep, tooLarge, type Client, type Exchange } from './http.ts';
 import { CheckFailure, CheckSkipped, CheckUnsupported, type CheckContext, type InterfaceName, type Requirement } from './model.ts';
 
@@ -33,12 +33,24 @@ export interface ContextParts {
 export function makeCheckContext(parts: ContextParts, requirement?: Pick<Requirement, 'id' | 'kind'>): CheckContext {
   const receivedBy = requirement?.id ?? 'a check';
   const views = new Map<InterfaceName, Client>();
+  /** Each exchange's place among the check's steps (requests and shared reads asked for), for the answer log's order. */
+  const places = new WeakMap<Exchange, number>();
+  let steps = 0;
+  const step = () => steps++;
   const client = (name: InterfaceName): Client => {
     const c = parts.clients[name];
     if (!c) throw new CheckSkipped(`no ${name} URL given`);
-    if (requirement?.kind !== 'rule') return c;
     let view = views.get(name);
-    if (!view) views.set(name, (view = c.observed((x, path) => parts.answers.observe(name, receivedBy, x, path))));
+    if (!view)
+      views.set(
+        name,
+        (view = c.observed((x, path, sent) => {
+          places.set(x, sent);
+          const shared = sharedRead.getStore();
+          if (shared) parts.answers.observeShared(name, shared, x, path);
+          else if (requirement?.kind === 'rule') parts.answers.observe(name, receivedBy, x, path, sent);
+        }, step)),
+      );
     return view;
   };
   const ctx: CheckContext = {
@@ -69,7 +81,7 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
     },
     allowMutations: parts.allowMutations,
     maxPages: parts.maxPages,
-    cache: parts.cache,
+    cache: requirement ? parts.cache.for({ id: receivedBy, step }) : parts.cache,
     answers: parts.answers,
     fail(message, evidence = {}): never {
       const x = evidence.exchange;
@@ -87,7 +99,7 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
       if (nestedTooDeep(x.text)) ctx.fail(`${operationId}: ${tooDeep(x)}`, { exchange: x });
       const name = spec ?? specOf(parts.specs, operationId);
       ctx.spec(name);
-      const { problems } = parts.answers.judge(name, operationId, x, receivedBy);
+      const { problems } = parts.answers.judge(name, operationId, x, receivedBy, places.get(x));
       const redirect = x.status >= 300 && x.status < 400 ? ` (${describeAnswer(x)})` : '';
       if (problems.length > 0)
         ctx.fail(problems.join('; ') + redirect, { exchange: x, pointer: /^body .* violates the schema: (\S+)/.exec(problems[0]!)?.[1] });

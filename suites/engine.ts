@@ -94,23 +94,71 @@ export function select(requirements: readonly Requirement[], s: RunSelection): R
   );
 }
 
-export async function runAll(
-  requirements: readonly Requirement[],
-  parts: ContextParts,
-  onResult?: (r: RequirementResult) => void,
-): Promise<RequirementResult[]> {
-  // Review requirements judge what the others received, so they come last; results keep the given order.
+export interface RunAllOptions {
+  /** Requirements in flight at once (default 1). */
+  concurrency?: number;
+  onResult?: (r: RequirementResult) => void;
+  /** A requirement starts (for what is in flight). */
+  onStart?: (r: Requirement) => void;
+}
+
+/**
+ * Runs the requirements and returns their results in the given order, whatever order they finished in.
+ * Up to `concurrency` run side by side; one that changes the target (and runs) or asks for the target to
+ * itself runs alone (see lanes). Review requirements judge what the others received, so they come last.
+ */
+export async function runAll(requirements: readonly Requirement[], parts: ContextParts, options: RunAllOptions = {}): Promise<RequirementResult[]> {
   const out = new Map<Requirement, RequirementResult>();
-  for (const phase of [undefined, 'review'] as const) {
-    for (const r of requirements) {
-      if (r.phase !== phase) continue;
-      const result = await runRequirement(r, parts);
-      out.set(r, result);
-      onResult?.(result);
+  const phases = [undefined, 'review'].map((phase) =>
+    lanes(
+      requirements.filter((r) => r.phase === phase),
+      (r) => alone(r, parts),
+    ),
+  );
+  // "First" in the answer log follows the order a serial run would take.
+  parts.answers.rankBy(phases.flatMap((p) => p.flatMap((lane) => lane.requirements.map((r) => r.id))));
+  const run = async (r: Requirement) => {
+    options.onStart?.(r);
+    const result = await runRequirement(r, parts);
+    out.set(r, result);
+    options.onResult?.(result);
+  };
+  for (const phase of phases) {
+    for (const lane of phase) {
+      if (lane.alone) await run(lane.requirements[0]!);
+      else await pool(lane.requirements, options.concurrency ?? 1, run);
     }
   }
   for (const r of requirements) if (r.reviewAnswers) out.set(r, reviewed(r, out.get(r)!, parts));
   return requirements.map((r) => out.get(r)!);
+}
+
+/** Whether a requirement must have the target to itself: it will run and changes the target or asks to. */
+const alone = (r: Requirement, parts: ContextParts) => (r.mutates || r.exclusive === true) && !plannedSkip(r, parts);
+
+/**
+ * The requirements cut into lanes, in order: runs of ones that may share the target (side by side), and each
+ * one that must run alone, after every requirement before it and before every one after it. Every check thus
+ * sees the target as a serial run would show it.
+ */
+export function lanes(requirements: readonly Requirement[], alone: (r: Requirement) => boolean): Array<{ alone: boolean; requirements: Requirement[] }> {
+  const out: Array<{ alone: boolean; requirements: Requirement[] }> = [];
+  for (const r of requirements) {
+    const last = out.at(-1);
+    if (alone(r)) out.push({ alone: true, requirements: [r] });
+    else if (last && !last.alone) last.requirements.push(r);
+    else out.push({ alone: false, requirements: [r] });
+  }
+  return out;
+}
+
+/** Runs `work` on every item, at most `size` at once, starting them in order. */
+async function pool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
 }
 
 /** A result once every requirement has run, with the requirement's review of the run's answers applied. */

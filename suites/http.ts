@@ -104,6 +104,10 @@ export const STALLED_AFTER = 8;
 export class Client {
   /** Requests in a row that got no answer within the timeout. */
   private timeoutsInARow = 0;
+  /** Whether any request got an answer yet. */
+  private answered = false;
+  /** The end of the last request sent one at a time, before the first answer (see request). */
+  private oneAtATime: Promise<void> = Promise.resolve();
 
   constructor(readonly config: ClientConfig) {}
 
@@ -113,13 +117,17 @@ export class Client {
 
   /**
    * The same client (budget, pace, stall count and all) telling `onAnswer` of every exchange it makes, with
-   * the path as sent (relative to the interface prefix, without the query).
+   * the path as sent (relative to the interface prefix, without the query) and how many requests the view
+   * sent before it (the order they were sent in, whatever order they are answered in), or the count `step`
+   * gives when the caller counts its steps itself.
    */
-  observed(onAnswer: (x: Exchange, path: string) => void): Client {
+  observed(onAnswer: (x: Exchange, path: string, sent: number) => void, step?: () => number): Client {
     const view = Object.create(this) as Client;
+    let sent = 0;
     view.request = async (method, path, options) => {
+      const n = step ? step() : sent++;
       const x = await this.request(method, path, options);
-      onAnswer(x, path);
+      onAnswer(x, path, n);
       return x;
     };
     return view;
@@ -138,6 +146,23 @@ export class Client {
       if (this.config.budget.remaining <= 0) throw new BudgetExhausted("the run's request budget (--max-requests) is used up");
       this.config.budget.remaining--;
     }
+    // Until the target has answered, requests go one at a time: concurrent checks would otherwise each spend a
+    // timeout on a target that answers nothing before it counts as stalled. (Not after a later timeout: one
+    // slow answer would then hold up every check behind it.)
+    let release = () => {};
+    if (!this.answered) {
+      const previous = this.oneAtATime;
+      this.oneAtATime = new Promise((r) => (release = r));
+      await previous;
+    }
+    try {
+      return await this.send(method, path, options);
+    } finally {
+      release();
+    }
+  }
+
+  private async send(method: string, path: string, options: RequestOptions): Promise<Exchange> {
     await pace(this.config.budget);
     const url = this.base + path + queryString(options.query);
     const headers: Record<string, string> = { accept: 'application/json, text/plain, */*', ...options.headers };
@@ -187,6 +212,7 @@ export class Client {
       status = res.statusCode;
       const read = await readBounded(res, this.config.maxBodyBytes);
       this.timeoutsInARow = 0;
+      this.answered = true;
       this.config.seen?.push({ method, path: new URL(url).pathname, status: res.statusCode });
       return { ...base, status: res.statusCode, headers: flatHeaders(res.headers), ...read, text: read.bytes.toString('utf8'), durationMs: millis() };
     } catch (e) {

@@ -30,6 +30,11 @@ export interface Requirement {
   sentence: string;
   /** True when the check changes the target's state (runs only with mutations allowed). */
   mutates: boolean;
+  /**
+   * True when the check needs the target to itself though it changes nothing (e.g. it times answers or reads
+   * state that concurrent reads would move): it runs alone, like a mutating one.
+   */
+  exclusive?: boolean;
   /** Fixtures the check needs; any missing -> skipped with the reason. */
   needs: FixtureName[];
   tags?: string[];

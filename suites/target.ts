@@ -22,9 +22,11 @@ export interface TargetConfig {
   maxBodyBytes: number;
   /** Requests per second at most (undefined: as fast as the target answers). */
   rate?: number;
+  /** Requirements in flight at once (see runAll; default 1). */
+  concurrency?: number;
 }
 
-export const DEFAULT_BOUNDS = { seed: 1, runs: 12, timeoutMs: 10_000, maxRequests: 20_000, maxPages: 200, maxBodyBytes: 16 * 1024 * 1024 };
+export const DEFAULT_BOUNDS = { seed: 1, runs: 12, timeoutMs: 10_000, maxRequests: 20_000, maxPages: 200, maxBodyBytes: 16 * 1024 * 1024, concurrency: 8 };
 
 const PREFIX: Record<InterfaceName, string> = { ledger: '', wallet: '/api/validator', scan: '/api/scan' };
 
@@ -67,10 +69,13 @@ export function contextParts(target: TargetConfig, specs: Partial<Record<Interfa
       seen,
     });
   }
+  const cache = new RunCache();
+  const answers = new AnswerLog(specs);
+  answers.askedBy = (key) => cache.askedBy(key);
   return {
     seen,
-    cache: new RunCache(),
-    answers: new AnswerLog(specs),
+    cache,
+    answers,
     fixtures: target.fixtures,
     clients,
     specs,

@@ -57,6 +57,22 @@ async function send(client: Client, op: OperationSpec, req: GeneratedRequest, au
 
 const clientFor = (ctx: CheckContext, name: InterfaceName): Client => ctx[name];
 
+/**
+ * The answers to requests that do not depend on one another, in the order of the requests. An operation that
+ * only reads gets them all at once (a remote target then costs one round trip, not one per request); one that
+ * changes the target gets each when the last is judged, since concurrent writes land in any order.
+ */
+async function* answersInOrder(client: Client, op: OperationSpec, requests: readonly GeneratedRequest[]): AsyncGenerator<[GeneratedRequest, Exchange]> {
+  if (mutates(op)) {
+    for (const req of requests) yield [req, await send(client, op, req)];
+    return;
+  }
+  const sent = requests.map((req) => send(client, op, req));
+  // A check that stops early leaves the rest unread; a refusal among them (the budget) is then no one's.
+  for (const x of sent) x.catch(() => {});
+  for (const [i, req] of requests.entries()) yield [req, await sent[i]!];
+}
+
 /** Where an operation is called: the key under which a swapped-in document's operation meets the built-in one. */
 export const operationKey = (op: Pick<OperationSpec, 'method' | 'fullPath'>) => `${op.method.toUpperCase()} ${op.fullPath.replace(/\{[^}]*\}/g, '{}')}`;
 
@@ -96,8 +112,7 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
         // none does, the operation is absent here and nothing can be judged.
         let pending: Exchange[] = [];
         let served = false;
-        for (const req of requests) {
-          const x = await send(client, op, req);
+        for await (const [, x] of answersInOrder(client, op, requests)) {
           if (!served && notServed(spec, op, x)) {
             pending.push(x);
             continue;
@@ -131,8 +146,7 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
           const client = clientFor(ctx, iface);
           const requests = fc.sample(invalid, { numRuns: ctx.runs, seed: ctx.seed }).map((r) => bounded(op, withFixturesKeepingBreak(op, r, ctx)));
           let servedProven = false;
-          for (const req of requests) {
-            const x = await send(client, op, req);
+          for await (const [req, x] of answersInOrder(client, op, requests)) {
             // Refused as if the operation were absent: a valid request tells whether it is.
             if (!servedProven && notServed(spec, op, x)) {
               const valid = await send(client, op, validProbe(op, spec, ctx));

@@ -55,6 +55,8 @@ describe('configuration layers: defaults < config file < environment < flags', (
     expect(r.stderr.trim()).toBe('cn-conformance: CN_CONFORMANCE_RUNS (environment) must be a positive integer, got "many"');
     writeFileSync(join(dir, 'seed.json'), JSON.stringify({ seed: -3 }));
     expect((await runWith(['--config', join(dir, 'seed.json')])).stderr).toMatch(/"seed" in the config file .*seed\.json must be a positive integer, got "-3"/);
+    const c = await runWith(['--concurrency', '0']);
+    expect([c.code, c.stderr.trim()]).toEqual([2, 'cn-conformance: --concurrency must be a positive integer, got "0"']);
   });
 
   it('refuses unknown settings in the config file, naming them', async () => {

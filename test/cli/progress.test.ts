@@ -49,6 +49,16 @@ describe('the live progress line', () => {
     expect(writes).toEqual(['  ledger   2/2, 1 failed\n', '  scan     1/1\n']);
   });
 
+  it('shows how many requirements are in flight and the one running longest', () => {
+    const { writes, out } = sink(true);
+    const p = new Progress(selected, out);
+    p.began('X');
+    p.began('Y');
+    p.began('Z');
+    p.record(result('ledger', 'passed'));
+    expect(writes.at(-1)).toBe('\r\x1b[2Kledger 1/2  |  scan 0/1  |  in flight 2 (longest: Y)');
+  });
+
   it('while an interface runs long, the log gets the whole line every interval', () => {
     const { writes, out } = sink(false);
     let now = 0;

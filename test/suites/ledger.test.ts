@@ -57,7 +57,8 @@ describe('a clean reference node passes every ledger requirement', () => {
     ['default settings', {}],
     ["list limit 200 (the fault nodes' setting, where 413 answers occur)", FAULT_NODE],
   ] as const)('%s', async (_, options) => {
-    const results = await runOnFreshNode(options, RULES);
+    // One at a time, so that each duration is the requirement's own and not its neighbours' too.
+    const results = await runOnFreshNode(options, RULES, { concurrency: 1 });
     expect(summary(results)).toEqual([]);
     expect(results).toHaveLength(RULES.length);
     for (const r of results) expect(r.durationMs, r.id).toBeLessThan(1000);
@@ -68,7 +69,8 @@ describe('a node with a ledger fault fails exactly the requirements that detect 
   it.concurrent.each(LEDGER_FAULTS.map((f) => [f.name, f] as const))(
     '%s',
     async (name, f) => {
-      const results = await runOnFreshNode({ ...FAULT_NODE, faults: [name] }, LEDGER_REQUIREMENTS);
+      // One at a time: with ledger-idle-timeout-ignored, a concurrent run outlasts the test (issue 16, open).
+      const results = await runOnFreshNode({ ...FAULT_NODE, faults: [name] }, LEDGER_REQUIREMENTS, { concurrency: 1 });
       const expected = f.rules.filter((id) => IDS.has(id)).sort();
       expect(failedIds(results), summary(results).join('\n')).toEqual(expected);
     },
