@@ -8,7 +8,7 @@ import { builtinDocuments } from '../runner/documents.ts';
 import { runConformance } from '../runner/run-conformance.ts';
 import { selectRequirements } from '../runner/selection.ts';
 import { catalog } from '../suites/catalog.ts';
-import { lanes, type RequirementResult } from '../suites/engine.ts';
+import { lanes, wantsTargetAlone, type RequirementResult } from '../suites/engine.ts';
 import { ROUND_TRIP_MS, startDelayProxy } from './delay-proxy.ts';
 import { startNodeProcess } from './node-process.ts';
 import { benchTarget } from './target.ts';
@@ -41,7 +41,7 @@ try {
   for (const phase of [undefined, 'review'])
     for (const lane of lanes(
       requirements.filter((r) => r.phase === phase),
-      (r) => (r.mutates || r.exclusive === true) && ran(byId.get(r.id)!),
+      (r) => wantsTargetAlone(r) && ran(byId.get(r.id)!),
     ))
       critical += Math.max(...lane.requirements.map((r) => byId.get(r.id)!.durationMs));
   const statuses: Record<string, number> = {};

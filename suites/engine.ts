@@ -133,23 +133,21 @@ export async function runAll(requirements: readonly Requirement[], parts: Contex
   return requirements.map((r) => out.get(r)!);
 }
 
-/** Whether a requirement must have the target to itself: it will run and changes the target or asks to. */
-const alone = (r: Requirement, parts: ContextParts) => (r.mutates || r.exclusive === true) && !plannedSkip(r, parts);
+/** Whether a requirement asks for the target to itself (see Requirement.exclusive). */
+export const wantsTargetAlone = (r: Requirement) => r.exclusive ?? r.mutates;
+
+/** Whether a requirement must have the target to itself: it will run and asks for it. */
+const alone = (r: Requirement, parts: ContextParts) => wantsTargetAlone(r) && !plannedSkip(r, parts);
 
 /**
- * The requirements cut into lanes, in order: runs of ones that may share the target (side by side), and each
- * one that must run alone, after every requirement before it and before every one after it. Every check thus
- * sees the target as a serial run would show it.
+ * The requirements cut into lanes: first every one that may share the target (side by side), then each one
+ * that must run alone, in the given order, after all before it and before all after it. The order of lanes
+ * depends on the requirements only, so every concurrency shows the target the same way; the reads share one
+ * lane, so the longest of them overlaps all the others.
  */
 export function lanes(requirements: readonly Requirement[], alone: (r: Requirement) => boolean): Array<{ alone: boolean; requirements: Requirement[] }> {
-  const out: Array<{ alone: boolean; requirements: Requirement[] }> = [];
-  for (const r of requirements) {
-    const last = out.at(-1);
-    if (alone(r)) out.push({ alone: true, requirements: [r] });
-    else if (last && !last.alone) last.requirements.push(r);
-    else out.push({ alone: false, requirements: [r] });
-  }
-  return out;
+  const shared = requirements.filter((r) => !alone(r));
+  return [...(shared.length ? [{ alone: false, requirements: shared }] : []), ...requirements.filter(alone).map((r) => ({ alone: true, requirements: [r] }))];
 }
 
 /** Runs `work` on every item, at most `size` at once, starting them in order. */

@@ -31,8 +31,9 @@ export interface Requirement {
   /** True when the check changes the target's state (runs only with mutations allowed). */
   mutates: boolean;
   /**
-   * True when the check needs the target to itself though it changes nothing (e.g. it times answers or reads
-   * state that concurrent reads would move): it runs alone, like a mutating one.
+   * Whether the check needs the target to itself. Unset: when it changes the target (`mutates`). True for one
+   * that changes nothing but times answers or reads state concurrent reads would move; false for one that may
+   * write yet changes nothing on a conformant target (requests the target must refuse).
    */
   exclusive?: boolean;
   /** Fixtures the check needs; any missing -> skipped with the reason. */

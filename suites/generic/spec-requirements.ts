@@ -58,15 +58,11 @@ async function send(client: Client, op: OperationSpec, req: GeneratedRequest, au
 const clientFor = (ctx: CheckContext, name: InterfaceName): Client => ctx[name];
 
 /**
- * The answers to requests that do not depend on one another, in the order of the requests. An operation that
- * only reads gets them all at once (a remote target then costs one round trip, not one per request); one that
- * changes the target gets each when the last is judged, since concurrent writes land in any order.
+ * The answers to requests that do not depend on one another, in the order of the requests, sent all at once
+ * (a remote target then costs one round trip, not one per request). Each answer is judged on its own, so the
+ * order writes land in changes no judgement; a check that writes still has the target to itself.
  */
 async function* answersInOrder(client: Client, op: OperationSpec, requests: readonly GeneratedRequest[]): AsyncGenerator<[GeneratedRequest, Exchange]> {
-  if (mutates(op)) {
-    for (const req of requests) yield [req, await send(client, op, req)];
-    return;
-  }
   const sent = requests.map((req) => send(client, op, req));
   // A check that stops early leaves the rest unread; a refusal among them (the budget) is then no one's.
   for (const x of sent) x.catch(() => {});
@@ -141,6 +137,8 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
         ...common,
         id: genericId(iface, slug, 'invalid-input'),
         probe: 'invalid-input',
+        // A conformant target refuses every request: it shares the target even for an operation that writes.
+        exclusive: false,
         sentence: 'Input that breaks the documented request schema is refused with a documented 4xx status and error body, never 2xx or 5xx.',
         async check(ctx) {
           const client = clientFor(ctx, iface);
@@ -172,6 +170,8 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
         ...common,
         id: genericId(iface, slug, 'credentials-required'),
         probe: 'credentials-required',
+        // A conformant target refuses the request: it shares the target even for an operation that writes.
+        exclusive: false,
         sentence: 'A secured operation refuses a request that carries no credentials.',
         async check(ctx) {
           const client = clientFor(ctx, iface);

@@ -73,7 +73,8 @@ describe('the divergence fault', () => {
     const found = r.reads.flatMap((o) => o.differences.map((d) => ({ path: o.read.path, ...d })));
     expect(found.length).toBeGreaterThan(0);
     // Every difference is that one field (as the lossless encodings spell it, or compact).
-    for (const d of found) expect(d.pointer).toMatch(/\/create_arguments\/(amount\/initialAmount|record\/fields\/\d+\/value\/record\/fields\/0\/value\/(text|numeric))$/);
+    for (const d of found)
+      expect(d.pointer).toMatch(/\/create_arguments\/(amount\/initialAmount|record\/fields\/\d+\/value\/record\/fields\/0\/value\/(text|numeric))$/);
     const holding = found.find((d) => d.path === '/v1/holdings/state')!;
     expect(Number(holding.b) - Number(holding.a)).toBe(1);
   });
