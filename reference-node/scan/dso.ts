@@ -4,9 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
 import type { Contract } from '../world/model.ts';
-import { openMiningRound, votingThreshold } from '../world/dso-governance.ts';
+import { votingThreshold } from '../world/dso-governance.ts';
 import { isoMicros } from '../world/time.ts';
 import { contractWithState } from './contracts.ts';
+import { latestOpenMiningRound } from './mining-rounds.ts';
 
 export async function dsoRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   const { world } = ctx;
@@ -21,7 +22,7 @@ export async function dsoRoutes(app: FastifyInstance, ctx: NodeContext): Promise
     sv_party_id: self.party,
     dso_party_id: world.dso.id,
     voting_threshold: votingThreshold(svNodes.length),
-    latest_mining_round: withState(openMiningRound(world, world.round(world.count - 1))),
+    latest_mining_round: withState(latestOpenMiningRound(world)),
     amulet_rules: withState(world.amuletRules),
     dso_rules: withState(dsoRules),
     sv_node_states: svNodeStates.map(withState),

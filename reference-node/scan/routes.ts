@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { NodeContext } from '../context.ts';
 import { acsRoutes } from './acs.ts';
+import { amuletRulesRoutes } from './amulet-rules.ts';
 import { ansRoutes } from './ans.ts';
 import { bulkRoutes } from './bulk.ts';
 import { dsoRoutes } from './dso.ts';
@@ -43,6 +44,7 @@ export async function scanRoutes(app: FastifyInstance, ctx: NodeContext): Promis
     voteResultRoutes,
     networkInfoRoutes,
     dsoRoutes,
+    amuletRulesRoutes,
   ]) {
     await routes(app, ctx);
   }

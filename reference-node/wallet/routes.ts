@@ -1,8 +1,12 @@
 // The wallet interface of the validator node (registered under /api/validator): buy-traffic requests (and their status), transfer
-// offers (created, listed, accepted, rejected or withdrawn, their status) and the scan proxy's DSO party id. All state lives in this plugin instance.
+// offers (created, listed, accepted, rejected or withdrawn, their status) and the scan proxy's DSO party id, amulet rules and
+// mining rounds. All state lives in this plugin instance.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearer } from '../auth.ts';
 import type { NodeContext } from '../context.ts';
+import { contractWithState } from '../scan/contracts.ts';
+import { rulesAndRounds } from '../scan/mining-rounds.ts';
+import type { Contract } from '../world/model.ts';
 import { BuyTrafficRequests } from './buy-traffic.ts';
 import { readBuyTrafficBody } from './buy-traffic-body.ts';
 import { walletCaller, type WalletCaller } from './caller.ts';
@@ -106,6 +110,17 @@ export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Prom
       // wallet-dso-party-id-other: the proxy names the first SV's party instead of the network's DSO party.
       const dso = ctx.faults.has('wallet-dso-party-id-other') ? ctx.world.svParties[0]!.id : ctx.world.dso.id;
       return reply.code(200).send({ dso_party_id: dso });
+    });
+
+    // The proxy forwards the scan's answers whole (the official scan-proxy document): no client cache to spare.
+    noBody.get('/v0/scan-proxy/amulet-rules', async (_request, reply) => {
+      const { domainId, amuletRules } = rulesAndRounds(ctx.world);
+      return reply.code(200).send({ amulet_rules: contractWithState(amuletRules, domainId) });
+    });
+    noBody.get('/v0/scan-proxy/open-and-issuing-mining-rounds', async (_request, reply) => {
+      const { domainId, openRounds, issuingRounds } = rulesAndRounds(ctx.world);
+      const withState = (c: Contract) => contractWithState(c, domainId);
+      return reply.code(200).send({ open_mining_rounds: openRounds.map(withState), issuing_mining_rounds: issuingRounds.map(withState) });
     });
   });
 }

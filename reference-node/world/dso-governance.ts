@@ -40,7 +40,7 @@ export interface DsoGovernance {
 }
 
 /** A round lasts as long as the updates that share its number. */
-const ROUND_MICROS = ROUND_EVERY_UPDATES * UPDATE_SPACING_MICROS;
+export const ROUND_MICROS = ROUND_EVERY_UPDATES * UPDATE_SPACING_MICROS;
 
 // Node ids of the governance contracts within update 0 (the other reference data uses 1000-4999).
 const DSO_RULES_NODE = 5000;

@@ -3,7 +3,7 @@
 // that the node serves must succeed, as it does against a real node.
 import { awaitCompletion, LedgerClient, type PostRequest } from '@canton-network/core-ledger-client';
 import { ScanClient, ScanProxyClient } from '@canton-network/core-splice-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningReferenceNode, startReferenceNode } from '../../reference-node/index.ts';
 import { isoMicros } from '../../reference-node/world/time.ts';
 
@@ -157,5 +157,26 @@ describe('the official splice clients', () => {
 
   it('reads through the validator scan proxy', async () => {
     expect(field(await proxy().get('/v0/scan-proxy/dso-party-id'), 'dso_party_id')).toBe(node.context.world.dso.id);
+  });
+
+  it('reads the amulet rules and the mining rounds, from the scan and through the proxy, as GET /v0/dso names them', async () => {
+    const { world } = node.context;
+    const dso = await scan().get('/v0/dso');
+    const latestRound = field(dso, 'latest_mining_round', 'contract');
+    // The clients pick the active round by the wall clock; this network's clock is its ledger's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(world.ledgerEndMicros() / 1000);
+    try {
+      for (const client of [scan(), proxy()]) {
+        const rules = await client.getAmuletRules();
+        expect(rules).toEqual(field(dso, 'amulet_rules', 'contract'));
+        expect(rules.contract_id).toBe(world.amuletRules.contractId);
+        expect(await client.isDevNet()).toBe(true);
+        expect(await client.getOpenMiningRounds()).toEqual([latestRound]);
+        expect(await client.getActiveOpenMiningRound()).toEqual(latestRound);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -88,6 +88,34 @@ describe('discovery: the DSO and the network', () => {
     for (const key of ['latest_mining_round', 'amulet_rules', 'dso_rules']) expect(body[key].domain_id, key).toBe(first.synchronizer_id);
   });
 
+  it('/v0/amulet-rules and /v0/open-and-issuing-mining-rounds answer what /v0/dso names, leaving out the contracts the client holds', async () => {
+    const dso = (await get('/v0/dso')).body;
+    const rules = (await post('/v0/amulet-rules', {})).body;
+    expect(rules).toEqual({ amulet_rules_update: dso.amulet_rules });
+    const first = (await get(`/v2/updates/${w().updateId(0)}`)).body;
+    const createdInHistory = Object.values(first.events_by_id as Record<string, Json>).find((e) => e.contract_id === dso.amulet_rules.contract.contract_id);
+    expect(createdInHistory?.created_at).toBe(dso.amulet_rules.contract.created_at);
+    const domain_id = dso.amulet_rules.domain_id;
+    const heldRules = { cached_amulet_rules_contract_id: dso.amulet_rules.contract.contract_id, cached_amulet_rules_domain_id: domain_id };
+    expect((await post('/v0/amulet-rules', heldRules)).body).toEqual({ amulet_rules_update: { domain_id } });
+    expect((await post('/v0/amulet-rules', { cached_amulet_rules_contract_id: '00stale' })).body).toEqual(rules);
+
+    const path = '/v0/open-and-issuing-mining-rounds';
+    const round = dso.latest_mining_round;
+    const none = { cached_open_mining_round_contract_ids: [], cached_issuing_round_contract_ids: [] };
+    const rounds = (await post(path, none)).body;
+    expect(rounds).toEqual({
+      open_mining_rounds: { [round.contract.contract_id]: round },
+      issuing_mining_rounds: {},
+      time_to_live_in_microseconds: expect.any(Number),
+    });
+    expect(rounds.time_to_live_in_microseconds).toBe(Number(round.contract.payload.tickDuration.microseconds));
+    const held = { ...none, cached_open_mining_round_contract_ids: [round.contract.contract_id, '00closed'] };
+    expect((await post(path, held)).body.open_mining_rounds).toEqual({ [round.contract.contract_id]: { domain_id } });
+    for (const bad of [{}, { ...none, cached_issuing_round_contract_ids: [1] }]) expect((await post(path, bad)).status).toBe(400);
+    expect((await post('/v0/amulet-rules', { cached_amulet_rules_contract_id: 5 })).status).toBe(400);
+  });
+
   it('the weights the DSO rules list are those in force at the ledger end, in a short history too', async () => {
     const small = await buildServer(buildContext({ seed: 21, scale: 0 }));
     try {
