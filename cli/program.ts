@@ -206,7 +206,7 @@ function targetCommand(command: Command): Command {
     .option('--rate <n>', 'at most this many requests per second')
     .option(
       '--concurrency <n>',
-      'requirements in flight at once (ones that change the target run alone); --rate and --max-requests hold across them',
+      'requirements side by side, and requests in flight to each interface (ones that change the target run alone); --rate and --max-requests hold across them',
       String(DEFAULT_BOUNDS.concurrency),
     )
     .option('--max-pages <n>', 'pages one walk over a paged answer may read before it counts as unfinished', String(DEFAULT_BOUNDS.maxPages));

@@ -42,6 +42,8 @@ export interface ClientConfig {
   budget: { remaining: number; intervalMs?: number; nextAt?: number };
   /** Every answered request of the run (method, path without query, status), for the coverage table. */
   seen?: Array<{ method: string; path: string; status: number }>;
+  /** Requests in flight to this interface at most (unset: no bound); the timeout starts once one is sent. */
+  maxInFlight?: number;
 }
 
 export type Query = Record<string, string | number | boolean | Array<string | number> | undefined>;
@@ -108,6 +110,9 @@ export class Client {
   private answered = false;
   /** The end of the last request sent one at a time, before the first answer (see request). */
   private oneAtATime: Promise<void> = Promise.resolve();
+  private inFlight = 0;
+  /** Requests waiting for one in flight to end (maxInFlight), first come first served. */
+  private readonly waiting: Array<() => void> = [];
 
   constructor(readonly config: ClientConfig) {}
 
@@ -155,11 +160,25 @@ export class Client {
       this.oneAtATime = new Promise((r) => (release = r));
       await previous;
     }
+    const done = await this.slot();
     try {
       return await this.send(method, path, options);
     } finally {
+      done();
       release();
     }
+  }
+
+  /** Waits until fewer than maxInFlight requests are in flight; what ends this one. */
+  private async slot(): Promise<() => void> {
+    const max = this.config.maxInFlight;
+    if (!max) return () => {};
+    while (this.inFlight >= max) await new Promise<void>((r) => this.waiting.push(r));
+    this.inFlight++;
+    return () => {
+      this.inFlight--;
+      this.waiting.shift()?.();
+    };
   }
 
   private async send(method: string, path: string, options: RequestOptions): Promise<Exchange> {

@@ -22,7 +22,7 @@ export interface TargetConfig {
   maxBodyBytes: number;
   /** Requests per second at most (undefined: as fast as the target answers). */
   rate?: number;
-  /** Requirements in flight at once (see runAll; default 1). */
+  /** Requirements in flight at once (see runAll), and requests in flight to each interface (default 16). */
   concurrency?: number;
 }
 
@@ -67,6 +67,8 @@ export function contextParts(target: TargetConfig, specs: Partial<Record<Interfa
       maxBodyBytes: target.maxBodyBytes,
       budget,
       seen,
+      // As many requests in flight to one interface as requirements side by side: a node is never sent more at once.
+      maxInFlight: target.concurrency ?? DEFAULT_BOUNDS.concurrency,
     });
   }
   const cache = new RunCache();
