@@ -2,7 +2,7 @@
 // target is missed. Every sample runs in a fresh process (cold JIT and module loading included), and the
 // reference node runs in a process of its own except in figure 1, where the run embeds it as a user's does.
 // BENCH_SAMPLES (default 5) sets the samples per figure; BENCH_ONLY (a comma-separated list of run, overhead,
-// holdings, ledger, spec, remote) measures only those figures and writes reports/bench-<names>.{json,md} instead, so a
+// holdings, ledger, spec, remote, lookups) measures only those figures and writes reports/bench-<names>.{json,md} instead, so a
 // partial run never replaces the full report.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 5);
 if (!Number.isInteger(SAMPLES) || SAMPLES < 1) throw new Error(`BENCH_SAMPLES must be a positive integer, got ${process.env.BENCH_SAMPLES}`);
 const CHILD_TIMEOUT_MS = 10 * 60_000;
-const GROUPS = ['run', 'overhead', 'holdings', 'ledger', 'spec', 'remote'] as const;
+const GROUPS = ['run', 'overhead', 'holdings', 'ledger', 'spec', 'remote', 'lookups'] as const;
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : undefined;
 const unknown = ONLY?.filter((g) => !(GROUPS as readonly string[]).includes(g)) ?? [];
 if (unknown.length > 0 || ONLY?.length === 0) throw new Error(`BENCH_ONLY takes a comma-separated list of ${GROUPS.join(', ')}; got ${process.env.BENCH_ONLY}`);
@@ -211,6 +211,25 @@ function specLoading(): Figure {
   });
 }
 
+function scanLookups(): Figure {
+  const runs = Array.from({ length: SAMPLES }, () =>
+    sample<{ slowest: string; slowestMs: number; ms: Record<string, number>; updates: number; holdings: number }>('scan-lookups-sample.ts', []),
+  );
+  const samples = runs.map((r) => r.slowestMs);
+  const last = runs.at(-1)!;
+  return figure({
+    id: '6',
+    name: 'Scan lookups near the end of a large history (scale 1000): the slowest of holdings, ACS, by-id, list and bulk lookups',
+    value: median(samples),
+    unit: 'ms',
+    target: 1000,
+    samples,
+    detail: `${last.updates} updates, ${last.holdings} holdings; last sample: ${Object.entries(last.ms)
+      .map(([what, ms]) => `${what} ${ms} ms`)
+      .join('; ')}`,
+  });
+}
+
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -251,6 +270,7 @@ if (measures('ledger')) {
 }
 if (measures('spec')) figures.push(specLoading());
 if (measures('remote')) figures.push(remoteRun());
+if (measures('lookups')) figures.push(scanLookups());
 
 const machine = `${process.platform} ${process.arch}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}, load average ${loadBefore} before / ${load()} after`;
 const report: BenchReport = { date: new Date().toISOString(), machine, samples: SAMPLES, figures, scale };

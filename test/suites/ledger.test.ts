@@ -57,11 +57,10 @@ describe('a clean reference node passes every ledger requirement', () => {
     ['default settings', {}],
     ["list limit 200 (the fault nodes' setting, where 413 answers occur)", FAULT_NODE],
   ] as const)('%s', async (_, options) => {
-    // One at a time, so that each duration is the requirement's own and not its neighbours' too.
-    const results = await runOnFreshNode(options, RULES, { concurrency: 1 });
+    // How fast they run is the benchmark's business (figure 1), not a unit test's.
+    const results = await runOnFreshNode(options, RULES);
     expect(summary(results)).toEqual([]);
     expect(results).toHaveLength(RULES.length);
-    for (const r of results) expect(r.durationMs, r.id).toBeLessThan(1000);
   });
 });
 
