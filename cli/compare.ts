@@ -46,9 +46,12 @@ function nodes(o: CompareCliOptions): [CompareNode, CompareNode] {
 
 export function summaryLines(r: CompareResult): string[] {
   const lines = [
-    `nodes ${r.verdict}: ${r.summary.equal} of ${r.summary.reads} reads equal, ${r.summary.divergent} divergent (${r.summary.differences} differences)`,
+    `nodes ${r.verdict}: ${r.summary.equal} of ${r.summary.reads} reads equal, ${r.summary.divergent} divergent (${r.summary.differences} differences)` +
+      (r.summary.notCompared ? `, ${r.summary.notCompared} not compared` : ''),
   ];
-  const divergent = r.reads.filter((x) => !x.equal);
+  const unread = r.reads.filter((x) => !x.compared);
+  for (const o of unread.slice(0, PRINTED.reads)) lines.push(`  ${o.read.method} ${o.read.interface} ${o.read.path} (${o.read.what}): ${o.note}`);
+  const divergent = r.reads.filter((x) => x.compared && !x.equal);
   for (const o of divergent.slice(0, PRINTED.reads)) {
     lines.push(`  ${o.read.method} ${o.read.interface} ${o.read.path} (${o.read.what})`);
     const d = differenceLines(o, PRINTED.chars);
@@ -73,7 +76,8 @@ export async function compare(o: CompareCliOptions): Promise<ExitCode> {
   const file = await writeCompareReports(dir, result);
   for (const line of summaryLines(result)) console.log(line);
   console.log(`report: ${file} (junit.xml and compare.html beside it)`);
-  return result.verdict === 'equal' ? EXIT.ok : EXIT.failed;
+  // Incomplete: no difference, but not everything was compared; that is no "equal".
+  return result.verdict === 'equal' ? EXIT.ok : result.verdict === 'divergent' ? EXIT.failed : EXIT.incomplete;
 }
 
 export const COMPARE_DEFAULTS = {

@@ -157,7 +157,7 @@ function program(): Command {
   cli
     .command('compare')
     .description(
-      'Compare two nodes of one network (read-only): the same reads to both, discovered on the first; every difference with its read, JSON pointer and both values. Exit 0 equal, 1 divergent, 2 usage',
+      'Compare two nodes of one network (read-only): the same reads to both, discovered on the first; every difference with its read, JSON pointer and both values. Exit 0 equal, 1 divergent, 2 usage, 4 incomplete (reads not compared)',
     )
     .option('--scan-url <url>', 'base URL of a scan; twice: node A, then node B', collect, [])
     .option('--ledger-url <url>', 'base URL of a ledger JSON interface; twice: node A, then node B', collect, [])

@@ -22,13 +22,17 @@ export function differenceLines(o: ReadOutcome, max?: number): string[] {
 export function renderCompareJunit(r: CompareResult): string {
   const cases = r.reads.map((o) => {
     const name = esc(`${readLine(o)}${o.read.body === undefined ? '' : ` ${JSON.stringify(o.read.body)}`}`);
-    const failure = o.equal ? '' : `<failure message="${esc(`${o.differences.length} difference(s)`)}">${esc(differenceLines(o).join('\n'))}</failure>`;
+    const failure = !o.compared
+      ? `<skipped message="${esc(o.note ?? 'not compared')}"/>`
+      : o.equal
+        ? ''
+        : `<failure message="${esc(`${o.differences.length} difference(s)`)}">${esc(differenceLines(o).join('\n'))}</failure>`;
     return `  <testcase classname="compare.${o.read.interface}" name="${name}">${failure}${o.note ? `<system-out>${esc(o.note)}</system-out>` : ''}</testcase>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="cn-conformance compare" tests="${r.summary.reads}" failures="${r.summary.divergent}">`,
-    `<testsuite name="compare" tests="${r.summary.reads}" failures="${r.summary.divergent}">`,
+    `<testsuites name="cn-conformance compare" tests="${r.summary.reads}" failures="${r.summary.divergent}" skipped="${r.summary.notCompared}">`,
+    `<testsuite name="compare" tests="${r.summary.reads}" failures="${r.summary.divergent}" skipped="${r.summary.notCompared}">`,
     ...cases,
     '</testsuite>',
     '</testsuites>',
@@ -49,14 +53,15 @@ export function renderCompareHtml(r: CompareResult): string {
         .join('');
       const body = o.read.body === undefined ? '' : `<pre>${esc(JSON.stringify(o.read.body, null, 1))}</pre>`;
       const table = rows ? `<table><thead><tr><th>pointer</th><th>kind</th><th>A</th><th>B</th></tr></thead><tbody>${rows}</tbody></table>` : '';
-      return `<details class="${o.equal ? 'equal' : 'divergent'}"${o.equal ? '' : ' open'}><summary><b>${o.equal ? 'equal' : `${o.differences.length} difference(s)`}</b> <code>${esc(readLine(o))}</code> ${esc(o.read.what)} (HTTP ${o.status.a}/${o.status.b}, pages ${o.pages.a}/${o.pages.b})</summary>${body}${o.note ? `<p>${esc(o.note)}</p>` : ''}${table}${o.truncated ? '<p>more differences not listed</p>' : ''}</details>`;
+      const state = !o.compared ? 'not compared' : o.equal ? 'equal' : `${o.differences.length} difference(s)`;
+      return `<details class="${!o.compared ? 'unread' : o.equal ? 'equal' : 'divergent'}"${o.equal ? '' : ' open'}><summary><b>${state}</b> <code>${esc(readLine(o))}</code> ${esc(o.read.what)} (HTTP ${o.status.a}/${o.status.b}, pages ${o.pages.a}/${o.pages.b})</summary>${body}${o.note ? `<p>${esc(o.note)}</p>` : ''}${table}${o.truncated ? '<p>more differences not listed</p>' : ''}</details>`;
     })
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cn-conformance compare: ${r.verdict}</title>
 <style>body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#222} details{border:1px solid #ddd;border-left:5px solid #2e7d32;margin:6px 0;padding:4px 8px}
 details.divergent{border-left-color:#c62828} table{border-collapse:collapse} td,th{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top} code{word-break:break-all}</style></head>
-<body><h1>Nodes ${r.verdict}</h1><p>${r.summary.equal} of ${r.summary.reads} reads equal, ${r.summary.divergent} divergent, ${r.summary.differences} difference(s) listed. Offsets, page tokens and download URLs are each node's own and never compared.</p>
+<body><h1>Nodes ${r.verdict}</h1><p>${r.summary.equal} of ${r.summary.reads} reads equal, ${r.summary.divergent} divergent, ${r.summary.notCompared} not compared, ${r.summary.differences} difference(s) listed. Offsets, page tokens and download URLs are each node's own and never compared.</p>
 <ul>${nodes}</ul>
 ${reads}
 </body></html>

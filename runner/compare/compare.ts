@@ -8,6 +8,7 @@ import { discover, type SourceReport } from '../../suites/discovery/discover.ts'
 import { BudgetExhausted, type Client, type Exchange, type Query } from '../../suites/http.ts';
 import { followTokens } from '../../suites/paging.ts';
 import { contextParts, DEFAULT_BOUNDS, type TargetConfig } from '../../suites/target.ts';
+import { ensureReachable } from '../reachability.ts';
 import { differences, normalize, type Difference } from './differences.ts';
 import { ledgerReads, scanReads, type Read } from './reads.ts';
 
@@ -37,6 +38,8 @@ export interface ReadOutcome {
   /** HTTP status of each node's (first) answer; 0 when none came. */
   status: { a: number; b: number };
   pages: { a: number; b: number };
+  /** False when the answers could not be compared (a node gave none, the budget ran out): neither equal nor divergent. */
+  compared: boolean;
   equal: boolean;
   differences: Difference[];
   truncated: boolean;
@@ -52,8 +55,9 @@ export interface CompareResult {
   /** What discovery on A found (its sources) and the reads planned from it. */
   discovery: SourceReport[];
   reads: ReadOutcome[];
-  summary: { reads: number; equal: number; divergent: number; differences: number };
-  verdict: 'equal' | 'divergent';
+  summary: { reads: number; equal: number; divergent: number; notCompared: number; differences: number };
+  /** Divergent when any read differs; incomplete when none does but some could not be compared. */
+  verdict: 'equal' | 'divergent' | 'incomplete';
 }
 
 interface Side {
@@ -113,18 +117,21 @@ async function readOn(client: Client, read: Read, maxPages: number): Promise<Sid
 
 function judge(read: Read, a: Side, b: Side, max: number): Omit<ReadOutcome, 'read'> {
   const base = { status: { a: a.status, b: b.status }, pages: { a: a.pages, b: b.pages } };
+  const silent = [a.status === 0 && `A${a.note ? ` (${a.note})` : ''}`, b.status === 0 && `B${b.note ? ` (${b.note})` : ''}`].filter(Boolean);
+  if (silent.length > 0)
+    return { ...base, compared: false, equal: false, differences: [], truncated: false, note: `not compared: no answer from ${silent.join(' and ')}` };
   if (a.status !== b.status) {
     const list: Difference[] = [
       { pointer: '', a: `HTTP ${a.status}${a.note ? ` (${a.note})` : ''}`, b: `HTTP ${b.status}${b.note ? ` (${b.note})` : ''}`, kind: 'value' },
     ];
-    return { ...base, equal: false, differences: list, truncated: false, note: 'the nodes answered with different statuses' };
+    return { ...base, compared: true, equal: false, differences: list, truncated: false, note: 'the nodes answered with different statuses' };
   }
   if (a.value === undefined || b.value === undefined) {
-    return { ...base, equal: true, differences: [], truncated: false, note: `both answered ${a.status}: nothing to compare` };
+    return { ...base, compared: true, equal: true, differences: [], truncated: false, note: `both answered ${a.status}: nothing to compare` };
   }
   const d = differences(normalize(a.value), normalize(b.value), { orderedEventIds: read.orderedEventIds, max });
   const note = a.note ?? b.note;
-  return { ...base, equal: d.list.length === 0, differences: d.list, truncated: d.truncated, ...(note ? { note } : {}) };
+  return { ...base, compared: true, equal: d.list.length === 0, differences: d.list, truncated: d.truncated, ...(note ? { note } : {}) };
 }
 
 const shown = (r: Read): ReadOutcome['read'] => ({
@@ -162,6 +169,9 @@ export async function compareNodes(options: CompareOptions): Promise<CompareResu
   };
   const startedAt = new Date().toISOString();
   const [a, b] = [clientsOf(options.a, o), clientsOf(options.b, o)];
+  // A URL nothing answers at is a usage error (one line), not a story the nodes tell.
+  await ensureReachable(a);
+  await ensureReachable(b);
   const found = await discover({
     given: {},
     clients: { scan: a.scan, ledger: a.ledger },
@@ -180,14 +190,16 @@ export async function compareNodes(options: CompareOptions): Promise<CompareResu
         read: shown(read),
         status: { a: 0, b: 0 },
         pages: { a: 0, b: 0 },
-        equal: true,
+        compared: false,
+        equal: false,
         differences: [],
         truncated: false,
         note: `not read: ${e.message}`,
       };
     }
   });
-  const divergent = outcomes.filter((r) => !r.equal).length;
+  const divergent = outcomes.filter((r) => r.compared && !r.equal).length;
+  const notCompared = outcomes.filter((r) => !r.compared).length;
   return {
     tool: 'cn-conformance compare',
     startedAt,
@@ -195,8 +207,14 @@ export async function compareNodes(options: CompareOptions): Promise<CompareResu
     nodes: { a: withoutToken(options.a), b: withoutToken(options.b) },
     discovery: found.sources,
     reads: outcomes,
-    summary: { reads: outcomes.length, equal: outcomes.length - divergent, divergent, differences: outcomes.reduce((n, r) => n + r.differences.length, 0) },
-    verdict: divergent > 0 ? 'divergent' : 'equal',
+    summary: {
+      reads: outcomes.length,
+      equal: outcomes.length - divergent - notCompared,
+      divergent,
+      notCompared,
+      differences: outcomes.reduce((n, r) => n + r.differences.length, 0),
+    },
+    verdict: divergent > 0 ? 'divergent' : notCompared > 0 ? 'incomplete' : 'equal',
   };
 }
 

@@ -1,6 +1,7 @@
 // `compare`: two reference nodes of one network (the second numbering its offsets 1000 higher) agree; nodes of
 // different networks (seeds 1 and 2) do not, read by read; and a node with a divergence is caught at its field.
 import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +58,30 @@ describe('cn-conformance compare', () => {
     expect(out.stdout).toMatch(/\/created_events\/0\/contract_id \[value\]: A "00[0-9a-f]+" \/ B "00[0-9a-f]+"/);
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<failure');
     expect(readFileSync(join(dir, 'compare.html'), 'utf8')).toContain('Nodes divergent');
+  });
+
+  it('refuses a node nothing answers at (exit 2, one line), and never calls unanswered reads equal (exit 4)', async () => {
+    const closed = await startReferenceNode({ scale: 0 });
+    const gone = closed.urls.scan;
+    await closed.close();
+    const unreachable = await cliInProcess(['compare', '--scan-url', a.urls.scan, '--scan-url', gone, '--report-dir', await reportDir()]);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr.trim()).toMatch(/^cn-conformance: cannot reach --scan-url .*ECONNREFUSED/);
+
+    // B accepts connections and resets them: reachable, but it answers nothing.
+    const resetting = createServer((socket) => socket.on('data', () => socket.resetAndDestroy()));
+    await new Promise<void>((r) => resetting.listen(0, '127.0.0.1', r));
+    try {
+      const dir = await reportDir();
+      const url = `http://127.0.0.1:${(resetting.address() as AddressInfo).port}/api/scan`;
+      const out = await cliInProcess(['compare', '--scan-url', a.urls.scan, '--scan-url', url, '--report-dir', dir]);
+      expect(out.code, out.stdout + out.stderr).toBe(4);
+      expect(out.stdout).toMatch(/^nodes incomplete: 0 of (\d+) reads equal, 0 divergent \(0 differences\), \1 not compared/);
+      expect(out.stdout).toMatch(/not compared: no answer from B/);
+      expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<skipped');
+    } finally {
+      await new Promise((r) => resetting.close(r));
+    }
   });
 
   it('refuses a single node (exit 2)', async () => {
