@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isObject, type Json } from '../../common/json.ts';
 import type { OfferSeen } from './findings.ts';
 import { distinct, found, type Source } from './source.ts';
+import { statusPath } from '../wallet/support.ts';
 
 const KEEP = 20;
 const STATES = ['created', 'accepted', 'completed', 'failed'] as const;
@@ -13,8 +14,6 @@ type State = (typeof STATES)[number];
 /** Pause between status polls of an offer the wallet has not processed yet. */
 const POLL_MS = 250;
 const DAY_MICROS = 86_400_000_000;
-
-const statusPath = (trackingId: string) => `/v0/wallet/transfer-offers/${encodeURIComponent(trackingId)}/status`;
 
 const listed: Source = {
   id: 'wallet-transfer-offers',
