@@ -8,7 +8,7 @@ import type { NodeContext } from '../context.ts';
 import { identify, requireReadRights, type Caller } from './callers.ts';
 import { findContract } from './contract-lookup.ts';
 import { LedgerHttpError, sendCantonError } from './errors.ts';
-import { checkListVettedPackages, checkUpdateVettedPackages, getBody, vetAllPackagesQuery } from './package-requests.ts';
+import { checkListVettedPackages, checkUpdateVettedPackages, getBody, checkVetAllPackages } from './package-requests.ts';
 import { MAX_PARTIES_PAGE_SIZE } from './parties.ts';
 import { Audience, hostedParties } from './projection.ts';
 import { PRE_3_5_VERSION, releaseStyle, styleEvent } from './release-style.ts';
@@ -78,14 +78,14 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
   app.post(
     '/dars',
     simulated((req) => {
-      vetAllPackagesQuery(req.query);
+      checkVetAllPackages(req.query);
       return {};
     }),
   );
   app.post(
     '/packages',
     simulated((req) => {
-      vetAllPackagesQuery(req.query);
+      checkVetAllPackages(req.query);
       // packages-upload-differs: the old path validates what /dars takes as it comes.
       if (ctx.faults.has('ledger-packages-upload-differs'))
         throw new LedgerHttpError(400, 'invalidArgument', 'The uploaded bytes are not a valid DAR.', 'INVALID_DAR');

@@ -13,12 +13,10 @@ function fail(message: string): never {
   throw new InvalidStreamRequest(`Invalid value for: ${message}`);
 }
 
-/** The optional `vetAllPackages` query parameter of an upload. */
-export function vetAllPackagesQuery(query: unknown): boolean | undefined {
+/** Refuses an upload whose optional `vetAllPackages` query parameter is no boolean. */
+export function checkVetAllPackages(query: unknown): void {
   const raw = isObject(query) ? query.vetAllPackages : undefined;
-  if (raw === undefined) return undefined;
-  if (raw !== 'true' && raw !== 'false') fail(`query parameter vetAllPackages (expected true or false, but got: ${JSON.stringify(raw)})`);
-  return raw === 'true';
+  if (raw !== undefined && raw !== 'true' && raw !== 'false') fail(`query parameter vetAllPackages (expected true or false, but got: ${JSON.stringify(raw)})`);
 }
 
 /**

@@ -119,7 +119,7 @@ function judge(read: Read, a: Side, b: Side, max: number): Omit<ReadOutcome, 're
   const base = { status: { a: a.status, b: b.status }, pages: { a: a.pages, b: b.pages } };
   const silent = [a.status === 0 && `A${a.note ? ` (${a.note})` : ''}`, b.status === 0 && `B${b.note ? ` (${b.note})` : ''}`].filter(Boolean);
   if (silent.length > 0)
-    return { ...base, compared: false, equal: false, differences: [], truncated: false, note: `not compared: no answer from ${silent.join(' and ')}` };
+    return { ...base, compared: false, equal: false, differences: [], truncated: false, note: `not compared: nothing read from ${silent.join(' and ')}` };
   if (a.status !== b.status) {
     const list: Difference[] = [
       { pointer: '', a: `HTTP ${a.status}${a.note ? ` (${a.note})` : ''}`, b: `HTTP ${b.status}${b.note ? ` (${b.note})` : ''}`, kind: 'value' },
