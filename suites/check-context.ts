@@ -5,6 +5,8 @@ import type { CompiledSpec } from '../generators/index.ts';
 import type { AnswerLog } from './answers/answer-log.ts';
 import type { Fixtures } from './fixtures.ts';
 import { sharedRead, type RunCache } from './run-cache.ts';
+import { parseJson } from '../common/json.ts';
+import { notServed, unsupportedReason } from './generic/served.ts';
 import { describeAnswer, nestedTooDeep, summarise, tooDeep, tooLarge, type Client, type Exchange } from './http.ts';
 import { CheckFailure, CheckSkipped, CheckUnsupported, type CheckContext, type InterfaceName, type Requirement } from './model.ts';
 
@@ -30,11 +32,13 @@ export interface ContextParts {
  * `requirement`: whose check the context serves. A rule's answers are judged by the answer log as they come
  * (a generic requirement judges its own answers, deliberately invalid requests included).
  */
-export function makeCheckContext(parts: ContextParts, requirement?: Pick<Requirement, 'id' | 'kind'>): CheckContext {
+export function makeCheckContext(parts: ContextParts, requirement?: Pick<Requirement, 'id' | 'kind'>, created: string[] = []): CheckContext {
   const receivedBy = requirement?.id ?? 'a check';
   const views = new Map<InterfaceName, Client>();
   /** Each exchange's place among the check's steps (requests and shared reads asked for), for the answer log's order. */
   const places = new WeakMap<Exchange, number>();
+  /** Each exchange's interface and path (relative to the interface prefix): which operation it called. */
+  const calls = new WeakMap<Exchange, { iface: InterfaceName; path: string }>();
   let steps = 0;
   const step = () => steps++;
   const client = (name: InterfaceName): Client => {
@@ -46,6 +50,7 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
         name,
         (view = c.observed((x, path, sent) => {
           places.set(x, sent);
+          calls.set(x, { iface: name, path });
           const shared = sharedRead.getStore();
           if (shared) parts.answers.observeShared(name, shared, x, path);
           else if (requirement?.kind === 'rule') parts.answers.observe(name, receivedBy, x, path, sent);
@@ -103,6 +108,27 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
       const redirect = x.status >= 300 && x.status < 400 ? ` (${describeAnswer(x)})` : '';
       if (problems.length > 0)
         ctx.fail(problems.join('; ') + redirect, { exchange: x, pointer: /^body .* violates the schema: (\S+)/.exec(problems[0]!)?.[1] });
+    },
+    accepted(x, what) {
+      const call = calls.get(x);
+      if (!call) throw new Error(`internal: accepted() was given an exchange the check's clients did not make (${x.method} ${x.url})`);
+      const spec = parts.specs[call.iface];
+      const op = parts.answers.operationAt(call.iface, x.method, call.path);
+      const named = op ? `${op.id} (${op.method.toUpperCase()} ${op.fullPath})` : `${x.method} ${call.path.split('?')[0]}`;
+      if (x.status === 0) ctx.fail(`${named}: no answer to a valid request (${what}): ${x.error}`, { exchange: x });
+      const why = spec && op ? notServed(spec, op, x) : undefined;
+      if (why) ctx.unsupported(unsupportedReason(op!, why, `a valid request (${what})`), { exchange: x });
+      // The run's credentials may lack the right (an admin's, another party's): not the node's failure.
+      if (x.status === 401 || x.status === 403)
+        ctx.skip(
+          `${named} answered ${x.status} to a valid request (${what}): the run's credentials may not do this, so it was not judged; give a token with the rights for it`,
+        );
+      if (x.status < 200 || x.status >= 300) ctx.fail(`${named} refused a valid request (${what}): ${describeAnswer(x)}`, { exchange: x });
+      if (op) ctx.conforms(op.id, x, call.iface);
+      return parseJson(x.text);
+    },
+    created(what) {
+      created.push(what);
     },
     expectStatus(x, status, why) {
       const allowed = Array.isArray(status) ? status : [status];

@@ -37,6 +37,8 @@ export interface RequirementResult {
   stack?: string;
   durationMs: number;
   evidence?: Evidence;
+  /** What the check created on the target and what became of it (see CheckContext.created). */
+  created?: string[];
 }
 
 export interface RunSelection {
@@ -67,16 +69,18 @@ function plannedSkip(r: Requirement, parts: ContextParts): { reason: string; kin
 export async function runRequirement(r: Requirement, parts: ContextParts): Promise<RequirementResult> {
   const base = { id: r.id, level: r.level, interface: r.interface, operations: r.operations, section: r.section, sentence: r.sentence, mutates: r.mutates };
   const started = performance.now();
+  const created: string[] = [];
   const done = (status: Status, extra: Partial<RequirementResult> = {}): RequirementResult => ({
     ...base,
     status,
     ...extra,
+    ...(created.length > 0 ? { created } : {}),
     durationMs: Math.round(performance.now() - started),
   });
   const planned = plannedSkip(r, parts);
   if (planned) return done('skipped', { reason: planned.reason, skipKind: planned.kind });
   try {
-    await r.check(makeCheckContext(parts, r));
+    await r.check(makeCheckContext(parts, r, created));
     return done('passed');
   } catch (e) {
     if (e instanceof CheckFailure) return done('failed', { reason: e.message, evidence: e.evidence });

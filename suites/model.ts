@@ -51,6 +51,13 @@ export interface Requirement {
    * judges what the other checks received (the answer log); a failure here is the requirement's result.
    */
   reviewAnswers?(ctx: CheckContext): void;
+  /**
+   * The operation (operationId of the built-in document) this requirement is the positive requirement of: it
+   * sends the operation a request a conformant node must accept, built from discovered or self-created data
+   * (never random), and a refusal fails it. Its pass confirms the operation (reporting/coverage.ts): one record
+   * per operation of the built-in documents.
+   */
+  confirms?: string;
   /** The file that defines the record, relative to the repository root (e.g. suites/scan/ans.ts). */
   definedIn: string;
   check(ctx: CheckContext): Promise<void>;
@@ -132,6 +139,19 @@ export interface CheckContext {
    * target's release line predates) goes to the answer log, for the SHOULD requirements that report it.
    */
   conforms(operationId: string, exchange: Exchange, spec?: InterfaceName): void;
+  /**
+   * The answer to a positive request (`what` names what was asked, e.g. "the package GET /v2/packages lists
+   * first"): an answer saying the operation is not served makes the check unsupported; a 401 or 403 skips it
+   * (the run's credentials may not do this, which is no failure of the node); any other refusal fails it,
+   * naming the operation; an accepted answer must be a documented 2xx with a valid body. Returns the JSON body
+   * (undefined for a body that is not JSON, e.g. bytes).
+   */
+  accepted(exchange: Exchange, what: string): Json | undefined;
+  /**
+   * Names what the check created on the target and what became of it ("transaction 1220... of command
+   * cnc-s1-...-x: an Iou created and archived in it"), for the report's account of what a run left behind.
+   */
+  created(what: string): void;
   /** Fails unless the response has this status (or one of these). */
   expectStatus(exchange: Exchange, status: number | number[], why?: string): void;
   /** The parsed JSON body, or a failure naming the exchange. */

@@ -26,13 +26,18 @@ export function repositoryPath(moduleUrl: string): string {
 
 /**
  * The records of one file, in the order given: `defineRequirements(import.meta.url, [...])`. A generic
- * requirement names its probe and a rule none; anything else is a mistake of the record, refused at load.
+ * requirement names its probe and a rule none, and an operation a rule confirms is one it calls; anything
+ * else is a mistake of the record, refused at load.
  */
 export function defineRequirements(moduleUrl: string, records: readonly RequirementInput[]): Requirement[] {
   const definedIn = repositoryPath(moduleUrl);
   return records.map((r) => {
     if ((r.kind === 'generic') !== (r.probe !== undefined)) {
       throw new Error(`${definedIn}: requirement ${r.id} is a ${r.kind} requirement ${r.probe === undefined ? 'without' : 'with'} a probe`);
+    }
+    // A positive requirement is a rule of the description that calls the operation it confirms.
+    if (r.confirms !== undefined && (r.kind !== 'rule' || !r.operations.includes(r.confirms))) {
+      throw new Error(`${definedIn}: requirement ${r.id} confirms ${r.confirms}, which is not among its operations (or it is no rule)`);
     }
     const { mutates = false, needs = [], ...rest } = r;
     return { ...rest, mutates, needs, definedIn };

@@ -3,7 +3,7 @@
 // not the answers: per operation the first break (for its generic answer requirement, which reviews the run
 // at its end), per interface the first null sent for an optional property and the plain-text 404s (for the
 // SHOULD requirements that report them), and what the target's release line made not applicable.
-import { judgeResponse, NOTHING_JUDGED, type AnswerPolicy, type CompiledSpec, type ResponseJudgement } from '../../generators/index.ts';
+import { judgeResponse, NOTHING_JUDGED, type AnswerPolicy, type CompiledSpec, type OperationSpec, type ResponseJudgement } from '../../generators/index.ts';
 import type { InterfaceName } from '../../common/vocabulary.ts';
 import { nestedTooDeep, summarise, type Exchange, type ExchangeSummary } from '../http.ts';
 import { OperationMatcher } from './operation-matcher.ts';
@@ -80,17 +80,23 @@ export class AnswerLog {
    * requests the receiver made before this one.
    */
   observe(iface: InterfaceName, receivedBy: string, x: Exchange, path: string, sent = 0, shared?: string): void {
-    const spec = this.specs[iface];
-    if (!spec || x.status === 0 || x.truncated || this.judged.has(x)) return;
-    let matcher = this.matchers.get(iface);
-    if (!matcher) this.matchers.set(iface, (matcher = new OperationMatcher(spec)));
-    const op = matcher.match(x.method, path);
+    if (x.status === 0 || x.truncated || this.judged.has(x)) return;
+    const op = this.operationAt(iface, x.method, path);
     if (!op) return;
     const j = this.judge(iface, op.id, x, receivedBy, sent, shared);
     // A status the document does not list is the business of the check that asked for it (a rule names the
     // statuses it expects); an undocumented success is a break of the document whoever receives it.
     if (j.problems.length > 0 && (j.statusDocumented || (x.status >= 200 && x.status < 300)))
       this.note(this.breaks, key(iface, op.id), { operationId: op.id, receivedBy, shared, sent, message: j.problems[0]! }, x, j.pointer);
+  }
+
+  /** The operation of the interface's loaded document that `method path` (relative to the interface prefix) calls. */
+  operationAt(iface: InterfaceName, method: string, path: string): OperationSpec | undefined {
+    const spec = this.specs[iface];
+    if (!spec) return undefined;
+    let matcher = this.matchers.get(iface);
+    if (!matcher) this.matchers.set(iface, (matcher = new OperationMatcher(spec)));
+    return matcher.match(method, path);
   }
 
   /** An answer of a read the run's cache shares, made under `key` (see RunCache.memo). */
