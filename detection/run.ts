@@ -1,18 +1,25 @@
-// `npm run detection [-- --scope all] [--out DIR]`: runs the detection matrix and writes DIR/detection.json and
-// DIR/detection.md (default reports/). Exit 0 when the clean run passes and every fault is detected exactly as
+// `npm run detection [-- --scope all] [--out DIR] [--fault PATTERN ...]`: runs the detection matrix and writes
+// DIR/detection.json and DIR/detection.md (default reports/); `--fault` (repeatable, `*` wildcards) runs only
+// the faults it names, for a quick look at a few (the report then scores those only). Exit 0 when the clean run passes and every fault is detected exactly as
 // its record names, 1 otherwise, 2 on a usage error.
 import { parseArgs } from 'node:util';
+import { globToRegExp } from '../common/glob.ts';
 import { FAULT_CATALOG } from '../reference-node/faults.ts';
 import { runDetection, type DetectionScope } from './matrix.ts';
 import { buildDetectionReport, writeDetectionReports } from './report.ts';
 
-const USAGE = 'usage: npm run detection -- [--scope interface|all] [--out DIR] [--concurrency N]';
+const USAGE = 'usage: npm run detection -- [--scope interface|all] [--out DIR] [--concurrency N] [--fault PATTERN ...]';
 
 async function main(): Promise<number> {
-  let values: { scope?: string; out?: string; concurrency?: string };
+  let values: { scope?: string; out?: string; concurrency?: string; fault?: string[] };
   try {
     ({ values } = parseArgs({
-      options: { scope: { type: 'string', default: 'interface' }, out: { type: 'string', default: 'reports' }, concurrency: { type: 'string', default: '4' } },
+      options: {
+        scope: { type: 'string', default: 'interface' },
+        out: { type: 'string', default: 'reports' },
+        concurrency: { type: 'string', default: '4' },
+        fault: { type: 'string', multiple: true },
+      },
     }));
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);
@@ -23,16 +30,23 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  const patterns = (values.fault ?? []).map(globToRegExp);
+  const faults = patterns.length ? FAULT_CATALOG.filter((f) => patterns.some((p) => p.test(f.name))) : FAULT_CATALOG;
+  if (faults.length === 0) {
+    console.error(`no fault matches ${values.fault!.join(', ')} (see \`cn-conformance serve-reference --list-faults\`)`);
+    return 2;
+  }
   const started = performance.now();
   const run = await runDetection({
     scope: values.scope as DetectionScope,
+    faults,
     concurrency,
     onFault: (o, done, total) => {
       const mark = o.unexpected.length || o.missed.length || o.unmatchedPatterns.length || o.failed.length === 0 ? 'MISMATCH' : 'ok';
       process.stderr.write(`[${String(done).padStart(3)}/${total}] ${mark.padEnd(8)} ${o.fault}\n`);
     },
   });
-  const report = buildDetectionReport(run, FAULT_CATALOG);
+  const report = buildDetectionReport(run, faults);
   const paths = await writeDetectionReports(values.out!, report);
   const s = report.score;
   const frac = (r: { count: number; total: number }) => `${r.count}/${r.total}`;
