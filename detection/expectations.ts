@@ -1,7 +1,9 @@
 // What a fault of the reference node must make fail, derived from the records: the rule requirements the
 // fault names, and the generic checks its break shows in, found by interface, operation and kind of check.
 // A fault that names operations expects each of their generic checks to fail; one that shows wherever its
-// interface answers (any operation) expects at least one of those checks to fail, and allows all of them.
+// interface answers (any operation) expects at least one of those checks to fail, and allows all of them. A
+// fault that refuses an operation expects the requirement confirming it to fail, and allows every requirement
+// that calls the operation (they need it to work).
 import type { FaultDefinition } from '../reference-node/faults.ts';
 import { genericId } from '../suites/generic/spec-requirements.ts';
 import type { Requirement } from '../suites/model.ts';
@@ -11,11 +13,19 @@ export interface Expectation {
   exact: string[];
   /** Each group: at least one must fail; any may. `label` names the group as an id pattern. */
   groups: Array<{ label: string; ids: string[] }>;
+  /** Requirements that may fail but need not (they call an operation the fault refuses). */
+  allowed: string[];
 }
 
 export function expectedFailures(fault: FaultDefinition, catalog: readonly Requirement[]): Expectation {
   const exact = [...fault.rules];
   const groups: Expectation['groups'] = [];
+  const allowed: string[] = [];
+  if (fault.refuses) {
+    const calling = catalog.filter((r) => r.interface === fault.interface && r.operations.includes(fault.refuses!));
+    exact.push(...calling.filter((r) => r.confirms === fault.refuses).map((r) => r.id));
+    allowed.push(...calling.map((r) => r.id).filter((id) => !exact.includes(id)));
+  }
   const shows = fault.generic;
   if (shows) {
     const candidates = catalog.filter(
@@ -29,14 +39,14 @@ export function expectedFailures(fault: FaultDefinition, catalog: readonly Requi
       }
     }
   }
-  return { exact, groups };
+  return { exact, groups, allowed };
 }
 
 /** The expectation as the fault catalog shows it: exact ids, then each group's pattern. */
 export const expectationLabels = (e: Expectation) => [...e.exact, ...e.groups.map((g) => g.label)];
 
 /** Whether the requirement is among the ones the fault is expected to (or allowed to) make fail. */
-export const expects = (e: Expectation, id: string) => e.exact.includes(id) || e.groups.some((g) => g.ids.includes(id));
+export const expects = (e: Expectation, id: string) => e.exact.includes(id) || e.allowed.includes(id) || e.groups.some((g) => g.ids.includes(id));
 
 export interface DetectionVerdict {
   /** Failures the fault does not name: unrelated requirements broke (a too-broad check or a leaky fault). */

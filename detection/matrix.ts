@@ -15,9 +15,11 @@ import type { TargetConfig } from '../suites/target.ts';
 /**
  * interface: a fault runs only its own interface's requirements (fault code sits in that interface's routes,
  * and the clean run covers the rest); all: every requirement runs on every faulty node (slower, and shows
- * that no fault leaks into another interface).
+ * that no fault leaks into another interface); operation: like interface, but a fault that refuses one
+ * operation runs only the requirements that call it (quicker; `interface` also shows that every requirement
+ * names each operation it calls).
  */
-export type DetectionScope = 'interface' | 'all';
+export type DetectionScope = 'interface' | 'all' | 'operation';
 
 export interface FaultOutcome extends DetectionVerdict {
   fault: string;
@@ -27,6 +29,8 @@ export interface FaultOutcome extends DetectionVerdict {
   expected: string[];
   /** Requirements that failed on the faulty node (sorted). */
   failed: string[];
+  /** Of those, the ones the fault allows but does not name (they call an operation it refuses): no proof of theirs. */
+  incidental: string[];
   /** Requirements that did not run to a verdict (skipped): a faulty node may hide what a check needs. */
   skipped: string[];
   /**
@@ -87,7 +91,8 @@ export async function runFault(
   documents: Documents,
   scope: DetectionScope = 'interface',
 ): Promise<FaultOutcome> {
-  const selected = scope === 'interface' ? requirements.filter((r) => r.interface === fault.interface) : requirements;
+  const own = requirements.filter((r) => r.interface === fault.interface);
+  const selected = scope === 'all' ? requirements : scope === 'operation' && fault.refuses ? own.filter((r) => r.operations.includes(fault.refuses!)) : own;
   const expectation = expectedFailures(fault, requirements);
   const results = await runOnReferenceNode({ faults: [fault.name] }, selected, documents);
   const failed = results.filter((r) => r.status === 'failed').sort((a, b) => a.id.localeCompare(b.id));
@@ -97,6 +102,7 @@ export async function runFault(
     family: fault.family,
     expected: expectationLabels(expectation),
     failed: failed.map((r) => r.id),
+    incidental: failed.map((r) => r.id).filter((id) => expectation.allowed.includes(id) && !expectation.exact.includes(id)),
     skipped: results
       .filter((r) => r.status === 'skipped')
       .map((r) => r.id)

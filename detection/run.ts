@@ -8,7 +8,7 @@ import { FAULT_CATALOG } from '../reference-node/faults.ts';
 import { runDetection, type DetectionScope } from './matrix.ts';
 import { buildDetectionReport, writeDetectionReports } from './report.ts';
 
-const USAGE = 'usage: npm run detection -- [--scope interface|all] [--out DIR] [--concurrency N] [--fault PATTERN ...]';
+const USAGE = 'usage: npm run detection -- [--scope interface|all|operation] [--out DIR] [--concurrency N] [--fault PATTERN ...]';
 
 async function main(): Promise<number> {
   let values: { scope?: string; out?: string; concurrency?: string; fault?: string[] };
@@ -26,7 +26,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const concurrency = Number(values.concurrency);
-  if ((values.scope !== 'interface' && values.scope !== 'all') || !Number.isInteger(concurrency) || concurrency < 1) {
+  if (!['interface', 'all', 'operation'].includes(values.scope!) || !Number.isInteger(concurrency) || concurrency < 1) {
     console.error(USAGE);
     return 2;
   }

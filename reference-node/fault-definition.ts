@@ -20,6 +20,11 @@ export interface FaultSpec {
   readonly rules: readonly string[];
   /** Where the break also shows to the checks derived from the OpenAPI documents. */
   readonly generic?: GenericExpectation;
+  /**
+   * operationId of the interface's built-in document whose every valid request the fault refuses: the
+   * requirement that confirms the operation must fail, and any requirement that calls it may.
+   */
+  readonly refuses?: string;
 }
 
 export interface FaultDefinition<Name extends string = string> extends FaultSpec {

@@ -4,6 +4,7 @@
 import type { DeviationDefinition, DivergenceDefinition, FaultDefinition } from './fault-definition.ts';
 import { LEDGER_DEVIATIONS, type LedgerDeviationName } from './ledger/deviations.ts';
 import { LEDGER_FAULTS, type LedgerFaultName } from './ledger/faults.ts';
+import { REFUSAL_FAULTS, type RefusalFaultName } from './refusal-faults.ts';
 import { SCAN_DEVIATIONS, type ScanDeviationName } from './scan/deviations.ts';
 import { SCAN_DIVERGENCES, type ScanDivergenceName } from './scan/divergences.ts';
 import { SCAN_FAULTS, type ScanFaultName } from './scan/faults.ts';
@@ -13,13 +14,14 @@ import { WALLET_FAULTS, type WalletFaultName } from './wallet/faults.ts';
 export type { DeviationDefinition, DivergenceDefinition, FaultDefinition, FaultSpec, GenericExpectation } from './fault-definition.ts';
 
 /** Every declared fault and deviation name: a switch naming anything else does not compile. */
-export type FaultName = LedgerFaultName | WalletFaultName | ScanFaultName | DeviationName | ScanDivergenceName;
+export type FaultName = LedgerFaultName | WalletFaultName | ScanFaultName | RefusalFaultName | DeviationName | ScanDivergenceName;
 export type DeviationName = LedgerDeviationName | WalletDeviationName | ScanDeviationName;
 
-export const FAULT_CATALOG: readonly FaultDefinition<LedgerFaultName | WalletFaultName | ScanFaultName>[] = [
+export const FAULT_CATALOG: readonly FaultDefinition<LedgerFaultName | WalletFaultName | ScanFaultName | RefusalFaultName>[] = [
   ...LEDGER_FAULTS,
   ...WALLET_FAULTS,
   ...SCAN_FAULTS,
+  ...REFUSAL_FAULTS,
 ];
 
 /** Real-world deviations the node can show (see fault-definition.ts): switched like faults, judged apart. */

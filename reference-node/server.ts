@@ -8,6 +8,7 @@ import { SimulatedClock } from './clock.ts';
 import type { NodeContext, NodeSettings } from './context.ts';
 import { FaultSet } from './faults.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
+import { refusalHook } from './refusals.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { divergeHoldingAmount } from './world/divergence.ts';
@@ -93,6 +94,7 @@ export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
     if (req.headers['content-type'] === undefined && req.url.startsWith('/v2/')) return parseJsonBody((body as Buffer).toString('utf8'), done);
     done(null, body);
   });
+  refusalHook(app, ctx);
   await app.register(async (scope) => ledgerRoutes(scope, ctx), { prefix: '/v2' });
   await app.register(async (scope) => walletRoutes(scope, ctx), { prefix: '/api/validator' });
   await app.register(async (scope) => scanRoutes(scope, ctx), { prefix: '/api/scan' });

@@ -32,6 +32,7 @@ const outcome = (
   family: f.family,
   expected: [...f.rules],
   failed,
+  incidental: [],
   skipped: [],
   unsupported: [],
   reasons: {},

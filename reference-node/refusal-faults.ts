@@ -1,0 +1,93 @@
+// Faults that refuse one operation: every request to it that a correct node would go on to handle (its
+// credentials verified, where it asks for any) is answered a plausible 400 in the interface's error shape, as a
+// node whose handler rejects every input would. One per operation of the built-in documents, so that each
+// operation's positive requirement is shown to fail when the operation does not do its job (refusals.ts
+// switches them on).
+import type { InterfaceName } from '../common/vocabulary.ts';
+import type { FaultDefinition } from './fault-definition.ts';
+
+export interface Served {
+  interface: InterfaceName;
+  /** operationId in the built-in document. */
+  operation: string;
+  method: string;
+  /** Full path with `{}` for each parameter. */
+  path: string;
+  /** The node verifies a bearer token before its handler runs: a request without a valid one is not refused here. */
+  credentials: boolean;
+}
+
+const op = (iface: InterfaceName, operation: string, method: string, path: string, credentials: boolean): Served => ({
+  interface: iface,
+  operation,
+  method,
+  path,
+  credentials,
+});
+
+/** The operations of the built-in documents, where the node serves them (test/reference-node/refusals.test.ts holds it to the documents). */
+export const SERVED_OPERATIONS: readonly Served[] = [
+  op('ledger', 'getUpdates', 'POST', '/v2/updates', true),
+  op('ledger', 'submitAndWait', 'POST', '/v2/commands/submit-and-wait', true),
+  op('ledger', 'submitAndWaitForTransaction', 'POST', '/v2/commands/submit-and-wait-for-transaction', true),
+  op('ledger', 'submitAndWaitForReassignment', 'POST', '/v2/commands/submit-and-wait-for-reassignment', true),
+  op('ledger', 'submitAndWaitForTransactionTree', 'POST', '/v2/commands/submit-and-wait-for-transaction-tree', true),
+  op('ledger', 'submitAsync', 'POST', '/v2/commands/async/submit', true),
+  op('ledger', 'submitReassignmentAsync', 'POST', '/v2/commands/async/submit-reassignment', true),
+  op('ledger', 'getCompletions', 'POST', '/v2/commands/completions', true),
+  op('ledger', 'getCommandCompletions', 'POST', '/v2/commands/command-completions', true),
+  op('ledger', 'getEventsByContractId', 'POST', '/v2/events/events-by-contract-id', true),
+  op('ledger', 'getVersion', 'GET', '/v2/version', true),
+  op('ledger', 'validateDar', 'POST', '/v2/dars/validate', true),
+  op('ledger', 'uploadDar', 'POST', '/v2/dars', true),
+  op('ledger', 'listPackages', 'GET', '/v2/packages', true),
+  op('ledger', 'uploadPackages', 'POST', '/v2/packages', true),
+  op('ledger', 'getPackage', 'GET', '/v2/packages/{}', true),
+  op('ledger', 'getPackageStatus', 'GET', '/v2/packages/{}/status', true),
+  op('ledger', 'getPackageVetting', 'GET', '/v2/package-vetting', true),
+  op('ledger', 'postPackageVetting', 'POST', '/v2/package-vetting', true),
+  op('wallet', 'createBuyTrafficRequest', 'POST', '/api/validator/v0/wallet/buy-traffic-requests', true),
+  op('wallet', 'getTransferOfferStatus', 'POST', '/api/validator/v0/wallet/transfer-offers/{}/status', true),
+  op('wallet', 'getDsoPartyId', 'GET', '/api/validator/v0/scan-proxy/dso-party-id', false),
+  op('scan', 'getHoldingsStateV0', 'POST', '/api/scan/v0/holdings/state', false),
+  op('scan', 'getHoldingsStateV1', 'POST', '/api/scan/v1/holdings/state', false),
+  op('scan', 'getHoldingsStateV2', 'POST', '/api/scan/v2/holdings/state', false),
+  op('scan', 'getUpdateByIdV0', 'GET', '/api/scan/v0/updates/{}', false),
+  op('scan', 'getUpdateByIdV2', 'GET', '/api/scan/v2/updates/{}', false),
+  op('scan', 'getEventById', 'GET', '/api/scan/v0/events/{}', false),
+  op('scan', 'listBulkHistoryUpdates', 'POST', '/api/scan/v0/history/bulk/updates', false),
+  op('scan', 'downloadBulkHistoryObject', 'GET', '/api/scan/v0/history/bulk/download/{}', false),
+  op('scan', 'getTransferPreapprovalByParty', 'GET', '/api/scan/v0/transfer-preapprovals/by-party/{}', false),
+  op('scan', 'getMemberTrafficStatus', 'GET', '/api/scan/v0/domains/{}/members/{}/traffic-status', false),
+  op('scan', 'getValidatorFaucetsByValidator', 'GET', '/api/scan/v0/validators/validator-faucets', false),
+  op('scan', 'getPartyToParticipantV1', 'GET', '/api/scan/v1/domains/{}/parties/{}/participant-id', false),
+  op('scan', 'listUnclaimedDevelopmentFundCoupons', 'GET', '/api/scan/v0/unclaimed-development-fund-coupons', false),
+  op('scan', 'getPreviousSvRewardWeight', 'POST', '/api/scan/v0/admin/sv/previous-sv-reward-weight', false),
+  op('scan', 'getSynchronizerIdentities', 'GET', '/api/scan/v0/synchronizer-identities/{}', false),
+  op('scan', 'getFeatureSupport', 'GET', '/api/scan/v0/feature-support', false),
+  op('scan', 'listAnsEntries', 'GET', '/api/scan/v0/ans-entries', false),
+  op('scan', 'forceAcsSnapshotNow', 'POST', '/api/scan/v0/state/acs/force', false),
+  op('scan', 'getBackfillingStatus', 'GET', '/api/scan/v0/backfilling/status', false),
+  op('scan', 'getRewardAccountingRootHash', 'GET', '/api/scan/v0/internal/reward-accounting-process/rounds/{}/root-hash', false),
+];
+
+/** getHoldingsStateV1 -> get-holdings-state-v1 */
+const kebab = (operationId: string) =>
+  operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase();
+
+export type RefusalFaultName = `${InterfaceName}-refuses-${string}`;
+
+/** The name of the fault that refuses `operation` of `iface`: scan-refuses-get-holdings-state-v1. */
+export const refusalFault = (iface: InterfaceName, operation: string): RefusalFaultName => `${iface}-refuses-${kebab(operation)}`;
+
+export const REFUSAL_FAULTS: ReadonlyArray<FaultDefinition<RefusalFaultName>> = SERVED_OPERATIONS.map((s) => ({
+  name: refusalFault(s.interface, s.operation),
+  interface: s.interface,
+  family: 'positive requests',
+  breaks: `Every valid request to ${s.operation} (${s.method} ${s.path.replace(/\{\}/g, '{...}')}) is refused with a plausible 400 in the interface's error shape.`,
+  rules: [],
+  refuses: s.operation,
+}));
