@@ -81,11 +81,12 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
     discovery: results.discovery,
     applicability: results.applicability,
     waiverNotes,
-    coverage: coverage(documents.specs, requirements, judged, results.seen, results.basePaths),
+    coverage: coverage(documents.specs, all, judged, results.seen, results.basePaths, documents.builtinIds),
     requirements: judged,
     requestsSent: results.seen.length,
     mode: opts.certify ? 'certify' : 'standard',
     certifyScope: certifyScope(all, target),
+    operationScope: (['ledger', 'wallet', 'scan'] as const).filter((i) => target[i]),
   });
   const { file, outputs } = await writeReports(dir, report, (t) => scrubber.scrub(t), { allure: opts.allure, say });
   printSummary(report, waiverNotes, say);

@@ -19,6 +19,8 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
   );
   for (const r of j.reasons) say(`    - ${r}`);
   for (const w of j.warnings) say(`    warning: ${w}`);
+  if (j.operations)
+    say(`  operations confirmed: ${j.operations.confirmed} of ${j.operations.total} (a valid request built from the target's data answered 2xx and judged)`);
   for (const n of report.applicability) say(`    not applicable: ${n}`);
   for (const iface of ['ledger', 'wallet', 'scan'] as const) {
     for (const level of ['MUST', 'SHOULD'] as const) {
@@ -51,6 +53,12 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
     if (unserved.length > SHOWN_GROUPS)
       say(`        ... ${unserved.length - SHOWN_GROUPS} more operations in report.json (each with the answer that showed it)`);
   }
+  const unconfirmed = j.operations?.unconfirmed ?? [];
+  if (unconfirmed.length) {
+    say(`Operations not confirmed (${unconfirmed.length}${report.mode === 'certify' ? '; a certification needs every one' : ''}):`);
+    for (const u of unconfirmed.slice(0, SHOWN_GROUPS)) say(`  ${u.operation}: ${u.why.length > 200 ? `${u.why.slice(0, 200)}...` : u.why}`);
+    if (unconfirmed.length > SHOWN_GROUPS) say(`        ... ${unconfirmed.length - SHOWN_GROUPS} more in report.json (judgement.operations)`);
+  }
   if (j.unjudgedMust?.length)
     say(
       `Certification: ${j.unjudgedMust.length} MUST requirement(s) of the targeted interfaces not judged, e.g. ${j.unjudgedMust
@@ -74,6 +82,11 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
         .sort()
         .join(', ')} before pasting them)`,
     );
+  const created = report.requirements.flatMap((r) => (r.created ?? []).map((c) => `${r.id}: ${c}`));
+  if (created.length) {
+    say(`Created on the target by this run (${created.length}):`);
+    for (const c of created) say(`  ${c}`);
+  }
   for (const r of report.requirements.filter((x) => x.status === 'error'))
     say(`  ERROR ${r.id}: ${r.reason} (stack in report.json; please report this bug of the suite)`);
   for (const r of report.requirements.filter((x) => x.status === 'waived')) say(`  WAIVED ${r.id}: ${r.reason}`);

@@ -1,10 +1,12 @@
-// The coverage table: for every operation of each loaded document, what the run checked and which status
-// codes it saw against those documented.
+// The coverage table: for every operation of each loaded document, what the run checked, which status codes
+// it saw against those documented, and whether the operation was confirmed: a valid request answered 2xx and
+// judged (its positive requirement passed).
 import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
 import { GENERIC_CHECKS, type GenericCheck } from '../common/vocabulary.ts';
 import { JUDGED } from './verdict.ts';
 import type { Requirement } from '../suites/model.ts';
 import type { RequirementResult } from '../suites/engine.ts';
+import { operationKey } from '../suites/generic/spec-requirements.ts';
 
 export interface OperationCoverage {
   spec: string;
@@ -12,11 +14,19 @@ export interface OperationCoverage {
   method: string;
   path: string;
   /**
-   * GENERIC-...-RESPONSES: valid requests got documented, schema-valid answers. `passed` only when the
-   * operation also answered 2xx at least once in the run; `unconfirmed` when every answer was an error (a
-   * documented 400 or 404 proves the error path, not the operation).
+   * The operation's positive requirement (the record that confirms it: a valid request built from the
+   * target's data, answered 2xx and judged). For an operation no record confirms (one of a user's document),
+   * its generic answer check: `passed` only when the operation also answered 2xx at least once in the run,
+   * `unconfirmed` when every answer was an error (a documented 400 or 404 proves the error path, not the
+   * operation). `none`: not run.
    */
   positive: RequirementResult['status'] | 'unconfirmed' | 'none';
+  /** The requirement that confirms the operation; absent where none does (the generic answer check stands in). */
+  confirmedBy?: string;
+  /** A valid request was answered 2xx and judged. */
+  confirmed: boolean;
+  /** Why it was not confirmed (absent when it was). */
+  unconfirmed?: string;
   /** GENERIC-...-INVALID-INPUT passed: invalid input was refused with a documented 4xx. */
   negative: RequirementResult['status'] | 'none';
   /** Present (false) when a generic check of the operation found that the target does not serve it. */
@@ -35,19 +45,27 @@ const pathPattern = (op: OperationSpec) =>
       .join('[^/]+')}$`,
   );
 
-/** `records`: the requirements of the run (their kind and probe say which results are an operation's generic checks). */
+/**
+ * `records`: the requirements of the catalog, selected or not (their kind and probe say which results are an
+ * operation's generic checks, `confirms` which one is its positive requirement). `builtinIds`: for a document
+ * the user swapped in, the built-in operationIds by operation key, so that its operations meet their records.
+ */
 export function coverage(
   specs: Record<string, CompiledSpec>,
-  records: readonly Pick<Requirement, 'id' | 'kind' | 'probe'>[],
+  records: readonly Pick<Requirement, 'id' | 'kind' | 'probe' | 'confirms' | 'interface'>[],
   results: readonly RequirementResult[],
   seen: ReadonlyArray<{ method: string; path: string; status: number }>,
   originPaths: string[] = [''],
+  builtinIds: Readonly<Record<string, ReadonlyMap<string, string>>> = {},
 ): OperationCoverage[] {
   const out: OperationCoverage[] = [];
   const record = new Map(records.map((r) => [r.id, r]));
   const kindOf = (r: RequirementResult) => record.get(r.id)?.kind;
+  const resultOf = new Map(results.map((r) => [r.id, r]));
   for (const [name, spec] of Object.entries(specs)) {
     for (const op of spec.catalog.operations) {
+      const builtin = builtinIds[name]?.get(operationKey(op)) ?? op.id;
+      const confirming = records.find((r) => r.interface === name && r.confirms === builtin);
       const re = pathPattern(op);
       const generic = (probe: GenericCheck) =>
         results.find((r) => r.interface === name && kindOf(r) === 'generic' && record.get(r.id)?.probe === probe && r.operations.includes(op.id));
@@ -56,15 +74,20 @@ export function coverage(
         if (s.method !== op.method.toUpperCase()) continue;
         if (originPaths.some((base) => s.path.startsWith(base) && re.test(s.path.slice(base.length)))) statuses.add(s.status);
       }
-      const positive = generic('responses')?.status ?? 'none';
       const unserved = GENERIC_CHECKS.some((probe) => generic(probe)?.status === 'unsupported');
       const answered2xx = [...statuses].some((s) => s >= 200 && s < 300);
+      const answers = generic('responses')?.status ?? 'none';
+      const positive = confirming ? (resultOf.get(confirming.id)?.status ?? 'none') : answers === 'passed' && !answered2xx ? 'unconfirmed' : answers;
+      const confirmed = positive === 'passed';
       out.push({
         spec: name,
         operationId: op.id,
         method: op.method.toUpperCase(),
         path: op.fullPath,
-        positive: positive === 'passed' && !answered2xx ? 'unconfirmed' : positive,
+        positive,
+        ...(confirming ? { confirmedBy: confirming.id } : {}),
+        confirmed,
+        ...(confirmed ? {} : { unconfirmed: whyUnconfirmed(confirming?.id, confirming && resultOf.get(confirming.id), answers) }),
         negative: generic('invalid-input')?.status ?? 'none',
         ...(unserved ? { served: false as const } : {}),
         semantic: results.filter((r) => kindOf(r) === 'rule' && r.operations.includes(op.id) && JUDGED.has(r.status)).length,
@@ -76,16 +99,45 @@ export function coverage(
   return out;
 }
 
+/** Why an operation was not confirmed, in a line. */
+function whyUnconfirmed(id: string | undefined, result: RequirementResult | undefined, answers: string): string {
+  if (!id)
+    return answers === 'passed'
+      ? 'no requirement confirms it, and no valid request was answered 2xx'
+      : `no requirement confirms it, and its generic answer check ${answers === 'none' ? 'did not run' : `was ${answers}`}`;
+  if (!result) return `${id} was not selected`;
+  return `${id} ${result.status}${result.reason ? `: ${result.reason}` : ''}`;
+}
+
+/** The operations confirmed, of those of `rows` (the documents of the interfaces a run targets). */
+export interface OperationsConfirmed {
+  confirmed: number;
+  total: number;
+  /** Each operation not confirmed, with why (its positive requirement's status and reason). */
+  unconfirmed: Array<{ operation: string; why: string }>;
+}
+
+export function operationsConfirmed(rows: readonly OperationCoverage[]): OperationsConfirmed {
+  return {
+    confirmed: rows.filter((r) => r.confirmed).length,
+    total: rows.length,
+    unconfirmed: rows.filter((r) => !r.confirmed).map((r) => ({ operation: `${r.spec} ${r.operationId} (${r.method} ${r.path})`, why: r.unconfirmed ?? '' })),
+  };
+}
+
 export function renderCoverageMarkdown(rows: readonly OperationCoverage[]): string {
+  const confirmed = rows.filter((r) => r.confirmed).length;
   const lines = [
-    'positive: the generic answer check of the operation (`unconfirmed`: it passed, but no 2xx answer was seen, so only error paths were exercised); negative: invalid input refused; rule checks: requirements of the description that ran on it.',
+    `Operations confirmed: ${confirmed} of ${rows.length} (a valid request built from the target's data answered 2xx and judged).`,
     '',
-    '| document | operation | positive | negative | rule checks | statuses seen | documented |',
-    '|---|---|---|---|---|---|---|',
+    "positive: the operation's positive requirement (for an operation no requirement confirms, its generic answer check; `unconfirmed`: it passed, but no 2xx answer was seen, so only error paths were exercised); negative: invalid input refused; rule checks: requirements of the description that ran on it.",
+    '',
+    '| document | operation | confirmed | positive | negative | rule checks | statuses seen | documented |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows)
     lines.push(
-      `| ${r.spec} | ${r.method} ${r.path}${r.served === false ? ' (not served)' : ''} | ${r.positive} | ${r.negative} | ${r.semantic} | ${r.statusesSeen.join(', ') || '-'} | ${r.statusesDocumented.join(', ')} |`,
+      `| ${r.spec} | ${r.method} ${r.path}${r.served === false ? ' (not served)' : ''} | ${r.confirmed ? `yes (${r.confirmedBy ?? 'generic answer check'})` : 'no'} | ${r.positive} | ${r.negative} | ${r.semantic} | ${r.statusesSeen.join(', ') || '-'} | ${r.statusesDocumented.join(', ')} |`,
     );
   return lines.join('\n') + '\n';
 }

@@ -98,6 +98,20 @@ export function renderHtml(report: ConformanceReport): string {
   const fixtures = fixtureRows
     ? `<details class="fixtures"><summary>fixtures (${report.fixtures!.length}) and where they came from</summary><table><thead><tr><th>fixture</th><th>value</th><th>source</th></tr></thead><tbody>${fixtureRows}</tbody></table>${sources ? `<div>discovery${report.discovery ? ` (at most ${report.discovery.bounds.pages} pages and ${report.discovery.bounds.ms} ms per source)` : ''}:</div><ul>${sources}</ul>` : ''}</details>`
     : '';
+  const ops = j.operations;
+  const coverageRows = report.coverage
+    .map(
+      (c) =>
+        `<tr class="${c.confirmed ? 'yes' : 'no'}"><td>${esc(c.spec)}</td><td><code>${esc(`${c.method} ${c.path}`)}</code>${c.served === false ? ' (not served)' : ''}</td><td>${c.confirmed ? `yes <span class="ids">${esc(c.confirmedBy ?? 'generic answer check')}</span>` : `no <span class="ids">${esc(c.unconfirmed ?? '')}</span>`}</td><td>${esc(c.positive)}</td><td>${esc(c.negative)}</td><td>${c.semantic}</td><td>${esc(c.statusesSeen.join(', ') || '-')}</td><td>${esc(c.statusesDocumented.join(', '))}</td></tr>`,
+    )
+    .join('');
+  const coverage = coverageRows
+    ? `<details class="coverage"${ops?.unconfirmed.length ? ' open' : ''}><summary>operations confirmed: ${ops ? `${ops.confirmed} of ${ops.total}` : '-'} (a valid request built from the target's data answered 2xx and judged)</summary><table><thead><tr><th>document</th><th>operation</th><th>confirmed</th><th>positive</th><th>negative</th><th>rule checks</th><th>statuses seen</th><th>documented</th></tr></thead><tbody>${coverageRows}</tbody></table></details>`
+    : '';
+  const createdItems = report.requirements.flatMap((r) => (r.created ?? []).map((c) => `<li><code>${esc(r.id)}</code>: ${esc(c)}</li>`));
+  const created = createdItems.length
+    ? `<details class="created"><summary>what the run created on the target (${createdItems.length})</summary><ul>${createdItems.join('')}</ul></details>`
+    : '';
   const sorted = [...report.requirements].sort((a, b) => ORDER.indexOf(a.status) - ORDER.indexOf(b.status) || a.id.localeCompare(b.id));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cn-conformance report: ${verdict}</title>
@@ -122,13 +136,13 @@ details.req.error{border-left-color:${COLORS.error}} .badge.unsupported{backgrou
 .meta{color:#666;font-size:12px} .reason{margin:6px 0;font-weight:600}
 pre{background:#f4f4f4;padding:8px;overflow:auto;max-height:240px;white-space:pre-wrap;word-break:break-all} .curl{background:#1e1e1e;color:#eee}
 table{border-collapse:collapse;margin:4px 0} td,th{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top;font-size:12px;word-break:break-all}
-.hidden{display:none} ul{margin:4px 0 0 18px;padding:0}
+.hidden{display:none} ul{margin:4px 0 0 18px;padding:0} .coverage tr.no td:nth-child(3){color:${COLORS.failed}} .coverage tr.yes td:nth-child(3){color:${COLORS.passed}}
 </style></head>
 <body>
 <header><h1>cn-conformance <span class="verdict">${verdict}</span></h1>
 <div class="judged">${esc(judged)}</div>${why ? `<ul class="why">${why}</ul>` : ''}${skips}${unsupported}
 <div>${esc(report.tool.name)} ${esc(report.tool.version)} · ${esc(report.startedAt)} → ${esc(report.finishedAt)} · seed ${report.seed}</div>
-${fixtures}
+${coverage}${created}${fixtures}
 <details><summary>targets, documents and configuration</summary><ul>${targets}</ul><ul>${specs}</ul><pre>${esc(JSON.stringify(report.config, null, 2))}</pre></details>
 </header>
 <main>

@@ -21,6 +21,12 @@ export function renderJunit(report: ConformanceReport): string {
     ['mode', report.mode],
     ['judged', String(j.judged)],
     ['selected', String(j.selected)],
+    ...(j.operations
+      ? [
+          ['operations-confirmed', `${j.operations.confirmed} of ${j.operations.total}`],
+          ...j.operations.unconfirmed.map((u) => ['operation-unconfirmed', `${u.operation}: ${u.why}`]),
+        ]
+      : []),
     ...j.reasons.map((r) => ['verdict-reason', r]),
     ...j.warnings.map((w) => ['warning', w]),
   ];

@@ -6,7 +6,7 @@ import type { SourceBounds } from '../suites/discovery/reader.ts';
 import type { RequirementResult } from '../suites/engine.ts';
 import type { SpecCheckResult } from '../runner/documents.ts';
 import type { WaiverNotes } from './waivers.ts';
-import type { OperationCoverage } from './coverage.ts';
+import { operationsConfirmed, type OperationCoverage } from './coverage.ts';
 import { judge, type Judgement, type RunMode, type Verdict } from './verdict.ts';
 
 export interface Counts {
@@ -95,8 +95,16 @@ export function buildReport(input: {
   mode?: RunMode;
   /** Under certify: the MUST requirements of the targeted interfaces (see judge). */
   certifyScope?: ReadonlyArray<{ id: string }>;
+  /** The documents (by name) whose operations count as confirmed or not: those of the targeted interfaces (default: every one in `coverage`). */
+  operationScope?: readonly string[];
 }): ConformanceReport {
-  const { verdict, mode, ...judgement } = judge(input.requirements, input.mode ?? 'standard', input.certifyScope);
+  const rows = (input.coverage ?? []).filter((r) => !input.operationScope || input.operationScope.includes(r.spec));
+  const { verdict, mode, ...judgement } = judge(
+    input.requirements,
+    input.mode ?? 'standard',
+    input.certifyScope,
+    rows.length > 0 ? operationsConfirmed(rows) : undefined,
+  );
   const group = (key: (r: RequirementResult) => string) => {
     const out: Record<string, Counts> = {};
     for (const k of [...new Set(input.requirements.map(key))].sort()) out[k] = count(input.requirements.filter((r) => key(r) === k));

@@ -3,6 +3,7 @@
 // (skipped, unsupported, not selected under --certify, waived, or a check of the suite that failed); not conformant
 // when a MUST requirement failed.
 import type { RequirementResult } from '../suites/engine.ts';
+import type { OperationsConfirmed } from './coverage.ts';
 
 export type Verdict = 'conformant' | 'incomplete' | 'not-conformant';
 
@@ -22,6 +23,11 @@ export interface Judgement {
   warnings: string[];
   /** Under --certify: MUST requirements of the targeted interfaces that were not judged, each with why. */
   unjudgedMust?: Array<{ id: string; why: string }>;
+  /**
+   * The operations of the targeted interfaces' documents confirmed (a valid request answered 2xx and judged),
+   * with each one not confirmed and why. Under --certify every one must be.
+   */
+  operations?: OperationsConfirmed;
 }
 
 /** The statuses of a requirement that was judged: skipped and error were not. */
@@ -29,9 +35,15 @@ export const JUDGED: ReadonlySet<string> = new Set(['passed', 'failed', 'waived'
 
 /**
  * `scope` (under --certify): the MUST requirements of the targeted interfaces, selected or not; any of them
- * without a judgement makes the run incomplete.
+ * without a judgement makes the run incomplete. `operations`: the targeted documents' operations confirmed;
+ * under --certify, one not confirmed makes the run incomplete too.
  */
-export function judge(results: readonly RequirementResult[], mode: RunMode, scope: ReadonlyArray<{ id: string }> = []): Judgement {
+export function judge(
+  results: readonly RequirementResult[],
+  mode: RunMode,
+  scope: ReadonlyArray<{ id: string }> = [],
+  operations?: OperationsConfirmed,
+): Judgement {
   const count = (pred: (r: RequirementResult) => boolean) => results.filter(pred).length;
   const mustFailed = count((r) => r.status === 'failed' && r.level === 'MUST');
   const shouldFailed = count((r) => r.status === 'failed' && r.level === 'SHOULD');
@@ -70,6 +82,14 @@ export function judge(results: readonly RequirementResult[], mode: RunMode, scop
     const notSelected = unjudgedMust.filter((u) => u.why === 'not selected').length;
     if (notSelected)
       reasons.push(`${notSelected} MUST requirement${notSelected === 1 ? '' : 's'} of the targeted interfaces not selected (--certify judges them all)`);
+    const missing = operations?.unconfirmed ?? [];
+    if (missing.length)
+      reasons.push(
+        `${missing.length} of ${operations!.total} operations not confirmed (--certify needs a valid request of each answered 2xx and judged): ${missing
+          .slice(0, 5)
+          .map((m) => m.operation.split(' (')[0])
+          .join(', ')}${missing.length > 5 ? ', ...' : ''}`,
+      );
   }
   const verdict: Verdict = mustFailed ? 'not-conformant' : reasons.length ? 'incomplete' : 'conformant';
   return {
@@ -80,6 +100,7 @@ export function judge(results: readonly RequirementResult[], mode: RunMode, scop
     reasons,
     warnings: shouldFailed ? [`${shouldFailed} SHOULD requirement${shouldFailed === 1 ? '' : 's'} failed`] : [],
     ...(unjudgedMust ? { unjudgedMust } : {}),
+    ...(operations ? { operations } : {}),
   };
 }
 

@@ -242,15 +242,18 @@ describe('smaller defects', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
-  it('coverage counts a positive check as passed only on a 2xx answer', async () => {
+  it('coverage confirms an operation only by its positive requirement, never by error answers', async () => {
     const dir = reportDir();
     // Without fixtures (none given, none discovered) the generic requests of an id lookup go to unknown ids: 404s only.
     await run(['--only', 'GENERIC-SCAN-GET-TRANSFER-PREAPPROVAL-BY-PARTY-RESPONSES', '--no-discovery', '--report-dir', dir]);
-    const row = readReport(dir).coverage.find((c: { operationId: string }) => c.operationId === 'getTransferPreapprovalByParty');
+    const report = readReport(dir);
+    const row = report.coverage.find((c: { operationId: string }) => c.operationId === 'getTransferPreapprovalByParty');
     expect(row.statusesSeen.every((s: number) => s < 200 || s >= 300)).toBe(true);
-    expect(row.positive).toBe('unconfirmed');
-    expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toMatch(
-      /\| scan \| GET \/api\/scan\/v0\/transfer-preapprovals\/by-party\/\{party\} \| unconfirmed \|/,
+    expect(row.confirmed).toBe(false);
+    expect(row.positive).not.toBe('passed');
+    expect(report.judgement.operations.unconfirmed.map((u: { operation: string }) => u.operation)).toContain(
+      'scan getTransferPreapprovalByParty (GET /api/scan/v0/transfer-preapprovals/by-party/{party})',
     );
+    expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toMatch(/\| scan \| GET \/api\/scan\/v0\/transfer-preapprovals\/by-party\/\{party\} \| no \|/);
   });
 });
