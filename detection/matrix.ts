@@ -3,7 +3,7 @@
 import { inPool } from '../common/pool.ts';
 import { builtinDocuments, type Documents } from '../runner/documents.ts';
 import { runConformance } from '../runner/run-conformance.ts';
-import { FAULT_CATALOG, type FaultDefinition } from '../reference-node/faults.ts';
+import { DEVIATION_CATALOG, FAULT_CATALOG, type DeviationDefinition, type FaultDefinition } from '../reference-node/faults.ts';
 import { startReferenceNode, type ReferenceNodeOptions } from '../reference-node/index.ts';
 import { catalog } from '../suites/catalog.ts';
 import { expectationLabels, expectedFailures, judgeDetection, type DetectionVerdict } from './expectations.ts';
@@ -125,17 +125,59 @@ export const isDetected = (o: FaultOutcome) => o.failed.length > o.unexpected.le
 export const matchesExpectation = (o: FaultOutcome) =>
   o.unexpected.length === 0 && o.missed.length === 0 && o.unmatchedPatterns.length === 0 && o.failed.length > 0;
 
+/**
+ * A node showing a real-world deviation: no MUST requirement may fail (a false alarm on the nodes users run),
+ * and exactly the SHOULD requirements it names (its findings) report it, which proves those.
+ */
+export interface DeviationOutcome {
+  deviation: string;
+  interface: InterfaceName;
+  findings: string[];
+  /** Requirements that failed (sorted). */
+  failed: string[];
+  /** MUST requirements that did not end as the deviation says (passed, or unsupported/skipped where it names them). */
+  mustWrong: string[];
+  /** Exactly the findings failed, and no MUST requirement went wrong. */
+  ok: boolean;
+}
+
+/** The requirements a deviation's proof runs: those that call an operation whose answers it changes, and its findings. */
+export const deviationScope = (d: DeviationDefinition, all: readonly Requirement[]) =>
+  all.filter((r) => r.interface === d.interface && (!d.operations || r.operations.some((op) => d.operations!.includes(op)) || d.findings.includes(r.id)));
+
+export async function runDeviation(d: DeviationDefinition, all: readonly Requirement[], documents: Documents): Promise<DeviationOutcome> {
+  const results = await runOnReferenceNode({ faults: [d.name] }, deviationScope(d, all), documents);
+  const expected = (id: string) => (d.unsupported?.includes(id) ? 'unsupported' : d.skipped?.includes(id) ? 'skipped' : 'passed');
+  const failed = results
+    .filter((r) => r.status === 'failed')
+    .map((r) => r.id)
+    .sort();
+  const mustWrong = results.filter((r) => r.level === 'MUST' && r.status !== expected(r.id)).map((r) => `${r.id} ${r.status}: ${r.reason ?? ''}`);
+  const findings = [...d.findings].sort();
+  return {
+    deviation: d.name,
+    interface: d.interface,
+    findings,
+    failed,
+    mustWrong,
+    ok: mustWrong.length === 0 && failed.join() === findings.join(),
+  };
+}
+
 export interface MatrixRun {
   scope: DetectionScope;
   requirements: RequirementInfo[];
   clean: CleanOutcome;
   outcomes: FaultOutcome[];
+  deviations: DeviationOutcome[];
 }
 
 export async function runDetection(
   options: {
     scope?: DetectionScope;
     faults?: readonly FaultDefinition[];
+    /** Default: the whole deviation catalog. */
+    deviations?: readonly DeviationDefinition[];
     concurrency?: number;
     onFault?: (o: FaultOutcome, done: number, total: number) => void;
   } = {},
@@ -151,5 +193,6 @@ export async function runDetection(
     options.onFault?.(o, ++done, faults.length);
     return o;
   });
-  return { scope, requirements: all.map(requirementInfo), clean, outcomes };
+  const deviations = await inPool(options.deviations ?? DEVIATION_CATALOG, options.concurrency ?? 4, (d) => runDeviation(d, all, documents));
+  return { scope, requirements: all.map(requirementInfo), clean, outcomes, deviations };
 }

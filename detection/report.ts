@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FaultDefinition } from '../reference-node/faults.ts';
 import type { InterfaceName } from '../suites/model.ts';
-import { isDetected, matchesExpectation, type DetectionScope, type MatrixRun, type RequirementInfo } from './matrix.ts';
+import { isDetected, matchesExpectation, type DeviationOutcome, type DetectionScope, type MatrixRun, type RequirementInfo } from './matrix.ts';
 
 const INTERFACES: readonly InterfaceName[] = ['ledger', 'wallet', 'scan'];
 
@@ -33,7 +33,7 @@ export interface FaultRow {
 }
 
 export interface RequirementRow extends RequirementInfo {
-  /** Faults whose node failed this requirement, as they named it. */
+  /** Faults (and deviations, for the SHOULD requirements that report them) whose node failed this requirement, as they named it. */
   provenBy: string[];
 }
 
@@ -50,6 +50,8 @@ export interface DetectionReport {
     byInterface: Record<InterfaceName, { faultsDetected: Ratio; rulesProven: Ratio; genericProven: Ratio; requirementsProven: Ratio }>;
   };
   faults: FaultRow[];
+  /** Each real-world deviation: no MUST requirement may fail, exactly its findings (SHOULD) must. */
+  deviations: DeviationOutcome[];
   requirements: RequirementRow[];
   /** Faults per family; ruleFamily is false when only checks derived from the documents notice its faults. */
   families: Array<{ interface: InterfaceName; family: string; ruleFamily: boolean; faults: string[] }>;
@@ -76,7 +78,10 @@ export function buildDetectionReport(run: MatrixRun, catalog: readonly FaultDefi
   }));
   const requirements: RequirementRow[] = run.requirements.map((r) => ({
     ...r,
-    provenBy: run.outcomes.filter((o) => o.failed.includes(r.id) && !o.unexpected.includes(r.id) && !o.incidental.includes(r.id)).map((o) => o.fault),
+    provenBy: [
+      ...run.outcomes.filter((o) => o.failed.includes(r.id) && !o.unexpected.includes(r.id) && !o.incidental.includes(r.id)).map((o) => o.fault),
+      ...run.deviations.filter((d) => d.ok && d.findings.includes(r.id)).map((d) => d.deviation),
+    ],
   }));
   const proven = (r: RequirementRow) => r.provenBy.length > 0;
   const familyKey = (f: FaultRow) => `${f.interface}\u0000${f.family}`;
@@ -111,7 +116,7 @@ export function buildDetectionReport(run: MatrixRun, catalog: readonly FaultDefi
   const cleanPassed = run.clean.notPassed.length === 0 && run.clean.ran === run.requirements.length;
   return {
     scope: run.scope,
-    ok: cleanPassed && faults.every((f) => f.detected && f.exact),
+    ok: cleanPassed && faults.every((f) => f.detected && f.exact) && run.deviations.every((d) => d.ok),
     clean: { ran: run.clean.ran, passed: cleanPassed, notPassed: run.clean.notPassed },
     score: {
       faultsDetected: ratio(faults, (f) => f.detected),
@@ -128,6 +133,7 @@ export function buildDetectionReport(run: MatrixRun, catalog: readonly FaultDefi
       byInterface,
     },
     faults,
+    deviations: run.deviations,
     requirements,
     families,
     unproven: requirements.filter((r) => !proven(r)).map(({ provenBy: _p, ...r }) => r),
@@ -151,7 +157,8 @@ export function renderDetectionMarkdown(d: DetectionReport): string {
     '',
     `- Clean run: ${d.clean.passed ? `all ${d.clean.ran} requirements passed` : `${d.clean.notPassed.length} of ${d.clean.ran} did not pass`}`,
     `- **Detection score: ${pct(s.faultsDetected)} faults detected**; ${pct(s.faultsExact)} failed exactly the requirements they name`,
-    `- Requirements proven by at least one fault: ${pct(s.requirementsProven)} (rules of the description ${pct(s.rulesProven)}, generic checks ${pct(s.genericProven)})`,
+    `- Requirements proven by at least one fault (or, for the SHOULD findings of real-world deviations, by a deviation): ${pct(s.requirementsProven)} (rules of the description ${pct(s.rulesProven)}, generic checks ${pct(s.genericProven)})`,
+    `- Real-world deviations: ${d.deviations.filter((x) => x.ok).length}/${d.deviations.length} fail no MUST requirement and exactly their findings`,
     '',
     '| interface | faults detected | rules proven | generic checks proven | requirements proven |',
     '|---|---|---|---|---|',
@@ -188,6 +195,10 @@ export function renderDetectionMarkdown(d: DetectionReport): string {
     }
     lines.push('');
   }
+  lines.push('## Real-world deviations', '', '| deviation | findings | failed | MUST requirements gone wrong | verdict |', '|---|---|---|---|---|');
+  for (const x of d.deviations)
+    lines.push(`| ${x.deviation} | ${list(x.findings)} | ${list(x.failed)} | ${cell(list(x.mustWrong))} | ${x.ok ? 'ok' : '**NOT OK**'} |`);
+  lines.push('');
   lines.push('## Requirements and the faults that prove them', '');
   for (const i of INTERFACES) {
     const own = d.requirements.filter((r) => r.interface === i);
@@ -198,7 +209,7 @@ export function renderDetectionMarkdown(d: DetectionReport): string {
   lines.push('## Rule families and their distinct faults', '', '| interface | family | faults | names |', '|---|---|---|---|');
   for (const f of d.families)
     lines.push(`| ${f.interface} | ${cell(f.family)}${f.ruleFamily ? '' : ' (document checks only)'} | ${f.faults.length} | ${f.faults.join(', ')} |`);
-  lines.push('', `## Requirements no fault proves (${d.unproven.length})`, '');
+  lines.push('', `## Requirements no fault (or deviation) proves (${d.unproven.length})`, '');
   if (d.unproven.length === 0) lines.push('None.');
   for (const i of INTERFACES) {
     const own = d.unproven.filter((r) => r.interface === i);

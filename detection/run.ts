@@ -40,6 +40,8 @@ async function main(): Promise<number> {
   const run = await runDetection({
     scope: values.scope as DetectionScope,
     faults,
+    // A look at a few faults leaves the deviations out.
+    deviations: patterns.length ? [] : undefined,
     concurrency,
     onFault: (o, done, total) => {
       const mark = o.unexpected.length || o.missed.length || o.unmatchedPatterns.length || o.failed.length === 0 ? 'MISMATCH' : 'ok';
@@ -51,6 +53,10 @@ async function main(): Promise<number> {
   const s = report.score;
   const frac = (r: { count: number; total: number }) => `${r.count}/${r.total}`;
   console.log(`clean run: ${report.clean.passed ? 'all passed' : `${report.clean.notPassed.length} did not pass`}`);
+  const deviationsOk = report.deviations.filter((d) => d.ok).length;
+  if (report.deviations.length) console.log(`deviations: ${deviationsOk}/${report.deviations.length} fail no MUST requirement and exactly their findings`);
+  for (const d of report.deviations.filter((x) => !x.ok))
+    console.log(`  NOT OK ${d.deviation}: failed ${d.failed.join(', ') || 'nothing'} (findings ${d.findings.join(', ') || 'none'}); ${d.mustWrong.join('; ')}`);
   console.log(
     `detection score: ${frac(s.faultsDetected)} faults detected, ${frac(s.faultsExact)} exact; requirements proven ${frac(s.requirementsProven)} (rules ${frac(s.rulesProven)}, generic ${frac(s.genericProven)})`,
   );

@@ -59,10 +59,28 @@ const RUN: MatrixRun = {
     outcome(FAULTS[2]!, ['LEDGER-AUTH'], { unexpected: ['LEDGER-AUTH'], missed: ['WALLET-ERRORS'] }),
     outcome(FAULTS[3]!, ['GENERIC-SCAN-GET-RESPONSES']),
   ],
+  deviations: [],
 };
 
 describe('the detection report', () => {
   const report = buildDetectionReport(RUN, FAULTS);
+
+  it('counts a SHOULD finding as proven by the real-world deviation that reports it, and a deviation going wrong as not ok', () => {
+    const deviation = {
+      deviation: 'wallet-plain',
+      interface: 'wallet' as const,
+      findings: ['WALLET-ERRORS'],
+      failed: ['WALLET-ERRORS'],
+      mustWrong: [],
+      ok: true,
+    };
+    const withDeviation = buildDetectionReport({ ...RUN, deviations: [deviation] }, FAULTS);
+    expect(withDeviation.requirements.find((r) => r.id === 'WALLET-ERRORS')!.provenBy).toEqual(['wallet-plain']);
+    expect(withDeviation.score.requirementsProven).toEqual({ count: 4, total: 5 });
+    const wrong = buildDetectionReport({ ...RUN, outcomes: [], deviations: [{ ...deviation, mustWrong: ['WALLET-X failed: ...'], ok: false }] }, []);
+    expect(wrong.ok).toBe(false);
+    expect(wrong.requirements.find((r) => r.id === 'WALLET-ERRORS')!.provenBy).toEqual([]);
+  });
 
   it('scores faults detected and exact, and requirements proven by rules and generic checks, per interface', () => {
     expect(report.score.faultsDetected).toEqual({ count: 3, total: 4 });
@@ -124,7 +142,7 @@ describe('the detection report', () => {
     expect(md).toContain('| WALLET-ERRORS | rule | **none** |');
     expect(md).toContain('| scan | paging | 2 | scan-a, scan-b |');
     expect(md).toContain('| scan | documented answers (document checks only) | 1 | scan-d |');
-    expect(md).toContain('## Requirements no fault proves (2)');
+    expect(md).toContain('## Requirements no fault (or deviation) proves (2)');
     expect(md).toContain('- wallet: WALLET-ERRORS');
     expect(md).toContain('- ledger: LEDGER-AUTH');
     expect(md.indexOf('### ledger')).toBeLessThan(md.indexOf('### wallet'));

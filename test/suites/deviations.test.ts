@@ -5,7 +5,9 @@ import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { DEVIATION_CATALOG } from '../../reference-node/faults.ts';
 import { startReferenceNode } from '../../reference-node/index.ts';
 import { catalog } from '../../suites/catalog.ts';
-import { loadedSpecs, runOnFreshNode } from '../support/suite-harness.ts';
+import { deviationScope, runDeviation } from '../../detection/matrix.ts';
+import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
+import { loadedSpecs } from '../support/suite-harness.ts';
 
 describe('a node showing a real-world deviation', () => {
   for (const d of DEVIATION_CATALOG) {
@@ -17,25 +19,15 @@ describe('a node showing a real-world deviation', () => {
           `${d.name} names ${id}`,
         ).toBeDefined();
       for (const id of d.findings) expect(all.find((r) => r.id === id)?.level, `${d.name} names ${id}`).toBe('SHOULD');
-      // The requirements that read the answers it changes, and the ones that report it.
-      const touched = all.filter(
-        (r) => r.interface === d.interface && (!d.operations || r.operations.some((op) => d.operations!.includes(op)) || d.findings.includes(r.id)),
-      );
+      // The requirements that read the answers it changes, and the ones that report it (the detection matrix's proof).
       expect(
-        touched.some((r) => r.level === 'MUST'),
+        deviationScope(d, all).some((r) => r.level === 'MUST'),
         `${d.name}: its operations are read by some MUST requirement`,
       ).toBe(true);
-      const results = await runOnFreshNode({ faults: [d.name] }, touched);
-      const unsupported = new Set(d.unsupported ?? []);
-      const skipped = new Set(d.skipped ?? []);
-      const expected = (id: string) => (unsupported.has(id) ? 'unsupported' : skipped.has(id) ? 'skipped' : 'passed');
-      expect(results.filter((r) => r.level === 'MUST' && r.status !== expected(r.id)).map((r) => `${r.id} ${r.status}: ${r.reason}`)).toEqual([]);
-      expect(
-        results
-          .filter((r) => r.status === 'failed')
-          .map((r) => r.id)
-          .sort(),
-      ).toEqual([...d.findings].sort());
+      const o = await runDeviation(d, all, await builtinDocumentsOnce());
+      expect(o.mustWrong).toEqual([]);
+      expect(o.failed).toEqual(o.findings);
+      expect(o.ok).toBe(true);
     });
   }
 });
