@@ -132,12 +132,12 @@ export function renderCoverageMarkdown(rows: readonly OperationCoverage[]): stri
     '',
     "positive: the operation's positive requirement (for an operation no requirement confirms, its generic answer check; `unconfirmed`: it passed, but no 2xx answer was seen, so only error paths were exercised); negative: invalid input refused; rule checks: requirements of the description that ran on it.",
     '',
-    '| document | operation | confirmed | positive | negative | rule checks | statuses seen | documented |',
+    '| document | operation | positive | negative | rule checks | statuses seen | documented | confirmed |',
     '|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows)
     lines.push(
-      `| ${r.spec} | ${r.method} ${r.path}${r.served === false ? ' (not served)' : ''} | ${r.confirmed ? `yes (${r.confirmedBy ?? 'generic answer check'})` : 'no'} | ${r.positive} | ${r.negative} | ${r.semantic} | ${r.statusesSeen.join(', ') || '-'} | ${r.statusesDocumented.join(', ')} |`,
+      `| ${r.spec} | ${r.method} ${r.path}${r.served === false ? ' (not served)' : ''} | ${r.positive} | ${r.negative} | ${r.semantic} | ${r.statusesSeen.join(', ') || '-'} | ${r.statusesDocumented.join(', ')} | ${r.confirmed ? `yes (${r.confirmedBy ?? 'generic answer check'})` : 'no'} |`,
     );
   return lines.join('\n') + '\n';
 }
