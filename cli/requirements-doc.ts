@@ -1,12 +1,13 @@
 // docs/requirements.md, derived from the requirement records and the fault catalog: rule by rule, the id
-// that enforces it and the faults that prove the check can fail.
-import { expectationLabels, expectedFailures, expects } from '../detection/expectations.ts';
+// that enforces it, the operation it confirms (its positive requirement), and the faults that prove the check
+// can fail (those that name it; a refusal's incidental failures prove nothing).
+import { expectationLabels, expectedFailures, names } from '../detection/expectations.ts';
 import type { FaultDefinition } from '../reference-node/faults.ts';
 import type { Requirement } from '../suites/model.ts';
 
 export function requirementsMarkdown(requirements: readonly Requirement[], faults: readonly FaultDefinition[]): string {
   const expectations = faults.map((f) => ({ fault: f, expectation: expectedFailures(f, requirements) }));
-  const provenBy = (id: string) => expectations.filter((x) => expects(x.expectation, id)).map((x) => x.fault.name);
+  const provenBy = (id: string) => expectations.filter((x) => names(x.expectation, id)).map((x) => x.fault.name);
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const lines = [
     '# Requirements',
@@ -22,12 +23,12 @@ export function requirementsMarkdown(requirements: readonly Requirement[], fault
     lines.push(
       `## ${iface}`,
       '',
-      '| id | level | rule (section) | operations | changes target | defined in | proven by faults |',
-      '|---|---|---|---|---|---|---|',
+      '| id | level | rule (section) | operations | confirms | changes target | defined in | proven by faults |',
+      '|---|---|---|---|---|---|---|---|',
     );
     for (const r of own) {
       lines.push(
-        `| ${r.id} | ${r.level} | ${cell(r.sentence)} (${cell(r.section)}) | ${r.operations.join(', ')} | ${r.mutates ? 'yes' : ''} | \`${r.definedIn}\` | ${provenBy(r.id).join(', ')} |`,
+        `| ${r.id} | ${r.level} | ${cell(r.sentence)} (${cell(r.section)}) | ${r.operations.join(', ')} | ${r.confirms ?? ''} | ${r.mutates ? 'yes' : ''} | \`${r.definedIn}\` | ${provenBy(r.id).join(', ')} |`,
       );
     }
     lines.push('');

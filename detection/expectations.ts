@@ -45,6 +45,9 @@ export function expectedFailures(fault: FaultDefinition, catalog: readonly Requi
 /** The expectation as the fault catalog shows it: exact ids, then each group's pattern. */
 export const expectationLabels = (e: Expectation) => [...e.exact, ...e.groups.map((g) => g.label)];
 
+/** Whether the fault names the requirement: expected to fail it (exactly, or as one of a group). */
+export const names = (e: Expectation, id: string) => e.exact.includes(id) || e.groups.some((g) => g.ids.includes(id));
+
 /** Whether the requirement is among the ones the fault is expected to (or allowed to) make fail. */
 export const expects = (e: Expectation, id: string) => e.exact.includes(id) || e.allowed.includes(id) || e.groups.some((g) => g.ids.includes(id));
 
