@@ -16,7 +16,7 @@ describe('docs/requirements.md', () => {
     const unproven = doc
       .split('\n')
       .filter((l) => /^\| (LEDGER|WALLET|SCAN)-/.test(l))
-      .filter((l) => l.split('|')[6]!.trim() === '')
+      .filter((l) => l.split('|').at(-2)!.trim() === '')
       .map((l) => l.split('|')[1]!.trim());
     expect(unproven).toEqual([]);
   });
