@@ -9,7 +9,7 @@ import { run } from './run.ts';
 import { usableDocuments, type RunOptions } from './run-settings.ts';
 import { plan } from './plan.ts';
 import { catalog } from '../suites/catalog.ts';
-import { FAULT_CATALOG } from '../reference-node/faults.ts';
+import { DEVIATION_CATALOG, FAULT_CATALOG } from '../reference-node/faults.ts';
 import { requirementsMarkdown } from './requirements-doc.ts';
 import { traceabilityMarkdown } from './traceability-doc.ts';
 import { SENTENCE_SECTIONS } from '../suites/traceability/index.ts';
@@ -56,7 +56,7 @@ function program(): Command {
     .action(async (opts: { spec: string[]; json?: boolean; markdown?: boolean; traceability?: boolean }) => {
       const { specs, builtinIds } = await usableDocuments(opts.spec);
       if (opts.markdown) {
-        process.stdout.write(requirementsMarkdown(catalog(specs, builtinIds), FAULT_CATALOG));
+        process.stdout.write(requirementsMarkdown(catalog(specs, builtinIds), FAULT_CATALOG, DEVIATION_CATALOG));
         return;
       }
       if (opts.traceability) {

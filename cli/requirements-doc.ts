@@ -2,12 +2,20 @@
 // that enforces it, the operation it confirms (its positive requirement), and the faults that prove the check
 // can fail (those that name it; a refusal's incidental failures prove nothing).
 import { expectationLabels, expectedFailures, names } from '../detection/expectations.ts';
-import type { FaultDefinition } from '../reference-node/faults.ts';
+import type { DeviationDefinition, FaultDefinition } from '../reference-node/faults.ts';
 import type { Requirement } from '../suites/model.ts';
 
-export function requirementsMarkdown(requirements: readonly Requirement[], faults: readonly FaultDefinition[]): string {
+/** `deviations`: the real-world deviations, whose SHOULD findings they prove. */
+export function requirementsMarkdown(
+  requirements: readonly Requirement[],
+  faults: readonly FaultDefinition[],
+  deviations: readonly DeviationDefinition[] = [],
+): string {
   const expectations = faults.map((f) => ({ fault: f, expectation: expectedFailures(f, requirements) }));
-  const provenBy = (id: string) => expectations.filter((x) => names(x.expectation, id)).map((x) => x.fault.name);
+  const provenBy = (id: string) => [
+    ...expectations.filter((x) => names(x.expectation, id)).map((x) => x.fault.name),
+    ...deviations.filter((d) => d.findings.includes(id)).map((d) => `${d.name} (deviation)`),
+  ];
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const lines = [
     '# Requirements',
@@ -23,7 +31,7 @@ export function requirementsMarkdown(requirements: readonly Requirement[], fault
     lines.push(
       `## ${iface}`,
       '',
-      '| id | level | rule (section) | operations | confirms | changes target | defined in | proven by faults |',
+      '| id | level | rule (section) | operations | confirms | changes target | defined in | proven by faults (or deviations) |',
       '|---|---|---|---|---|---|---|---|',
     );
     for (const r of own) {
