@@ -175,17 +175,19 @@ function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordT
     return c;
   };
 
-  for (const command of cmds.commands) roots.push(apply(command));
+  for (const command of cmds.commands) roots.push(...apply(command));
 
-  function apply(command: LedgerCommand): number {
+  /** The root nodes a command adds to the transaction. */
+  function apply(command: LedgerCommand): number[] {
     switch (command.kind) {
       case 'create':
-        return create(resolveTemplate(world, command.templateId), command.createArguments).nodeId;
+        return [create(resolveTemplate(world, command.templateId), command.createArguments).nodeId];
       case 'exercise':
-        return exercise(activeContract(command.contractId, command.templateId), command.choice, command.choiceArgument).nodeId;
+        return [exercise(activeContract(command.contractId, command.templateId), command.choice, command.choiceArgument).nodeId];
       case 'createAndExercise': {
+        // Two root actions, as Daml makes of it: the create, then the exercise on the new contract.
         const created = create(resolveTemplate(world, command.templateId), command.createArguments);
-        return exercise(created.contract, command.choice, command.choiceArgument).nodeId;
+        return [created.nodeId, exercise(created.contract, command.choice, command.choiceArgument).nodeId];
       }
       case 'exerciseByKey':
         // No template of the simulated network has a contract key.
