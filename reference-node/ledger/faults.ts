@@ -136,7 +136,16 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   'ledger-paging-gap': {
     family: 'offset window',
     breaks: 'A read whose beginExclusive lies inside the history silently drops its first update, which a window starting earlier returns.',
-    rules: ['LEDGER-UPDATES-PAGING-COMPLETE', 'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE'],
+    // The command checks read their update at (offset - 1, offset]: the window's first update.
+    rules: [
+      'LEDGER-UPDATES-PAGING-COMPLETE',
+      'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE',
+      'LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE',
+      'LEDGER-COMMANDS-FOR-TREE-VISIBLE',
+      'LEDGER-COMMANDS-ASYNC-COMPLETES',
+      'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES',
+      'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
+    ],
   },
   // Only consuming exercises whose created descendants all have a requesting stakeholder are replaced, so no
   // created event loses the exercise that shows why a requesting party witnesses it.
@@ -249,17 +258,31 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     rules: [],
     generic: { operations: ['getCompletions', 'getCommandCompletions'], checks: ['invalid-input'] },
   },
-  // Every overview operation that answers JSON (the package download answers bytes) and that the generic checks
-  // see succeed. The commands and the deprecated completions refuse their generated bodies (any JSON: the
-  // description leaves them open), so no check receives one of their mislabelled 200s.
+  // Every overview operation that answers JSON (the package download answers bytes) and whose 200 some check
+  // receives. The command checks stop at their first mislabelled answer: the reassignment checks at the
+  // transaction that creates their contract, so no check receives a 200 of the reassignment endpoints.
   'ledger-overview-json-as-text': {
     family: 'documented answers',
     breaks: 'The overview endpoints send their JSON answers serialized by hand, labelled text/plain instead of application/json.',
-    rules: [],
+    rules: [
+      'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE',
+      'LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE',
+      'LEDGER-COMMANDS-FOR-TREE-VISIBLE',
+      'LEDGER-COMMANDS-ASYNC-COMPLETES',
+      'LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK',
+      'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT',
+      'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC',
+      'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES',
+      'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
+    ],
     generic: {
       operations: [
         'getCommandCompletions',
+        'getCompletions',
         'submitAndWait',
+        'submitAndWaitForTransaction',
+        'submitAndWaitForTransactionTree',
+        'submitAsync',
         'getVersion',
         'validateDar',
         'uploadDar',
@@ -334,7 +357,8 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   'ledger-submit-and-wait-offset-ahead': {
     family: 'offset window',
     breaks: 'submit-and-wait answers a completionOffset one past the offset its update took, so its result is not where it says.',
-    rules: ['LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE'],
+    // Its completion is at the offset the update took, not at the one answered.
+    rules: ['LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE', 'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT'],
   },
   'ledger-idle-timeout-unchecked': {
     family: 'request validation',
