@@ -365,6 +365,58 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     breaks: 'An invalid stream_idle_timeout_ms (not an integer) is read as none and answered 200 instead of 400.',
     rules: ['LEDGER-UPDATES-INVALID-REQUEST-400'],
   },
+  // Command effects (positive requirements).
+  'ledger-for-transaction-phantom-update': {
+    family: 'command results',
+    breaks: 'submit-and-wait-for-transaction returns the transaction under an updateId of its own making, which the update stream never shows.',
+    rules: ['LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE'],
+  },
+  'ledger-transaction-tree-empty': {
+    family: 'command results',
+    breaks: 'submit-and-wait-for-transaction-tree returns the tree of the transaction without any of its events (an empty eventsById).',
+    rules: ['LEDGER-COMMANDS-FOR-TREE-VISIBLE'],
+  },
+  // Checked and interpreted (a command that cannot succeed is still refused at once), then lost.
+  'ledger-async-submit-dropped': {
+    family: 'command results',
+    breaks: 'An async submission is answered 200 but never recorded: no transaction, no completion.',
+    rules: ['LEDGER-COMMANDS-ASYNC-COMPLETES', 'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC'],
+  },
+  'ledger-async-archived-accepted': {
+    family: 'command results',
+    breaks: 'An async submission that exercises an archived contract is answered 200 and completes OK, with a transaction archiving the contract again.',
+    rules: ['LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK'],
+  },
+  'ledger-completion-status-missing': {
+    family: 'completions',
+    breaks: 'Completions carry no status, so none says that its command succeeded.',
+    rules: [
+      'LEDGER-COMMANDS-ASYNC-COMPLETES',
+      'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT',
+      'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC',
+      'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
+    ],
+  },
+  'ledger-command-completions-submission-id': {
+    family: 'completions',
+    breaks: 'POST /v2/commands/command-completions reports the submission id where the command id belongs.',
+    rules: ['LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC'],
+  },
+  'ledger-unassign-counter-unchanged': {
+    family: 'reassignments',
+    breaks: "An unassignment leaves the contract's reassignment counter as it was instead of raising it by one (its assignment carries the same).",
+    rules: ['LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES', 'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES'],
+  },
+  'ledger-assign-counter-raised': {
+    family: 'reassignments',
+    breaks: "An assignment raises the reassignment counter once more instead of carrying its unassignment's.",
+    rules: ['LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES', 'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES'],
+  },
+  'ledger-async-reassignment-dropped': {
+    family: 'reassignments',
+    breaks: 'An async reassignment is answered 200 but never recorded: the contract stays where it was, and no completion comes.',
+    rules: ['LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES'],
+  },
 } as const);
 
 export type LedgerFaultName = (typeof LEDGER_FAULTS)[number]['name'];
