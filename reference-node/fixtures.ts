@@ -34,6 +34,8 @@ export interface ReferenceFixtures {
   ledgerLimitedToken: string;
   /** A command the limited user may submit: a holding of its own party, on the network's amulet template. */
   ledgerCommands: { commands: unknown[]; actAs: string[] };
+  /** Every synchronizer of the network: the participant is connected to all, and hosts the actor on each. */
+  ledgerSynchronizers: string[];
   // --- wallet ---
   /** Tracking ids of the first wallet user's transfer offers, by state. */
   transferOffers: Partial<Record<TransferOfferState, string[]>>;
@@ -91,6 +93,7 @@ export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures
       actAs: [actor],
       commands: [{ CreateCommand: { templateId: `${w.amuletPackage}:Splice.Amulet:Amulet`, createArguments: { dso: w.dso.id, owner: actor, amount: '5.0' } } }],
     },
+    ledgerSynchronizers: w.synchronizers.map((s) => s.id),
     transferOffers: offers,
     otherUserTransferOffers: w.transferOffers.filter((x) => x.sender !== walletParty).map((x) => x.trackingId),
     trafficReceiverParty: w.validators[0]!.party,

@@ -46,6 +46,11 @@ export interface Fixtures {
    * acting as parties the user of ledgerLimitedToken (or else of the ledger token) may act as.
    */
   ledgerCommands?: { commands: unknown[]; actAs: string[]; readAs?: string[]; userId?: string; workflowId?: string };
+  /**
+   * Synchronizer ids the participant is connected to where the acting party of ledgerCommands may submit: a
+   * reassignment moves a contract between two of them (one alone leaves the reassignment checks skipped).
+   */
+  ledgerSynchronizers?: string[];
   // --- wallet ---
   /** Tracking ids of transfer offers of the wallet user, by state. */
   transferOffers?: Partial<Record<'created' | 'accepted' | 'completed' | 'failed', string[]>>;
@@ -87,6 +92,8 @@ export const FIXTURE_HELP: Record<FixtureName, string> = {
   ledgerLimitedToken: 'fixtures.ledgerLimitedToken (discovery: the wallet token, when the ledger knows its user with limited rights)',
   ledgerCommands:
     'fixtures.ledgerCommands {commands, actAs, ...} (a JsCommands body without commandId that the user of ledgerLimitedToken, or else of the ledger token, may submit; discovery: a contract that user signs alone, created and archived in one transaction)',
+  ledgerSynchronizers:
+    'fixtures.ledgerSynchronizers (synchronizer ids where the acting party of ledgerCommands may submit, two or more to reassign; discovery: GET /v2/state/connected-synchronizers?party=...)',
   transferOffers:
     "fixtures.transferOffers {created: [...], failed: [...]} (tracking ids of the wallet user; discovery: the ledger history, the wallet's offers, or one created with mutations allowed)",
   otherUserTransferOffers: "fixtures.otherUserTransferOffers (tracking ids of another wallet user's transfer offers; discovery: the ledger history)",

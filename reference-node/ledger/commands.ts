@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isObject, type JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import type { ReassignmentUpdate } from '../world/model.ts';
+import { derivedHex } from '../world/rng.ts';
 import { isoMicros } from '../world/time.ts';
 import type { UserCaller } from './authenticated-route.ts';
 import { requireActRights, requireReadRights } from './callers.ts';
@@ -28,7 +29,7 @@ import { releaseStyle, styleRecord } from './release-style.ts';
 import { reassignmentRecord, transactionRecord, transactionTree } from './render.ts';
 import { namedParties, queryInt, type EventFormatSpec, type Shape } from './stream-request.ts';
 import { reassign } from './reassignment.ts';
-import { submit, type Recorded, type Submission } from './submission.ts';
+import { submit, type Recorded, type Submission, type SubmitOptions } from './submission.ts';
 import { MAX_IDLE_WAIT_MS } from './update-stream.ts';
 
 type Handler = (req: FastifyRequest, caller: UserCaller) => unknown | Promise<unknown>;
@@ -36,11 +37,11 @@ type Handler = (req: FastifyRequest, caller: UserCaller) => unknown | Promise<un
 export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
   const route = (handler: Handler) => overviewRoute<UserCaller>(ctx, handler);
   /** Submits the commands of a request after checking the caller's rights; returns what was recorded. */
-  const submitted = (caller: UserCaller, cmds: SubmittedCommands): Submission => {
+  const submitted = (caller: UserCaller, cmds: SubmittedCommands, options: SubmitOptions = {}): Submission => {
     requireActRights(caller, cmds.actAs);
     requireReadRights(caller, cmds.readAs, false);
     requireUserId(caller, cmds.userId);
-    return submit(ctx, cmds, caller.user);
+    return submit(ctx, cmds, caller.user, options);
   };
 
   app.post(
@@ -57,7 +58,11 @@ export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
       const { commands, format } = parseCommandsForTransaction(req.body);
       const asked = format ?? defaultFormat(commands);
       requireReadRights(caller, asked.format.byParty.keys(), asked.format.anyParty !== undefined);
-      return { transaction: transactionOf(ctx, submitted(caller, commands), asked) };
+      const transaction = transactionOf(ctx, submitted(caller, commands), asked);
+      // ledger-for-transaction-phantom-update: the answer names an update id the stream never shows.
+      if (ctx.faults.has('ledger-for-transaction-phantom-update'))
+        transaction.updateId = `1220${derivedHex(ctx.settings.seed, `phantom:${transaction.updateId}`, 32)}`;
+      return { transaction };
     }),
   );
   app.post(
@@ -65,20 +70,23 @@ export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
     route((req, caller) => {
       const commands = parseCommands(req.body);
       const s = submitted(caller, commands);
-      return { transactionTree: transactionTree(transactionOf(ctx, s, { ...defaultFormat(commands), shape: 'ledger-effects' })) };
+      const tree = transactionTree(transactionOf(ctx, s, { ...defaultFormat(commands), shape: 'ledger-effects' }));
+      // ledger-transaction-tree-empty: the tree leaves out every event of the transaction.
+      if (ctx.faults.has('ledger-transaction-tree-empty')) tree.eventsById = {};
+      return { transactionTree: tree };
     }),
   );
   app.post(
     '/commands/async/submit',
     route((req, caller) => {
-      submitted(caller, parseCommands(req.body));
+      submitted(caller, parseCommands(req.body), { async: true });
       return {};
     }),
   );
-  const reassigned = (caller: UserCaller, cmds: SubmittedReassignment): Recorded<ReassignmentUpdate> => {
+  const reassigned = (caller: UserCaller, cmds: SubmittedReassignment, options: SubmitOptions = {}): Recorded<ReassignmentUpdate> => {
     requireActRights(caller, [cmds.submitter]);
     requireUserId(caller, cmds.userId);
-    return reassign(ctx, cmds, caller.user);
+    return reassign(ctx, cmds, caller.user, options);
   };
   app.post(
     '/commands/submit-and-wait-for-reassignment',
@@ -94,13 +102,13 @@ export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
   app.post(
     '/commands/async/submit-reassignment',
     route((req, caller) => {
-      reassigned(caller, parseReassignment(req.body).commands);
+      reassigned(caller, parseReassignment(req.body).commands, { async: true });
       return {};
     }),
   );
   app.post(
     '/commands/completions',
-    route((req, caller) => completions(ctx, req, caller)),
+    route((req, caller) => completions(ctx, req, caller, false)),
   );
   app.post(
     '/commands/command-completions',
@@ -108,7 +116,7 @@ export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
       // command-completions-unserved: a node that states 3.5 but never implemented the endpoint.
       if (ctx.faults.has('ledger-command-completions-unserved'))
         throw new LedgerHttpError(501, 'internal', 'Command completions are not implemented by this participant.', 'UNIMPLEMENTED');
-      return completions(ctx, req, caller);
+      return completions(ctx, req, caller, true);
     }),
   );
 }
@@ -131,8 +139,12 @@ function transactionOf(ctx: NodeContext, s: Submission, asked: { format: EventFo
   return rec;
 }
 
-/** Completions of the asking user's commands for the requested parties, after `beginExclusive`; waits for new ones. */
-async function completions(ctx: NodeContext, req: FastifyRequest, caller: UserCaller): Promise<JsonObject[]> {
+/**
+ * Completions of the asking user's commands for the requested parties, after `beginExclusive`; waits for new
+ * ones. `since35`: the command-completions endpoint (its body has no userId in the official document, which
+ * this node reads all the same).
+ */
+async function completions(ctx: NodeContext, req: FastifyRequest, caller: UserCaller, since35: boolean): Promise<JsonObject[]> {
   const query = isObject(req.query) ? req.query : {};
   const limit = queryInt(query.limit, 'limit');
   const idle = queryInt(query.stream_idle_timeout_ms, 'stream_idle_timeout_ms');
@@ -151,8 +163,9 @@ async function completions(ctx: NodeContext, req: FastifyRequest, caller: UserCa
       .slice(0, cap)
       .map(({ c, offset }) => {
         const tx = world.submitted[c.submitted]!;
-        const value = {
-          commandId: c.commandId,
+        const value: JsonObject = {
+          // ledger-command-completions-submission-id: the newer endpoint maps the submission id into the command id.
+          commandId: since35 && ctx.faults.has('ledger-command-completions-submission-id') ? c.submissionId : c.commandId,
           status: { code: 0, message: '' },
           updateId: c.updateId,
           userId: c.userId,
@@ -161,6 +174,8 @@ async function completions(ctx: NodeContext, req: FastifyRequest, caller: UserCa
           offset,
           synchronizerTime: { synchronizerId: tx.synchronizerId, recordTime: isoMicros(tx.recordTimeMicros) },
         };
+        // ledger-completion-status-missing: no completion says whether its command succeeded.
+        if (ctx.faults.has('ledger-completion-status-missing')) delete value.status;
         return { completionResponse: { Completion: { value } } };
       });
   let out = read();

@@ -32,7 +32,8 @@ export function findContract(world: World, contractId: string): ContractHistory 
   if (!found) return undefined;
   const moves: ReassignmentUpdate[] = [];
   for (const { offset, update: u } of [...baseStream(world), ...submittedStream(world)]) {
-    if (offset <= found.createdOffset) continue;
+    // The creating transaction itself may archive it (a create-and-exercise of a consuming choice).
+    if (offset < found.createdOffset) continue;
     if ((u.kind === 'assign' || u.kind === 'unassign') && u.contract.contractId === contractId) moves.push(u);
     if (u.kind !== 'transaction') continue;
     const node = u.nodes.find((n): n is ExercisedNode => n.kind === 'exercised' && n.consuming && n.contractId === contractId);

@@ -136,7 +136,16 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   'ledger-paging-gap': {
     family: 'offset window',
     breaks: 'A read whose beginExclusive lies inside the history silently drops its first update, which a window starting earlier returns.',
-    rules: ['LEDGER-UPDATES-PAGING-COMPLETE', 'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE'],
+    // The command checks read their update at (offset - 1, offset]: the window's first update.
+    rules: [
+      'LEDGER-UPDATES-PAGING-COMPLETE',
+      'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE',
+      'LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE',
+      'LEDGER-COMMANDS-FOR-TREE-VISIBLE',
+      'LEDGER-COMMANDS-ASYNC-COMPLETES',
+      'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES',
+      'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
+    ],
   },
   // Only consuming exercises whose created descendants all have a requesting stakeholder are replaced, so no
   // created event loses the exercise that shows why a requesting party witnesses it.
@@ -249,17 +258,31 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     rules: [],
     generic: { operations: ['getCompletions', 'getCommandCompletions'], checks: ['invalid-input'] },
   },
-  // Every overview operation that answers JSON (the package download answers bytes) and that the generic checks
-  // see succeed. The commands and the deprecated completions refuse their generated bodies (any JSON: the
-  // description leaves them open), so no check receives one of their mislabelled 200s.
+  // Every overview operation that answers JSON (the package download answers bytes) and whose 200 some check
+  // receives. The command checks stop at their first mislabelled answer: the reassignment checks at the
+  // transaction that creates their contract, so no check receives a 200 of the reassignment endpoints.
   'ledger-overview-json-as-text': {
     family: 'documented answers',
     breaks: 'The overview endpoints send their JSON answers serialized by hand, labelled text/plain instead of application/json.',
-    rules: [],
+    rules: [
+      'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE',
+      'LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE',
+      'LEDGER-COMMANDS-FOR-TREE-VISIBLE',
+      'LEDGER-COMMANDS-ASYNC-COMPLETES',
+      'LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK',
+      'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT',
+      'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC',
+      'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES',
+      'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
+    ],
     generic: {
       operations: [
         'getCommandCompletions',
+        'getCompletions',
         'submitAndWait',
+        'submitAndWaitForTransaction',
+        'submitAndWaitForTransactionTree',
+        'submitAsync',
         'getVersion',
         'validateDar',
         'uploadDar',
@@ -334,12 +357,65 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   'ledger-submit-and-wait-offset-ahead': {
     family: 'offset window',
     breaks: 'submit-and-wait answers a completionOffset one past the offset its update took, so its result is not where it says.',
-    rules: ['LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE'],
+    // Its completion is at the offset the update took, not at the one answered.
+    rules: ['LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE', 'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT'],
   },
   'ledger-idle-timeout-unchecked': {
     family: 'request validation',
     breaks: 'An invalid stream_idle_timeout_ms (not an integer) is read as none and answered 200 instead of 400.',
     rules: ['LEDGER-UPDATES-INVALID-REQUEST-400'],
+  },
+  // Command effects (positive requirements).
+  'ledger-for-transaction-phantom-update': {
+    family: 'command results',
+    breaks: 'submit-and-wait-for-transaction returns the transaction under an updateId of its own making, which the update stream never shows.',
+    rules: ['LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE'],
+  },
+  'ledger-transaction-tree-empty': {
+    family: 'command results',
+    breaks: 'submit-and-wait-for-transaction-tree returns the tree of the transaction without any of its events (an empty eventsById).',
+    rules: ['LEDGER-COMMANDS-FOR-TREE-VISIBLE'],
+  },
+  // Checked and interpreted (a command that cannot succeed is still refused at once), then lost.
+  'ledger-async-submit-dropped': {
+    family: 'command results',
+    breaks: 'An async submission is answered 200 but never recorded: no transaction, no completion.',
+    rules: ['LEDGER-COMMANDS-ASYNC-COMPLETES', 'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC'],
+  },
+  'ledger-async-archived-accepted': {
+    family: 'command results',
+    breaks: 'An async submission that exercises an archived contract is answered 200 and completes OK, with a transaction archiving the contract again.',
+    rules: ['LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK'],
+  },
+  'ledger-completion-status-missing': {
+    family: 'completions',
+    breaks: 'Completions carry no status, so none says that its command succeeded.',
+    rules: [
+      'LEDGER-COMMANDS-ASYNC-COMPLETES',
+      'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT',
+      'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC',
+      'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
+    ],
+  },
+  'ledger-command-completions-submission-id': {
+    family: 'completions',
+    breaks: 'POST /v2/commands/command-completions reports the submission id where the command id belongs.',
+    rules: ['LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC'],
+  },
+  'ledger-unassign-counter-unchanged': {
+    family: 'reassignments',
+    breaks: "An unassignment leaves the contract's reassignment counter as it was instead of raising it by one (its assignment carries the same).",
+    rules: ['LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES', 'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES'],
+  },
+  'ledger-assign-counter-raised': {
+    family: 'reassignments',
+    breaks: "An assignment raises the reassignment counter once more instead of carrying its unassignment's.",
+    rules: ['LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES', 'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES'],
+  },
+  'ledger-async-reassignment-dropped': {
+    family: 'reassignments',
+    breaks: 'An async reassignment is answered 200 but never recorded: the contract stays where it was, and no completion comes.',
+    rules: ['LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES'],
   },
 } as const);
 

@@ -10,7 +10,7 @@ import { baseStream } from './base-stream.ts';
 import type { ReassignmentMove, SubmittedReassignment } from './command-request.ts';
 import { findContract, type ContractHistory } from './contract-lookup.ts';
 import { LedgerHttpError } from './errors.ts';
-import { record, type Recorded } from './submission.ts';
+import { record, type Recorded, type SubmitOptions } from './submission.ts';
 
 const conflict = (message: string): never => {
   throw new LedgerHttpError(409, 'failedPrecondition', message);
@@ -40,13 +40,16 @@ function unassignment(world: World, reassignmentId: string): ReassignmentUpdate 
 type Planned = Pick<ReassignmentUpdate, 'kind' | 'synchronizerId' | 'reassignmentCounter' | 'contract'> & { unassignId?: string };
 
 /** What the move does, checked against where its contract lives. */
-function plan(world: World, move: ReassignmentMove, submitter: string): Planned {
+function plan(ctx: NodeContext, move: ReassignmentMove, submitter: string): Planned {
+  const { world } = ctx;
   requireSynchronizers(world, move.source, move.target);
   if (move.kind === 'unassign') {
     const { contract, placement } = stakeholderContract(world, move.contractId, submitter);
     if (placement.unassigned) conflict(`Contract ${move.contractId} is unassigned already (reassignment ${placement.unassigned.unassignId}).`);
     if (placement.synchronizerId !== move.source) conflict(`Contract ${move.contractId} is not active on ${move.source} but on ${placement.synchronizerId}.`);
-    return { kind: 'unassign', synchronizerId: move.source, reassignmentCounter: placement.reassignmentCounter + 1, contract };
+    // ledger-unassign-counter-unchanged: the counter is not raised.
+    const raise = ctx.faults.has('ledger-unassign-counter-unchanged') ? 0 : 1;
+    return { kind: 'unassign', synchronizerId: move.source, reassignmentCounter: placement.reassignmentCounter + raise, contract };
   }
   const unassigned = unassignment(world, move.reassignmentId);
   const found = unassigned && stakeholderContract(world, unassigned.contract.contractId, submitter);
@@ -57,32 +60,40 @@ function plan(world: World, move: ReassignmentMove, submitter: string): Planned 
   return {
     kind: 'assign',
     synchronizerId: move.target,
-    reassignmentCounter: unassigned.reassignmentCounter,
+    // ledger-assign-counter-raised: the assignment raises the counter once more.
+    reassignmentCounter: unassigned.reassignmentCounter + (ctx.faults.has('ledger-assign-counter-raised') ? 1 : 0),
     contract: unassigned.contract,
     unassignId: move.reassignmentId,
   };
 }
 
 /** Checks and records one reassignment of `userId` (its rights are the caller's to check). */
-export function reassign(ctx: NodeContext, cmds: SubmittedReassignment, userId: string): Recorded<ReassignmentUpdate> {
+export function reassign(ctx: NodeContext, cmds: SubmittedReassignment, userId: string, options: SubmitOptions = {}): Recorded<ReassignmentUpdate> {
   const { world } = ctx;
   const { move, submitter } = cmds;
   const change = { userId, commandId: cmds.commandId, actAs: [submitter], submissionId: cmds.submissionId };
-  return record(ctx, change, (k, recordTimeMicros) => {
-    const planned = plan(world, move, submitter);
-    const index = world.count + k;
-    return {
-      ...planned,
-      index,
-      updateId: world.updateId(index),
-      migrationId: world.currentMigrationId,
-      recordTimeMicros,
-      unassignId: planned.unassignId ?? derivedHex(ctx.settings.seed, `unassign:${index}`, 20),
-      submitter,
-      source: move.source,
-      target: move.target,
-      commandId: cmds.commandId,
-      workflowId: cmds.workflowId,
-    };
-  });
+  // ledger-async-reassignment-dropped: an async reassignment is checked, then lost.
+  const lost = options.async === true && ctx.faults.has('ledger-async-reassignment-dropped');
+  return record(
+    ctx,
+    change,
+    (k, recordTimeMicros) => {
+      const planned = plan(ctx, move, submitter);
+      const index = world.count + k;
+      return {
+        ...planned,
+        index,
+        updateId: world.updateId(index),
+        migrationId: world.currentMigrationId,
+        recordTimeMicros,
+        unassignId: planned.unassignId ?? derivedHex(ctx.settings.seed, `unassign:${index}`, 20),
+        submitter,
+        source: move.source,
+        target: move.target,
+        commandId: cmds.commandId,
+        workflowId: cmds.workflowId,
+      };
+    },
+    lost,
+  );
 }

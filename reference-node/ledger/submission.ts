@@ -92,8 +92,13 @@ function mentionedParties(world: World, value: unknown, out = new Set<string>())
   return out;
 }
 
+/** How a submission came: waited for or not (some faults break the async path only). */
+export interface SubmitOptions {
+  async?: boolean;
+}
+
 /** Builds the transaction of `cmds` at submission number `k` (World.submitted's next index); nothing is recorded. */
-function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordTimeMicros: number): TransactionUpdate {
+function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordTimeMicros: number, options: SubmitOptions): TransactionUpdate {
   const { world } = ctx;
   const index = world.count + k;
   const effectiveAtMicros = effectiveAt(recordTimeMicros);
@@ -163,8 +168,10 @@ function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordT
   const activeContract = (contractId: string, requestedTemplate: string): Contract => {
     const found = findContract(world, contractId);
     const created = nodes.find((n): n is CreatedNode => n.kind === 'created' && n.contract.contractId === contractId)?.contract;
+    // ledger-async-archived-accepted: the async path takes an archived contract for an active one.
+    const archivedAccepted = options.async === true && ctx.faults.has('ledger-async-archived-accepted');
     // An unassigned contract is active on no synchronizer until its assignment.
-    const c = created ?? (found && !found.archived && !found.placement.unassigned ? found.contract : undefined);
+    const c = created ?? (found && (!found.archived || archivedAccepted) && !found.placement.unassigned ? found.contract : undefined);
     if (!created && found) synchronizerId ??= found.placement.synchronizerId;
     const visible = c && [...c.signatories, ...c.observers].some((p) => readers.has(p));
     if (!c || !visible || consumed.has(contractId))
@@ -175,17 +182,19 @@ function interpret(ctx: NodeContext, cmds: SubmittedCommands, k: number, recordT
     return c;
   };
 
-  for (const command of cmds.commands) roots.push(apply(command));
+  for (const command of cmds.commands) roots.push(...apply(command));
 
-  function apply(command: LedgerCommand): number {
+  /** The root nodes a command adds to the transaction. */
+  function apply(command: LedgerCommand): number[] {
     switch (command.kind) {
       case 'create':
-        return create(resolveTemplate(world, command.templateId), command.createArguments).nodeId;
+        return [create(resolveTemplate(world, command.templateId), command.createArguments).nodeId];
       case 'exercise':
-        return exercise(activeContract(command.contractId, command.templateId), command.choice, command.choiceArgument).nodeId;
+        return [exercise(activeContract(command.contractId, command.templateId), command.choice, command.choiceArgument).nodeId];
       case 'createAndExercise': {
+        // Two root actions, as Daml makes of it: the create, then the exercise on the new contract.
         const created = create(resolveTemplate(world, command.templateId), command.createArguments);
-        return exercise(created.contract, command.choice, command.choiceArgument).nodeId;
+        return [created.nodeId, exercise(created.contract, command.choice, command.choiceArgument).nodeId];
       }
       case 'exerciseByKey':
         // No template of the simulated network has a contract key.
@@ -228,20 +237,27 @@ export function transactionAt(
 export const effectiveAt = (recordTimeMicros: number) => recordTimeMicros - EFFECTIVE_BEFORE_RECORD_MICROS;
 
 /** Interprets and records one submission of `userId`. */
-export function submit(ctx: NodeContext, cmds: SubmittedCommands, userId: string): Submission {
-  return record(ctx, { userId, commandId: cmds.commandId, actAs: cmds.actAs, submissionId: cmds.submissionId }, (k, recordTimeMicros) =>
-    interpret(ctx, cmds, k, recordTimeMicros),
+export function submit(ctx: NodeContext, cmds: SubmittedCommands, userId: string, options: SubmitOptions = {}): Submission {
+  // ledger-async-submit-dropped: an async submission is checked and interpreted, then lost.
+  const dropped = options.async === true && ctx.faults.has('ledger-async-submit-dropped');
+  return record(
+    ctx,
+    { userId, commandId: cmds.commandId, actAs: cmds.actAs, submissionId: cmds.submissionId },
+    (k, recordTimeMicros) => interpret(ctx, cmds, k, recordTimeMicros, options),
+    dropped,
   );
 }
 
 /**
  * Records the update `build` makes at submission number `k` as the next of the stream, with its completion. A
- * change already completed is a duplicate (409), as the ledger deduplicates them.
+ * change already completed is a duplicate (409), as the ledger deduplicates them. `lost` (a fault): built,
+ * so a refusal still shows, but neither recorded nor completed.
  */
 export function record<U extends TransactionUpdate | ReassignmentUpdate>(
   ctx: NodeContext,
   change: Change,
   build: (k: number, recordTimeMicros: number) => U,
+  lost = false,
 ): Recorded<U> {
   const { world } = ctx;
   const actAs = [...new Set(change.actAs)].sort().join(',');
@@ -249,6 +265,11 @@ export function record<U extends TransactionUpdate | ReassignmentUpdate>(
   if (duplicate)
     throw new LedgerHttpError(409, 'alreadyExists', `A command with id ${change.commandId} was already submitted by these parties.`, 'DUPLICATE_COMMAND');
   const recordTimeMicros = ctx.clock.now() + SUBMISSION_STEP_MICROS;
+  if (lost) {
+    const update = build(world.submitted.length, recordTimeMicros);
+    const completion = { ...change, updateId: update.updateId, submissionId: change.submissionId ?? '', submitted: -1 };
+    return { update, offset: 0, completion };
+  }
   // What the automation does until then is recorded first, so the change sees it and follows it.
   ctx.clock.runUntil(recordTimeMicros);
   const k = world.submitted.length;

@@ -343,6 +343,10 @@ export class World {
     (this as { amuletRules: Contract }).amuletRules = rules;
     // 1: the ledger participant's parties are authorized on it (topology, ledger stream only).
     const hostedHere = this.parties.filter((p) => p.hostedOn.includes(this.ledgerParticipant.id));
+    // A party a user acts as keeps submitting here, as commands in its name need: a change of its hosting
+    // draws a permission all the same (the history stays the seed's), and keeps submission.
+    const acting = new Set([...this.ledgerUsers.values()].flatMap((u) => u.actAs));
+    const changedTo = (party: string, drawn: string) => (acting.has(party) ? 'PARTICIPANT_PERMISSION_SUBMISSION' : drawn);
     push({
       kind: 'topology',
       index: 1,
@@ -466,7 +470,7 @@ export class World {
                   type: 'Changed',
                   partyId: who.id,
                   participantId: this.ledgerParticipant.id,
-                  permission: rng.pick(['PARTICIPANT_PERMISSION_SUBMISSION', 'PARTICIPANT_PERMISSION_CONFIRMATION']),
+                  permission: changedTo(who.id, rng.pick(['PARTICIPANT_PERMISSION_SUBMISSION', 'PARTICIPANT_PERMISSION_CONFIRMATION'])),
                 },
           ],
         });

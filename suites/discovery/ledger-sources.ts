@@ -235,5 +235,36 @@ const stream: Source = {
   },
 };
 
+/** Permissions under which a party may submit on a synchronizer (unspecified: the node did not say). */
+const MAY_SUBMIT = new Set(['PARTICIPANT_PERMISSION_SUBMISSION', 'PARTICIPANT_PERMISSION_UNSPECIFIED', undefined]);
+
+const synchronizers: Source = {
+  id: 'ledger-synchronizers',
+  interface: 'ledger',
+  what: 'the synchronizers the participant is connected to where the acting party of ledgerCommands may submit (a reassignment moves a contract between two)',
+  provides: ['ledgerSynchronizers'],
+  async run(r, f) {
+    const path = '/v2/state/connected-synchronizers';
+    const party = f.fixtures.ledgerCommands?.actAs[0];
+    // Asked about a party, the node answers where it hosts that party, with its permission there.
+    const listed = (body: Json) => (Array.isArray(body?.connectedSynchronizers) ? (body.connectedSynchronizers as Json[]) : undefined);
+    const forParty = party ? listed(await r.json('GET', path, { query: { party } })) : undefined;
+    const all = forParty ?? listed(await r.json('GET', path));
+    if (!all) return;
+    const ids = distinct(all.filter((s) => !forParty || MAY_SUBMIT.has(s?.permission)).map((s) => s?.synchronizerId));
+    f.set(
+      'ledgerSynchronizers',
+      ids,
+      found(
+        r,
+        'GET',
+        forParty ? `${path}?party=${party}` : path,
+        '/connectedSynchronizers/*/synchronizerId',
+        forParty ? `where ${party} may submit` : 'every connected one (the party-specific list was not served)',
+      ),
+    );
+  },
+};
+
 /** In the order they run. */
-export const LEDGER_SOURCES: readonly Source[] = [user, parties, limited, end, stream];
+export const LEDGER_SOURCES: readonly Source[] = [user, parties, limited, end, stream, synchronizers];

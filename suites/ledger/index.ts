@@ -1,4 +1,4 @@
-// The ledger interface's requirement records: the rules of `POST /v2/updates`, one record per rule.
+// The ledger interface's requirement records: the rules of `POST /v2/updates` and of the other endpoints, one record per rule.
 import type { Requirement } from '../model.ts';
 import { AUTH_REQUIREMENTS } from './updates/auth.ts';
 import { CUMULATIVE_REQUIREMENTS } from './updates/cumulative.ts';
@@ -14,6 +14,8 @@ import { ANSWER_REQUIREMENTS } from './answers.ts';
 import { PACKAGE_UPLOAD_REQUIREMENTS } from './packages-upload.ts';
 import { SINCE_3_5_REQUIREMENTS } from './command-completions.ts';
 import { COMMANDS_REQUIREMENTS } from './commands.ts';
+import { ASYNC_REQUIREMENTS } from './commands-async.ts';
+import { REASSIGNMENT_REQUIREMENTS } from './commands-reassignment.ts';
 
 export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...WINDOW_REQUIREMENTS,
@@ -29,5 +31,7 @@ export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...ANSWER_REQUIREMENTS,
   ...SINCE_3_5_REQUIREMENTS,
   ...COMMANDS_REQUIREMENTS,
+  ...ASYNC_REQUIREMENTS,
+  ...REASSIGNMENT_REQUIREMENTS,
   ...PACKAGE_UPLOAD_REQUIREMENTS,
 ];

@@ -120,6 +120,39 @@ describe('a submitted command changes the ledger', () => {
     expect((await post('/v2/commands/submit-and-wait', { ...archive, commandId: 'archive-again' })).json()).toMatchObject({ code: 'CONTRACT_NOT_FOUND' });
   });
 
+  it('a create-and-exercise is two root actions: the ledger-effects view shows the contract and its archive, after which it is gone', async () => {
+    const w = node.ctx.world;
+    const templateId = `${w.amuletPackage}:Splice.Amulet:Amulet`;
+    const transient = createCommand('transient', {
+      commands: [{ CreateAndExerciseCommand: { templateId, createArguments: { owner: aliceParty(), amount: '5.0' }, choice: 'Archive', choiceArgument: {} } }],
+    });
+    const effects = { eventFormat: { filtersByParty: { [aliceParty()]: {} } }, transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' };
+    const tx = (await post('/v2/commands/submit-and-wait-for-transaction', { commands: transient, transactionFormat: effects })).json().transaction;
+    const [created, exercised] = tx.events.map((e: Record<string, { contractId: string }>) => Object.entries(e)[0]!);
+    expect([created[0], exercised[0]]).toEqual(['CreatedEvent', 'ExercisedEvent']);
+    expect(exercised[1]).toMatchObject({ contractId: created[1].contractId, choice: 'Archive', consuming: true, actingParties: [aliceParty()] });
+    // Created and archived in one transaction: it never reaches the active contract set.
+    const acs = await post('/v2/updates?stream_idle_timeout_ms=1', { ...aliceUpdates(tx.offset - 1), endInclusive: tx.offset });
+    expect(acs.json()).toEqual([]);
+    const archive = (commandId: string) =>
+      createCommand(commandId, { commands: [{ ExerciseCommand: { templateId, contractId: created[1].contractId, choice: 'Archive', choiceArgument: {} } }] });
+    expect((await post('/v2/commands/submit-and-wait', archive('archive-transient'))).json()).toMatchObject({ code: 'CONTRACT_NOT_FOUND' });
+    // Not waited for, the same: refused at once, nothing recorded, no completion.
+    const submitted = w.submitted.length;
+    const async = await post('/v2/commands/async/submit', archive('archive-transient-async'));
+    expect([async.statusCode, async.json().code]).toEqual([404, 'CONTRACT_NOT_FOUND']);
+    expect(w.submitted).toHaveLength(submitted);
+    const completions = (await post('/v2/commands/completions?stream_idle_timeout_ms=1', { parties: [aliceParty()], beginExclusive: tx.offset })).json();
+    expect(completions).toEqual([]);
+  });
+
+  it('the parties users act as may submit on every synchronizer (their hosting keeps submission permission)', async () => {
+    const res = await node.app.inject({ method: 'GET', url: `/v2/state/connected-synchronizers?party=${encodeURIComponent(aliceParty())}`, headers: alice() });
+    expect(res.json().connectedSynchronizers.map((s: { permission: string }) => s.permission)).toEqual(
+      node.ctx.world.synchronizers.map(() => 'PARTICIPANT_PERMISSION_SUBMISSION'),
+    );
+  });
+
   it('an async submit completes: the completion endpoints answer it, honouring the idle timeout', async () => {
     expect((await post('/v2/commands/async/submit', createCommand('async-1'))).json()).toEqual({});
     const query = { parties: [aliceParty()], beginExclusive: 0 };

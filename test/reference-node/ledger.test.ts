@@ -933,7 +933,101 @@ const PROBES: Record<LedgerFaultName, Probe> = {
       () => true,
     );
   },
+  'ledger-for-transaction-phantom-update': async (n) => {
+    const tx = (await aliceCall(n, '/v2/commands/submit-and-wait-for-transaction', { commands: aliceCreate(n, 'probe-phantom') })).json() as Json;
+    const at = await read(n, { beginExclusive: tx.transaction.offset - 1, endInclusive: tx.transaction.offset, updateFormat: txFormat(byParty([aliceOf(n)])) });
+    return !at.some((e) => e.update.Transaction?.value.updateId === tx.transaction.updateId);
+  },
+  'ledger-transaction-tree-empty': async (n) =>
+    Object.keys(
+      ((await aliceCall(n, '/v2/commands/submit-and-wait-for-transaction-tree', aliceCreate(n, 'probe-tree'))).json() as Json).transactionTree.eventsById,
+    ).length === 0,
+  'ledger-async-submit-dropped': async (n) => {
+    const end = await ledgerEndOf(n);
+    const accepted = (await aliceCall(n, '/v2/commands/async/submit', aliceCreate(n, 'probe-dropped'))).status === 200;
+    return accepted && !(await aliceCompletions(n, '/v2/commands/completions', end)).some((c) => c.commandId === 'probe-dropped');
+  },
+  'ledger-async-archived-accepted': async (n) => {
+    const created = (await aliceCall(n, '/v2/commands/submit-and-wait-for-transaction', { commands: aliceCreate(n, 'probe-aa-create') })).json() as Json;
+    const contractId = created.transaction.events[0].CreatedEvent.contractId;
+    const archive = (commandId: string) => ({
+      commandId,
+      actAs: [aliceOf(n)],
+      commands: [{ ExerciseCommand: { templateId: amuletOf(n), contractId, choice: 'Archive', choiceArgument: {} } }],
+    });
+    expect((await aliceCall(n, '/v2/commands/submit-and-wait', archive('probe-aa-archive'))).status).toBe(200);
+    return (await aliceCall(n, '/v2/commands/async/submit', archive('probe-aa-again'))).status === 200;
+  },
+  'ledger-completion-status-missing': async (n) => {
+    const end = await ledgerEndOf(n);
+    await aliceCall(n, '/v2/commands/submit-and-wait', aliceCreate(n, 'probe-status'));
+    const [c] = (await aliceCompletions(n, '/v2/commands/completions', end)).filter((x) => x.commandId === 'probe-status');
+    return c !== undefined && c.status === undefined;
+  },
+  'ledger-command-completions-submission-id': async (n) => {
+    const end = await ledgerEndOf(n);
+    await aliceCall(n, '/v2/commands/submit-and-wait', aliceCreate(n, 'probe-ids', { submissionId: 'probe-submission' }));
+    return (await aliceCompletions(n, '/v2/commands/command-completions', end)).some((c) => c.commandId === 'probe-submission');
+  },
+  'ledger-unassign-counter-unchanged': async (n) => {
+    const out = await aliceUnassign(n, 'probe-counter');
+    return out.events[0].JsUnassignedEvent.value.reassignmentCounter === 0;
+  },
+  'ledger-assign-counter-raised': async (n) => {
+    const out = await aliceUnassign(n, 'probe-raised');
+    const { reassignmentId, source, target } = out.events[0].JsUnassignedEvent.value;
+    const assign = { AssignCommand: { value: { reassignmentId, source, target } } };
+    const into = (
+      await aliceCall(n, '/v2/commands/submit-and-wait-for-reassignment', { ...aliceMove(n, 'probe-raised-in', assign), eventFormat: byParty([aliceOf(n)]) })
+    ).json() as Json;
+    return into.reassignment.events[0].JsAssignmentEvent.reassignmentCounter === 2;
+  },
+  'ledger-async-reassignment-dropped': async (n) => {
+    const created = (await aliceCall(n, '/v2/commands/submit-and-wait-for-transaction', { commands: aliceCreate(n, 'probe-ar-create') })).json() as Json;
+    const contractId = created.transaction.events[0].CreatedEvent.contractId;
+    const [source, target] = n.context.world.synchronizers.map((x) => x.id);
+    const unassign = { UnassignCommand: { value: { contractId, source, target } } };
+    const accepted = (await aliceCall(n, '/v2/commands/async/submit-reassignment', aliceMove(n, 'probe-ar-out', unassign))).status === 200;
+    // Never unassigned: the contract can be unassigned (again) from where it was.
+    return accepted && (await aliceCall(n, '/v2/commands/submit-and-wait-for-reassignment', aliceMove(n, 'probe-ar-out-2', unassign))).status === 200;
+  },
 };
+
+/** A POST of alice's (the limited ledger user) to a command endpoint. */
+const aliceCall = (n: RunningReferenceNode, path: string, payload: unknown) =>
+  call(`${n.urls.ledger}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${n.credentials.ledgerUserToken.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+const amuletOf = (n: RunningReferenceNode) => `${n.context.world.amuletPackage}:Splice.Amulet:Amulet`;
+/** A JsCommands body of alice's creating an amulet of her own. */
+const aliceCreate = (n: RunningReferenceNode, commandId: string, extra: Json = {}) => ({
+  commandId,
+  actAs: [aliceOf(n)],
+  commands: [{ CreateCommand: { templateId: amuletOf(n), createArguments: { owner: aliceOf(n), amount: '1.0' } } }],
+  ...extra,
+});
+const aliceMove = (n: RunningReferenceNode, commandId: string, command: Json) => ({
+  reassignmentCommands: { commandId, submitter: aliceOf(n), commands: [{ command }] },
+});
+/** A contract alice creates, unassigned from the first synchronizer to the second: the reassignment answered. */
+async function aliceUnassign(n: RunningReferenceNode, commandId: string): Promise<Json> {
+  const created = (await aliceCall(n, '/v2/commands/submit-and-wait-for-transaction', { commands: aliceCreate(n, `${commandId}-create`) })).json() as Json;
+  const contractId = created.transaction.events[0].CreatedEvent.contractId;
+  const [source, target] = n.context.world.synchronizers.map((x) => x.id);
+  const unassign = { UnassignCommand: { value: { contractId, source, target } } };
+  const out = await aliceCall(n, '/v2/commands/submit-and-wait-for-reassignment', { ...aliceMove(n, commandId, unassign), eventFormat: byParty([aliceOf(n)]) });
+  return (out.json() as Json).reassignment;
+}
+const ledgerEndOf = async (n: RunningReferenceNode) =>
+  ((await call(`${n.urls.ledger}/v2/state/ledger-end`, { headers: { authorization: `Bearer ${n.credentials.ledgerUserToken.token}` } })).json() as Json)
+    .offset as number;
+/** alice's completions after `begin` on a completion endpoint: the Completion records. */
+async function aliceCompletions(n: RunningReferenceNode, path: string, begin: number): Promise<Json[]> {
+  const els = (await aliceCall(n, `${path}?stream_idle_timeout_ms=1`, { parties: [aliceOf(n)], beginExclusive: begin })).json() as Json[];
+  return els.map((e) => e.completionResponse?.Completion?.value).filter((v) => v !== undefined);
+}
 
 /** A call to an overview endpoint of the ledger, with the admin's credentials. */
 const overview = (n: RunningReferenceNode, method: string, path: string, text?: string) =>

@@ -81,6 +81,9 @@ describe('read-only discovery, given only URLs and tokens', () => {
     expect(node.context.world.rejectedVerdicts.map((v) => v.updateId)).toContain(f.transactionUpdateIds![1]);
     expect(f.snapshotRecordTime).toBe(known.snapshotRecordTime);
     expect(f.multiHostedParty).toBe(known.multiHostedParty);
+    // Both synchronizers: the acting party of the discovered command may submit on each.
+    expect(f.ledgerCommands!.actAs).toEqual([node.credentials.walletUsers[0]!.party]);
+    expect(new Set(f.ledgerSynchronizers)).toEqual(new Set(known.ledgerSynchronizers));
     // The limited token is the wallet token: the ledger knows its user with rights for its own party only.
     expect(f.ledgerLimitedToken).toBe(node.credentials.walletUsers[0]!.token);
     expect(f.ledgerForbiddenParty).not.toBe(node.credentials.walletUsers[0]!.party);

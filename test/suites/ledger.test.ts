@@ -28,8 +28,28 @@ describe('ledger requirement records', () => {
   const OTHER_OPERATIONS: Record<string, string[]> = {
     'LEDGER-COMMAND-COMPLETIONS-SINCE-3-5': ['getCommandCompletions'],
     'LEDGER-PACKAGES-UPLOAD-SAME-AS-DARS': ['uploadDar', 'uploadPackages'],
-    'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE': ['submitAndWait'],
+    'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE': ['submitAndWait', 'getUpdates'],
+    'LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE': ['submitAndWaitForTransaction', 'getUpdates'],
+    'LEDGER-COMMANDS-FOR-TREE-VISIBLE': ['submitAndWaitForTransactionTree', 'getUpdates'],
+    'LEDGER-COMMANDS-ASYNC-COMPLETES': ['submitAsync', 'getCompletions', 'getUpdates'],
+    'LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK': ['submitAndWaitForTransaction', 'submitAsync', 'getCompletions', 'getUpdates'],
+    'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT': ['getCompletions', 'submitAndWait'],
+    'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC': ['getCommandCompletions', 'submitAsync'],
+    'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES': ['submitAndWaitForReassignment', 'submitAndWaitForTransaction', 'getUpdates', 'submitAndWait'],
+    'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES': ['submitReassignmentAsync', 'submitAndWaitForTransaction', 'getCompletions', 'getUpdates', 'submitAndWait'],
   };
+  /** The operations that change the ledger: a requirement calling one of them submits, and runs only with mutations allowed. */
+  const CHANGING = [
+    'uploadDar',
+    'submitAndWait',
+    'submitAndWaitForTransaction',
+    'submitAndWaitForTransactionTree',
+    'submitAndWaitForReassignment',
+    'submitAsync',
+    'submitReassignmentAsync',
+  ];
+  /** The command operations, each confirmed by exactly one positive requirement. */
+  const COMMAND_OPERATIONS = [...CHANGING.slice(1), 'getCompletions', 'getCommandCompletions'];
 
   it('are well-formed: unique LEDGER- ids, MUST/SHOULD, getUpdates unless named, section and sentence, read-only unless uploading or submitting', () => {
     expect(IDS.size).toBe(LEDGER_REQUIREMENTS.length);
@@ -41,7 +61,19 @@ describe('ledger requirement records', () => {
       expect(r.operations).toEqual(r.phase === 'review' ? [] : (OTHER_OPERATIONS[r.id] ?? ['getUpdates']));
       expect(r.section.length).toBeGreaterThan(0);
       expect(r.sentence.length).toBeGreaterThan(0);
-      expect(r.mutates).toBe(r.operations.includes('uploadDar') || r.operations.includes('submitAndWait'));
+      expect(r.mutates, r.id).toBe(r.operations.some((op) => CHANGING.includes(op)));
+    }
+  });
+
+  it('confirm each command operation once, by a requirement that submits its own command', () => {
+    for (const op of COMMAND_OPERATIONS) {
+      const confirming = LEDGER_REQUIREMENTS.filter((r) => r.confirms === op);
+      expect(
+        confirming.map((r) => r.id),
+        op,
+      ).toHaveLength(1);
+      expect(confirming[0]!.mutates, op).toBe(true);
+      expect(confirming[0]!.needs, op).toContain('ledgerCommands');
     }
   });
 

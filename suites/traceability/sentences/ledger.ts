@@ -71,14 +71,18 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.overview.2',
         text: '/v2/commands/submit-and-wait: Submit one composite command and wait for its result',
-        ids: ['LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE'],
+        ids: ['LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE', 'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT'],
       },
       {
         n: 'A.overview.3',
         text: 'POST /v2/commands/submit-and-wait-for-transaction',
         ids: ['GENERIC-LEDGER-SUBMIT-AND-WAIT-FOR-TRANSACTION-RESPONSES', 'GENERIC-LEDGER-SUBMIT-AND-WAIT-FOR-TRANSACTION-INVALID-INPUT'],
       },
-      { n: 'A.overview.4', text: '/v2/commands/submit-and-wait-for-transaction: Same, returning the transaction', notCheckable: NO_PAYLOAD },
+      {
+        n: 'A.overview.4',
+        text: '/v2/commands/submit-and-wait-for-transaction: Same, returning the transaction',
+        ids: ['LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE'],
+      },
       {
         n: 'A.overview.5',
         text: 'POST /v2/commands/submit-and-wait-for-reassignment',
@@ -87,7 +91,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.overview.6',
         text: '/v2/commands/submit-and-wait-for-reassignment: Submit one composite reassignment command, wait, return the reassignment',
-        notCheckable: `${NO_PAYLOAD}; a reassignment also needs a contract and two synchronizers the description does not provide`,
+        ids: ['LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES'],
       },
       {
         n: 'A.overview.7',
@@ -97,7 +101,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.overview.8',
         text: '/v2/commands/submit-and-wait-for-transaction-tree: Deprecated; returns transaction trees; removal announced for 3.5.0',
-        notCheckable: `${NO_PAYLOAD}; deprecation and announced removal concern the interface's life cycle, not an answer`,
+        ids: ['LEDGER-COMMANDS-FOR-TREE-VISIBLE'],
       },
       {
         n: 'A.overview.9',
@@ -107,7 +111,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.overview.10',
         text: '/v2/commands/async/submit: Submit one composite command without waiting',
-        notCheckable: `${NO_PAYLOAD}; an answer given before or after the command is processed looks the same from outside`,
+        ids: ['LEDGER-COMMANDS-ASYNC-COMPLETES', 'LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK', 'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC'],
       },
       {
         n: 'A.overview.11',
@@ -117,7 +121,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.overview.12',
         text: '/v2/commands/async/submit-reassignment: Submit one reassignment',
-        notCheckable: `${NO_PAYLOAD}; a reassignment also needs a contract and two synchronizers the description does not provide`,
+        ids: ['LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES'],
       },
       {
         n: 'A.overview.13',
@@ -127,7 +131,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.overview.14',
         text: '/v2/commands/completions: Deprecated blocking completions query (use the command-completions endpoint); for small results',
-        notCheckable: `${NO_PAYLOAD}; the rest is advice to clients`,
+        ids: ['LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT', 'LEDGER-COMMANDS-ASYNC-COMPLETES'],
       },
       {
         n: 'A.overview.15',
@@ -142,7 +146,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.overview.17',
         text: '/v2/commands/command-completions: subscribe to command completion events with more filtering than its predecessor',
-        notCheckable: NO_PAYLOAD,
+        ids: ['LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC'],
       },
       {
         n: 'A.overview.18',
