@@ -46,6 +46,12 @@ export interface Fixtures {
    * acting as parties the user of ledgerLimitedToken (or else of the ledger token) may act as.
    */
   ledgerCommands?: { commands: unknown[]; actAs: string[]; readAs?: string[]; userId?: string; workflowId?: string };
+  /**
+   * A contract the update stream shows created (in a transaction), with the offset of that transaction, a party
+   * the ledger token may read as who is a stakeholder of it, and the offset of the transaction archiving it
+   * where the stream shows that too.
+   */
+  ledgerContract?: { contractId: string; offset: number; party: string; archivedOffset?: number };
   // --- wallet ---
   /** Tracking ids of transfer offers of the wallet user, by state. */
   transferOffers?: Partial<Record<'created' | 'accepted' | 'completed' | 'failed', string[]>>;
@@ -87,6 +93,8 @@ export const FIXTURE_HELP: Record<FixtureName, string> = {
   ledgerLimitedToken: 'fixtures.ledgerLimitedToken (discovery: the wallet token, when the ledger knows its user with limited rights)',
   ledgerCommands:
     'fixtures.ledgerCommands {commands, actAs, ...} (a JsCommands body without commandId that the user of ledgerLimitedToken, or else of the ledger token, may submit; discovery: a contract that user signs alone, created and archived in one transaction)',
+  ledgerContract:
+    'fixtures.ledgerContract {contractId, offset, party, archivedOffset?} (a contract the update stream shows created at offset, read as party, and archived at archivedOffset; discovery: the bounded read of the update stream)',
   transferOffers:
     "fixtures.transferOffers {created: [...], failed: [...]} (tracking ids of the wallet user; discovery: the ledger history, the wallet's offers, or one created with mutations allowed)",
   otherUserTransferOffers: "fixtures.otherUserTransferOffers (tracking ids of another wallet user's transfer offers; discovery: the ledger history)",

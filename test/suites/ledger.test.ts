@@ -29,9 +29,21 @@ describe('ledger requirement records', () => {
     'LEDGER-COMMAND-COMPLETIONS-SINCE-3-5': ['getCommandCompletions'],
     'LEDGER-PACKAGES-UPLOAD-SAME-AS-DARS': ['uploadDar', 'uploadPackages'],
     'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE': ['submitAndWait'],
+    'LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED': ['getUpdates', 'getEventsByContractId'],
+    'LEDGER-VERSION-STATED': ['getVersion'],
+    'LEDGER-PACKAGES-LIST-IDENTIFIERS': ['listPackages'],
+    'LEDGER-PACKAGES-CONTENTS-OF-LISTED': ['listPackages', 'getPackage'],
+    'LEDGER-PACKAGES-STATUS-OF-LISTED': ['listPackages', 'getPackageStatus'],
+    'LEDGER-PACKAGES-DAR-VALIDATE': ['listPackages', 'getPackage', 'validateDar'],
+    'LEDGER-PACKAGES-DAR-UPLOAD': ['listPackages', 'getPackage', 'uploadDar', 'getPackageStatus'],
+    'LEDGER-PACKAGES-UPLOAD-TAKES-DAR': ['listPackages', 'getPackage', 'uploadPackages', 'getPackageStatus'],
+    'LEDGER-VETTING-LIST': ['getPackageVetting'],
+    'LEDGER-VETTING-DRY-RUN-UNVET': ['getPackageVetting', 'postPackageVetting'],
   };
+  /** Operations that change the target: a requirement calling one changes it (a dry run too: a faulty node may apply it). */
+  const WRITES = ['uploadDar', 'uploadPackages', 'postPackageVetting', 'submitAndWait'];
 
-  it('are well-formed: unique LEDGER- ids, MUST/SHOULD, getUpdates unless named, section and sentence, read-only unless uploading or submitting', () => {
+  it('are well-formed: unique LEDGER- ids, MUST/SHOULD, getUpdates unless named, section and sentence, read-only unless uploading, vetting or submitting', () => {
     expect(IDS.size).toBe(LEDGER_REQUIREMENTS.length);
     for (const r of LEDGER_REQUIREMENTS) {
       expect(r.id).toMatch(/^LEDGER-[A-Z0-9]+(-[A-Z0-9]+)+$/);
@@ -41,8 +53,29 @@ describe('ledger requirement records', () => {
       expect(r.operations).toEqual(r.phase === 'review' ? [] : (OTHER_OPERATIONS[r.id] ?? ['getUpdates']));
       expect(r.section.length).toBeGreaterThan(0);
       expect(r.sentence.length).toBeGreaterThan(0);
-      expect(r.mutates).toBe(r.operations.includes('uploadDar') || r.operations.includes('submitAndWait'));
+      expect(r.mutates, r.id).toBe(r.operations.some((o) => WRITES.includes(o)));
     }
+  });
+
+  it('the update stream, events, version, package, DAR and vetting operations have one positive requirement each', () => {
+    const owned = [
+      'getUpdates',
+      'getEventsByContractId',
+      'getVersion',
+      'validateDar',
+      'uploadDar',
+      'listPackages',
+      'uploadPackages',
+      'getPackage',
+      'getPackageStatus',
+      'getPackageVetting',
+      'postPackageVetting',
+    ];
+    for (const op of owned)
+      expect(
+        LEDGER_REQUIREMENTS.filter((r) => r.confirms === op).map((r) => r.id),
+        op,
+      ).toHaveLength(1);
   });
 
   it('every fault names its detecting requirements, all of them ledger requirements', () => {
