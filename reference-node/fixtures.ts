@@ -2,6 +2,7 @@
 // simulated network. The node declares the shape itself, so that it imports nothing of the suite; the
 // suite's Fixtures accept it as it is.
 import type { RunningReferenceNode } from './index.ts';
+import { findContract } from './ledger/contract-lookup.ts';
 import { isoMicros } from './world/time.ts';
 
 export type TransferOfferState = 'created' | 'accepted' | 'completed' | 'failed';
@@ -36,6 +37,8 @@ export interface ReferenceFixtures {
   ledgerCommands: { commands: unknown[]; actAs: string[] };
   /** Every synchronizer of the network: the participant is connected to all, and hosts the actor on each. */
   ledgerSynchronizers: string[];
+  /** A holding the stream shows created and archived, with the offsets of both and a hosted stakeholder. */
+  ledgerContract: { contractId: string; offset: number; party: string; archivedOffset?: number };
   // --- wallet ---
   /** Tracking ids of the first wallet user's transfer offers, by state. */
   transferOffers: Partial<Record<TransferOfferState, string[]>>;
@@ -94,9 +97,23 @@ export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures
       commands: [{ CreateCommand: { templateId: `${w.amuletPackage}:Splice.Amulet:Amulet`, createArguments: { dso: w.dso.id, owner: actor, amount: '5.0' } } }],
     },
     ledgerSynchronizers: w.synchronizers.map((s) => s.id),
+    ledgerContract: streamedContract(node, hostedHere),
     transferOffers: offers,
     otherUserTransferOffers: w.transferOffers.filter((x) => x.sender !== walletParty).map((x) => x.trackingId),
     trafficReceiverParty: w.validators[0]!.party,
     multiHostedParty: w.multiHostedParty.id,
   };
+}
+
+/** The first holding of the history that a hosted party holds and that was archived later, as the stream shows it. */
+function streamedContract(node: RunningReferenceNode, hosted: readonly string[]): ReferenceFixtures['ledgerContract'] {
+  const w = node.context.world;
+  const shift = node.context.settings.offsetShift;
+  for (const h of w.baseHoldings) {
+    const party = [...h.contract.signatories, ...h.contract.observers].find((p) => hosted.includes(p));
+    const found = h.archivedIn === undefined || !party ? undefined : findContract(w, h.contract.contractId);
+    if (!found?.archived || !party) continue;
+    return { contractId: h.contract.contractId, offset: found.createdOffset + shift, party, archivedOffset: found.archived.offset + shift };
+  }
+  throw new Error('the world has no archived holding of a hosted party');
 }

@@ -51,6 +51,12 @@ export interface Fixtures {
    * reassignment moves a contract between two of them (one alone leaves the reassignment checks skipped).
    */
   ledgerSynchronizers?: string[];
+  /**
+   * A contract the update stream shows created (in a transaction), with the offset of that transaction, a party
+   * the ledger token may read as who is a stakeholder of it, and the offset of the transaction archiving it
+   * where the stream shows that too.
+   */
+  ledgerContract?: { contractId: string; offset: number; party: string; archivedOffset?: number };
   // --- wallet ---
   /** Tracking ids of transfer offers of the wallet user, by state. */
   transferOffers?: Partial<Record<'created' | 'accepted' | 'completed' | 'failed', string[]>>;
@@ -94,6 +100,8 @@ export const FIXTURE_HELP: Record<FixtureName, string> = {
     'fixtures.ledgerCommands {commands, actAs, ...} (a JsCommands body without commandId that the user of ledgerLimitedToken, or else of the ledger token, may submit; discovery: a contract that user signs alone, created and archived in one transaction)',
   ledgerSynchronizers:
     'fixtures.ledgerSynchronizers (synchronizer ids where the acting party of ledgerCommands may submit, two or more to reassign; discovery: GET /v2/state/connected-synchronizers?party=...)',
+  ledgerContract:
+    'fixtures.ledgerContract {contractId, offset, party, archivedOffset?} (a contract the update stream shows created at offset, read as party, and archived at archivedOffset; discovery: the bounded read of the update stream)',
   transferOffers:
     "fixtures.transferOffers {created: [...], failed: [...]} (tracking ids of the wallet user; discovery: the ledger history, the wallet's offers, or one created with mutations allowed)",
   otherUserTransferOffers: "fixtures.otherUserTransferOffers (tracking ids of another wallet user's transfer offers; discovery: the ledger history)",

@@ -52,3 +52,12 @@ export function requireActRights(caller: Caller, parties: Iterable<string>): voi
   const denied = [...new Set(parties)].filter((p) => !allowed.has(p));
   if (denied.length > 0) throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not act as ${denied.join(', ')}.`);
 }
+
+/**
+ * Throws 403 unless the caller administers the participant (package uploads and vetting changes are the
+ * participant administrator's): in this world, the user who may read as any party.
+ */
+export function requireAdmin(caller: Caller, what: string): void {
+  if (caller.kind === 'user' && caller.readAs !== 'any')
+    throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' is no participant administrator and may not ${what}.`);
+}

@@ -29,10 +29,11 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     breaks: 'descendingOrder without endInclusive is accepted instead of being rejected with 400.',
     rules: ['LEDGER-UPDATES-DESCENDING-NEEDS-END'],
   },
+  // The positive read asks for a limit below the list limit over a long window: ignored, it is answered 413.
   'ledger-limit-ignored': {
     family: 'limits',
     breaks: 'The limit query parameter is ignored, so more elements than the limit are returned.',
-    rules: ['LEDGER-UPDATES-LIMIT'],
+    rules: ['LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-BOUNDED-READ'],
   },
   'ledger-invalid-limit-accepted': {
     family: 'request validation',
@@ -82,7 +83,7 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   'ledger-two-keys-update': {
     family: 'update shape',
     breaks: 'An update object carries two kind keys instead of exactly one.',
-    rules: ['LEDGER-UPDATES-ONE-KIND'],
+    rules: ['LEDGER-UPDATES-ONE-KIND', 'LEDGER-UPDATES-BOUNDED-READ'],
     // The answers the rules' checks receive break the schema too (every answer is judged).
     generic: { operations: ['getUpdates'], checks: ['responses'] },
   },
@@ -127,7 +128,7 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   'ledger-required-field-dropped': {
     family: 'record fields',
     breaks: 'Transaction records lack the required recordTime field.',
-    rules: ['LEDGER-UPDATES-RECORD-FIELDS'],
+    rules: ['LEDGER-UPDATES-RECORD-FIELDS', 'LEDGER-UPDATES-BOUNDED-READ'],
     // The answers the rules' checks receive break the schema too (every answer is judged).
     generic: { operations: ['getUpdates'], checks: ['responses'] },
   },
@@ -259,8 +260,9 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     generic: { operations: ['getCompletions', 'getCommandCompletions'], checks: ['invalid-input'] },
   },
   // Every overview operation that answers JSON (the package download answers bytes) and whose 200 some check
-  // receives. The command checks stop at their first mislabelled answer: the reassignment checks at the
-  // transaction that creates their contract, so no check receives a 200 of the reassignment endpoints.
+  // receives: the generic checks, or the positive requirements (whose answers are judged for the generic ones).
+  // The command checks stop at their first mislabelled answer: the reassignment checks at the transaction that
+  // creates their contract, so no check receives a 200 of the reassignment endpoints.
   'ledger-overview-json-as-text': {
     family: 'documented answers',
     breaks: 'The overview endpoints send their JSON answers serialized by hand, labelled text/plain instead of application/json.',
@@ -274,6 +276,16 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
       'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC',
       'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES',
       'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
+      'LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED',
+      'LEDGER-VERSION-STATED',
+      'LEDGER-PACKAGES-LIST-IDENTIFIERS',
+      'LEDGER-PACKAGES-CONTENTS-OF-LISTED',
+      'LEDGER-PACKAGES-STATUS-OF-LISTED',
+      'LEDGER-PACKAGES-DAR-VALIDATE',
+      'LEDGER-PACKAGES-DAR-UPLOAD',
+      'LEDGER-PACKAGES-UPLOAD-TAKES-DAR',
+      'LEDGER-VETTING-LIST',
+      'LEDGER-VETTING-DRY-RUN-UNVET',
     ],
     generic: {
       operations: [
@@ -283,6 +295,7 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
         'submitAndWaitForTransaction',
         'submitAndWaitForTransactionTree',
         'submitAsync',
+        'getEventsByContractId',
         'getVersion',
         'validateDar',
         'uploadDar',
@@ -290,6 +303,7 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
         'uploadPackages',
         'getPackageStatus',
         'getPackageVetting',
+        'postPackageVetting',
       ],
       checks: ['responses'],
     },
@@ -416,6 +430,78 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     family: 'reassignments',
     breaks: 'An async reassignment is answered 200 but never recorded: the contract stays where it was, and no completion comes.',
     rules: ['LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES'],
+  },
+  // Package, event and version effects (positive requirements).
+  'ledger-version-unstated': {
+    family: 'versions',
+    breaks: 'GET /v2/version answers 200 without the version it is read for (no version field).',
+    rules: ['LEDGER-VERSION-STATED'],
+  },
+  'ledger-events-template-swapped': {
+    family: 'event lookup',
+    breaks: "The event lookup by contract id answers a created event naming the other package's template, not the one the update stream showed.",
+    rules: ['LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED'],
+  },
+  'ledger-events-created-at-shifted': {
+    family: 'event lookup',
+    breaks: 'The event lookup by contract id answers a createdAt one microsecond after the one the update stream showed.',
+    rules: ['LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED'],
+  },
+  'ledger-events-archive-omitted': {
+    family: 'event lookup',
+    breaks: 'The event lookup by contract id leaves out the archived event of a contract whose archive the update stream showed.',
+    rules: ['LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED'],
+  },
+  'ledger-package-contents-empty': {
+    family: 'packages',
+    breaks: 'GET /v2/packages/{package-id} answers 200 with an empty body for a package GET /v2/packages lists.',
+    rules: ['LEDGER-PACKAGES-CONTENTS-OF-LISTED'],
+  },
+  // Every check that reads a package's contents receives it.
+  'ledger-package-archive-as-text': {
+    family: 'packages',
+    breaks: 'GET /v2/packages/{package-id} sends the package archive labelled text/plain, a content type the operation does not document.',
+    rules: ['LEDGER-PACKAGES-CONTENTS-OF-LISTED', 'LEDGER-PACKAGES-DAR-VALIDATE', 'LEDGER-PACKAGES-DAR-UPLOAD', 'LEDGER-PACKAGES-UPLOAD-TAKES-DAR'],
+    generic: { operations: ['getPackage'], checks: ['responses'] },
+  },
+  'ledger-package-status-unknown': {
+    family: 'packages',
+    breaks:
+      'The package status lookup answers PACKAGE_STATUS_UNSPECIFIED for the packages the participant was provisioned with (it knows only those uploaded through the interface), though GET /v2/packages lists them.',
+    rules: ['LEDGER-PACKAGES-STATUS-OF-LISTED'],
+  },
+  'ledger-dar-validate-accepts-anything': {
+    family: 'DAR uploads',
+    breaks: 'POST /v2/dars/validate answers 200 to bytes that are no DAR: it validates nothing.',
+    rules: ['LEDGER-PACKAGES-DAR-VALIDATE'],
+  },
+  'ledger-dar-upload-forgets-packages': {
+    family: 'DAR uploads',
+    breaks: 'After a DAR upload answered 200, GET /v2/packages no longer lists the packages the DAR brought.',
+    rules: ['LEDGER-PACKAGES-DAR-UPLOAD', 'LEDGER-PACKAGES-UPLOAD-TAKES-DAR'],
+  },
+  'ledger-dar-upload-accepts-anything': {
+    family: 'DAR uploads',
+    breaks: 'POST /v2/dars and POST /v2/packages answer 200 to bytes that are no DAR, as if they had been uploaded.',
+    rules: ['LEDGER-PACKAGES-DAR-UPLOAD', 'LEDGER-PACKAGES-UPLOAD-TAKES-DAR'],
+  },
+  'ledger-vetting-dry-run-applied': {
+    family: 'package vetting',
+    breaks: 'A vetting change with dryRun true is applied: the vetting listing afterwards shows the change.',
+    rules: ['LEDGER-VETTING-DRY-RUN-UNVET'],
+  },
+  'ledger-vetting-new-state-stale': {
+    family: 'package vetting',
+    breaks: "A vetting change answers, as newVettedPackages, the participant's vetted packages before the change.",
+    rules: ['LEDGER-VETTING-DRY-RUN-UNVET'],
+  },
+  // Only the generic check sends a request without a body: its generated invalid requests often break the limit
+  // too, which the node reads first, unless the handler reads the missing body before anything else.
+  'ledger-updates-missing-body-500': {
+    family: 'request validation',
+    breaks: 'POST /v2/updates without a body fails with 500 (the handler reads the missing body before validating anything) instead of 400.',
+    rules: [],
+    generic: { operations: ['getUpdates'], checks: ['invalid-input'] },
   },
 } as const);
 

@@ -1,22 +1,26 @@
 // The overview endpoints of the ledger interface but the commands (commands.ts). The description shows their
-// purpose only, so the shapes are the plausible 3.5 ones (the document keeps them open). Package uploads and
-// vetting changes are accepted without changing the simulated network; each such answer says so in the
-// `x-cn-simulated` header.
+// purpose only, so the shapes are the plausible 3.5 ones (the document keeps them open). Packages and vetting
+// are the participant's own state (package-store.ts): uploads read the DAR and take its packages, validation
+// reads it and keeps nothing, and vetting changes change what the vetting listing shows (a dry run nothing).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isObject, type JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
-import { identify, requireReadRights, type Caller } from './callers.ts';
+import { identify, requireAdmin, requireReadRights, type Caller } from './callers.ts';
 import { findContract } from './contract-lookup.ts';
+import { type Dar, DarError, readDar } from './dar.ts';
 import { LedgerHttpError, sendCantonError } from './errors.ts';
+import { packageStore, type StoredPackage } from './package-store.ts';
 import { checkListVettedPackages, checkUpdateVettedPackages, getBody, checkVetAllPackages } from './package-requests.ts';
 import { MAX_PARTIES_PAGE_SIZE } from './parties.ts';
 import { Audience, hostedParties } from './projection.ts';
 import { PRE_3_5_VERSION, releaseStyle, styleEvent } from './release-style.ts';
 import { archivedEvent, createdEvent } from './render.ts';
 import { InvalidStreamRequest, namedParties, parseEventFormat } from './stream-request.ts';
+import { isoMicros, parseMicros } from '../world/time.ts';
 
 export const LEDGER_API_VERSION = '3.5.14';
-const SIMULATED = 'accepted; package changes do not change the simulated network';
+/** The error code of bytes a participant cannot read as a DAR. */
+const INVALID_DAR = 'INVALID_DAR';
 
 type Handler = (req: FastifyRequest, caller: Caller, reply: FastifyReply) => unknown | Promise<unknown>;
 
@@ -34,7 +38,12 @@ export function overviewRoute<C extends Caller = Caller>(ctx: NodeContext, handl
     try {
       const caller = (await identify(ctx, req, true)) as C;
       const body = await handler(req, caller, reply);
-      if (Buffer.isBuffer(body)) return reply.code(200).type('application/octet-stream').send(body);
+      // package-archive-as-text: the package's bytes go out labelled as text.
+      if (Buffer.isBuffer(body))
+        return reply
+          .code(200)
+          .type(ctx.faults.has('ledger-package-archive-as-text') ? 'text/plain; charset=utf-8' : 'application/octet-stream')
+          .send(body);
       // overview-json-as-text: a JSON string serialized by hand goes out labelled as text.
       if (ctx.faults.has('ledger-overview-json-as-text')) return reply.code(200).type('text/plain; charset=utf-8').send(JSON.stringify(body));
       return reply.code(200).type('application/json; charset=utf-8').send(body);
@@ -48,10 +57,7 @@ export function overviewRoute<C extends Caller = Caller>(ctx: NodeContext, handl
 
 export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
   const route = (handler: Handler) => overviewRoute(ctx, handler);
-  const simulated = (handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
-    reply.header('x-cn-simulated', SIMULATED);
-    return route(handler)(req, reply);
-  };
+  const store = packageStore(ctx);
 
   app.post(
     '/events/events-by-contract-id',
@@ -60,7 +66,8 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
   app.get(
     '/version',
     route(() => ({
-      version: ctx.faults.has('ledger-pre-3-5') ? PRE_3_5_VERSION : LEDGER_API_VERSION,
+      // version-unstated: the answer leaves out the version it is read for.
+      ...(ctx.faults.has('ledger-version-unstated') ? {} : { version: ctx.faults.has('ledger-pre-3-5') ? PRE_3_5_VERSION : LEDGER_API_VERSION }),
       features: {
         userManagement: { supported: true, maxRightsPerUser: 1000, maxUsersPageSize: 1000 },
         partyManagement: { maxPartiesPageSize: MAX_PARTIES_PAGE_SIZE },
@@ -73,86 +80,155 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
   );
   app.post(
     '/dars/validate',
-    simulated(() => ({})),
+    route((req, caller) => {
+      requireAdmin(caller, 'validate DARs');
+      querySynchronizer(ctx, req.query);
+      // dar-validate-accepts-anything: validation answers without reading the bytes.
+      if (ctx.faults.has('ledger-dar-validate-accepts-anything')) return {};
+      // Read-only: the packages are checked as an upload would take them, and nothing is kept.
+      readBody(req.body, (dar) => store.packagesOf(dar));
+      return {};
+    }),
   );
   app.post(
     '/dars',
-    simulated((req) => {
-      checkVetAllPackages(req.query);
-      return {};
-    }),
+    route((req, caller) => upload(ctx, req, caller, '/v2/dars')),
   );
   app.post(
     '/packages',
-    simulated((req) => {
-      checkVetAllPackages(req.query);
-      // packages-upload-differs: the old path validates what /dars takes as it comes.
-      if (ctx.faults.has('ledger-packages-upload-differs'))
-        throw new LedgerHttpError(400, 'invalidArgument', 'The uploaded bytes are not a valid DAR.', 'INVALID_DAR');
-      return {};
-    }),
+    route((req, caller) => upload(ctx, req, caller, '/v2/packages')),
   );
   app.get(
     '/packages',
-    route(() => ({ packageIds: packages(ctx).map((p) => p.id) })),
+    route(() => ({ packageIds: [...store.packages.keys()].filter((id) => !store.forgotten.has(id)) })),
   );
   app.get<{ Params: { packageId: string } }>(
     '/packages/:packageId',
     route((req, _caller, reply) => {
       const id = (req.params as { packageId: string }).packageId;
-      const pkg = packages(ctx).find((p) => p.id === id);
+      const pkg = store.packages.get(id);
       if (!pkg) throw new LedgerHttpError(404, 'notFound', `Package ${id} is not known to this participant.`, 'PACKAGE_NOT_FOUND');
       // Required by the official document: the archive's hash, which a package id is.
       reply.header(PACKAGE_HASH_HEADER, pkg.id);
-      return archiveBytes(pkg);
+      // package-contents-empty: the package is answered with no bytes at all.
+      return ctx.faults.has('ledger-package-contents-empty') ? Buffer.alloc(0) : pkg.payload;
     }),
   );
   app.get(
     '/packages/:packageId/status',
     route((req) => {
-      const id = (req.params as { packageId: string }).packageId;
-      return { packageStatus: packages(ctx).some((p) => p.id === id) ? 'PACKAGE_STATUS_REGISTERED' : 'PACKAGE_STATUS_UNSPECIFIED' };
+      const pkg = store.packages.get((req.params as { packageId: string }).packageId);
+      // package-status-unknown: the lookup knows only the packages uploaded through the interface.
+      const known = pkg !== undefined && !(ctx.faults.has('ledger-package-status-unknown') && pkg.provisioned && !pkg.uploaded);
+      return { packageStatus: known ? 'PACKAGE_STATUS_REGISTERED' : 'PACKAGE_STATUS_UNSPECIFIED' };
     }),
   );
   app.get(
     '/package-vetting',
-    route(async (req) => {
-      checkListVettedPackages(await getBody(req.raw));
-      return { vettedPackages: ctx.world.synchronizers.map((s) => vettedOn(ctx, s.id)) };
-    }),
+    route(async (req) => vettingListing(ctx, checkListVettedPackages(await getBody(req.raw)))),
   );
   app.post(
     '/package-vetting',
-    simulated((req) => {
-      const { synchronizerId = ctx.world.synchronizers[0]!.id } = checkUpdateVettedPackages(req.body);
-      if (!ctx.world.synchronizers.some((s) => s.id === synchronizerId))
+    route((req, caller) => {
+      requireAdmin(caller, 'change the vetted packages');
+      const request = checkUpdateVettedPackages(req.body, releaseStyle(ctx)?.pre35 === true);
+      const synchronizerId = (request.synchronizerId as string | undefined) || onlySynchronizer(ctx);
+      if (!store.isConnected(synchronizerId))
         throw new LedgerHttpError(404, 'notFound', `The participant is not connected to synchronizer ${synchronizerId}.`, 'SYNCHRONIZER_NOT_FOUND');
-      // Changes do not change the simulated network: the state after them is the state before.
-      return { pastVettedPackages: vettedOn(ctx, synchronizerId), newVettedPackages: vettedOn(ctx, synchronizerId) };
+      return store.updateVetting(ctx, synchronizerId, request);
     }),
   );
 }
 
-/** The packages the participant vets on a synchronizer, as the official document shapes them. */
-function vettedOn(ctx: NodeContext, synchronizerId: string): JsonObject {
+/**
+ * The body of an upload or validation as a DAR, read (`take`) as the participant takes its packages, or the 400
+ * it answers bytes it cannot read as one.
+ */
+function readBody<T>(body: unknown, take: (dar: Dar) => T): T {
+  if (!Buffer.isBuffer(body)) throw new LedgerHttpError(400, 'invalidArgument', 'The body must be the bytes of a DAR (application/octet-stream).', INVALID_DAR);
+  try {
+    return take(readDar(body));
+  } catch (e) {
+    if (e instanceof DarError) throw new LedgerHttpError(400, 'invalidArgument', `The bytes are not a valid DAR: ${e.message}.`, INVALID_DAR);
+    throw e;
+  }
+}
+
+/** POST /v2/dars and POST /v2/packages, which does the same. */
+function upload(ctx: NodeContext, req: FastifyRequest, caller: Caller, path: string): JsonObject {
+  requireAdmin(caller, 'upload DARs');
+  const vetAll = checkVetAllPackages(req.query) ?? true;
+  const synchronizerId = querySynchronizer(ctx, req.query);
+  const store = packageStore(ctx);
+  const vetOn = vetAll ? (synchronizerId ? [synchronizerId] : ctx.world.synchronizers.map((s) => s.id)) : [];
+  let taken: StoredPackage[];
+  try {
+    taken = readBody(req.body, (dar) => store.upload(dar, vetOn));
+  } catch (e) {
+    const noDar = e instanceof LedgerHttpError && e.codeOverride === INVALID_DAR;
+    // dar-upload-accepts-anything: what is no DAR is answered as if it had been uploaded.
+    if (noDar && ctx.faults.has('ledger-dar-upload-accepts-anything')) return {};
+    // packages-upload-differs: the old path refuses what is no DAR with another error than /v2/dars.
+    if (noDar && path === '/v2/packages' && ctx.faults.has('ledger-packages-upload-differs'))
+      throw new LedgerHttpError(400, 'invalidArgument', 'The uploaded bytes could not be processed.');
+    throw e;
+  }
+  // dar-upload-forgets-packages: the listing loses what the upload brought.
+  if (ctx.faults.has('ledger-dar-upload-forgets-packages')) for (const p of taken) store.forgotten.add(p.id);
+  return {};
+}
+
+/** The optional `synchronizerId` query parameter of an upload or validation: a synchronizer the participant is connected to. */
+function querySynchronizer(ctx: NodeContext, query: unknown): string | undefined {
+  const raw = isObject(query) ? query.synchronizerId : undefined;
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw new InvalidStreamRequest('Invalid value for: query parameter synchronizerId (given more than once)');
+  if (!packageStore(ctx).isConnected(raw))
+    throw new LedgerHttpError(404, 'notFound', `The participant is not connected to synchronizer ${raw}.`, 'SYNCHRONIZER_NOT_FOUND');
+  return raw;
+}
+
+/** The synchronizer a vetting change without one applies to: the only one connected, else the request must name it. */
+function onlySynchronizer(ctx: NodeContext): string {
+  const all = ctx.world.synchronizers;
+  if (all.length === 1) return all[0]!.id;
+  throw new LedgerHttpError(
+    400,
+    'invalidArgument',
+    `The participant is connected to ${all.length} synchronizers: the request must name one in synchronizerId.`,
+    'PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER',
+  );
+}
+
+/** GET /v2/package-vetting: every participant's vetted packages, filtered and paged as the request asks. */
+function vettingListing(ctx: NodeContext, request: JsonObject): JsonObject {
+  const store = packageStore(ctx);
+  const strings = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
+  const metadata = isObject(request.packageMetadataFilter) ? request.packageMetadataFilter : {};
+  const [ids, prefixes] = [strings(metadata.packageIds), strings(metadata.packageNamePrefixes)];
+  const topology = isObject(request.topologyStateFilter) ? request.topologyStateFilter : {};
+  const [participants, synchronizers] = [strings(topology.participantIds), strings(topology.synchronizerIds)];
+  // An empty filter matches everything; a given one matches a package by any of its candidates.
+  const keep = (p: { name: string } | undefined, id: string) =>
+    (ids.length === 0 && prefixes.length === 0) || ids.includes(id) || (p !== undefined && prefixes.some((x) => p.name.startsWith(x)));
+  const after = typeof request.pageToken === 'string' && request.pageToken !== '' ? Buffer.from(request.pageToken, 'base64url').toString() : '';
+  const rows = store
+    .listing()
+    .filter(
+      (v) => (participants.length === 0 || participants.includes(v.participantId)) && (synchronizers.length === 0 || synchronizers.includes(v.synchronizerId)),
+    )
+    .filter((v) => `${v.synchronizerId} ${v.participantId}` > after)
+    .map((v) => store.record(v.synchronizerId, v.participantId, v.serial, v.packages, keep))
+    .filter((r) => (r.packages as unknown[]).length > 0);
+  const size = typeof request.pageSize === 'number' && request.pageSize > 0 ? request.pageSize : MAX_VETTED_PACKAGES_PAGE_SIZE;
+  if (size > MAX_VETTED_PACKAGES_PAGE_SIZE)
+    throw new LedgerHttpError(400, 'invalidArgument', `pageSize ${size} exceeds the maximum of ${MAX_VETTED_PACKAGES_PAGE_SIZE}.`);
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
   return {
-    participantId: ctx.world.ledgerParticipant.id,
-    synchronizerId,
-    topologySerial: 1,
-    packages: packages(ctx).map((p) => ({ packageId: p.id, packageName: p.name, packageVersion: '0.1.0' })),
+    vettedPackages: page,
+    nextPageToken: page.length < rows.length && last ? Buffer.from(`${last.synchronizerId} ${last.participantId}`).toString('base64url') : '',
   };
-}
-
-function packages(ctx: NodeContext): Array<{ id: string; name: string }> {
-  return [
-    { id: ctx.world.amuletPackage, name: 'splice-amulet' },
-    { id: ctx.world.walletPackage, name: 'splice-wallet' },
-  ];
-}
-
-/** Deterministic stand-in for a package archive. */
-function archiveBytes(pkg: { id: string; name: string }): Buffer {
-  return Buffer.concat([Buffer.from([0x0a, 0x40]), Buffer.from(pkg.id), Buffer.from(`\n${pkg.name} (simulated DAML-LF archive)\n`)]);
 }
 
 function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): JsonObject {
@@ -190,7 +266,13 @@ function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Js
       synchronizerId: found.synchronizerId,
     },
   };
-  if (found.archived) {
+  // events-template-swapped, events-created-at-shifted: the created event names the other package's template,
+  // or a creation one microsecond later than the transaction that created it.
+  const ev = out.created.createdEvent;
+  if (ctx.faults.has('ledger-events-template-swapped')) ev.templateId = swapPackage(ctx, String(ev.templateId));
+  if (ctx.faults.has('ledger-events-created-at-shifted')) ev.createdAt = microsLater(String(ev.createdAt));
+  // events-archive-omitted: the consuming exercise is left out, as if the contract were active.
+  if (found.archived && !ctx.faults.has('ledger-events-archive-omitted')) {
     out.archived = {
       archivedEvent: archivedEvent(found.archived.node, { offset: found.archived.offset, witnessParties }),
       synchronizerId: found.archived.synchronizerId,
@@ -203,3 +285,13 @@ function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Js
   }
   return out;
 }
+
+/** The template id with the other of the world's two packages. */
+function swapPackage(ctx: NodeContext, templateId: string): string {
+  const { amuletPackage, walletPackage } = ctx.world;
+  const [pkg, ...rest] = templateId.split(':');
+  return [pkg === amuletPackage ? walletPackage : amuletPackage, ...rest].join(':');
+}
+
+/** An ISO time with microseconds, one microsecond later. */
+const microsLater = (iso: string): string => isoMicros(parseMicros(iso) + 1);

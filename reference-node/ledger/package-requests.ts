@@ -5,7 +5,10 @@ import { isObject, type JsonObject } from '../../common/json.ts';
 import { checkShape, obj, type RequestShape } from './request-shape.ts';
 import { InvalidStreamRequest } from './stream-request.ts';
 
-const FORCE_FLAGS = ['UNSPECIFIED', 'ALLOW_VET_INCOMPATIBLE_UPGRADES', 'ALLOW_UNVETTED_DEPENDENCIES'].map((f) => `UPDATE_VETTED_PACKAGES_FORCE_FLAG_${f}`);
+const flags = (names: string[]) => names.map((f) => `UPDATE_VETTED_PACKAGES_FORCE_FLAG_${f}`);
+const FORCE_FLAGS = flags(['UNSPECIFIED', 'ALLOW_VET_INCOMPATIBLE_UPGRADES', 'ALLOW_UNVETTED_DEPENDENCIES']);
+/** Release line 3.4's force flags (ledger-pre-3-5). */
+const FORCE_FLAGS_3_4 = flags(['UNSPECIFIED', 'ALLOW_UNVET_PACKAGE_WITH_ACTIVE_CONTRACTS']);
 /** The most of a GET body read (a listing request is small). */
 const MAX_GET_BODY_BYTES = 64 * 1024;
 
@@ -13,10 +16,11 @@ function fail(message: string): never {
   throw new InvalidStreamRequest(`Invalid value for: ${message}`);
 }
 
-/** Refuses an upload whose optional `vetAllPackages` query parameter is no boolean. */
-export function checkVetAllPackages(query: unknown): void {
+/** An upload's optional `vetAllPackages` query parameter (undefined when absent); one that is no boolean is refused. */
+export function checkVetAllPackages(query: unknown): boolean | undefined {
   const raw = isObject(query) ? query.vetAllPackages : undefined;
   if (raw !== undefined && raw !== 'true' && raw !== 'false') fail(`query parameter vetAllPackages (expected true or false, but got: ${JSON.stringify(raw)})`);
+  return raw === undefined ? undefined : raw === 'true';
 }
 
 /**
@@ -47,36 +51,41 @@ const LIST_VETTED_PACKAGES = obj({
   pageSize: 'int32',
 });
 
-const UPDATE_VETTED_PACKAGES = obj(
-  {
-    changes: {
-      array: obj({
-        operation: {
-          oneOf: {
-            Empty: obj(),
-            Vet: obj({ value: obj({ packages: packageRefs, newValidFromInclusive: 'string', newValidUntilExclusive: 'string' }, ['packages']) }, ['value']),
-            Unvet: obj({ value: obj({ packages: packageRefs }, ['packages']) }, ['value']),
+const updateVettedPackages = (forceFlags: readonly string[]) =>
+  obj(
+    {
+      changes: {
+        array: obj({
+          operation: {
+            oneOf: {
+              Empty: obj(),
+              Vet: obj({ value: obj({ packages: packageRefs, newValidFromInclusive: 'string', newValidUntilExclusive: 'string' }, ['packages']) }, ['value']),
+              Unvet: obj({ value: obj({ packages: packageRefs }, ['packages']) }, ['value']),
+            },
           },
-        },
-      }),
+        }),
+      },
+      dryRun: 'boolean',
+      synchronizerId: 'string',
+      expectedTopologySerial: obj({ serial: { oneOf: { Empty: obj(), NoPrior: obj(), Prior: obj({ value: 'int32' }, ['value']) } } }),
+      updateVettedPackagesForceFlags: { array: { enum: forceFlags } },
     },
-    dryRun: 'boolean',
-    synchronizerId: 'string',
-    expectedTopologySerial: obj({ serial: { oneOf: { Empty: obj(), NoPrior: obj(), Prior: obj({ value: 'int32' }, ['value']) } } }),
-    updateVettedPackagesForceFlags: { array: { enum: FORCE_FLAGS } },
-  },
-  ['changes'],
-);
+    ['changes'],
+  );
+const UPDATE_VETTED_PACKAGES = updateVettedPackages(FORCE_FLAGS);
+const UPDATE_VETTED_PACKAGES_3_4 = updateVettedPackages(FORCE_FLAGS_3_4);
 
 /** The body of a vetted-packages listing; an absent body is the empty request. */
-export function checkListVettedPackages(raw: unknown): void {
-  if (raw !== undefined) checkShape(raw, LIST_VETTED_PACKAGES);
+export function checkListVettedPackages(raw: unknown): JsonObject {
+  if (raw === undefined) return {};
+  checkShape(raw, LIST_VETTED_PACKAGES);
+  return raw as JsonObject;
 }
 
-/** The body of a vetting change: `changes` is required and non-empty. */
-export function checkUpdateVettedPackages(raw: unknown): { synchronizerId?: string } {
-  checkShape(raw, UPDATE_VETTED_PACKAGES);
+/** The body of a vetting change: `changes` is required and non-empty; `pre35`: a node of release line 3.4 reads its flags. */
+export function checkUpdateVettedPackages(raw: unknown, pre35 = false): JsonObject {
+  checkShape(raw, pre35 ? UPDATE_VETTED_PACKAGES_3_4 : UPDATE_VETTED_PACKAGES);
   const o = raw as JsonObject;
   if ((o.changes as unknown[]).length === 0) fail('body (changes must be non-empty)');
-  return { synchronizerId: o.synchronizerId as string | undefined };
+  return o;
 }

@@ -1,4 +1,4 @@
-// GET /v2/parties: every party the participant knows (the whole network's), local ones marked, in party id
+// GET /v2/parties/participant-id: the participant's id. GET /v2/parties: every party the participant knows (the whole network's), local ones marked, in party id
 // order, paged. A page token names the last party of the previous page, so the next page starts after it. Only
 // the participant administrator may list parties.
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,11 @@ export const MAX_PARTIES_PAGE_SIZE = 10_000;
 const INT32 = /^-?\d{1,10}$/;
 
 export function partyRoutes(app: FastifyInstance, ctx: NodeContext): void {
+  // The participant's own id (what its vetting entries name), for any authenticated user.
+  app.get(
+    '/parties/participant-id',
+    authenticated(ctx, () => ({ participantId: ctx.world.ledgerParticipant.id })),
+  );
   app.get(
     '/parties',
     authenticated(ctx, (req, caller) => {

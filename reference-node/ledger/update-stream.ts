@@ -31,6 +31,9 @@ export type StreamForm = 'updates' | 'trees';
 export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: FastifyReply, form: StreamForm = 'updates'): Promise<FastifyReply> {
   try {
     const caller = await identify(ctx, req, !ctx.faults.has('ledger-no-auth'));
+    // updates-missing-body-500: the body's fields are read before anything is validated; a missing one throws.
+    if (ctx.faults.has('ledger-updates-missing-body-500') && req.body === undefined)
+      throw new TypeError("Cannot read properties of undefined (reading 'beginExclusive')");
     const query = parseStreamQuery(ctx, req.query);
     const request = parseStreamRequest(ctx, req.body);
     if (form === 'trees' && request.transactions) request.transactions.shape = 'ledger-effects';

@@ -4,6 +4,7 @@
 // read-rights check needs. Every request is a read.
 import { isObject, type Json } from '../../common/json.ts';
 import { anyPartyFormat, eventsOf, kindOf, nextBegin, recordOf, updateFormat } from '../ledger/updates/client.ts';
+import type { Fixtures } from '../fixtures.ts';
 import type { OfferSeen, Rights } from './findings.ts';
 import type { SourceReader } from './reader.ts';
 import { distinct, found, type Source } from './source.ts';
@@ -152,6 +153,26 @@ function soleSigned(els: Json[], actors: ReadonlySet<string>): { templateId: str
   return undefined;
 }
 
+/**
+ * A contract an answer shows created in a transaction, with a witness among `readable` (the parties the
+ * token may read as): one whose archive the answer shows too, if any, else the first.
+ */
+function streamedContract(els: Json[], readable: readonly string[]): Fixtures['ledgerContract'] {
+  const events = eventsOf(els).filter((e) => e.from === 'Transaction' && typeof e.ev.contractId === 'string' && Number.isSafeInteger(e.record.offset));
+  const archivedAt = new Map(events.filter((e) => e.kind === 'ArchivedEvent').map((e) => [e.ev.contractId as string, e.record.offset as number]));
+  let first: Fixtures['ledgerContract'];
+  for (const e of events) {
+    if (e.kind !== 'CreatedEvent') continue;
+    const party = (Array.isArray(e.ev.witnessParties) ? e.ev.witnessParties : []).find((p: unknown) => typeof p === 'string' && readable.includes(p));
+    if (!party) continue;
+    const archivedOffset = archivedAt.get(e.ev.contractId);
+    const seen = { contractId: e.ev.contractId as string, offset: e.record.offset as number, party: party as string };
+    if (archivedOffset !== undefined) return { ...seen, archivedOffset };
+    first ??= seen;
+  }
+  return first;
+}
+
 /** The wallet's transfer offers created in an answer, and the participants its topology events name per party. */
 function scan(els: Json[], offers: OfferSeen[], hosts: Map<string, Set<string>>): void {
   for (const e of eventsOf(els)) {
@@ -176,8 +197,8 @@ function scan(els: Json[], offers: OfferSeen[], hosts: Map<string, Set<string>>)
 const stream: Source = {
   id: 'ledger-update-stream',
   interface: 'ledger',
-  what: 'a bounded read of the update stream: transfer offers, party hosting (topology), a contract the limited user signs alone',
-  provides: ['transferOffers', 'otherUserTransferOffers', 'multiHostedParty', 'ledgerCommands'],
+  what: 'a bounded read of the update stream: transfer offers, party hosting (topology), a contract the limited user signs alone, a contract created (and archived) in it',
+  provides: ['transferOffers', 'otherUserTransferOffers', 'multiHostedParty', 'ledgerCommands', 'ledgerContract'],
   async run(r, f) {
     const rights = f.facts.ledgerRights;
     const partiesRead = f.fixtures.ledgerParties ?? [];
@@ -218,6 +239,19 @@ const stream: Source = {
           '/v2/updates',
           '/*/update/Transaction/value/events/*/CreatedEvent',
           `a ${signed.templateId} signed by ${signed.party} alone, created and archived again`,
+        ),
+      );
+    const contract = streamedContract(els ?? [], f.fixtures.ledgerParties ?? []);
+    if (contract)
+      f.set(
+        'ledgerContract',
+        contract,
+        found(
+          r,
+          'POST',
+          '/v2/updates',
+          '/*/update/Transaction/value/events/*/CreatedEvent/contractId',
+          `created at offset ${contract.offset}${contract.archivedOffset === undefined ? '' : ` and archived at ${contract.archivedOffset}`}, seen by ${contract.party}`,
         ),
       );
     const multi = [...hosts].find(([, participants]) => participants.size >= 2)?.[0];

@@ -1,12 +1,13 @@
-// POST /v2/packages does the same as POST /v2/dars: the same body gets the same verdict from both. Bytes
-// that are no DAR are the body, so a correct node uploads nothing (still a mutating request: it may store).
+// POST /v2/packages does the same as POST /v2/dars: it takes a DAR as /v2/dars does (with the same effect),
+// and the same body gets the same verdict from both. Bytes that are no DAR are the body of the comparison, so
+// a correct node uploads nothing (still a mutating request: it may store).
 import { isObject, parseJson } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
 import { notServed, unsupportedReason } from '../generic/served.ts';
-
-const NOT_A_DAR = Buffer.from('cn-conformance: these bytes are not a DAR archive\n');
+import { NOT_A_DAR } from './package-reads.ts';
+import { uploadAndConfirm } from './packages-dars.ts';
 
 /** The `code` of a JsCantonError body, or undefined (no JSON object, no string code). */
 function errorCode(x: Exchange): string | undefined {
@@ -15,6 +16,19 @@ function errorCode(x: Exchange): string | undefined {
 }
 
 export const PACKAGE_UPLOAD_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
+    id: 'LEDGER-PACKAGES-UPLOAD-TAKES-DAR',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'ledger',
+    operations: ['listPackages', 'getPackage', 'uploadPackages', 'getPackageStatus'],
+    confirms: 'uploadPackages',
+    section: 'A. Ledger interface > Other ledger endpoints (overview)',
+    sentence: 'POST /v2/packages: same as /dars (Upload a DAR), to be deprecated',
+    tags: ['packages', 'dars'],
+    mutates: true,
+    check: (ctx) => uploadAndConfirm(ctx, '/v2/packages'),
+  },
   {
     id: 'LEDGER-PACKAGES-UPLOAD-SAME-AS-DARS',
     kind: 'rule',

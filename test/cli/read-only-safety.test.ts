@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { request, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_SPECS, compileSpec } from '../../generators/index.ts';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
@@ -34,17 +35,17 @@ beforeAll(async () => {
       string,
       string
     >;
-    const upstream = await fetch(node.urls.ledger + req.url, {
-      method: req.method,
+    // undici's request, not fetch: it forwards a GET's body too (the vetting listing's GET carries one).
+    const upstream = await request(node.urls.ledger + req.url, {
+      method: req.method as Dispatcher.HttpMethod,
       headers,
       body: chunks.length ? Buffer.concat(chunks) : undefined,
-      redirect: 'manual',
     });
     res.writeHead(
-      upstream.status,
-      Object.fromEntries([...upstream.headers].filter(([k]) => !['content-length', 'transfer-encoding', 'connection'].includes(k))),
+      upstream.statusCode,
+      Object.fromEntries(Object.entries(upstream.headers).filter(([k]) => !['content-length', 'transfer-encoding', 'connection'].includes(k))),
     );
-    res.end(Buffer.from(await upstream.arrayBuffer()));
+    res.end(Buffer.from(await upstream.body.arrayBuffer()));
   });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;

@@ -275,11 +275,12 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
       expect.stringMatching(/^SCAN-HOLDINGS-AT-OR-BEFORE: v0: the holdings page \(the snapshot time \S+ itself with exact\) has no created_events array/),
     );
     // {} is a complete answer where every field is optional: {dummy?}, {rewardWeight?}, an upload's {} (both
-    // upload paths answer it alike); it sends no null.
+    // upload paths answer it alike), a vetting listing without vetted packages; it sends no null.
     const rules = passed(o).filter((id) => !id.startsWith('GENERIC-'));
     expect(rules.sort()).toEqual([
       'LEDGER-ANSWERS-NULL-FOR-ABSENT',
       'LEDGER-PACKAGES-UPLOAD-SAME-AS-DARS',
+      'LEDGER-VETTING-LIST',
       'SCAN-ANSWERS-NULL-FOR-ABSENT',
       'SCAN-ERRORS-BAD-INPUT-NOT-5XX',
       'SCAN-FEATURE-SUPPORT',

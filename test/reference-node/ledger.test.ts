@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestTarget, validRequest, type GeneratedRequest, type OperationSpec } from '../../generators/index.ts';
 import { startReferenceNode, type ReferenceNodeOptions, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { LEDGER_FAULTS, type LedgerFaultName } from '../../reference-node/ledger/faults.ts';
+import { packageStore } from '../../reference-node/ledger/package-store.ts';
+import { isoMicros } from '../../reference-node/world/time.ts';
+import { buildDar } from '../../suites/ledger/dar-archive.ts';
 import type { TransactionUpdate } from '../../reference-node/world/model.ts';
 import type { World } from '../../reference-node/world/world.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
@@ -166,6 +169,8 @@ describe('ledger self-test: every operation answers within the document', () => 
     };
     const get = (headers: Record<string, string> = admin): RequestInit => ({ method: 'GET', headers });
     const wd = n.context.world;
+    // A DAR of the node's own amulet package, as the suite builds one.
+    const dar: RequestInit = { ...bytes, body: buildDar([{ id: wd.amuletPackage, payload: packageStore(n.context).packages.get(wd.amuletPackage)!.payload }]) };
     const archived = wd.baseHoldings.find((h) => h.archivedIn !== undefined)!.contract.contractId;
     const live = wd.holdingAt(wd.holdingCount - 1)!.contract.contractId;
     const amulet = `${wd.amuletPackage}:Splice.Amulet:Amulet`;
@@ -239,10 +244,19 @@ describe('ledger self-test: every operation answers within the document', () => 
         { target: '/v2/version', init: get() },
         { target: '/v2/version', init: get({}) },
       ],
-      validateDar: [{ target: '/v2/dars/validate', init: bytes }],
-      uploadDar: [{ target: '/v2/dars', init: bytes }],
+      validateDar: [
+        { target: '/v2/dars/validate', init: bytes },
+        { target: '/v2/dars/validate', init: dar },
+      ],
+      uploadDar: [
+        { target: '/v2/dars', init: bytes },
+        { target: '/v2/dars?vetAllPackages=false', init: dar },
+      ],
       listPackages: [{ target: '/v2/packages', init: get() }],
-      uploadPackages: [{ target: '/v2/packages', init: bytes }],
+      uploadPackages: [
+        { target: '/v2/packages', init: bytes },
+        { target: '/v2/packages', init: dar },
+      ],
       getPackage: [
         { target: `/v2/packages/${wd.amuletPackage}`, init: get() },
         { target: '/v2/packages/unknown', init: get() },
@@ -258,6 +272,14 @@ describe('ledger self-test: every operation answers within the document', () => 
           init: json({
             synchronizerId: wd.synchronizers[0]!.id,
             changes: [{ operation: { Vet: { value: { packages: [{ packageName: 'splice-amulet' }] } } } }],
+          }),
+        },
+        {
+          target: '/v2/package-vetting',
+          init: json({
+            synchronizerId: wd.synchronizers[1]!.id,
+            dryRun: true,
+            changes: [{ operation: { Unvet: { value: { packages: [{ packageId: wd.walletPackage, packageName: '', packageVersion: '' }] } } } }],
           }),
         },
       ],
@@ -897,7 +919,10 @@ const PROBES: Record<LedgerFaultName, Probe> = {
   'ledger-completions-body-ignored': async (n) => (await overview(n, 'POST', '/v2/commands/completions', '{"userId": ')).status === 200,
   'ledger-overview-json-as-text': async (n) => /^text\/plain/.test((await overview(n, 'GET', '/v2/version')).contentType ?? ''),
   'ledger-command-completions-unserved': async (n) => (await overview(n, 'POST', '/v2/commands/command-completions', '{"parties": []}')).status === 501,
-  'ledger-packages-upload-differs': async (n) => (await overview(n, 'POST', '/v2/packages', '{}')).status === 400,
+  'ledger-packages-upload-differs': async (n) => {
+    const [dars, packages] = await Promise.all(['/v2/dars', '/v2/packages'].map((p) => upload(n, p, Buffer.from('no DAR'))));
+    return (dars!.json() as Json).code !== (packages!.json() as Json).code;
+  },
   'ledger-begin-zero-after-checkpoint': async (n) => {
     const fromZero = new Set(offsetsOf(await read(n, body({}))));
     return offsetsOf(await read(n, body({ beginExclusive: 1 }))).some((o) => !fromZero.has(o));
@@ -920,6 +945,42 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     const events = flatEvents(await read(n, body({ updateFormat: txFormat({ filtersForAnyParty: filters }) })));
     return events.some(({ kind, ev }) => kind === 'CreatedEvent' && ev.templateId === amulet && ev.createdEventBlob === undefined);
   },
+  'ledger-version-unstated': async (n) => ((await overview(n, 'GET', '/v2/version')).json() as Json).version === undefined,
+  'ledger-events-template-swapped': async (n) => {
+    const { contract } = archivedHolding(n);
+    return (await lookup(n, contract.contractId)).created.createdEvent.templateId !== contract.templateId;
+  },
+  'ledger-events-created-at-shifted': async (n) => {
+    const { contract } = archivedHolding(n);
+    return (await lookup(n, contract.contractId)).created.createdEvent.createdAt !== isoMicros(contract.createdAtMicros);
+  },
+  'ledger-events-archive-omitted': async (n) => (await lookup(n, archivedHolding(n).contract.contractId)).archived === undefined,
+  'ledger-package-contents-empty': async (n) => {
+    const res = await overview(n, 'GET', `/v2/packages/${n.context.world.amuletPackage}`);
+    return res.status === 200 && res.text.length === 0;
+  },
+  'ledger-package-archive-as-text': async (n) =>
+    /^text\/plain/.test((await overview(n, 'GET', `/v2/packages/${n.context.world.amuletPackage}`)).contentType ?? ''),
+  'ledger-package-status-unknown': async (n) =>
+    ((await overview(n, 'GET', `/v2/packages/${n.context.world.walletPackage}/status`)).json() as Json).packageStatus === 'PACKAGE_STATUS_UNSPECIFIED',
+  'ledger-dar-validate-accepts-anything': async (n) => (await upload(n, '/v2/dars/validate', Buffer.from('no DAR'))).status === 200,
+  'ledger-dar-upload-accepts-anything': async (n) => (await upload(n, '/v2/dars', Buffer.from('no DAR'))).status === 200,
+  'ledger-dar-upload-forgets-packages': async (n) => {
+    const id = n.context.world.walletPackage;
+    const dar = buildDar([{ id, payload: packageStore(n.context).packages.get(id)!.payload }]);
+    if ((await upload(n, '/v2/dars?vetAllPackages=false', dar)).status !== 200) return false;
+    return !((await overview(n, 'GET', '/v2/packages')).json() as Json).packageIds.includes(id);
+  },
+  'ledger-vetting-dry-run-applied': async (n) => {
+    await dryRunUnvetWallet(n);
+    const listing = ((await overview(n, 'GET', '/v2/package-vetting')).json() as Json).vettedPackages as Json[];
+    const own = listing.find((v) => v.participantId === n.context.world.ledgerParticipant.id && v.synchronizerId === n.context.world.synchronizers[0]!.id)!;
+    return !own.packages.some((p: Json) => p.packageId === n.context.world.walletPackage);
+  },
+  'ledger-vetting-new-state-stale': async (n) =>
+    ((await dryRunUnvetWallet(n)).json() as Json).newVettedPackages.packages.some((p: Json) => p.packageId === n.context.world.walletPackage),
+  'ledger-updates-missing-body-500': async (n) =>
+    (await call(`${n.urls.ledger}/v2/updates`, { method: 'POST', headers: { authorization: `Bearer ${n.credentials.ledgerAdminToken}` } })).status === 500,
   'ledger-idle-timeout-ignored': async (n) => {
     // Held open: no answer within a second, although the idle timeout is 10 ms.
     const init = {
@@ -1036,6 +1097,33 @@ const overview = (n: RunningReferenceNode, method: string, path: string, text?: 
     headers: { authorization: `Bearer ${n.credentials.ledgerAdminToken}`, ...(text === undefined ? {} : { 'content-type': 'application/json' }) },
     body: text,
   });
+
+/** Bytes posted to an upload or validation path, with the admin's credentials. */
+const upload = (n: RunningReferenceNode, path: string, bytes: Buffer) =>
+  call(`${n.urls.ledger}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${n.credentials.ledgerAdminToken}`, 'content-type': 'application/octet-stream' },
+    body: bytes,
+  });
+
+/** The events of a contract, looked up by its id. */
+const lookup = async (n: RunningReferenceNode, contractId: string) =>
+  (await overview(n, 'POST', '/v2/events/events-by-contract-id', JSON.stringify({ contractId }))).json() as Json;
+
+const archivedHolding = (n: RunningReferenceNode) => n.context.world.baseHoldings.find((h) => h.archivedIn !== undefined)!;
+
+/** A dry run of unvetting the wallet package on the first synchronizer. */
+const dryRunUnvetWallet = (n: RunningReferenceNode) =>
+  overview(
+    n,
+    'POST',
+    '/v2/package-vetting',
+    JSON.stringify({
+      synchronizerId: n.context.world.synchronizers[0]!.id,
+      dryRun: true,
+      changes: [{ operation: { Unvet: { value: { packages: [{ packageId: n.context.world.walletPackage }] } } } }],
+    }),
+  );
 
 /** Faults whose rule is the document's schema itself: only their answers may stop conforming. */
 const SCHEMA_FAULTS = new Set<string>([

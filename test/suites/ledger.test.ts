@@ -37,10 +37,22 @@ describe('ledger requirement records', () => {
     'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC': ['getCommandCompletions', 'submitAsync'],
     'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES': ['submitAndWaitForReassignment', 'submitAndWaitForTransaction', 'getUpdates', 'submitAndWait'],
     'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES': ['submitReassignmentAsync', 'submitAndWaitForTransaction', 'getCompletions', 'getUpdates', 'submitAndWait'],
+    'LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED': ['getUpdates', 'getEventsByContractId'],
+    'LEDGER-VERSION-STATED': ['getVersion'],
+    'LEDGER-PACKAGES-LIST-IDENTIFIERS': ['listPackages'],
+    'LEDGER-PACKAGES-CONTENTS-OF-LISTED': ['listPackages', 'getPackage'],
+    'LEDGER-PACKAGES-STATUS-OF-LISTED': ['listPackages', 'getPackageStatus'],
+    'LEDGER-PACKAGES-DAR-VALIDATE': ['listPackages', 'getPackage', 'validateDar'],
+    'LEDGER-PACKAGES-DAR-UPLOAD': ['listPackages', 'getPackage', 'uploadDar', 'getPackageStatus'],
+    'LEDGER-PACKAGES-UPLOAD-TAKES-DAR': ['listPackages', 'getPackage', 'uploadPackages', 'getPackageStatus'],
+    'LEDGER-VETTING-LIST': ['getPackageVetting'],
+    'LEDGER-VETTING-DRY-RUN-UNVET': ['getPackageVetting', 'postPackageVetting'],
   };
-  /** The operations that change the ledger: a requirement calling one of them submits, and runs only with mutations allowed. */
+  /** The operations that change the ledger: a requirement calling one of them changes it, and runs only with mutations allowed (a vetting dry run too: a faulty node may apply it). */
   const CHANGING = [
     'uploadDar',
+    'uploadPackages',
+    'postPackageVetting',
     'submitAndWait',
     'submitAndWaitForTransaction',
     'submitAndWaitForTransactionTree',
@@ -49,9 +61,9 @@ describe('ledger requirement records', () => {
     'submitReassignmentAsync',
   ];
   /** The command operations, each confirmed by exactly one positive requirement. */
-  const COMMAND_OPERATIONS = [...CHANGING.slice(1), 'getCompletions', 'getCommandCompletions'];
+  const COMMAND_OPERATIONS = [...CHANGING.slice(3), 'getCompletions', 'getCommandCompletions'];
 
-  it('are well-formed: unique LEDGER- ids, MUST/SHOULD, getUpdates unless named, section and sentence, read-only unless uploading or submitting', () => {
+  it('are well-formed: unique LEDGER- ids, MUST/SHOULD, getUpdates unless named, section and sentence, read-only unless uploading, vetting or submitting', () => {
     expect(IDS.size).toBe(LEDGER_REQUIREMENTS.length);
     for (const r of LEDGER_REQUIREMENTS) {
       expect(r.id).toMatch(/^LEDGER-[A-Z0-9]+(-[A-Z0-9]+)+$/);
@@ -75,6 +87,27 @@ describe('ledger requirement records', () => {
       expect(confirming[0]!.mutates, op).toBe(true);
       expect(confirming[0]!.needs, op).toContain('ledgerCommands');
     }
+  });
+
+  it('the update stream, events, version, package, DAR and vetting operations have one positive requirement each', () => {
+    const owned = [
+      'getUpdates',
+      'getEventsByContractId',
+      'getVersion',
+      'validateDar',
+      'uploadDar',
+      'listPackages',
+      'uploadPackages',
+      'getPackage',
+      'getPackageStatus',
+      'getPackageVetting',
+      'postPackageVetting',
+    ];
+    for (const op of owned)
+      expect(
+        LEDGER_REQUIREMENTS.filter((r) => r.confirms === op).map((r) => r.id),
+        op,
+      ).toHaveLength(1);
   });
 
   it('every fault names its detecting requirements, all of them ledger requirements', () => {

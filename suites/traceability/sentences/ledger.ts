@@ -2,8 +2,9 @@
 //
 // Overview rows: the description shows no request or response payload of these endpoints, so what can be
 // judged of a row is that the listed operation's answers keep to the documented statuses, content types and
-// JsCantonError error body (the operation's GENERIC requirements); each row's purpose is listed apart, as a
-// gap where a check could judge it without the unshown payloads, otherwise as not checkable.
+// JsCantonError error body (the operation's GENERIC requirements); each row's purpose is listed apart: enforced
+// where other answers of the node show its effect (the operation's positive requirement, built from the node's
+// own data), a gap where a check could judge it without the unshown payloads, otherwise not checkable.
 import type { SentenceSection } from '../model.ts';
 
 const NO_PAYLOAD = "the description does not show this endpoint's payloads, so what its answer should contain cannot be judged against it";
@@ -38,7 +39,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.updates.6',
         text: '200 | JSON array of JsGetUpdatesResponse',
-        ids: ['GENERIC-LEDGER-GET-UPDATES-RESPONSES', 'LEDGER-UPDATES-ONE-KIND', 'LEDGER-UPDATES-RECORD-FIELDS'],
+        ids: ['GENERIC-LEDGER-GET-UPDATES-RESPONSES', 'LEDGER-UPDATES-ONE-KIND', 'LEDGER-UPDATES-RECORD-FIELDS', 'LEDGER-UPDATES-BOUNDED-READ'],
       },
       {
         n: 'A.updates.7',
@@ -156,7 +157,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.overview.19',
         text: '/v2/events/events-by-contract-id: Get the create event and consuming exercise event of a contract',
-        notCheckable: NO_PAYLOAD,
+        ids: ['LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED'],
       },
       {
         n: 'A.overview.20',
@@ -164,27 +165,27 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
         notCheckable: `pruning is an operator action outside the interface, and ${NO_PAYLOAD} (nor what "nothing" looks like)`,
       },
       { n: 'A.overview.21', text: 'GET /v2/version', ids: ['GENERIC-LEDGER-GET-VERSION-RESPONSES'] },
-      { n: 'A.overview.22', text: '/v2/version: Read the ledger interface version', notCheckable: NO_PAYLOAD },
+      { n: 'A.overview.22', text: '/v2/version: Read the ledger interface version', ids: ['LEDGER-VERSION-STATED'] },
       { n: 'A.overview.23', text: 'POST /v2/dars/validate', ids: ['GENERIC-LEDGER-VALIDATE-DAR-RESPONSES'] },
       {
         n: 'A.overview.24',
         text: '/v2/dars/validate: Validate a DAR and check upgrade compatibility of its packages against vetted packages on the target synchronizer',
-        notCheckable: `${NO_PAYLOAD}; the DAR format and the vetting state it is compared with are not shown either`,
+        ids: ['LEDGER-PACKAGES-DAR-VALIDATE'],
       },
       { n: 'A.overview.25', text: 'POST /v2/dars', ids: ['GENERIC-LEDGER-UPLOAD-DAR-RESPONSES'] },
-      { n: 'A.overview.26', text: '/v2/dars: Upload a DAR', notCheckable: `${NO_PAYLOAD}; the DAR format is not shown either` },
+      { n: 'A.overview.26', text: '/v2/dars: Upload a DAR', ids: ['LEDGER-PACKAGES-DAR-UPLOAD'] },
       { n: 'A.overview.27', text: 'GET /v2/packages', ids: ['GENERIC-LEDGER-LIST-PACKAGES-RESPONSES'] },
-      { n: 'A.overview.28', text: 'GET /v2/packages: identifiers of all supported packages', notCheckable: NO_PAYLOAD },
+      { n: 'A.overview.28', text: 'GET /v2/packages: identifiers of all supported packages', ids: ['LEDGER-PACKAGES-LIST-IDENTIFIERS'] },
       { n: 'A.overview.29', text: 'POST /v2/packages', ids: ['GENERIC-LEDGER-UPLOAD-PACKAGES-RESPONSES'] },
       {
         n: 'A.overview.30',
         text: 'POST /v2/packages: same as /dars, to be deprecated',
-        ids: ['LEDGER-PACKAGES-UPLOAD-SAME-AS-DARS'],
+        ids: ['LEDGER-PACKAGES-UPLOAD-SAME-AS-DARS', 'LEDGER-PACKAGES-UPLOAD-TAKES-DAR'],
       },
       { n: 'A.overview.31', text: 'GET /v2/packages/{package-id}', ids: ['GENERIC-LEDGER-GET-PACKAGE-RESPONSES'] },
-      { n: 'A.overview.32', text: '/v2/packages/{package-id}: Contents of one package', notCheckable: NO_PAYLOAD },
+      { n: 'A.overview.32', text: '/v2/packages/{package-id}: Contents of one package', ids: ['LEDGER-PACKAGES-CONTENTS-OF-LISTED'] },
       { n: 'A.overview.33', text: 'GET /v2/packages/{package-id}/status', ids: ['GENERIC-LEDGER-GET-PACKAGE-STATUS-RESPONSES'] },
-      { n: 'A.overview.34', text: '/v2/packages/{package-id}/status: Status of one package', notCheckable: NO_PAYLOAD },
+      { n: 'A.overview.34', text: '/v2/packages/{package-id}/status: Status of one package', ids: ['LEDGER-PACKAGES-STATUS-OF-LISTED'] },
       {
         n: 'A.overview.35',
         text: 'GET, POST /v2/package-vetting',
@@ -197,7 +198,7 @@ export const LEDGER_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'A.overview.36',
         text: '/v2/package-vetting: Deprecated; lists which participant vetted which packages on which synchronizer (GET)',
-        notCheckable: `${NO_PAYLOAD}; deprecation concerns the interface's life cycle, not an answer`,
+        ids: ['LEDGER-VETTING-LIST', 'LEDGER-VETTING-DRY-RUN-UNVET'],
       },
     ],
   },
