@@ -33,7 +33,10 @@ export interface ReferenceFixtures {
   /** A hosted party the limited user may not read as (none when it may read as all of them). */
   ledgerForbiddenParty: string | undefined;
   ledgerLimitedToken: string;
-  /** A command the limited user may submit: a holding of its own party, on the network's amulet template. */
+  /**
+   * A command the limited user may submit that leaves nothing behind: a holding of its own party, on the
+   * network's amulet template, created and archived in one transaction (as discovery builds it on a real node).
+   */
   ledgerCommands: { commands: unknown[]; actAs: string[] };
   /** Every synchronizer of the network: the participant is connected to all, and hosts the actor on each. */
   ledgerSynchronizers: string[];
@@ -94,7 +97,16 @@ export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures
     ledgerLimitedToken: node.credentials.ledgerUserToken.token,
     ledgerCommands: {
       actAs: [actor],
-      commands: [{ CreateCommand: { templateId: `${w.amuletPackage}:Splice.Amulet:Amulet`, createArguments: { dso: w.dso.id, owner: actor, amount: '5.0' } } }],
+      commands: [
+        {
+          CreateAndExerciseCommand: {
+            templateId: `${w.amuletPackage}:Splice.Amulet:Amulet`,
+            createArguments: { dso: w.dso.id, owner: actor, amount: '5.0' },
+            choice: 'Archive',
+            choiceArgument: {},
+          },
+        },
+      ],
     },
     ledgerSynchronizers: w.synchronizers.map((s) => s.id),
     ledgerContract: streamedContract(node, hostedHere),
