@@ -17,6 +17,17 @@ export const LEDGER_DEVIATIONS = declareDeviations('ledger', {
     findings: ['LEDGER-ANSWERS-NULL-FOR-ABSENT'],
     operations: ['getUpdates', 'getEventsByContractId', 'submitAndWaitForTransaction', 'submitAndWaitForReassignment', 'submitAndWaitForTransactionTree'],
   },
+  'ledger-not-found-plain-text': {
+    family: 'errors',
+    behaviour:
+      'Every 404 of the ledger interface carries the text/plain page "The requested resource could not be found." instead of a JsCantonError, as a proxy in front of a node that answers not-found pages itself does.',
+    findings: ['LEDGER-ANSWERS-PLAIN-TEXT-404'],
+    operations: ['getPackage', 'submitAsync', 'getEventsByContractId'],
+    // Such a page is what an unserved path gets too. The generic answer check of the package download asks for
+    // unknown ids only, and the async command that must fail is refused with it: both see an operation that
+    // looks unserved (the positive requirements still get their 200s).
+    unsupported: ['GENERIC-LEDGER-GET-PACKAGE-RESPONSES', 'LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK'],
+  },
   'ledger-pre-3-5': {
     family: 'versions',
     behaviour:

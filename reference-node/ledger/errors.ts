@@ -48,6 +48,9 @@ export function cantonErrorBody(ctx: NodeContext, kind: ErrorKind, cause: string
 }
 
 export function sendCantonError(ctx: NodeContext, reply: FastifyReply, status: number, kind: ErrorKind, cause: string, code?: string): FastifyReply {
+  // ledger-not-found-plain-text (a deviation): a proxy in front of the node answers every 404 with its own page.
+  if (status === 404 && ctx.faults.has('ledger-not-found-plain-text'))
+    return reply.code(404).type('text/plain; charset=UTF-8').send('The requested resource could not be found.');
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
