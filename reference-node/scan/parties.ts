@@ -9,8 +9,13 @@ import { notFound } from './errors.ts';
 export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.get('/v0/transfer-preapprovals/by-party/:party', async (req) => {
     const { party } = req.params as { party: string };
-    const p = ctx.world.preapprovals.get(party);
+    let p = ctx.world.preapprovals.get(party);
     if (!p) throw notFound(`No transfer preapproval found for party ${party}`);
+    // scan-preapproval-other-receiver: another receiver's preapproval (the next one the network holds).
+    if (ctx.faults.has('scan-preapproval-other-receiver')) {
+      const all = [...ctx.world.preapprovals.values()];
+      p = all[(all.indexOf(p) + 1) % all.length]!;
+    }
     const record = contractWithState(p.contract, p.domainId);
     // scan-preapproval-created-at-text: a space instead of T and no zone.
     if (ctx.faults.has('scan-preapproval-created-at-text')) {

@@ -68,6 +68,9 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(im
             x,
             `the status of transfer offer ${trackingId}, listed ${listed} in fixtures.transferOffers (discovery: this wallet's status endpoint reported it, or this run created it and waited for the wallet to know it)`,
           );
+          // The run saw it failed: failure is permanent (WALLET-TRANSFER-STATUS-FAILED-PERMANENT asks again last).
+          const failed = failedOfferReports(ctx);
+          if (isObject(body) && body.status === 'failed' && !failed.has(trackingId)) failed.set(trackingId, x);
           if (!isObject(body) || !STATES.has(body.status as string))
             ctx.fail(
               `the status of transfer offer ${trackingId} is ${JSON.stringify(isObject(body) ? body.status : body)}, none of created, accepted, completed, failed`,
