@@ -89,13 +89,16 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRequire
       if (prefix === undefined) return ctx.skip(`fixtures.domainId ${JSON.stringify(id)} is not of the form name::fingerprint: no prefix is its alone`);
       // The whole id's answer is SCAN-SYNCHRONIZER-IDENTITIES's to judge; here it is what the prefix must find.
       const mine = okObject(ctx, await ctx.scan.get(path(id)), `the identities of ${id}, by its whole id (${WHERE_FROM})`);
+      if (typeof mine.sequencer_id !== 'string' || typeof mine.mediator_id !== 'string')
+        ctx.skip(`the identities of ${id} name no sequencer_id and mediator_id: nothing to compare what a prefix finds with`);
       // Finding a synchronizer by a prefix is advice (SCAN-SYNCHRONIZER-IDENTITIES-PREFIX): only an answer with
       // identities is judged, and it can only be about the one synchronizer whose id starts with that prefix.
       const x = await ctx.scan.get(path(prefix));
       const found = x.status === 200 ? ctx.json(x) : undefined;
-      if (!isObject(found) || typeof found.sequencer_id !== 'string' || typeof found.mediator_id !== 'string') return;
+      if (!isObject(found) || typeof found.sequencer_id !== 'string' || typeof found.mediator_id !== 'string')
+        ctx.skip(`the prefix ${JSON.stringify(prefix)} finds no identities (answered ${x.status}): nothing found to judge`);
       for (const field of ['sequencer_id', 'mediator_id'])
-        if (typeof mine[field] === 'string' && found[field] !== mine[field])
+        if (found[field] !== mine[field])
           ctx.fail(
             `the prefix ${JSON.stringify(prefix)}, which only ${id} starts with, finds ${field} ${JSON.stringify(found[field])}; the whole id finds ${JSON.stringify(mine[field])}: the identities found are another synchronizer's`,
             { exchange: x, pointer: `/${field}` },
