@@ -640,6 +640,11 @@ export const SCAN_FAULTS = declareFaults('scan', {
     breaks: 'A synchronizer-identities lookup by a proper prefix of a synchronizer id answers the identities of another synchronizer.',
     rules: ['SCAN-SYNCHRONIZER-IDENTITIES-OF-PREFIX'],
   },
+  'scan-participant-id-wrong-host': {
+    family: 'answers about the request',
+    breaks: 'The participant ids of a party hosted on one participant name another participant (the next one of the network).',
+    rules: ['SCAN-PARTICIPANT-ID-HOSTS-SEEN'],
+  },
   'scan-ans-prefix-lists-none': {
     family: 'answers about the request',
     breaks: 'ANS entries asked for with a non-empty name_prefix are never listed, not even the entry whose name it is.',

@@ -36,6 +36,11 @@ export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promi
     if (ctx.faults.has('scan-participant-id-no-fingerprint')) ids = ids.map((id) => id.replace(/::[^:]+$/, ''));
     // scan-participant-id-first-only: as v0 does, one participant of a party hosted on several.
     if (ctx.faults.has('scan-participant-id-first-only')) ids = ids.slice(0, 1);
+    // scan-participant-id-wrong-host: a party hosted on one participant is answered with the next participant of the network.
+    if (ctx.faults.has('scan-participant-id-wrong-host') && ids.length === 1) {
+      const all = ctx.world.participants.map((p) => p.id);
+      ids = [all[(all.indexOf(party.hostedOn[0]!) + 1) % all.length]!];
+    }
     return { participant_ids: ids };
   });
 }

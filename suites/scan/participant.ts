@@ -1,5 +1,6 @@
 // GET /v1/domains/{domain_id}/parties/{party_id}/participant-id: every participant id is PAR::id::fingerprint,
-// and a party hosted on several participants is answered with all of them.
+// a party hosted on several participants is answered with all of them, and the participants answered include
+// those the ledger showed hosting the party.
 import type { Requirement } from '../model.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
 import { acceptedLookups, okObject, participantIdPath, SECTION } from './common.ts';
@@ -68,4 +69,39 @@ const multiHosted: RequirementInput = {
   },
 };
 
-export const PARTICIPANT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [participantIds, multiHosted]);
+/** Parties whose hosting is looked up: enough to see a wrong host, few enough to stay fast. */
+const HOSTED_SAMPLE = 6;
+
+// The participants answered for a party are those hosting it: among them every participant the ledger's
+// topology events showed hosting it on that synchronizer (and not revoked since). A synchronizer the scan
+// does not know the party on (404: one the scan does not follow) is not judged.
+const hostsSeen: RequirementInput = {
+  id: 'SCAN-PARTICIPANT-ID-HOSTS-SEEN',
+  kind: 'rule',
+  level: 'MUST',
+  interface: 'scan',
+  operations: ['getPartyToParticipantV1'],
+  section: SECTION.participants,
+  sentence: 'Path `domain_id` string (synchronizer id), `party_id` string. Supports parties hosted on several participants. 200 `{participant_ids: string[]}`',
+  needs: ['partyHosting'],
+  tags: ['parties'],
+  async check(ctx) {
+    let judged = 0;
+    for (const { party, synchronizerId, participants } of ctx.fixtures.partyHosting!.slice(0, HOSTED_SAMPLE)) {
+      const x = await ctx.scan.get(participantIdPath(synchronizerId, party));
+      if (x.status === 404) continue;
+      const ids = okObject(ctx, x, `the participants hosting ${party} on ${synchronizerId} (fixtures.partyHosting)`).participant_ids;
+      if (!Array.isArray(ids)) continue; // its shape is SCAN-PARTICIPANT-ID-FORMAT's
+      judged++;
+      const missing = participants.filter((p) => !ids.includes(p));
+      if (missing.length > 0)
+        ctx.fail(
+          `${party} is hosted on ${missing.join(', ')} on ${synchronizerId} (fixtures.partyHosting; discovery: the ledger's participant authorization events), yet participant_ids lists ${JSON.stringify(ids)}`,
+          { exchange: x, pointer: '/participant_ids' },
+        );
+    }
+    if (judged === 0) ctx.skip('the scan knows none of the parties of fixtures.partyHosting on their synchronizers (all answered 404)');
+  },
+};
+
+export const PARTICIPANT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [participantIds, multiHosted, hostsSeen]);

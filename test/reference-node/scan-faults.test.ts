@@ -137,6 +137,7 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-faucets-none-found': 'SCAN-FAUCETS-ASKED-VALIDATORS',
   'scan-synchronizer-prefix-other': 'SCAN-SYNCHRONIZER-IDENTITIES-OF-PREFIX',
   'scan-ans-prefix-lists-none': 'SCAN-ANS-LOOKUP-BY-NAME',
+  'scan-participant-id-wrong-host': 'SCAN-PARTICIPANT-ID-HOSTS-SEEN',
   'scan-events-update-offset': 'SCAN-EVENTS-UPDATE-NO-OFFSET',
   'scan-lossless-ignored': 'SCAN-UPDATES-LOSSLESS-VARIANTS',
   'scan-traffic-med-refused': 'SCAN-TRAFFIC-MEMBER-ID-400',

@@ -81,6 +81,9 @@ describe('read-only discovery, given only URLs and tokens', () => {
     expect(node.context.world.rejectedVerdicts.map((v) => v.updateId)).toContain(f.transactionUpdateIds![1]);
     expect(f.snapshotRecordTime).toBe(known.snapshotRecordTime);
     expect(f.multiHostedParty).toBe(known.multiHostedParty);
+    // The hosting the ledger's topology events show, read to the end: the node's own, the multi-hosted party's both participants first.
+    expect(f.partyHosting).toEqual(known.partyHosting.filter((h) => f.partyHosting!.some((d) => d.party === h.party)));
+    expect(f.partyHosting![0]).toEqual(known.partyHosting[0]);
     // The limited token is the wallet token: the ledger knows its user with rights for its own party only.
     expect(f.ledgerLimitedToken).toBe(node.credentials.walletUsers[0]!.token);
     expect(f.ledgerForbiddenParty).not.toBe(node.credentials.walletUsers[0]!.party);

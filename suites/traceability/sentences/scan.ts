@@ -352,7 +352,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.participant-id.1',
         text: 'Supports parties hosted on several participants (unlike v0).',
-        ids: ['SCAN-PARTICIPANT-ID-MULTI-HOSTED'],
+        ids: ['SCAN-PARTICIPANT-ID-MULTI-HOSTED', 'SCAN-PARTICIPANT-ID-HOSTS-SEEN'],
       },
       {
         n: 'C.participant-id.2',
