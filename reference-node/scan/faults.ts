@@ -128,7 +128,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-participant-id-format': {
     family: 'identifiers',
     breaks: 'A participant id is returned without the PAR:: code, not of the form PAR::id::fingerprint.',
-    rules: ['SCAN-PARTICIPANT-ID-FORMAT'],
+    rules: ['SCAN-PARTICIPANT-ID-FORMAT', 'SCAN-PARTICIPANT-ID-HOSTS-SEEN'],
   },
   // Name service
   'scan-ans-prefix-ignored': {
@@ -369,7 +369,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-participant-id-no-fingerprint': {
     family: 'identifiers',
     breaks: 'Participant ids are returned without their namespace fingerprint (PAR::id), not of the form PAR::id::fingerprint.',
-    rules: ['SCAN-PARTICIPANT-ID-FORMAT'],
+    rules: ['SCAN-PARTICIPANT-ID-FORMAT', 'SCAN-PARTICIPANT-ID-HOSTS-SEEN'],
   },
   'scan-offsets-unpadded': {
     family: 'offsets',
@@ -526,7 +526,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-participant-id-first-only': {
     family: 'identifiers',
     breaks: 'GET /v1/domains/{domain_id}/parties/{party_id}/participant-id lists only the first participant of a party hosted on several.',
-    rules: ['SCAN-PARTICIPANT-ID-MULTI-HOSTED'],
+    rules: ['SCAN-PARTICIPANT-ID-MULTI-HOSTED', 'SCAN-PARTICIPANT-ID-HOSTS-SEEN'],
   },
   'scan-effective-at-format': {
     family: 'time format',
