@@ -21,6 +21,8 @@ export interface ReferenceFixtures {
   memberIds: string[];
   validatorIds: string[];
   partyIds: string[];
+  /** The parties hosted on the ledger participant (the ones its update stream shows authorized), with every participant hosting them. */
+  partyHosting: Array<{ party: string; synchronizerId: string; participants: string[] }>;
   rounds: number[];
   svParties: string[];
   /** Every accepted reward-weight change of the SVs: the weight and when it took effect. */
@@ -85,6 +87,10 @@ export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures
     memberIds: [...w.memberTraffic.keys()],
     validatorIds: w.validators.map((v) => v.party),
     partyIds: [w.multiHostedParty.id, w.validators[0]!.party],
+    partyHosting: w.parties
+      .filter((p) => p.hostedOn.includes(w.ledgerParticipant.id))
+      .sort((a, b) => b.hostedOn.length - a.hostedOn.length)
+      .map((p) => ({ party: p.id, synchronizerId: w.synchronizers[0]!.id, participants: [...p.hostedOn] })),
     rounds: [0, 1, 2, 3, Math.max(0, lastRound - 1), lastRound],
     svParties: w.svParties.map((p) => p.id),
     rewardWeightChanges: [...w.svRewardWeights].flatMap(([svParty, changes]) =>

@@ -8,8 +8,12 @@ import { refusalFault, SERVED_OPERATIONS } from './refusal-faults.ts';
 import { sendError as sendScanError } from './scan/errors.ts';
 import { sendError as sendWalletError } from './wallet/errors.ts';
 
-/** `/v2/packages/:packageId` (a route) or `/v2/packages/{package-id}` -> `/v2/packages/{}`. */
-const template = (path: string) => path.replace(/\/:[^/]+/g, '/{}').replace(/\{[^}]*\}/g, '{}');
+/** `/v2/packages/:packageId` (a route), `/v2/packages/{package-id}` or a wildcard route `/v2/packages/*` -> `/v2/packages/{}`. */
+const template = (path: string) =>
+  path
+    .replace(/\/:[^/]+/g, '/{}')
+    .replace(/\{[^}]*\}/g, '{}')
+    .replace(/\/\*$/, '/{}');
 
 const byRoute = new Map(SERVED_OPERATIONS.map((s) => [`${s.method} ${s.path}`, s]));
 

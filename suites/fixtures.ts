@@ -21,6 +21,11 @@ export interface Fixtures {
   validatorIds?: string[];
   /** Parties to look up participant ids for on `domainId`. */
   partyIds?: string[];
+  /**
+   * Participants seen hosting parties, per synchronizer (the topology events of the ledger's update stream,
+   * read to its end, revocations applied): the scan's participant ids of each party include them.
+   */
+  partyHosting?: Array<{ party: string; synchronizerId: string; participants: string[] }>;
   /** Reward-accounting round numbers to ask root hashes for. */
   rounds?: number[];
   /** SV parties for reward-weight lookups. */
@@ -87,6 +92,8 @@ export const FIXTURE_HELP: Record<FixtureName, string> = {
   memberIds: 'fixtures.memberIds (PAR::/MED:: members; discovery: participant ids of known parties, the mediator)',
   validatorIds: "fixtures.validatorIds (onboarded validator parties; discovery: the ACS's validator licenses)",
   partyIds: 'fixtures.partyIds',
+  partyHosting:
+    'fixtures.partyHosting [{party, synchronizerId, participants}] (participants hosting each party; discovery: the participant authorization events of the ledger stream, read to its end)',
   rounds: 'fixtures.rounds (reward-accounting round numbers; discovery: rounds/earliest-available, the event history)',
   svParties: 'fixtures.svParties (discovery: GET /v0/dso)',
   rewardWeightChanges:

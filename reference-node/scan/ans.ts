@@ -40,6 +40,8 @@ export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise
     const prefix = given ?? '';
     // scan-ans-empty-prefix-none: an empty prefix (not an absent one) keeps the special entries only.
     const emptyHides = given === '' && ctx.faults.has('scan-ans-empty-prefix-none');
+    // scan-ans-prefix-lists-none: a non-empty prefix finds nothing.
+    if (prefix !== '' && ctx.faults.has('scan-ans-prefix-lists-none')) return { entries: [] };
     const now = ctx.clock.now();
     // scan-ans-expiry-grace-hour: an entry stays listed for an hour after it expired.
     const grace = ctx.faults.has('scan-ans-expiry-grace-hour') ? 3_600_000_000 : 0;

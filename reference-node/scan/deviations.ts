@@ -37,6 +37,7 @@ export const SCAN_DEVIATIONS = declareDeviations('scan', {
     findings: [],
     operations: ['getUpdateByIdV0'],
     unsupported: [
+      'SCAN-UPDATES-BY-ID',
       'SCAN-UPDATES-TREE-ROOTS-KNOWN',
       'SCAN-UPDATES-TREE-CHILDREN-KNOWN',
       'SCAN-UPDATES-TREE-ALL-REACHABLE',

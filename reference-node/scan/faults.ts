@@ -43,7 +43,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-required-field-dropped': {
     family: 'record shape',
     breaks: 'ActiveContract elements of the v1/v2 holdings are sent without the required template_id.',
-    rules: ['SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS', 'SCAN-HOLDINGS-V0-MATCHES-V1'],
+    rules: ['SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS', 'SCAN-HOLDINGS-V0-MATCHES-V1', 'SCAN-HOLDINGS-V1-OF-OWNERS', 'SCAN-HOLDINGS-V2-OF-OWNERS'],
     // The answers the rules' checks receive break the schema too (every answer is judged).
     generic: { operations: ['getHoldingsStateV1', 'getHoldingsStateV2'], checks: ['responses'] },
   },
@@ -128,7 +128,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-participant-id-format': {
     family: 'identifiers',
     breaks: 'A participant id is returned without the PAR:: code, not of the form PAR::id::fingerprint.',
-    rules: ['SCAN-PARTICIPANT-ID-FORMAT'],
+    rules: ['SCAN-PARTICIPANT-ID-FORMAT', 'SCAN-PARTICIPANT-ID-HOSTS-SEEN'],
   },
   // Name service
   'scan-ans-prefix-ignored': {
@@ -209,7 +209,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-holdings-v0-event-type-missing': {
     family: 'record shape',
     breaks: 'CreatedEvent elements of the v0 holdings are sent without the required event_type.',
-    rules: ['SCAN-HOLDINGS-V0-CREATED-EVENTS'],
+    rules: ['SCAN-HOLDINGS-V0-CREATED-EVENTS', 'SCAN-HOLDINGS-V0-OF-OWNERS'],
     // The answers the rules' checks receive break the schema too (every answer is judged).
     generic: { operations: ['getHoldingsStateV0'], checks: ['responses'] },
   },
@@ -279,7 +279,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-verdict-update-id-mismatch': {
     family: 'event items',
     breaks: 'The verdict of an event item names another update_id than the transaction it was looked up by.',
-    rules: ['SCAN-EVENTS-VERDICT-FIELDS'],
+    rules: ['SCAN-EVENTS-VERDICT-FIELDS', 'SCAN-EVENTS-BY-ID'],
   },
   'scan-verdict-unknown-root-view': {
     family: 'event items',
@@ -369,7 +369,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-participant-id-no-fingerprint': {
     family: 'identifiers',
     breaks: 'Participant ids are returned without their namespace fingerprint (PAR::id), not of the form PAR::id::fingerprint.',
-    rules: ['SCAN-PARTICIPANT-ID-FORMAT'],
+    rules: ['SCAN-PARTICIPANT-ID-FORMAT', 'SCAN-PARTICIPANT-ID-HOSTS-SEEN'],
   },
   'scan-offsets-unpadded': {
     family: 'offsets',
@@ -425,7 +425,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
     family: 'documented answers',
     breaks:
       'The validator faucets, development fund coupons and force-ACS endpoints send JSON they serialized themselves, labelled text/plain instead of application/json.',
-    rules: [],
+    rules: ['SCAN-FAUCETS-ROUND-ARITHMETIC', 'SCAN-DEVELOPMENT-FUND-COUPONS', 'SCAN-HOLDINGS-FORCE-ACS-MIGRATION'],
     generic: { operations: ['getValidatorFaucetsByValidator', 'listUnclaimedDevelopmentFundCoupons', 'forceAcsSnapshotNow'], checks: ['responses'] },
   },
   'scan-reward-weight-party-unchecked': {
@@ -526,7 +526,7 @@ export const SCAN_FAULTS = declareFaults('scan', {
   'scan-participant-id-first-only': {
     family: 'identifiers',
     breaks: 'GET /v1/domains/{domain_id}/parties/{party_id}/participant-id lists only the first participant of a party hosted on several.',
-    rules: ['SCAN-PARTICIPANT-ID-MULTI-HOSTED'],
+    rules: ['SCAN-PARTICIPANT-ID-MULTI-HOSTED', 'SCAN-PARTICIPANT-ID-HOSTS-SEEN'],
   },
   'scan-effective-at-format': {
     family: 'time format',
@@ -592,6 +592,63 @@ export const SCAN_FAULTS = declareFaults('scan', {
     family: 'encodings',
     breaks: 'GET /v0/updates/{id}?lossless=true answers an empty workflow_id where lossless=false names the workflow.',
     rules: ['SCAN-UPDATES-LOSSLESS-VARIANTS'],
+  },
+  // Effects of positive requirements.
+  'scan-holdings-none-found': {
+    family: 'answers about the request',
+    breaks: 'Every holdings request (v0, v1, v2) is answered without any contract, even for owners that hold amulets in the snapshot asked for.',
+    rules: ['SCAN-HOLDINGS-V0-OF-OWNERS', 'SCAN-HOLDINGS-V1-OF-OWNERS', 'SCAN-HOLDINGS-V2-OF-OWNERS'],
+  },
+  'scan-v0-lookup-other-update': {
+    family: 'answers about the request',
+    breaks: 'GET /v0/updates/{update_id} answers the update after the one asked for.',
+    rules: ['SCAN-UPDATES-BY-ID', 'SCAN-UPDATES-LOSSLESS-VARIANTS', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE', 'SCAN-REASSIGNMENT-RECORDS'],
+  },
+  'scan-v2-lookup-other-update': {
+    family: 'answers about the request',
+    breaks: 'GET /v2/updates/{update_id} answers the update after the one asked for.',
+    rules: ['SCAN-UPDATES-V2-BY-ID', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE', 'SCAN-REASSIGNMENT-RECORDS'],
+  },
+  'scan-event-lookup-other-update': {
+    family: 'answers about the request',
+    breaks: 'GET /v0/events/{update_id} answers the event item of the update after the one asked for.',
+    rules: [
+      'SCAN-EVENTS-BY-ID',
+      'SCAN-EVENTS-VERDICT-FIELDS',
+      'SCAN-EVENTS-ENCODING-VARIANTS',
+      'SCAN-UPDATES-VARIANTS-SAME-UPDATE',
+      'SCAN-REASSIGNMENT-RECORDS',
+    ],
+  },
+  'scan-preapproval-other-receiver': {
+    family: 'answers about the request',
+    breaks: "The transfer preapproval looked up for a party is another receiver's preapproval.",
+    rules: ['SCAN-TRANSFER-PREAPPROVAL'],
+  },
+  'scan-faucets-every-validator': {
+    family: 'answers about the request',
+    breaks: 'The validator faucets answer the records of every onboarded validator, whichever validator_ids are asked for.',
+    rules: ['SCAN-FAUCETS-ASKED-VALIDATORS'],
+  },
+  'scan-faucets-none-found': {
+    family: 'answers about the request',
+    breaks: 'The validator faucets answer no record, even for onboarded validators.',
+    rules: ['SCAN-FAUCETS-ASKED-VALIDATORS'],
+  },
+  'scan-synchronizer-prefix-other': {
+    family: 'answers about the request',
+    breaks: 'A synchronizer-identities lookup by a proper prefix of a synchronizer id answers the identities of another synchronizer.',
+    rules: ['SCAN-SYNCHRONIZER-IDENTITIES-OF-PREFIX'],
+  },
+  'scan-participant-id-wrong-host': {
+    family: 'answers about the request',
+    breaks: 'The participant ids of a party hosted on one participant name another participant (the next one of the network).',
+    rules: ['SCAN-PARTICIPANT-ID-HOSTS-SEEN'],
+  },
+  'scan-ans-prefix-lists-none': {
+    family: 'answers about the request',
+    breaks: 'ANS entries asked for with a non-empty name_prefix are never listed, not even the entry whose name it is.',
+    rules: ['SCAN-ANS-LOOKUP-BY-NAME'],
   },
 } as const);
 

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Json, JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
+import type { ScanFaultName } from './faults.ts';
 import type { ReassignmentUpdate, TransactionUpdate, Verdict } from '../world/model.ts';
 import type { ValueEncoding } from './daml-values.ts';
 import { badRequest, notFound } from './errors.ts';
@@ -33,6 +34,21 @@ export function scanUpdateAt(ctx: NodeContext, index: number): ScanUpdate | unde
 function lookup(ctx: NodeContext, id: string): ScanUpdate | undefined {
   const index = ctx.world.indexOfUpdateId(id);
   return index === undefined ? undefined : scanUpdateAt(ctx, index);
+}
+
+/** The update the history holds after `u` (the first one where `u` is the last): what a lookup off by one answers. */
+function nextOf(ctx: NodeContext, u: ScanUpdate): ScanUpdate {
+  for (let i = u.index + 1; i < ctx.world.count; i++) {
+    const next = scanUpdateAt(ctx, i);
+    if (next) return next;
+  }
+  return scanUpdateAt(ctx, 0) ?? u;
+}
+
+/** The update a lookup by id answers: the one asked for, or with `fault` on the one after it. */
+function lookupAnswered(ctx: NodeContext, id: string, fault: ScanFaultName): ScanUpdate | undefined {
+  const u = lookup(ctx, id);
+  return u && ctx.faults.has(fault) ? nextOf(ctx, u) : u;
 }
 
 function render(ctx: NodeContext, u: ScanUpdate, shape: HistoryShape): JsonObject {
@@ -114,7 +130,8 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
     const verbose = unset || (ctx.faults.has('scan-lossless-unchecked') ? lossless === 'true' : lossless !== undefined && booleanText(lossless, 'lossless'));
     // scan-lossless-ignored: lossless=true is answered in the default, compact encoding.
     const encoding: ValueEncoding = verbose && !ctx.faults.has('scan-lossless-ignored') ? 'verbose' : 'compact';
-    const u = lookup(ctx, update_id);
+    // scan-v0-lookup-other-update: the update after the one asked for.
+    const u = lookupAnswered(ctx, update_id, 'scan-v0-lookup-other-update');
     if (!u) throw notFound(`Update ${update_id} not found`);
     return render(ctx, u, { encoding, v2: false });
   });
@@ -125,7 +142,8 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
     const text = singleQuery(req.query, 'daml_value_encoding');
     const encoding = valueEncoding(text);
     if (!encoding) throw badRequest(`Invalid value for query parameter daml_value_encoding: ${text} (expected compact_json or protobuf_json)`);
-    const u = lookup(ctx, update_id);
+    // scan-v2-lookup-other-update: the update after the one asked for.
+    const u = lookupAnswered(ctx, update_id, 'scan-v2-lookup-other-update');
     if (!u) throw notFound(`Update ${update_id} not found`);
     return renderV2Update(ctx, u, encoding);
   });
@@ -133,7 +151,8 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
   app.get('/v0/events/:update_id', async (req) => {
     const { update_id } = req.params as { update_id: string };
     const encoding = encodingParam(ctx, req.query);
-    const u = lookup(ctx, update_id);
+    // scan-event-lookup-other-update: the item of the update after the one asked for.
+    const u = lookupAnswered(ctx, update_id, 'scan-event-lookup-other-update');
     if (u) return renderEventItem(ctx, u, encoding);
     const rejected = ctx.world.rejectedVerdicts.find((v) => v.updateId === update_id);
     if (rejected) return renderVerdictItem(ctx, rejected);

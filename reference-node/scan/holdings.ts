@@ -46,7 +46,10 @@ function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonOb
   const snapshot = findSnapshot(ctx, req);
   // scan-holdings-first-owner-only: the filter keeps to the first of several owners.
   const owners = ctx.faults.has('scan-holdings-first-owner-only') ? req.owners.slice(0, 1) : req.owners;
-  const page = holdingsPage(ctx, { snapshot, owners: new Set(owners), pageSize: req.pageSize, after: req.after });
+  // scan-holdings-none-found: no contract is found for anyone (an empty last page).
+  const page = ctx.faults.has('scan-holdings-none-found')
+    ? { items: [], next: undefined }
+    : holdingsPage(ctx, { snapshot, owners: new Set(owners), pageSize: req.pageSize, after: req.after });
   const dropTemplate = version !== 'v0' && ctx.faults.has('scan-required-field-dropped');
   // holdings-v0|v2-missing-contract: that version leaves out about a quarter of the contracts (by contract id,
   // so every page size leaves out the same ones).

@@ -22,7 +22,10 @@ export async function networkInfoRoutes(app: FastifyInstance, ctx: NodeContext):
     const { domain_id_prefix } = req.params as { domain_id_prefix: string };
     // scan-synchronizer-prefix-exact-only: only the whole id finds its synchronizer.
     const exact = ctx.faults.has('scan-synchronizer-prefix-exact-only');
-    const s = world.synchronizers.find((x) => (exact ? x.id === domain_id_prefix : x.id.startsWith(domain_id_prefix)));
+    let s = world.synchronizers.find((x) => (exact ? x.id === domain_id_prefix : x.id.startsWith(domain_id_prefix)));
+    // scan-synchronizer-prefix-other: a proper prefix finds the synchronizer after the one it names.
+    if (s && s.id !== domain_id_prefix && ctx.faults.has('scan-synchronizer-prefix-other'))
+      s = world.synchronizers[(world.synchronizers.indexOf(s) + 1) % world.synchronizers.length];
     if (!s && ctx.faults.has('scan-unknown-synchronizer-400')) throw badRequest(`Invalid synchronizer id prefix: ${domain_id_prefix}`);
     if (!s) throw notFound(`No synchronizer found for prefix ${domain_id_prefix}`);
     return {

@@ -9,8 +9,13 @@ import { notFound } from './errors.ts';
 export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.get('/v0/transfer-preapprovals/by-party/:party', async (req) => {
     const { party } = req.params as { party: string };
-    const p = ctx.world.preapprovals.get(party);
+    let p = ctx.world.preapprovals.get(party);
     if (!p) throw notFound(`No transfer preapproval found for party ${party}`);
+    // scan-preapproval-other-receiver: another receiver's preapproval (the next one the network holds).
+    if (ctx.faults.has('scan-preapproval-other-receiver')) {
+      const all = [...ctx.world.preapprovals.values()];
+      p = all[(all.indexOf(p) + 1) % all.length]!;
+    }
     const record = contractWithState(p.contract, p.domainId);
     // scan-preapproval-created-at-text: a space instead of T and no zone.
     if (ctx.faults.has('scan-preapproval-created-at-text')) {
@@ -31,6 +36,11 @@ export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promi
     if (ctx.faults.has('scan-participant-id-no-fingerprint')) ids = ids.map((id) => id.replace(/::[^:]+$/, ''));
     // scan-participant-id-first-only: as v0 does, one participant of a party hosted on several.
     if (ctx.faults.has('scan-participant-id-first-only')) ids = ids.slice(0, 1);
+    // scan-participant-id-wrong-host: a party hosted on one participant is answered with the next participant of the network.
+    if (ctx.faults.has('scan-participant-id-wrong-host') && ids.length === 1) {
+      const all = ctx.world.participants.map((p) => p.id);
+      ids = [all[(all.indexOf(party.hostedOn[0]!) + 1) % all.length]!];
+    }
     return { participant_ids: ids };
   });
 }

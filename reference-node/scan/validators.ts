@@ -39,7 +39,11 @@ function faucetRecord(ctx: NodeContext, v: Validator, label: string): JsonObject
 export async function validatorRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.get('/v0/validators/validator-faucets', async (req) => {
     const ids = requestedIds(ctx, req.query);
-    const known = ctx.world.validators.filter((v) => ids.includes(v.party)).sort((a, b) => (a.party < b.party ? -1 : a.party > b.party ? 1 : 0));
+    // scan-faucets-none-found: no validator is found, onboarded or not.
+    if (ctx.faults.has('scan-faucets-none-found')) return { validatorsReceivedFaucets: [] };
+    // scan-faucets-every-validator: every onboarded validator is answered, whichever were asked for.
+    const every = ctx.faults.has('scan-faucets-every-validator') && ids.some((id) => ctx.world.validators.some((v) => v.party === id));
+    const known = ctx.world.validators.filter((v) => every || ids.includes(v.party)).sort((a, b) => (a.party < b.party ? -1 : a.party > b.party ? 1 : 0));
     // scan-faucet-order-dependent: the sorted statistics are labelled with the matching ids in argument order.
     const labels = ctx.faults.has('scan-faucet-order-dependent') ? ids.filter((id) => known.some((v) => v.party === id)) : known.map((v) => v.party);
     const records = known.map((v, i) => faucetRecord(ctx, v, labels[i]!));

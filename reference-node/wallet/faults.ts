@@ -39,7 +39,7 @@ export const WALLET_FAULTS = declareFaults('wallet', {
   'wallet-transfer-status-missing-field': {
     family: 'transfer offer states',
     breaks: 'A created, accepted or completed transfer offer status is reported without its contract_id.',
-    rules: ['WALLET-TRANSFER-STATUS-ACTIVE-SHAPE'],
+    rules: ['WALLET-TRANSFER-STATUS-ACTIVE-SHAPE', 'WALLET-TRANSFER-STATUS-KNOWN-OFFER'],
     generic: { operations: ['getTransferOfferStatus'], checks: ['responses'] },
   },
   'wallet-transfer-status-extra-field': {
@@ -101,11 +101,11 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     breaks: 'Bearer tokens are decoded without verifying their signature, so the configured token with a forged signature is accepted.',
     rules: ['WALLET-AUTH-STATUS-REQUIRES-TOKEN', 'WALLET-AUTH-BUY-TRAFFIC-REQUIRES-TOKEN'],
   },
-  // Visible to the checks derived from the document only: the body is right, its label is not.
+  // The body is right, its label is not: the document-derived checks and the positive request, whose answer is judged against the document.
   'wallet-dso-party-id-as-text': {
     family: 'documented answers',
     breaks: 'GET /v0/scan-proxy/dso-party-id sends its JSON serialized by hand, labelled text/plain instead of application/json.',
-    rules: [],
+    rules: ['WALLET-DSO-PARTY-ID-NO-AUTH'],
     generic: { operations: ['getDsoPartyId'], checks: ['responses'] },
   },
   'wallet-failed-offer-revived': {
@@ -157,6 +157,12 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     family: 'transfer offer states',
     breaks: 'A transfer offer that expired (its offer archived by the expiry choice) is reported failed with failure_kind rejected.',
     rules: ['WALLET-TRANSFER-FAILED-KIND-ON-LEDGER'],
+  },
+  // Effects of positive requirements.
+  'wallet-status-of-previous-offer': {
+    family: 'transfer offer lookup',
+    breaks: "The status of a transfer offer in an active state is the status of the user's offer before it (where that one is active too).",
+    rules: ['WALLET-TRANSFER-CREATED-ON-LEDGER', 'WALLET-TRANSFER-ACCEPTED-ON-LEDGER'],
   },
 } as const);
 

@@ -43,6 +43,9 @@ interface LiveOffer extends Offer {
   accepted?: Contract;
 }
 
+/** States of an offer not (yet) failed. */
+const ACTIVE: ReadonlySet<string> = new Set(['created', 'accepted', 'completed']);
+
 /** The reason the wallet gives a withdrawal its user asked for. */
 const WITHDRAWN_BY_SENDER = 'withdrawn by the sender';
 
@@ -125,12 +128,23 @@ export class TransferOffers {
           return { status: 'created', transaction_id: transactionId(this.ctx, trackingId), contract_id: offer.contract.contractId };
         this.reportedFailed.add(key);
       }
-      return render(this.ctx, offer);
+      return render(this.ctx, this.previousActive(offer) ?? offer);
     }
     if (withId.length === 0 && this.ctx.faults.has('wallet-status-unknown-200')) {
       return { status: 'created', transaction_id: transactionId(this.ctx, trackingId), contract_id: contractId(this.ctx, trackingId) };
     }
     throw new WalletError(404, `No transfer offer with tracking id ${trackingId} found`);
+  }
+
+  /**
+   * wallet-status-of-previous-offer: an offer in an active state is reported as the sender's offer before it,
+   * where that one is in an active state too.
+   */
+  private previousActive(offer: Offer): Offer | undefined {
+    if (!this.ctx.faults.has('wallet-status-of-previous-offer') || !ACTIVE.has(String(offer.status.status))) return undefined;
+    const own = this.offers().filter((o) => o.sender === offer.sender);
+    const before = own[own.indexOf(offer) - 1];
+    return before && ACTIVE.has(String(before.status.status)) ? before : undefined;
   }
 
   /** The open offers the caller sends or receives, as Contract records. */

@@ -194,11 +194,43 @@ function scan(els: Json[], offers: OfferSeen[], hosts: Map<string, Set<string>>)
   }
 }
 
+type Hosting = NonNullable<Fixtures['partyHosting']>;
+
+/**
+ * The participants each party is hosted on, per synchronizer, as the topology events read show them in stream
+ * order: an authorization added or changed hosts it, a revocation ends it (an onboarding does not host yet).
+ * Parties hosted on the most participants first.
+ */
+function hostingOf(els: Json[]): Hosting {
+  const seen = new Map<string, { party: string; synchronizerId: string; participants: Set<string> }>();
+  for (const el of els.filter((x) => kindOf(x) === 'TopologyTransaction')) {
+    const rec = recordOf(el);
+    const events: unknown[] = Array.isArray(rec?.events) ? rec.events : [];
+    for (const wrapped of events) {
+      const event: Json = isObject(wrapped) ? wrapped.event : undefined;
+      for (const kind of ['Added', 'Changed', 'Revoked']) {
+        const a = event?.[`ParticipantAuthorization${kind}`]?.value;
+        if (typeof a?.partyId !== 'string' || typeof a.participantId !== 'string' || typeof rec.synchronizerId !== 'string') continue;
+        const key = JSON.stringify([a.partyId, rec.synchronizerId]);
+        const entry = seen.get(key) ?? { party: a.partyId, synchronizerId: rec.synchronizerId, participants: new Set<string>() };
+        seen.set(key, entry);
+        if (kind === 'Revoked') entry.participants.delete(a.participantId);
+        else entry.participants.add(a.participantId);
+      }
+    }
+  }
+  return [...seen.values()]
+    .filter((e) => e.participants.size > 0)
+    .map((e) => ({ ...e, participants: [...e.participants] }))
+    .sort((a, b) => b.participants.length - a.participants.length)
+    .slice(0, KEEP);
+}
+
 const stream: Source = {
   id: 'ledger-update-stream',
   interface: 'ledger',
   what: 'a bounded read of the update stream: transfer offers, party hosting (topology), a contract the limited user signs alone, a contract created (and archived) in it',
-  provides: ['transferOffers', 'otherUserTransferOffers', 'multiHostedParty', 'ledgerCommands', 'ledgerContract'],
+  provides: ['transferOffers', 'otherUserTransferOffers', 'multiHostedParty', 'ledgerCommands', 'ledgerContract', 'partyHosting'],
   async run(r, f) {
     const rights = f.facts.ledgerRights;
     const partiesRead = f.fixtures.ledgerParties ?? [];
@@ -252,6 +284,19 @@ const stream: Source = {
           '/v2/updates',
           '/*/update/Transaction/value/events/*/CreatedEvent/contractId',
           `created at offset ${contract.offset}${contract.archivedOffset === undefined ? '' : ` and archived at ${contract.archivedOffset}`}, seen by ${contract.party}`,
+        ),
+      );
+    // A revocation beyond what was read would make a hosting seen here stale: only a read to the end shows it.
+    if (els && r.shortfall?.kind !== 'stopped at its bound')
+      f.set(
+        'partyHosting',
+        hostingOf(els),
+        found(
+          r,
+          'POST',
+          '/v2/updates',
+          '/*/update/TopologyTransaction/value/events/*/event/ParticipantAuthorizationAdded/value',
+          'added or changed authorizations not revoked later, read to the ledger end',
         ),
       );
     const multi = [...hosts].find(([, participants]) => participants.size >= 2)?.[0];

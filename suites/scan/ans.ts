@@ -7,7 +7,7 @@ import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
-import { okObject, SECTION, timeNanos } from './common.ts';
+import { acceptedObject, okObject, SECTION, timeNanos } from './common.ts';
 
 export const OP = 'listAnsEntries';
 export const LIST_SIZE = 100;
@@ -141,4 +141,38 @@ const urlShape: RequirementInput = {
   },
 };
 
-export const ANS_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [namePrefix, pageSize, noExpired, urlShape]);
+/** Listed names looked up by name_prefix: a few, enough to see a filter that drops matches. */
+const LOOKUPS = 3;
+
+// The positive request: the entries listed, then a few of their names asked for as name_prefix. A name starts
+// with itself, so its entry is among the answers, unless the page is full of other names that extend it (not
+// judged) or the entry expired meanwhile (the whole list is asked again before a failure).
+const lookupByName: RequirementInput = {
+  id: 'SCAN-ANS-LOOKUP-BY-NAME',
+  kind: 'rule',
+  level: 'MUST',
+  interface: 'scan',
+  operations: [OP],
+  section: SECTION.ans,
+  sentence:
+    'Lists non-expired name-service entries. Query: `name_prefix` string optional (every result name starts with this substring; ...); `page_size` int32 required (maximum results ...). 200 `{entries: AnsEntry[]}`',
+  tags: ['ans'],
+  confirms: OP,
+  async check(ctx) {
+    const x = await ctx.scan.get('/v0/ans-entries', { query: { page_size: LIST_SIZE } });
+    const listed = acceptedObject(ctx, x, `the name-service entries, page_size ${LIST_SIZE} and no name_prefix`).entries;
+    if (!Array.isArray(listed)) return ctx.fail('entries is not an array', { exchange: x, pointer: '/entries' });
+    const names = [...new Set(listed.map(nameOf).filter((n): n is string => !!n))].slice(0, LOOKUPS);
+    for (const name of names) {
+      const found = await list(ctx, LIST_SIZE, name);
+      if (found.entries.some((e) => nameOf(e) === name) || found.entries.length >= LIST_SIZE) continue;
+      if (!(await list(ctx, LIST_SIZE)).entries.some((e) => nameOf(e) === name)) continue; // expired meanwhile
+      ctx.fail(`name_prefix ${JSON.stringify(name)}, the name of a listed entry, does not list that entry (${found.entries.length} entries answered)`, {
+        exchange: found.x,
+        pointer: '/entries',
+      });
+    }
+  },
+};
+
+export const ANS_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [namePrefix, pageSize, noExpired, urlShape, lookupByName]);

@@ -1,7 +1,7 @@
 // GET /v0/backfilling/status: whether the node's history is complete.
 import type { Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
-import { okObject, SECTION } from './common.ts';
+import { acceptedObject, SECTION } from './common.ts';
 
 export const BACKFILLING_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
   {
@@ -13,9 +13,11 @@ export const BACKFILLING_REQUIREMENTS: Requirement[] = defineRequirements(import
     section: SECTION.backfilling,
     sentence: '200 `{complete: boolean}`: true only if all backfilling processes are complete',
     tags: ['misc'],
+    confirms: 'getBackfillingStatus',
     async check(ctx) {
       const x = await ctx.scan.get('/v0/backfilling/status');
-      if (typeof okObject(ctx, x, 'backfilling status').complete !== 'boolean') ctx.fail('complete is not a boolean', { exchange: x, pointer: '/complete' });
+      if (typeof acceptedObject(ctx, x, 'the backfilling status, which takes no parameters').complete !== 'boolean')
+        ctx.fail('complete is not a boolean', { exchange: x, pointer: '/complete' });
     },
   },
 ]);

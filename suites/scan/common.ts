@@ -91,3 +91,43 @@ export function contractWithStateProblems(c: Json): string[] {
   if (c.domain_id !== undefined && typeof c.domain_id !== 'string') out.push('domain_id is present but not a string');
   return out;
 }
+
+/** The JSON object a positive request is answered with (ctx.accepted: a refusal fails, an unserved operation is unsupported). */
+export function acceptedObject(ctx: CheckContext, x: Exchange, what: string): Record<string, Json> {
+  const body = ctx.accepted(x, what);
+  if (!isObject(body)) ctx.fail(`expected a JSON object (${what})`, { exchange: x });
+  return body;
+}
+
+export interface Accepted<K> {
+  key: K;
+  x: Exchange;
+  body: Record<string, Json>;
+}
+
+/**
+ * Lookups by ids the target itself showed (discovery) or the fixture file names. A 404 is tolerated for some
+ * of them, since the target's data may have moved on since it showed them (an archived contract, a member
+ * without traffic yet), but not for all: a target that knows none of them refuses the lookup (or does not
+ * serve it, where its 404 is no documented answer). Every other answer must be accepted (ctx.accepted).
+ */
+export async function acceptedLookups<K>(
+  ctx: CheckContext,
+  keys: readonly K[],
+  ask: (key: K) => Promise<Exchange>,
+  what: (key: K) => string,
+): Promise<Array<Accepted<K>>> {
+  const found: Array<Accepted<K>> = [];
+  let unknown: { key: K; x: Exchange } | undefined;
+  for (const key of keys) {
+    const x = await ask(key);
+    if (x.status === 404) {
+      unknown ??= { key, x };
+      continue;
+    }
+    found.push({ key, x, body: acceptedObject(ctx, x, what(key)) });
+  }
+  if (found.length === 0 && unknown)
+    acceptedObject(ctx, unknown.x, `${what(unknown.key)}; ${keys.length === 1 ? 'the only one' : `none of the ${keys.length}`} looked up was found`);
+  return found;
+}

@@ -2,7 +2,7 @@
 // with their state.
 import type { Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
-import { contractWithStateProblems, okObject, SECTION } from './common.ts';
+import { acceptedObject, contractWithStateProblems, SECTION } from './common.ts';
 
 export const DEVELOPMENT_FUND_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
   {
@@ -14,9 +14,10 @@ export const DEVELOPMENT_FUND_REQUIREMENTS: Requirement[] = defineRequirements(i
     section: SECTION.coupons,
     sentence: '200 `{"unclaimed-development-fund-coupons": ContractWithState[]}`, contracts of the template named `UnclaimedDevelopmentFundCoupon`',
     tags: ['misc'],
+    confirms: 'listUnclaimedDevelopmentFundCoupons',
     async check(ctx) {
       const x = await ctx.scan.get('/v0/unclaimed-development-fund-coupons');
-      const list = okObject(ctx, x, 'development fund coupons')['unclaimed-development-fund-coupons'];
+      const list = acceptedObject(ctx, x, 'the unclaimed development fund coupons, which take no parameters')['unclaimed-development-fund-coupons'];
       if (!Array.isArray(list)) ctx.fail('unclaimed-development-fund-coupons is not an array', { exchange: x, pointer: '/unclaimed-development-fund-coupons' });
       for (const [k, c] of list.entries()) {
         const problems = contractWithStateProblems(c);

@@ -9,7 +9,7 @@ import { isInt64, isInt64Array } from '../int64.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
 import { SECTION } from './common.ts';
-import { encodingCheck, fetchUpdates, OP, transactions, type FetchedUpdate } from './history.ts';
+import { encodingCheck, fetchUpdates, lookupCheck, OP, transactions, type FetchedUpdate } from './history.ts';
 import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
 import { sameContentVerbose } from './value-encodings.ts';
 
@@ -46,6 +46,20 @@ function viewIds(verdict: Json): Set<number> | undefined {
 }
 
 export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
+    id: 'SCAN-EVENTS-BY-ID',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'scan',
+    operations: [OP.events],
+    section: `${SECTION.events}; ${SECTION.eventItem}`,
+    sentence:
+      'Path `update_id` string. 200: event history item `{update?, verdict?, traffic_summary?, app_activity_records?}`; verdict: `update_id` string (the associated transaction update)',
+    needs: ['transactionUpdateIds'],
+    tags: ['history', 'events'],
+    confirms: OP.events,
+    check: lookupCheck('events'),
+  },
   {
     id: 'SCAN-EVENTS-VERDICT-FIELDS',
     kind: 'rule',

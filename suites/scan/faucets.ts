@@ -6,14 +6,22 @@ import type { Exchange } from '../http.ts';
 import { exactIntegers, isInt64 } from '../int64.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
-import { okObject, SECTION } from './common.ts';
+import { acceptedObject, okObject, SECTION } from './common.ts';
 
 const OP = 'getValidatorFaucetsByValidator';
 const UNKNOWN_VALIDATOR = 'no-such-validator::1220' + '0'.repeat(64);
 
-async function faucets(ctx: CheckContext, ids: string[]): Promise<{ x: Exchange; records: Json[] }> {
+/**
+ * The faucets of `ids`: onboarded validators (fixtures.validatorIds; discovery: the validator licenses), and
+ * unknown ids where a rule adds them. `positive`: the answer is judged as the positive request's (ctx.accepted).
+ */
+async function faucets(ctx: CheckContext, ids: string[], positive = false): Promise<{ x: Exchange; records: Json[] }> {
   const x = await ctx.scan.get('/v0/validators/validator-faucets', { query: { validator_ids: ids } });
-  const body = okObject(ctx, x, 'validator_ids of onboarded validators');
+  const body = (positive ? acceptedObject : okObject)(
+    ctx,
+    x,
+    `the faucets of ${ids.length === 1 ? 'the validator' : `${ids.length} validators`} ${ids.join(', ')} (fixtures.validatorIds: onboarded validators; discovery: the validator licenses)`,
+  );
   if (!Array.isArray(body.validatorsReceivedFaucets))
     ctx.fail('validatorsReceivedFaucets is not an array', { exchange: x, pointer: '/validatorsReceivedFaucets' });
   return { x, records: body.validatorsReceivedFaucets };
@@ -38,8 +46,9 @@ const arithmetic: RequirementInput = {
   sentence: 'Invariant: collected + missed = last - first + 1; last equals first when collected in a single round',
   needs: ['validatorIds'],
   tags: ['validators'],
+  confirms: OP,
   async check(ctx) {
-    const { x, records } = await faucets(ctx, ctx.fixtures.validatorIds!);
+    const { x, records } = await faucets(ctx, ctx.fixtures.validatorIds!, true);
     for (const [k, r] of records.entries()) {
       const f = ['numRoundsCollected', 'numRoundsMissed', 'firstCollectedInRound', 'lastCollectedInRound'];
       if (!isObject(r) || !f.every((n) => isInt64(r[n])))
@@ -127,4 +136,43 @@ const orderIndependent: RequirementInput = {
   },
 };
 
-export const FAUCET_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [arithmetic, unknownIgnored, orderIndependent]);
+/** The first record that names a validator not among `asked`, with its index. */
+const foreign = (records: Json[], asked: readonly string[]) => records.findIndex((r) => !isObject(r) || !asked.includes(String(r.validator)));
+
+// The answer is about the validators asked: none of the onboarded validators asked is ignored, and no other
+// validator is answered. A validator offboarded since discovery saw it may be left out, so only an answer
+// without any of them fails for what it lacks.
+const askedOnly: RequirementInput = {
+  id: 'SCAN-FAUCETS-ASKED-VALIDATORS',
+  kind: 'rule',
+  level: 'MUST',
+  interface: 'scan',
+  operations: [OP],
+  section: SECTION.faucets,
+  sentence:
+    '`validator_ids` string[] required, one occurrence of the parameter per party id; ids not matching onboarded validators are ignored. 200 `{validatorsReceivedFaucets: ValidatorReceivedFaucets[]}`',
+  needs: ['validatorIds'],
+  tags: ['validators'],
+  async check(ctx) {
+    const ids = ctx.fixtures.validatorIds!;
+    const all = await faucets(ctx, ids);
+    if (all.records.length === 0)
+      ctx.fail(
+        `none of the ${ids.length} onboarded validators asked for (fixtures.validatorIds; discovery: the validator licenses) has a record: only ids matching no onboarded validator are ignored`,
+        { exchange: all.x, pointer: '/validatorsReceivedFaucets' },
+      );
+    // One validator alone: an answer that names others is about more than was asked (with every fixture
+    // validator asked at once, such an answer need not show).
+    for (const asked of [ids, ids.slice(0, 1)]) {
+      const { x, records } = asked === ids ? all : await faucets(ctx, asked);
+      const k = foreign(records, asked);
+      if (k >= 0)
+        ctx.fail(
+          `asked for the faucets of ${asked.length === 1 ? asked[0] : `${asked.length} validators`}, the answer holds a record of ${JSON.stringify(records[k]?.validator)}, which was not asked for`,
+          { exchange: x, pointer: `/validatorsReceivedFaucets/${k}/validator` },
+        );
+    }
+  },
+};
+
+export const FAUCET_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [arithmetic, unknownIgnored, orderIndependent, askedOnly]);

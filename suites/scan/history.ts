@@ -2,10 +2,10 @@
 // GET /v0/updates/{id} (`v0`, deprecated), GET /v2/updates/{id} (`v2`) and GET /v0/events/{id} (`events`, whose
 // `update` carries the record). An endpoint the scan does not serve makes only the rules reading it
 // unsupported; the others go on.
-import { isObject, type Json } from '../../common/json.ts';
+import { isObject, parseJson, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { CheckContext } from '../model.ts';
-import { enc, okObject } from './common.ts';
+import { acceptedObject, enc, okObject } from './common.ts';
 
 export const WHERE = ['v0', 'v2', 'events'] as const;
 export type Where = (typeof WHERE)[number];
@@ -222,5 +222,51 @@ export function encodingCheck(where: Where, param: string, values: [string, stri
     }
     if (found === 0) await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds!, where); // unsupported, or skipped as unknown
     if (checked === 0) ctx.skip(`none of the fixture transaction ids is answered by ${LABEL[where]} with a transaction tree`);
+  };
+}
+
+/** Fixture ids a positive lookup asks for: the first few (a verdict-only id among them too, where the fixture has one). */
+const LOOKUP_SAMPLE = 4;
+const ORIGIN = "fixtures.transactionUpdateIds; discovery: this scan's update and event history (POST /v2/updates, POST /v0/events)";
+
+/** The update ids an answer says it is about: the record's, and on /v0/events the verdict's too (absent parts left out). */
+function namedIds(body: Record<string, Json>, where: Where): Array<{ id: Json; pointer: string }> {
+  if (where !== 'events') return [{ id: body.update_id, pointer: '/update_id' }];
+  const parts = [
+    { part: body.update, pointer: '/update/update_id' },
+    { part: body.verdict, pointer: '/verdict/update_id' },
+  ];
+  return parts.filter((p) => isObject(p.part)).map((p) => ({ id: (p.part as Record<string, Json>).update_id, pointer: p.pointer }));
+}
+
+/**
+ * The positive requirement of a history lookup: fixture update ids, which the scan itself listed, are answered
+ * (ctx.accepted), each with the update asked for. On the update paths a verdict-only id is unknown (its
+ * transaction was rejected), so a 404 there is a refusal only for an id /v0/events answers with its update;
+ * the event history knows every listed id, as an update or a verdict.
+ */
+export function lookupCheck(where: Where): (ctx: CheckContext) => Promise<void> {
+  return async (ctx) => {
+    let answered = 0;
+    let unknown: { id: string; x: Exchange } | undefined;
+    for (const id of ctx.fixtures.transactionUpdateIds!.slice(0, LOOKUP_SAMPLE)) {
+      const x = await ctx.scan.get(PATH[where] + enc(id));
+      const what = `update ${id} (${ORIGIN})`;
+      if (x.status === 404 && where !== 'events') {
+        const item = await historyGet(ctx, PATH.events + enc(id));
+        const known = item.status === 200 ? updateOf(parseJson(item.text) ?? {}, 'events') : undefined;
+        if (known?.update_id === id) acceptedObject(ctx, x, `${what}, which GET /v0/events/${id} answers with its update`);
+        unknown ??= { id, x };
+        continue;
+      }
+      const body = acceptedObject(ctx, x, what);
+      answered++;
+      const named = namedIds(body, where);
+      if (named.length === 0) ctx.fail(`${LABEL[where]} ${id}: the event item carries neither an update nor a verdict: it is about no update`, { exchange: x });
+      for (const n of named)
+        if (n.id !== id)
+          ctx.fail(`asked ${LABEL[where]} for update ${id}, the answer is about update ${JSON.stringify(n.id)}`, { exchange: x, pointer: n.pointer });
+    }
+    if (answered === 0 && unknown) acceptedObject(ctx, unknown.x, `update ${unknown.id} (${ORIGIN}); none of the fixture ids asked was found`);
   };
 }

@@ -11,6 +11,7 @@ import { FEATURE_SUPPORT_REQUIREMENTS } from './feature-support.ts';
 import { HOLDINGS_PAGING_REQUIREMENTS } from './holdings/paging.ts';
 import { HOLDINGS_RECORD_REQUIREMENTS } from './holdings/records.ts';
 import { HOLDINGS_CREATION_REQUIREMENTS } from './holdings/created-in.ts';
+import { HOLDINGS_OWNER_REQUIREMENTS } from './holdings/of-owners.ts';
 import { HOLDINGS_SNAPSHOT_REQUIREMENTS } from './holdings/snapshots.ts';
 import { PARTICIPANT_REQUIREMENTS } from './participant.ts';
 import { REASSIGNMENT_REQUIREMENTS } from './reassignment.ts';
@@ -72,6 +73,7 @@ export const SCAN_REQUIREMENTS: Requirement[] = [
   ...FORCE_ACS_MIGRATION_REQUIREMENTS,
   ...HOLDINGS_RECORD_REQUIREMENTS,
   ...HOLDINGS_CREATION_REQUIREMENTS,
+  ...HOLDINGS_OWNER_REQUIREMENTS,
   ...UPDATE_HISTORY,
   ...REASSIGNMENT_REQUIREMENTS,
   ...REASSIGNMENT_MIGRATION_REQUIREMENTS,

@@ -3,13 +3,16 @@ import type { Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
-import { okObject, SECTION } from './common.ts';
+import { acceptedObject, okObject, SECTION } from './common.ts';
 
 const WEIGHT_OP = 'getPreviousSvRewardWeight';
 
 async function weight(ctx: CheckContext, body: Record<string, string>): Promise<{ x: Exchange; body: Record<string, Json> }> {
   const x = await ctx.scan.post('/v0/admin/sv/previous-sv-reward-weight', body);
-  return { x, body: okObject(ctx, x, `previous reward weight of ${body.svParty}`) };
+  return {
+    x,
+    body: acceptedObject(ctx, x, `the previous reward weight of ${body.svParty}, an SV (fixtures.svParties; discovery: the DSO rules of GET /v0/dso)`),
+  };
 }
 
 export const REWARD_WEIGHT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
@@ -24,6 +27,7 @@ export const REWARD_WEIGHT_REQUIREMENTS: Requirement[] = defineRequirements(impo
       '200 `{rewardWeight?: string}`: the weight from the latest accepted reward-weight update proposal before `effectiveBefore`; absent when there is none',
     needs: ['svParties'],
     tags: ['rewards'],
+    confirms: WEIGHT_OP,
     async check(ctx) {
       for (const sv of ctx.fixtures.svParties!) {
         const { x, body } = await weight(ctx, { svParty: sv });

@@ -5,15 +5,31 @@ import type { Exchange } from '../http.ts';
 import { isInt64 } from '../int64.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
-import { okObject, SECTION } from './common.ts';
+import { acceptedLookups, okObject, SECTION } from './common.ts';
 
 const ROOT_OP = 'getRewardAccountingRootHash';
 
-/** Root-hash answers of the fixture rounds; rounds the node has no process for (404) are left out. */
-async function rootHashes(ctx: CheckContext): Promise<Array<{ round: number; x: Exchange; body: Record<string, Json> }>> {
+const rootHashPath = (round: number) => `/v0/internal/reward-accounting-process/rounds/${round}/root-hash`;
+
+/**
+ * Root-hash answers of the fixture rounds; a round the node has no process for (404) is left out. For the
+ * positive requirement (`positive`), not all of them may be: the rounds come from the node itself (its earliest
+ * available round, its latest, its activity records), and its answers are judged as a positive request's.
+ */
+async function rootHashes(ctx: CheckContext, positive = false): Promise<Array<{ round: number; x: Exchange; body: Record<string, Json> }>> {
+  if (positive) {
+    const found = await acceptedLookups(
+      ctx,
+      ctx.fixtures.rounds!,
+      (round) => ctx.scan.get(rootHashPath(round)),
+      (round) =>
+        `the root hash of round ${round} (fixtures.rounds; discovery: the earliest round available to the reward accounting, the latest round, the rounds of activity records)`,
+    );
+    return found.map(({ key: round, x, body }) => ({ round, x, body }));
+  }
   const out = [];
   for (const round of ctx.fixtures.rounds!) {
-    const x = await ctx.scan.get(`/v0/internal/reward-accounting-process/rounds/${round}/root-hash`);
+    const x = await ctx.scan.get(rootHashPath(round));
     if (x.status === 404) continue;
     out.push({ round, x, body: okObject(ctx, x, `root hash of fixture round ${round}`) });
   }
@@ -32,8 +48,9 @@ export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRequirements(import.m
     sentence: '200: one of `{status, round_number: int64, root_hash: string (hex-encoded)}`, `{status}` (undetermined), `{status}` (cannot provide)',
     needs: ['rounds'],
     tags: ['rewards'],
+    confirms: ROOT_OP,
     async check(ctx) {
-      for (const { round, x, body } of await rootHashes(ctx)) {
+      for (const { round, x, body } of await rootHashes(ctx, true)) {
         if (typeof body.status !== 'string') ctx.fail(`round ${round}: status is not a string`, { exchange: x, pointer: '/status' });
         const ok = 'round_number' in body || 'root_hash' in body;
         if (!ok) continue; // {status}: undetermined or cannot provide

@@ -1,9 +1,23 @@
 // GET /v0/synchronizer-identities/{domain_id_prefix}: the sequencer and mediator of a synchronizer and their
 // identity transactions.
-import { isStringArray } from '../../common/json.ts';
+import { isObject, isStringArray } from '../../common/json.ts';
 import type { Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
-import { enc, okObject, SECTION } from './common.ts';
+import { acceptedObject, enc, okObject, SECTION } from './common.ts';
+
+const OP = 'getSynchronizerIdentities';
+const WHERE_FROM = "fixtures.domainId; discovery: the synchronizer_id of the scan's own updates";
+const path = (prefix: string) => `/v0/synchronizer-identities/${enc(prefix)}`;
+
+/**
+ * A proper prefix of a synchronizer id `name::fingerprint` that no other synchronizer's id starts with: the id
+ * less the last character of its fingerprint (two synchronizers' namespaces do not share all but one digit).
+ * Undefined for an id of another form, or with a fingerprint too short to tell synchronizers apart by it.
+ */
+function ownPrefix(id: string): string | undefined {
+  const at = id.lastIndexOf('::');
+  return at > 0 && id.length - at - 2 >= 16 ? id.slice(0, -1) : undefined;
+}
 
 export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
   {
@@ -11,15 +25,16 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRequire
     kind: 'rule',
     level: 'MUST',
     interface: 'scan',
-    operations: ['getSynchronizerIdentities'],
+    operations: [OP],
     section: SECTION.synchronizers,
     sentence: '200 `{sequencer_id: string, sequencer_identity_transactions: string[], mediator_id: string, mediator_identity_transactions: string[]}`',
     needs: ['domainId'],
     tags: ['misc'],
+    confirms: OP,
     async check(ctx) {
       // The whole id is a prefix of itself.
       const x = await ctx.scan.get(`/v0/synchronizer-identities/${enc(ctx.fixtures.domainId!)}`);
-      const body = okObject(ctx, x, `identities of fixture synchronizer ${ctx.fixtures.domainId}`);
+      const body = acceptedObject(ctx, x, `the identities of ${ctx.fixtures.domainId}, by its whole id (${WHERE_FROM})`);
       const bad = [
         ...['sequencer_id', 'mediator_id'].filter((f) => typeof body[f] !== 'string'),
         ...['sequencer_identity_transactions', 'mediator_identity_transactions'].filter((f) => !isStringArray(body[f])),
@@ -33,7 +48,7 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRequire
     // The parameter is only named a prefix (here and in the official document): advice, not a promise.
     level: 'SHOULD',
     interface: 'scan',
-    operations: ['getSynchronizerIdentities'],
+    operations: [OP],
     section: SECTION.synchronizers,
     sentence: 'GET /v0/synchronizer-identities/{domain_id_prefix} ... Path `domain_id_prefix` string',
     needs: ['domainId'],
@@ -55,6 +70,39 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRequire
           exchange: x,
           pointer: '/sequencer_id',
         });
+    },
+  },
+  {
+    id: 'SCAN-SYNCHRONIZER-IDENTITIES-OF-PREFIX',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'scan',
+    operations: [OP],
+    section: SECTION.synchronizers,
+    sentence:
+      'GET /v0/synchronizer-identities/{domain_id_prefix}: Path `domain_id_prefix` string. 200 `{sequencer_id: string, sequencer_identity_transactions: string[], mediator_id: string, mediator_identity_transactions: string[]}` (of the synchronizer whose id starts with the prefix)',
+    needs: ['domainId'],
+    tags: ['misc'],
+    async check(ctx) {
+      const id = ctx.fixtures.domainId!;
+      const prefix = ownPrefix(id);
+      if (prefix === undefined) return ctx.skip(`fixtures.domainId ${JSON.stringify(id)} is not of the form name::fingerprint: no prefix is its alone`);
+      // The whole id's answer is SCAN-SYNCHRONIZER-IDENTITIES's to judge; here it is what the prefix must find.
+      const mine = okObject(ctx, await ctx.scan.get(path(id)), `the identities of ${id}, by its whole id (${WHERE_FROM})`);
+      if (typeof mine.sequencer_id !== 'string' || typeof mine.mediator_id !== 'string')
+        ctx.skip(`the identities of ${id} name no sequencer_id and mediator_id: nothing to compare what a prefix finds with`);
+      // Finding a synchronizer by a prefix is advice (SCAN-SYNCHRONIZER-IDENTITIES-PREFIX): only an answer with
+      // identities is judged, and it can only be about the one synchronizer whose id starts with that prefix.
+      const x = await ctx.scan.get(path(prefix));
+      const found = x.status === 200 ? ctx.json(x) : undefined;
+      if (!isObject(found) || typeof found.sequencer_id !== 'string' || typeof found.mediator_id !== 'string')
+        ctx.skip(`the prefix ${JSON.stringify(prefix)} finds no identities (answered ${x.status}): nothing found to judge`);
+      for (const field of ['sequencer_id', 'mediator_id'])
+        if (found[field] !== mine[field])
+          ctx.fail(
+            `the prefix ${JSON.stringify(prefix)}, which only ${id} starts with, finds ${field} ${JSON.stringify(found[field])}; the whole id finds ${JSON.stringify(mine[field])}: the identities found are another synchronizer's`,
+            { exchange: x, pointer: `/${field}` },
+          );
     },
   },
 ]);

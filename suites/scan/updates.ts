@@ -6,11 +6,26 @@
 import type { Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
 import { SECTION, timeNanos } from './common.ts';
-import { encodingCheck, OP, transactions } from './history.ts';
+import { encodingCheck, lookupCheck, OP, transactions } from './history.ts';
 import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
 import { sameContentVerboseAs } from './value-encodings.ts';
 
 export const UPDATE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
+    id: 'SCAN-UPDATES-BY-ID',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'scan',
+    // A 404 is judged against the event history's answer for the same id (lookupCheck).
+    operations: [OP.v0, OP.events],
+    section: SECTION.updatesV0,
+    sentence:
+      'Path `update_id` string. 200: a single UpdateHistoryItem which is either UpdateHistoryTransaction or UpdateHistoryReassignment (the update of that id)',
+    needs: ['transactionUpdateIds'],
+    tags: ['history'],
+    confirms: OP.v0,
+    check: lookupCheck('v0'),
+  },
   { id: 'SCAN-UPDATES-TREE-ROOTS-KNOWN', ...treeRequirement(TREE_RULES.rootsKnown, 'v0') },
   { id: 'SCAN-UPDATES-TREE-CHILDREN-KNOWN', ...treeRequirement(TREE_RULES.childrenKnown, 'v0') },
   { id: 'SCAN-UPDATES-TREE-ALL-REACHABLE', ...treeRequirement(TREE_RULES.allReachable, 'v0') },
@@ -62,6 +77,19 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
     check: encodingCheck('v0', 'lossless', ['false', 'true'], sameContentVerboseAs('lossless=false')),
   },
   // The current path: the V2 record (no offset, so no offset rule; its parameters are not shown, so no encoding rule).
+  {
+    id: 'SCAN-UPDATES-V2-BY-ID',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'scan',
+    operations: [OP.v2, OP.events],
+    section: `${SECTION.updatesV0}; Versioning 4`,
+    sentence: 'Use the v2 path instead ... Path `update_id` string. 200: a single UpdateHistoryItem (the update of that id)',
+    needs: ['transactionUpdateIds'],
+    tags: ['history'],
+    confirms: OP.v2,
+    check: lookupCheck('v2'),
+  },
   { id: 'SCAN-UPDATES-V2-TREE-ROOTS-KNOWN', ...treeRequirement(TREE_RULES.rootsKnown, 'v2') },
   { id: 'SCAN-UPDATES-V2-TREE-CHILDREN-KNOWN', ...treeRequirement(TREE_RULES.childrenKnown, 'v2') },
   { id: 'SCAN-UPDATES-V2-TREE-ALL-REACHABLE', ...treeRequirement(TREE_RULES.allReachable, 'v2') },

@@ -150,9 +150,16 @@ const entity = (templateId: string) => templateId.slice(templateId.lastIndexOf('
 type Fit = (c: Created, claim: Claim, view: LedgerView, u: Found) => string | undefined;
 
 const isOffer = (templateId: string) => /offer/i.test(entity(templateId)) && !/accepted/i.test(entity(templateId));
-const offerFit: Fit = (c) => (isOffer(c.templateId) ? undefined : `not an offer (template ${c.templateId})`);
-const acceptedFit: Fit = (c) =>
-  /accepted/i.test(entity(c.templateId)) && /offer/i.test(entity(c.templateId)) ? undefined : `not an accepted offer (template ${c.templateId})`;
+/** The status is the asked offer's: a contract created with a tracking id names the tracking id asked for (where the read saw its arguments). */
+const ofTrackingId = (c: Created, claim: Claim, view: LedgerView): string | undefined => {
+  const named = view.terms.get(c.contractId)?.trackingId;
+  return named === undefined || named === claim.trackingId ? undefined : `the one of tracking id ${named}, not of ${claim.trackingId} asked for`;
+};
+const offerFit: Fit = (c, claim, view) => (isOffer(c.templateId) ? ofTrackingId(c, claim, view) : `not an offer (template ${c.templateId})`);
+const acceptedFit: Fit = (c, claim, view) =>
+  /accepted/i.test(entity(c.templateId)) && /offer/i.test(entity(c.templateId))
+    ? ofTrackingId(c, claim, view)
+    : `not an accepted offer (template ${c.templateId})`;
 /**
  * A holding of the receiver: the receiver is among its stakeholders. The receiver is the one the offer named,
  * read from the contract of this tracking id the transfer exercised (the accepted offer) where the read saw it

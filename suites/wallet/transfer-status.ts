@@ -40,7 +40,49 @@ export async function reportedOffers(ctx: CheckContext): Promise<Reported[]> {
 
 const has = (body: Record<string, unknown>, field: string) => Object.hasOwn(body, field);
 
+/** Fixture offers looked up per listed state by the positive requirement. */
+const KNOWN_PER_STATE = 4;
+const STATES: ReadonlySet<string> = new Set([...ACTIVE_STATES, 'failed']);
+
 export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+  {
+    id: 'WALLET-TRANSFER-STATUS-KNOWN-OFFER',
+    kind: 'rule',
+    level: 'MUST',
+    interface: 'wallet',
+    operations: ['getTransferOfferStatus'],
+    section: SECTION.transferStatus,
+    sentence:
+      'Path: `tracking_id` string. No body. 200: the transfer offer status object (see States and transitions). 404 `{error}`: no offer with this tracking id is known',
+    mutates: false,
+    needs: ['transferOffers'],
+    tags: ['transfer-offers'],
+    confirms: 'getTransferOfferStatus',
+    async check(ctx) {
+      // The wallet reported each of these offers when they were listed (discovery asks this very endpoint, or
+      // created the offer and waited for it): it knows them, so a 404 now is a refusal.
+      for (const [listed, ids] of Object.entries(ctx.fixtures.transferOffers!)) {
+        for (const trackingId of (ids ?? []).slice(0, KNOWN_PER_STATE)) {
+          const x = await ctx.wallet.post(statusPath(trackingId));
+          const body = ctx.accepted(
+            x,
+            `the status of transfer offer ${trackingId}, listed ${listed} in fixtures.transferOffers (discovery: this wallet's status endpoint reported it, or this run created it and waited for the wallet to know it)`,
+          );
+          // The run saw it failed: failure is permanent (WALLET-TRANSFER-STATUS-FAILED-PERMANENT asks again last).
+          const failed = failedOfferReports(ctx);
+          if (isObject(body) && body.status === 'failed' && !failed.has(trackingId)) failed.set(trackingId, x);
+          if (!isObject(body) || !STATES.has(body.status as string))
+            ctx.fail(
+              `the status of transfer offer ${trackingId} is ${JSON.stringify(isObject(body) ? body.status : body)}, none of created, accepted, completed, failed`,
+              {
+                exchange: x,
+                pointer: '/status',
+              },
+            );
+        }
+      }
+    },
+  },
   {
     id: 'WALLET-TRANSFER-STATUS-ACTIVE-SHAPE',
     kind: 'rule',

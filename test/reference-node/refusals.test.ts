@@ -16,10 +16,12 @@ describe('the refusal faults', () => {
     for (const f of REFUSAL_FAULTS) expect(f.name.startsWith(`${f.interface}-refuses-`), f.name).toBe(true);
   });
 
-  describe('on a node with ledger-refuses-get-package and scan-refuses-get-feature-support', () => {
+  describe('on a node with ledger-refuses-get-package, scan-refuses-get-feature-support and scan-refuses-download-bulk-history-object', () => {
     let node: RunningReferenceNode;
     beforeAll(async () => {
-      node = await startReferenceNode({ faults: ['ledger-refuses-get-package', 'scan-refuses-get-feature-support'] });
+      node = await startReferenceNode({
+        faults: ['ledger-refuses-get-package', 'scan-refuses-get-feature-support', 'scan-refuses-download-bulk-history-object'],
+      });
     });
     afterAll(async () => node?.close());
     const get = (url: string, token?: string) => fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
@@ -32,6 +34,19 @@ describe('the refusal faults', () => {
       const ledger = await get(`${node.urls.ledger}/v2/packages/${listed.packageIds[0]}`, node.credentials.ledgerAdminToken);
       expect(ledger.status).toBe(400);
       expect(await ledger.json()).toMatchObject({ code: 'INVALID_ARGUMENT', cause: expect.stringContaining('getPackage') });
+    });
+
+    it('refuses an operation served by a wildcard route too (the bulk download)', async () => {
+      const listing = await fetch(`${node.urls.scan}/v0/history/bulk/updates`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ start_record_time: '2000-01-01T00:00:00Z', end_record_time: '2100-01-01T00:00:00Z', page_size: 1 }),
+      });
+      expect(listing.status).toBe(200);
+      const { object_refs } = (await listing.json()) as { object_refs: Array<{ url: string }> };
+      const download = await fetch(object_refs[0]!.url);
+      expect(download.status).toBe(400);
+      expect(await download.json()).toEqual({ error: expect.stringContaining('downloadBulkHistoryObject') });
     });
 
     it('leaves requests without valid credentials to the handler, and every other operation alone', async () => {

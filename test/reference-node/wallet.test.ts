@@ -571,6 +571,7 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
   'wallet-offer-created-foreign-transaction': (n) => misreported(n, 'offer-created-1', 'transaction_id'),
   'wallet-offer-accepted-names-offer': (n) => misreported(n, 'offer-accepted-1', 'contract_id'),
   'wallet-offer-completed-sender-change': (n) => misreported(n, 'offer-completed-1', 'contract_id'),
+  'wallet-status-of-previous-offer': (n) => misreported(n, 'offer-accepted-1', 'contract_id'),
 };
 
 /** Whether the status of the world's offer reports another `field` than the world's record of it. */

@@ -84,6 +84,9 @@ describe('read-only discovery, given only URLs and tokens', () => {
     // Both synchronizers: the acting party of the discovered command may submit on each.
     expect(f.ledgerCommands!.actAs).toEqual([node.credentials.walletUsers[0]!.party]);
     expect(new Set(f.ledgerSynchronizers)).toEqual(new Set(known.ledgerSynchronizers));
+    // The hosting the ledger's topology events show, read to the end: the node's own, the multi-hosted party's both participants first.
+    expect(f.partyHosting).toEqual(known.partyHosting.filter((h) => f.partyHosting!.some((d) => d.party === h.party)));
+    expect(f.partyHosting![0]).toEqual(known.partyHosting[0]);
     // The limited token is the wallet token: the ledger knows its user with rights for its own party only.
     expect(f.ledgerLimitedToken).toBe(node.credentials.walletUsers[0]!.token);
     expect(f.ledgerForbiddenParty).not.toBe(node.credentials.walletUsers[0]!.party);

@@ -1,5 +1,6 @@
 // The three history endpoints (/v0/updates, /v2/updates, /v0/events) are judged each on its own: one the
-// scan does not serve makes only its requirements unsupported, and ids no endpoint knows skip, never fail.
+// scan does not serve makes only its requirements unsupported, and ids no endpoint knows skip, except for the
+// positive requirements: the ids come from the scan's own history, so a documented 404 to them is a refusal.
 // A proxy in front of the reference node stops serving one endpoint at a time.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +19,10 @@ type Endpoint = keyof typeof ENDPOINT;
 // The requirements reading the history endpoints, by the endpoint they judge (reassignments read all three).
 const OPS: Record<Endpoint, string> = { v0: 'getUpdateByIdV0', v2: 'getUpdateByIdV2', events: 'getEventById' };
 const HISTORY = SCAN_REQUIREMENTS.filter((r) => r.tags?.includes('history') || r.tags?.includes('events'));
-const only = (e: Endpoint) => HISTORY.filter((r) => r.operations.length === 1 && r.operations[0] === OPS[e]).map((r) => r.id);
+// The positive requirement of an update path also asks /v0/events about the ids that path does not know.
+const only = (e: Endpoint) => HISTORY.filter((r) => (r.operations.length === 1 && r.operations[0] === OPS[e]) || r.confirms === OPS[e]).map((r) => r.id);
+/** The positive requirement of each endpoint: a documented (JSON) 404 to ids the scan lists is its refusal, not its absence. */
+const POSITIVE: Record<Endpoint, string> = { v0: 'SCAN-UPDATES-BY-ID', v2: 'SCAN-UPDATES-V2-BY-ID', events: 'SCAN-EVENTS-BY-ID' };
 
 let node: RunningReferenceNode;
 let proxy: Server;
@@ -65,28 +69,40 @@ const byStatus = (results: RequirementResult[], status: string) =>
 
 describe('history endpoints judged each on its own', () => {
   it.each([
-    ['v0', '405', { status: 405, type: 'application/json', body: '{"error":"method not allowed"}' }],
-    ['v2', 'a JSON 404 to the ids the others know', JSON_404],
-    ['events', '501', { status: 501, type: 'text/plain', body: 'Not Implemented' }],
-    ['v0', "the HTTP layer's text/plain 404", { status: 404, type: 'text/plain; charset=utf-8', body: 'The requested resource could not be found.' }],
-  ] as Array<[Endpoint, string, Answer]>)(
-    '%s answering %s: only its requirements are unsupported, the others pass',
-    async (endpoint, _what, answer) => {
+    ['v0', '405', { status: 405, type: 'application/json', body: '{"error":"method not allowed"}' }, false],
+    ['v2', 'a JSON 404 to the ids the others know', JSON_404, true],
+    ['events', '501', { status: 501, type: 'text/plain', body: 'Not Implemented' }, false],
+    ['v0', "the HTTP layer's text/plain 404", { status: 404, type: 'text/plain; charset=utf-8', body: 'The requested resource could not be found.' }, false],
+  ] as Array<[Endpoint, string, Answer, boolean]>)(
+    '%s answering %s: only its requirements are unsupported (its positive one fails on a documented refusal), the others pass',
+    async (endpoint, _what, answer, refusal) => {
       const results = await runWith({ [endpoint]: answer });
       expect(only(endpoint).length).toBeGreaterThan(3);
       // The comparison of the variants reads /v0/updates first: without it there is nothing to compare.
       const comparing = endpoint === 'v0' ? ['SCAN-UPDATES-VARIANTS-SAME-UPDATE'] : [];
-      expect(byStatus(results, 'unsupported')).toEqual([...only(endpoint), ...comparing].sort());
-      expect(results.filter((r) => r.status !== 'unsupported' && r.status !== 'passed').map((r) => `${r.id} ${r.status}: ${r.reason}`)).toEqual([]);
-      const v0 = results.find((r) => r.id === only(endpoint)[0])!;
-      expect(v0.evidence?.exchange?.response?.status).toBe(answer.status);
+      const failed = refusal ? [POSITIVE[endpoint]] : [];
+      expect(byStatus(results, 'unsupported')).toEqual([...only(endpoint).filter((id) => !failed.includes(id)), ...comparing].sort());
+      expect(byStatus(results, 'failed')).toEqual(failed);
+      expect(results.filter((r) => !['unsupported', 'passed', 'failed'].includes(r.status)).map((r) => `${r.id} ${r.status}: ${r.reason}`)).toEqual([]);
+      if (refusal)
+        expect(results.find((r) => r.id === POSITIVE[endpoint])?.reason).toMatch(
+          /refused a valid request \(update .*discovery: this scan's update and event history/,
+        );
+      const first = results.find((r) => r.id === only(endpoint)[0])!;
+      expect(first.evidence?.exchange?.response?.status).toBe(answer.status);
     },
     60_000,
   );
 
-  it('a JSON 404 from every endpoint is ids the scan does not know: skipped, not unsupported, not failed', async () => {
+  it('a JSON 404 from every endpoint is ids the scan does not know: skipped, not unsupported, but a refusal of the lookups that must find them', async () => {
     const results = await runWith({ v0: JSON_404, v2: JSON_404, events: JSON_404 });
-    expect(byStatus(results, 'skipped')).toEqual(HISTORY.map((r) => r.id).sort());
+    const positive = Object.values(POSITIVE).sort();
+    expect(byStatus(results, 'skipped')).toEqual(
+      HISTORY.map((r) => r.id)
+        .filter((id) => !positive.includes(id))
+        .sort(),
+    );
+    expect(byStatus(results, 'failed')).toEqual(positive);
     expect(results.find((r) => r.id === 'SCAN-UPDATES-TREE-ROOTS-KNOWN')?.reason).toMatch(/none of the fixture update ids is known to \/v0\/updates/);
   }, 60_000);
 });

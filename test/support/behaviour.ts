@@ -5,13 +5,19 @@ const VARYING_KEYS = new Set(['durationMs', 'millis', 'startedAt', 'finishedAt',
 /** The checkout the run used (built-in documents are named by their path in it). */
 const REPO = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
 
+/** What a check created on the target is named after the run (its start time) and gets ids the target makes up. */
+const normalizeCreated = (v: unknown) =>
+  Array.isArray(v)
+    ? v.map((s) => (typeof s === 'string' ? s.replace(/\bcnc-s(\d+)-\d{8}t\d{6}-/g, 'cnc-s$1-<run>-').replace(/"[0-9a-f]{40,}"/g, '"<id>"') : s))
+    : v;
+
 export function normalizeBehaviour(value: unknown, paths: readonly string[] = []): unknown {
   if (Array.isArray(value)) return value.map((v) => normalizeBehaviour(v, paths));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
         .filter(([k]) => !VARYING_KEYS.has(k))
-        .map(([k, v]) => [k, normalizeBehaviour(v, paths)]),
+        .map(([k, v]) => [k, normalizeBehaviour(k === 'created' ? normalizeCreated(v) : v, paths)]),
     );
   }
   if (typeof value !== 'string') return value;

@@ -10,7 +10,7 @@ import { isInt64 } from '../../int64.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
 import { defineRequirements, type RequirementInput } from '../../requirement.ts';
 import { enc, SECTION, timeNanos } from '../common.ts';
-import { historyGet, LABEL, PATH, transactionOf, type Where } from '../history.ts';
+import { historyGet, LABEL, OP, PATH, transactionOf, type Where } from '../history.ts';
 import { archivesUpTo } from './archives.ts';
 import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OP, LARGE_PAGE, pageEvents, pageExchange, walkHoldings, type HoldingsVersion } from './walk.ts';
 
@@ -92,7 +92,8 @@ const common: Pick<RequirementInput, 'kind' | 'level' | 'interface' | 'operation
   kind: 'rule',
   level: 'MUST',
   interface: 'scan',
-  operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2],
+  // The creating updates are looked up on the history endpoints (SOURCES), each tried in turn.
+  operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2, ...SOURCES.map((s) => OP[s.where])],
   needs: [...HOLDINGS_NEEDS],
 };
 
@@ -139,7 +140,6 @@ const createdAtEffective: RequirementInput = {
 
 const createArgumentsCompact: RequirementInput = {
   ...common,
-  operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2, 'getEventById'],
   id: 'SCAN-HOLDINGS-CREATE-ARGUMENTS-COMPACT',
   section: `${SECTION.activeContract}; ${SECTION.events}`,
   sentence:

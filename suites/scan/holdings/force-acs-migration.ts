@@ -19,8 +19,9 @@ export const FORCE_ACS_MIGRATION_REQUIREMENTS: Requirement[] = defineRequirement
     mutates: true,
     needs: ['migrationId'],
     tags: ['holdings', 'snapshots'],
+    confirms: 'forceAcsSnapshotNow',
     async check(ctx) {
-      const { forced, snap } = await forceAcsSnapshot(ctx);
+      const { forced, snap } = await forceAcsSnapshot(ctx, true);
       const m = snap.migration_id;
       if (!isInt64(m)) ctx.fail(`migration_id ${JSON.stringify(m)} is not an integer`, { exchange: forced, pointer: '/migration_id' });
       const known = ctx.fixtures.migrationId!;

@@ -2,7 +2,7 @@
 // at_or_before snapshot matching, and the force-ACS snapshot time.
 import type { Json } from '../../../common/json.ts';
 import type { Exchange } from '../../http.ts';
-import { okObject, plusMicros, SECTION, timeNanos } from '../common.ts';
+import { acceptedObject, okObject, plusMicros, SECTION, timeNanos } from '../common.ts';
 import { isInt64 } from '../../int64.ts';
 import { checkAtOrBefore } from './at-or-before.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
@@ -106,11 +106,25 @@ const atOrBefore: RequirementInput = {
   check: checkAtOrBefore,
 };
 
-/** Forces an ACS snapshot; skips where force-ACS is not available (it is disabled in production environments). */
-export async function forceAcsSnapshot(ctx: CheckContext): Promise<{ forced: Exchange; snap: Record<string, Json> }> {
+/**
+ * Forces an ACS snapshot, naming it among what the run created. `positive`: the request must be accepted (the
+ * positive requirement of force-ACS); otherwise a refusal skips, since that requirement reports it.
+ */
+export async function forceAcsSnapshot(ctx: CheckContext, positive = false): Promise<{ forced: Exchange; snap: Record<string, Json> }> {
   const forced = await ctx.scan.post('/v0/state/acs/force');
-  if (forced.status !== 200) ctx.skip(`force-ACS is not available on this target (status ${forced.status}; it is disabled in production environments)`);
-  return { forced, snap: okObject(ctx, forced, 'force-ACS') };
+  if (!positive && forced.status !== 200)
+    ctx.skip(
+      `force-ACS is not available on this target (status ${forced.status}; it is disabled in production environments; SCAN-HOLDINGS-FORCE-ACS-MIGRATION judges the refusal)`,
+    );
+  const snap = positive
+    ? acceptedObject(
+        ctx,
+        forced,
+        'an ACS snapshot at the current time, with mutations allowed (the description has force-ACS disabled in production environments: run against such a node without --allow-mutations)',
+      )
+    : okObject(ctx, forced, 'force-ACS');
+  ctx.created(`an ACS snapshot at ${JSON.stringify(snap.record_time)} of migration ${JSON.stringify(snap.migration_id)}, taken by POST /v0/state/acs/force`);
+  return { forced, snap };
 }
 
 const forceAcs: RequirementInput = {

@@ -271,12 +271,17 @@ export const CROSS_CUTTING_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'X.versioning.5',
         text: '(`/v2/holdings/state`), which differs only in page token type.',
-        ids: ['SCAN-HOLDINGS-V2-MATCHES-V1', 'GENERIC-SCAN-GET-HOLDINGS-STATE-V2-RESPONSES', 'GENERIC-SCAN-GET-HOLDINGS-STATE-V2-INVALID-INPUT'],
+        ids: [
+          'SCAN-HOLDINGS-V2-MATCHES-V1',
+          'SCAN-HOLDINGS-V2-OF-OWNERS',
+          'GENERIC-SCAN-GET-HOLDINGS-STATE-V2-RESPONSES',
+          'GENERIC-SCAN-GET-HOLDINGS-STATE-V2-INVALID-INPUT',
+        ],
       },
       {
         n: 'X.versioning.6',
         text: '`/v0/updates/{update_id}` is deprecated (since 0.5.10) in favor of `/v2/updates/{update_id}`.',
-        ids: [...UPDATES_V2, 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
+        ids: [...UPDATES_V2, 'SCAN-UPDATES-V2-BY-ID', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
       },
       {
         n: 'X.versioning.7',

@@ -31,7 +31,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.holdings-v1.2',
         text: 'Returns the active holding contracts for a migration id and record time...',
-        ids: ['SCAN-HOLDINGS-ACTIVE-AT-SNAPSHOT'],
+        ids: ['SCAN-HOLDINGS-ACTIVE-AT-SNAPSHOT', 'SCAN-HOLDINGS-V1-OF-OWNERS'],
       },
       {
         n: 'C.holdings-v1.3',
@@ -76,7 +76,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.holdings-v1.11',
         text: '(filters to contracts owned by these parties)',
-        ids: ['SCAN-HOLDINGS-OWNER-FILTER', 'SCAN-HOLDINGS-OWNERS-UNION'],
+        ids: ['SCAN-HOLDINGS-OWNER-FILTER', 'SCAN-HOLDINGS-OWNERS-UNION', 'SCAN-HOLDINGS-V1-OF-OWNERS'],
       },
       {
         n: 'C.holdings-v1.12',
@@ -112,7 +112,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.holdings-v0.1',
         text: 'Same body and behavior as v1',
-        ids: ['SCAN-HOLDINGS-V0-MATCHES-V1', ...HOLDINGS_BEHAVIOUR, 'GENERIC-SCAN-GET-HOLDINGS-STATE-V0-INVALID-INPUT'],
+        ids: ['SCAN-HOLDINGS-V0-MATCHES-V1', ...HOLDINGS_BEHAVIOUR, 'SCAN-HOLDINGS-V0-OF-OWNERS', 'GENERIC-SCAN-GET-HOLDINGS-STATE-V0-INVALID-INPUT'],
       },
       {
         n: 'C.holdings-v0.2',
@@ -150,6 +150,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
         text: '200: a single UpdateHistoryItem which is either UpdateHistoryTransaction or UpdateHistoryReassignment.',
         ids: [
           'GENERIC-SCAN-GET-UPDATE-BY-ID-V0-RESPONSES',
+          'SCAN-UPDATES-BY-ID',
           'SCAN-UPDATES-TREE-ROOTS-KNOWN',
           'SCAN-UPDATES-TREE-CHILDREN-KNOWN',
           'SCAN-UPDATES-TREE-ALL-REACHABLE',
@@ -188,6 +189,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
         text: '200: event history item `{update?, verdict?, traffic_summary?, app_activity_records?}`.',
         ids: [
           'GENERIC-SCAN-GET-EVENT-BY-ID-RESPONSES',
+          'SCAN-EVENTS-BY-ID',
           'SCAN-EVENTS-VERDICT-FIELDS',
           'SCAN-EVENTS-VERDICT-VIEWS',
           'SCAN-EVENTS-TRAFFIC-SUMMARY',
@@ -324,7 +326,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.faucets.2',
         text: 'ids not matching onboarded validators are ignored.',
-        ids: ['SCAN-FAUCETS-UNKNOWN-IGNORED'],
+        ids: ['SCAN-FAUCETS-UNKNOWN-IGNORED', 'SCAN-FAUCETS-ASKED-VALIDATORS'],
       },
       {
         n: 'C.faucets.3',
@@ -350,7 +352,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.participant-id.1',
         text: 'Supports parties hosted on several participants (unlike v0).',
-        ids: ['SCAN-PARTICIPANT-ID-MULTI-HOSTED'],
+        ids: ['SCAN-PARTICIPANT-ID-MULTI-HOSTED', 'SCAN-PARTICIPANT-ID-HOSTS-SEEN'],
       },
       {
         n: 'C.participant-id.2',
@@ -418,7 +420,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.sync-identities.1',
         text: 'Path `domain_id_prefix` string.',
-        ids: ['SCAN-SYNCHRONIZER-IDENTITIES-PREFIX'],
+        ids: ['SCAN-SYNCHRONIZER-IDENTITIES-PREFIX', 'SCAN-SYNCHRONIZER-IDENTITIES-OF-PREFIX'],
       },
       {
         n: 'C.sync-identities.2',
@@ -460,7 +462,7 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'C.ans.2',
         text: '`name_prefix` string optional (every result name starts with this substring; ... any substring accepted)',
-        ids: ['SCAN-ANS-NAME-PREFIX'],
+        ids: ['SCAN-ANS-NAME-PREFIX', 'SCAN-ANS-LOOKUP-BY-NAME'],
       },
       {
         n: 'C.ans.3',

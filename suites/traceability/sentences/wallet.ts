@@ -118,6 +118,7 @@ export const WALLET_SECTIONS: readonly SentenceSection[] = [
         text: '200: the transfer offer status object (see States and transitions).',
         ids: [
           'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES',
+          'WALLET-TRANSFER-STATUS-KNOWN-OFFER',
           'WALLET-TRANSFER-STATUS-ACTIVE-SHAPE',
           'WALLET-TRANSFER-STATUS-FAILED-SHAPE',
           'WALLET-ANSWERS-NULL-FOR-ABSENT',

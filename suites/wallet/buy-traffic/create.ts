@@ -67,12 +67,19 @@ export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = defineRequirements(import
     mutates: true,
     needs: ['trafficReceiverParty', 'domainId'],
     tags: ['buy-traffic'],
+    confirms: 'createBuyTrafficRequest',
     async check(ctx) {
       const trackingId = trackingIds(ctx, 'create')();
-      const x = await buy(ctx, buyBody(ctx, trackingId));
+      const body = buyBody(ctx, trackingId);
+      const x = await buy(ctx, body);
       if (isDuplicateAnswer(x)) collision(ctx, x, trackingId);
-      ctx.expectStatus(x, 200, 'a valid buy-traffic request with a fresh tracking id creates the request');
-      ctx.conforms('createBuyTrafficRequest', x, 'wallet');
+      const answer = ctx.accepted(
+        x,
+        `a purchase of ${body.traffic_amount} bytes for the validator hosting ${body.receiving_validator_party_id} (fixtures.trafficReceiverParty; discovery: a validator's party) on ${body.domain_id} (fixtures.domainId), with the fresh tracking id ${trackingId}`,
+      );
+      ctx.created(
+        `a buy-traffic request ${JSON.stringify(answer?.request_contract_id)} with tracking id ${trackingId} (${body.traffic_amount} bytes, expiring in a day)`,
+      );
     },
   },
   {
