@@ -15,14 +15,20 @@ export interface Served {
   path: string;
   /** The node verifies a bearer token before its handler runs: a request without a valid one is not refused here. */
   credentials: boolean;
+  /**
+   * The refusal's status: 400, except where a 400 is a correct node's answer to a valid request (force-ACS,
+   * which production environments disable): there the broken handler fails with a 500.
+   */
+  refusal: 400 | 500;
 }
 
-const op = (iface: InterfaceName, operation: string, method: string, path: string, credentials: boolean): Served => ({
+const op = (iface: InterfaceName, operation: string, method: string, path: string, credentials: boolean, refusal: 400 | 500 = 400): Served => ({
   interface: iface,
   operation,
   method,
   path,
   credentials,
+  refusal,
 });
 
 /** The operations of the built-in documents, where the node serves them (test/reference-node/refusals.test.ts holds it to the documents). */
@@ -66,7 +72,7 @@ export const SERVED_OPERATIONS: readonly Served[] = [
   op('scan', 'getSynchronizerIdentities', 'GET', '/api/scan/v0/synchronizer-identities/{}', false),
   op('scan', 'getFeatureSupport', 'GET', '/api/scan/v0/feature-support', false),
   op('scan', 'listAnsEntries', 'GET', '/api/scan/v0/ans-entries', false),
-  op('scan', 'forceAcsSnapshotNow', 'POST', '/api/scan/v0/state/acs/force', false),
+  op('scan', 'forceAcsSnapshotNow', 'POST', '/api/scan/v0/state/acs/force', false, 500),
   op('scan', 'getBackfillingStatus', 'GET', '/api/scan/v0/backfilling/status', false),
   op('scan', 'getRewardAccountingRootHash', 'GET', '/api/scan/v0/internal/reward-accounting-process/rounds/{}/root-hash', false),
 ];
@@ -87,7 +93,7 @@ export const REFUSAL_FAULTS: ReadonlyArray<FaultDefinition<RefusalFaultName>> = 
   name: refusalFault(s.interface, s.operation),
   interface: s.interface,
   family: 'positive requests',
-  breaks: `Every valid request to ${s.operation} (${s.method} ${s.path.replace(/\{\}/g, '{...}')}) is refused with a plausible 400 in the interface's error shape.`,
+  breaks: `Every valid request to ${s.operation} (${s.method} ${s.path.replace(/\{\}/g, '{...}')}) is refused with a plausible ${s.refusal} in the interface's error shape.`,
   rules: [],
   refuses: s.operation,
 }));

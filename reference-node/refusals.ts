@@ -28,9 +28,10 @@ export function refusalHook(app: FastifyInstance, ctx: NodeContext): void {
     const s = byRoute.get(key)!;
     // A request the node would refuse anyway (no valid credentials) gets its handler's answer.
     if (s.credentials && !(await verified(ctx, req))) return;
-    const message = `The request could not be processed: ${s.operation} rejected its input.`;
-    if (s.interface === 'ledger') return sendCantonError(ctx, reply, 400, 'invalidArgument', message);
-    return s.interface === 'wallet' ? sendWalletError(reply, ctx, 400, message) : sendScanError(reply, ctx, 400, message);
+    const message =
+      s.refusal === 400 ? `The request could not be processed: ${s.operation} rejected its input.` : `Internal server error: ${s.operation} failed.`;
+    if (s.interface === 'ledger') return sendCantonError(ctx, reply, s.refusal, s.refusal === 400 ? 'invalidArgument' : 'internal', message);
+    return s.interface === 'wallet' ? sendWalletError(reply, ctx, s.refusal, message) : sendScanError(reply, ctx, s.refusal, message);
   });
 }
 

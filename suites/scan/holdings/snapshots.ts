@@ -112,6 +112,12 @@ const atOrBefore: RequirementInput = {
  */
 export async function forceAcsSnapshot(ctx: CheckContext, positive = false): Promise<{ forced: Exchange; snap: Record<string, Json> }> {
   const forced = await ctx.scan.post('/v0/state/acs/force');
+  // Production environments disable it (the description), and its documented refusal is a 400: that refusal is
+  // a correct node's answer, so it leaves the operation unconfirmed rather than failed.
+  if (positive && forced.status === 400)
+    ctx.skip(
+      'force-ACS was refused with 400, as a production environment that disables it answers (the description allows that): not judged, so the operation is not confirmed; certify such a scan on a test environment where force-ACS is enabled',
+    );
   if (!positive && forced.status !== 200)
     ctx.skip(
       `force-ACS is not available on this target (status ${forced.status}; it is disabled in production environments; SCAN-HOLDINGS-FORCE-ACS-MIGRATION judges the refusal)`,
