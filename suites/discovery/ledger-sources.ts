@@ -252,7 +252,10 @@ const stream: Source = {
     const offers: OfferSeen[] = [];
     const hosts = new Map<string, Set<string>>();
     scan(els ?? [], offers, hosts);
-    const signed = soleSigned(els ?? [], new Set(f.facts.limitedActAs ?? []));
+    // The command's submitter: the limited user where there is one, else the ledger token's own user (the
+    // commands are sent with the limited token where it is set, with the ledger token otherwise).
+    const submitters = f.fixtures.ledgerLimitedToken ? (f.facts.limitedActAs ?? []) : (f.facts.ledgerRights?.actAs ?? []);
+    const signed = soleSigned(els ?? [], new Set(submitters));
     if (els) f.learn('offers', offers, `${offers.length} transfer offer(s) of the wallet`);
     // A command the limited user may submit without leaving anything behind: that contract created anew and
     // archived in the same transaction (Archive needs only the signatory's authority, which acting gives).
