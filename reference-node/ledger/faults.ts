@@ -153,7 +153,8 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
   'ledger-ledger-effects-archived': {
     family: 'transaction shape',
     breaks: 'A ledger-effects transaction carries an ArchivedEvent where the ExercisedEvent of a consuming choice belongs.',
-    rules: ['LEDGER-UPDATES-LEDGER-EFFECTS-EVENT-KINDS'],
+    // The transaction tree of a submitted create-and-archive keeps its exercise, which the stream then lacks.
+    rules: ['LEDGER-UPDATES-LEDGER-EFFECTS-EVENT-KINDS', 'LEDGER-COMMANDS-FOR-TREE-VISIBLE'],
   },
   // Second faults of their families: another way a real node breaks the same rule.
   'ledger-acs-delta-reassignment-leak': {
@@ -307,6 +308,14 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
       ],
       checks: ['responses'],
     },
+  },
+  // The reassignment checks stop at the transaction creating their contract under the fault above, so this one
+  // proves that every answer of the reassignment endpoints is judged against the document.
+  'ledger-reassignment-json-as-text': {
+    family: 'documented answers',
+    breaks: 'The reassignment endpoints send their JSON answers serialized by hand, labelled text/plain instead of application/json.',
+    rules: ['LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES', 'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES'],
+    generic: { operations: ['submitAndWaitForReassignment', 'submitReassignmentAsync'], checks: ['responses'] },
   },
   'ledger-command-completions-unserved': {
     family: 'versions',

@@ -24,6 +24,8 @@ const INVALID_DAR = 'INVALID_DAR';
 
 type Handler = (req: FastifyRequest, caller: Caller, reply: FastifyReply) => unknown | Promise<unknown>;
 
+const REASSIGNMENT_PATHS = /^\/v2\/commands\/(submit-and-wait-for-reassignment|async\/submit-reassignment)(\?|$)/;
+
 /** The vetted packages one page of a listing may hold: more than the simulated participant vets. */
 const MAX_VETTED_PACKAGES_PAGE_SIZE = 1000;
 const PACKAGE_HASH_HEADER = 'Canton-Package-Hash';
@@ -44,8 +46,10 @@ export function overviewRoute<C extends Caller = Caller>(ctx: NodeContext, handl
           .code(200)
           .type(ctx.faults.has('ledger-package-archive-as-text') ? 'text/plain; charset=utf-8' : 'application/octet-stream')
           .send(body);
-      // overview-json-as-text: a JSON string serialized by hand goes out labelled as text.
-      if (ctx.faults.has('ledger-overview-json-as-text')) return reply.code(200).type('text/plain; charset=utf-8').send(JSON.stringify(body));
+      // overview-json-as-text: a JSON string serialized by hand goes out labelled as text (reassignment-json-as-text:
+      // on the reassignment endpoints only).
+      if (ctx.faults.has('ledger-overview-json-as-text') || (ctx.faults.has('ledger-reassignment-json-as-text') && REASSIGNMENT_PATHS.test(req.url)))
+        return reply.code(200).type('text/plain; charset=utf-8').send(JSON.stringify(body));
       return reply.code(200).type('application/json; charset=utf-8').send(body);
     } catch (e) {
       if (e instanceof InvalidStreamRequest) return reply.code(400).type('text/plain; charset=utf-8').send(e.message);

@@ -428,6 +428,12 @@ export const SCAN_FAULTS = declareFaults('scan', {
     rules: ['SCAN-FAUCETS-ROUND-ARITHMETIC', 'SCAN-DEVELOPMENT-FUND-COUPONS', 'SCAN-HOLDINGS-FORCE-ACS-MIGRATION'],
     generic: { operations: ['getValidatorFaucetsByValidator', 'listUnclaimedDevelopmentFundCoupons', 'forceAcsSnapshotNow'], checks: ['responses'] },
   },
+  'scan-ans-entries-as-text': {
+    family: 'documented answers',
+    breaks: 'GET /v0/ans-entries sends its JSON labelled text/plain instead of application/json.',
+    rules: ['SCAN-ANS-LOOKUP-BY-NAME'],
+    generic: { operations: ['listAnsEntries'], checks: ['responses'] },
+  },
   'scan-reward-weight-party-unchecked': {
     family: 'request validation',
     breaks:

@@ -27,8 +27,12 @@ const PRESERIALIZED: ReadonlySet<string> = new Set(
 export async function scanRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.setErrorHandler((error, _req, reply) => renderError(error, reply, ctx));
   app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode === 200 && PRESERIALIZED.has(req.routeOptions.url ?? '') && ctx.faults.has('scan-preserialized-json-as-text'))
-      reply.type('text/plain; charset=utf-8');
+    const url = req.routeOptions.url ?? '';
+    // scan-ans-entries-as-text: the name service's listing only.
+    const asText =
+      (PRESERIALIZED.has(url) && ctx.faults.has('scan-preserialized-json-as-text')) ||
+      (url === '/api/scan/v0/ans-entries' && ctx.faults.has('scan-ans-entries-as-text'));
+    if (reply.statusCode === 200 && asText) reply.type('text/plain; charset=utf-8');
     return payload;
   });
   for (const routes of [

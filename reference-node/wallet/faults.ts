@@ -108,6 +108,12 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     rules: ['WALLET-DSO-PARTY-ID-NO-AUTH'],
     generic: { operations: ['getDsoPartyId'], checks: ['responses'] },
   },
+  'wallet-transfer-status-as-text': {
+    family: 'documented answers',
+    breaks: 'The transfer-offer status endpoint sends its JSON serialized by hand, labelled text/plain instead of application/json.',
+    rules: ['WALLET-TRANSFER-STATUS-KNOWN-OFFER'],
+    generic: { operations: ['getTransferOfferStatus'], checks: ['responses'] },
+  },
   'wallet-failed-offer-revived': {
     family: 'transfer offer states',
     breaks: 'A failed transfer offer is reported failed on its first status lookup and created (with a transaction and contract id) on every later one.',

@@ -63,9 +63,12 @@ export async function walletRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     noBody.removeAllContentTypeParsers();
     noBody.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
 
-    noBody.post<{ Params: { tracking_id: string } }>('/v0/wallet/transfer-offers/:tracking_id/status', { onRequest: authenticate }, async (request, reply) =>
-      reply.code(200).send(offers.status(callerOf(request), request.params.tracking_id)),
-    );
+    noBody.post<{ Params: { tracking_id: string } }>('/v0/wallet/transfer-offers/:tracking_id/status', { onRequest: authenticate }, async (request, reply) => {
+      const status = offers.status(callerOf(request), request.params.tracking_id);
+      // wallet-transfer-status-as-text: the status serialized by hand goes out labelled as text.
+      if (ctx.faults.has('wallet-transfer-status-as-text')) return reply.code(200).type('text/plain; charset=utf-8').send(JSON.stringify(status));
+      return reply.code(200).send(status);
+    });
 
     // Not in the description ("not shown"), but served by real nodes (the official document's getBuyTrafficRequestStatus).
     noBody.post<{ Params: { tracking_id: string } }>(

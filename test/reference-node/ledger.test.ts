@@ -1052,6 +1052,14 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     // Never unassigned: the contract can be unassigned (again) from where it was.
     return accepted && (await aliceCall(n, '/v2/commands/submit-and-wait-for-reassignment', aliceMove(n, 'probe-ar-out-2', unassign))).status === 200;
   },
+  'ledger-reassignment-json-as-text': async (n) => {
+    const created = (await aliceCall(n, '/v2/commands/submit-and-wait-for-transaction', { commands: aliceCreate(n, 'probe-rt-create') })).json() as Json;
+    const contractId = created.transaction.events[0].CreatedEvent.contractId;
+    const [source, target] = n.context.world.synchronizers.map((x) => x.id);
+    const unassign = { UnassignCommand: { value: { contractId, source, target } } };
+    const moved = await aliceCall(n, '/v2/commands/submit-and-wait-for-reassignment', aliceMove(n, 'probe-rt-out', unassign));
+    return moved.status === 200 && /^text\/plain/.test(moved.contentType ?? '');
+  },
 };
 
 /** A POST of alice's (the limited ledger user) to a command endpoint. */

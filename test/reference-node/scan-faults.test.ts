@@ -356,6 +356,10 @@ const DETECTORS: Record<string, Detector> = {
     ];
     return answers.filter((r) => !/^application\/json/.test(r.contentType ?? '')).map((r) => `answered as ${r.contentType}`);
   },
+  'scan-ans-entries-as-text': async (_n, c) => {
+    const r = await c.get('/v0/ans-entries?page_size=5');
+    return /^application\/json/.test(r.contentType ?? '') ? [] : [`answered as ${r.contentType}`];
+  },
   'scan-root-hash-round-mismatch': async (_n, c) => {
     const out: string[] = [];
     for (let r = 1; r < 10; r++) {
@@ -380,6 +384,7 @@ const SHAPE_FAULTS = new Set([
   'scan-synchronizer-mediator-missing',
   'scan-bulk-download-json-type',
   'scan-preserialized-json-as-text',
+  'scan-ans-entries-as-text',
 ]);
 
 let clean: RunningReferenceNode;

@@ -559,6 +559,8 @@ const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
     return (await offerStatus(n, `${header}.${payload}.${'A'.repeat(signature!.length)}`, 'offer-created-1')).status === 200;
   },
   'wallet-dso-party-id-as-text': async (n) => /^text\/plain/.test((await dso(n)).contentType ?? ''),
+  'wallet-transfer-status-as-text': async (n) =>
+    /^text\/plain/.test((await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).contentType ?? ''),
   'wallet-traffic-credited-in-kilobytes': async (n) => (await boughtFor(n, 'kilobytes', 777_000)) === 777,
   'wallet-traffic-credited-to-other-participant': async (n) => (await boughtFor(n, 'other', 777_000)) === 0,
   'wallet-failed-offer-revived': async (n) => {
@@ -601,6 +603,7 @@ describe('faults', () => {
     'wallet-dso-requires-auth',
     'wallet-buy-traffic-contract-id-camel-case',
     'wallet-dso-party-id-as-text',
+    'wallet-transfer-status-as-text',
   ]);
 
   it.each(WALLET_FAULTS.map((f) => [f.name] as const))('%s: visible with the fault on, not with it off', async (name) => {
