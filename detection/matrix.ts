@@ -90,11 +90,12 @@ export async function runFault(
   requirements: readonly Requirement[],
   documents: Documents,
   scope: DetectionScope = 'interface',
+  overrides: Partial<TargetConfig> = {},
 ): Promise<FaultOutcome> {
   const own = requirements.filter((r) => r.interface === fault.interface);
   const selected = scope === 'all' ? requirements : scope === 'operation' && fault.refuses ? own.filter((r) => r.operations.includes(fault.refuses!)) : own;
   const expectation = expectedFailures(fault, requirements);
-  const results = await runOnReferenceNode({ faults: [fault.name] }, selected, documents);
+  const results = await runOnReferenceNode({ faults: [fault.name] }, selected, documents, overrides);
   const failed = results.filter((r) => r.status === 'failed').sort((a, b) => a.id.localeCompare(b.id));
   return {
     fault: fault.name,
@@ -176,6 +177,8 @@ export async function runDetection(
   options: {
     scope?: DetectionScope;
     faults?: readonly FaultDefinition[];
+    /** Cases per property check (default: the run's, DEFAULT_BOUNDS.runs). */
+    runs?: number;
     /** Default: the whole deviation catalog. */
     deviations?: readonly DeviationDefinition[];
     concurrency?: number;
@@ -189,7 +192,7 @@ export async function runDetection(
   const faults = options.faults ?? FAULT_CATALOG;
   let done = 0;
   const outcomes = await inPool(faults, options.concurrency ?? 4, async (f) => {
-    const o = await runFault(f, all, documents, scope);
+    const o = await runFault(f, all, documents, scope, options.runs ? { runs: options.runs } : {});
     options.onFault?.(o, ++done, faults.length);
     return o;
   });

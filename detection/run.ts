@@ -8,10 +8,10 @@ import { FAULT_CATALOG } from '../reference-node/faults.ts';
 import { runDetection, type DetectionScope } from './matrix.ts';
 import { buildDetectionReport, writeDetectionReports } from './report.ts';
 
-const USAGE = 'usage: npm run detection -- [--scope interface|all|operation] [--out DIR] [--concurrency N] [--fault PATTERN ...]';
+const USAGE = 'usage: npm run detection -- [--scope interface|all|operation] [--out DIR] [--concurrency N] [--fault PATTERN ...] [--runs N]';
 
 async function main(): Promise<number> {
-  let values: { scope?: string; out?: string; concurrency?: string; fault?: string[] };
+  let values: { scope?: string; out?: string; concurrency?: string; fault?: string[]; runs?: string };
   try {
     ({ values } = parseArgs({
       options: {
@@ -19,6 +19,7 @@ async function main(): Promise<number> {
         out: { type: 'string', default: 'reports' },
         concurrency: { type: 'string', default: '4' },
         fault: { type: 'string', multiple: true },
+        runs: { type: 'string' },
       },
     }));
   } catch (e) {
@@ -26,6 +27,11 @@ async function main(): Promise<number> {
     return 2;
   }
   const concurrency = Number(values.concurrency);
+  const runs = values.runs === undefined ? undefined : Number(values.runs);
+  if (runs !== undefined && (!Number.isInteger(runs) || runs < 1)) {
+    console.error(`--runs must be a positive integer, got ${JSON.stringify(values.runs)}\n${USAGE}`);
+    return 2;
+  }
   if (!['interface', 'all', 'operation'].includes(values.scope!) || !Number.isInteger(concurrency) || concurrency < 1) {
     console.error(USAGE);
     return 2;
@@ -40,6 +46,7 @@ async function main(): Promise<number> {
   const run = await runDetection({
     scope: values.scope as DetectionScope,
     faults,
+    runs,
     // A look at a few faults leaves the deviations out.
     deviations: patterns.length ? [] : undefined,
     concurrency,

@@ -3,7 +3,7 @@
 // judged (its positive requirement passed).
 import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
 import { GENERIC_CHECKS, type GenericCheck } from '../common/vocabulary.ts';
-import { JUDGED } from './verdict.ts';
+import { JUDGED, type OperationsConfirmed } from './verdict.ts';
 import type { Requirement } from '../suites/model.ts';
 import type { RequirementResult } from '../suites/engine.ts';
 import { operationKey } from '../suites/generic/spec-requirements.ts';
@@ -110,13 +110,6 @@ function whyUnconfirmed(id: string | undefined, result: RequirementResult | unde
 }
 
 /** The operations confirmed, of those of `rows` (the documents of the interfaces a run targets). */
-export interface OperationsConfirmed {
-  confirmed: number;
-  total: number;
-  /** Each operation not confirmed, with why (its positive requirement's status and reason). */
-  unconfirmed: Array<{ operation: string; why: string }>;
-}
-
 export function operationsConfirmed(rows: readonly OperationCoverage[]): OperationsConfirmed {
   return {
     confirmed: rows.filter((r) => r.confirmed).length,

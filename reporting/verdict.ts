@@ -3,9 +3,16 @@
 // (skipped, unsupported, not selected under --certify, waived, or a check of the suite that failed); not conformant
 // when a MUST requirement failed.
 import type { RequirementResult } from '../suites/engine.ts';
-import type { OperationsConfirmed } from './coverage.ts';
 
 export type Verdict = 'conformant' | 'incomplete' | 'not-conformant';
+
+/** The operations of a run's documents confirmed (a valid request answered 2xx and judged), and each one not. */
+export interface OperationsConfirmed {
+  confirmed: number;
+  total: number;
+  /** Each operation not confirmed, with why (its positive requirement's status and reason). */
+  unconfirmed: Array<{ operation: string; why: string }>;
+}
 
 /** `certify`: every MUST requirement of the targeted interfaces must be judged (see --certify). */
 export type RunMode = 'standard' | 'certify';

@@ -3,12 +3,12 @@
 // judging are detection/matrix.ts, shared with `npm run detection`.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedFailures } from '../../detection/expectations.ts';
-import { runClean, runFault } from '../../detection/matrix.ts';
+import { runClean } from '../../detection/matrix.ts';
 import { builtinDocuments, type Documents } from '../../runner/documents.ts';
 import { FAULT_CATALOG } from '../../reference-node/faults.ts';
 import { catalog } from '../../suites/catalog.ts';
 import type { Requirement } from '../../suites/model.ts';
-import { behaviourText } from '../support/behaviour.ts';
+import { faultBatches } from '../support/fault-batches.ts';
 
 let documents: Documents;
 let all: Requirement[];
@@ -47,32 +47,9 @@ describe('the detection matrix', () => {
     expect([...perFamily].filter(([, n]) => n < 2).map(([family]) => family)).toEqual([]);
   });
 
-  // Each fault switches on code in its own interface only, so its interface's requirements (including the
-  // generic ones of that document) are the ones that can notice it; the clean run covers the rest. A fault
-  // that refuses one operation runs with the requirements that call it (`npm run detection` runs it with the
-  // whole interface, which also shows that every requirement names the operations it calls).
-  const BATCH = 4;
-  const faults = [...FAULT_CATALOG];
-  for (let i = 0; i < faults.length; i += BATCH) {
-    const batch = faults.slice(i, i + BATCH);
-    it(`faults ${batch.map((f) => f.name).join(', ')}: exactly the named requirements fail`, async () => {
-      const outcomes = await Promise.all(batch.map((f) => runFault(f, all, documents, 'operation')));
-      for (const o of outcomes) {
-        expect({ fault: o.fault, unexpected: o.unexpected, missed: o.missed, unmatchedPatterns: o.unmatchedPatterns }).toEqual({
-          fault: o.fault,
-          unexpected: [],
-          missed: [],
-          unmatchedPatterns: [],
-        });
-        expect(o.failed.length, `${o.fault} made nothing fail`).toBeGreaterThan(0);
-        // A failure always shows the exchange that breaks the rule, as a curl line to reproduce it.
-        expect(o.withoutEvidence, o.fault).toEqual([]);
-        // What failed and why, as before the pipeline's restructuring (and what came out unsupported, if anything).
-        const unsupported = o.unsupported.length ? { unsupported: o.unsupported } : {};
-        await expect(behaviourText({ failed: o.failed, skipped: o.skipped, ...unsupported, reasons: o.reasons })).toMatchFileSnapshot(
-          `../__behaviour__/detection/${o.fault}.json`,
-        );
-      }
-    }, 180_000);
-  }
+  // The ledger's and the wallet's faults; the scan's run in detection-scan.test.ts, so two workers share them.
+  faultBatches(
+    FAULT_CATALOG.filter((f) => f.interface !== 'scan'),
+    () => ({ all, documents }),
+  );
 });

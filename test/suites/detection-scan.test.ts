@@ -1,0 +1,22 @@
+// The detection matrix for the scan's faults (the ledger's and the wallet's are in detection.test.ts): each
+// must fail exactly the requirements it names.
+import { beforeAll, describe } from 'vitest';
+import { builtinDocuments, type Documents } from '../../runner/documents.ts';
+import { FAULT_CATALOG } from '../../reference-node/faults.ts';
+import { catalog } from '../../suites/catalog.ts';
+import type { Requirement } from '../../suites/model.ts';
+import { faultBatches } from '../support/fault-batches.ts';
+
+let documents: Documents;
+let all: Requirement[];
+beforeAll(async () => {
+  documents = await builtinDocuments();
+  all = catalog(documents.specs);
+});
+
+describe('the detection matrix: scan faults', () => {
+  faultBatches(
+    FAULT_CATALOG.filter((f) => f.interface === 'scan'),
+    () => ({ all, documents }),
+  );
+});
