@@ -6,7 +6,7 @@ import { runConformance } from '../runner/run-conformance.ts';
 import { DEVIATION_CATALOG, FAULT_CATALOG, type DeviationDefinition, type FaultDefinition } from '../reference-node/faults.ts';
 import { startReferenceNode, type ReferenceNodeOptions } from '../reference-node/index.ts';
 import { catalog } from '../suites/catalog.ts';
-import { expectationLabels, expectedFailures, judgeDetection, type DetectionVerdict } from './expectations.ts';
+import { expectationLabels, expectedFailures, judgeDetection, type DetectionVerdict, type Expectation } from './expectations.ts';
 import type { InterfaceName, Requirement } from '../suites/model.ts';
 import type { RequirementResult } from '../suites/engine.ts';
 import { referenceNodeTarget } from '../runner/reference-target.ts';
@@ -15,9 +15,11 @@ import type { TargetConfig } from '../suites/target.ts';
 /**
  * interface: a fault runs only its own interface's requirements (fault code sits in that interface's routes,
  * and the clean run covers the rest); all: every requirement runs on every faulty node (slower, and shows
- * that no fault leaks into another interface); operation: like interface, but a fault that refuses one
- * operation runs only the requirements that call it (quicker; `interface` also shows that every requirement
- * names each operation it calls).
+ * that no fault leaks into another interface); operation: like interface, but only the requirements that call
+ * an operation the fault's expectation touches (the operations of the requirements it names, those its break
+ * shows in to the generic checks, the one it refuses; a break shown by any operation keeps the whole
+ * interface): quicker, and `interface` also shows that no fault leaks to other operations and that every
+ * requirement names each operation it calls.
  */
 export type DetectionScope = 'interface' | 'all' | 'operation';
 
@@ -93,8 +95,8 @@ export async function runFault(
   overrides: Partial<TargetConfig> = {},
 ): Promise<FaultOutcome> {
   const own = requirements.filter((r) => r.interface === fault.interface);
-  const selected = scope === 'all' ? requirements : scope === 'operation' && fault.refuses ? own.filter((r) => r.operations.includes(fault.refuses!)) : own;
   const expectation = expectedFailures(fault, requirements);
+  const selected = scope === 'all' ? requirements : scope === 'operation' ? touchedBy(fault, expectation, own) : own;
   const results = await runOnReferenceNode({ faults: [fault.name] }, selected, documents, overrides);
   const failed = results.filter((r) => r.status === 'failed').sort((a, b) => a.id.localeCompare(b.id));
   return {
@@ -119,6 +121,18 @@ export async function runFault(
       failed.map((r) => r.id),
     ),
   };
+}
+
+/** The requirements of `own` that call an operation the fault's expectation touches, or all of them (see DetectionScope). */
+function touchedBy(fault: FaultDefinition, e: Expectation, own: readonly Requirement[]): readonly Requirement[] {
+  if (fault.generic && !fault.generic.operations) return own;
+  const named = new Set([...e.exact, ...e.groups.flatMap((g) => g.ids)]);
+  const operations = new Set([
+    ...own.filter((r) => named.has(r.id)).flatMap((r) => r.operations),
+    ...(fault.generic?.operations ?? []),
+    ...(fault.refuses ? [fault.refuses] : []),
+  ]);
+  return own.filter((r) => named.has(r.id) || r.operations.some((op) => operations.has(op)));
 }
 
 /** A fault is detected when a requirement it names fails; it matches when exactly the named ones fail. */

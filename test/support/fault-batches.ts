@@ -15,10 +15,10 @@ const BATCH = 4;
  */
 const RUNS = 6;
 
-// Each fault switches on code in its own interface only, so its interface's requirements (including the
-// generic ones of that document) are the ones that can notice it; the clean run covers the rest. A fault that
-// refuses one operation runs with the requirements that call it (`npm run detection` runs it with the whole
-// interface, which also shows that every requirement names the operations it calls).
+// Each fault switches on code in its own interface only, and runs with the requirements that call an operation
+// its expectation touches (DetectionScope 'operation'); the clean run covers the rest. `npm run detection` runs
+// each with its whole interface, which also shows that no fault leaks to other operations and that every
+// requirement names the operations it calls.
 export function faultBatches(faults: readonly FaultDefinition[], run: () => { all: readonly Requirement[]; documents: Documents }): void {
   for (let i = 0; i < faults.length; i += BATCH) {
     const batch = faults.slice(i, i + BATCH);
