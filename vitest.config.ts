@@ -6,9 +6,9 @@ import { defineConfig } from 'vitest/config';
  * long one that starts last (vitest orders a fresh clone by file size) ends long after all others.
  */
 const LONGEST_FIRST = [
-  'test/suites/detection-scan.test.ts',
   'test/suites/detection.test.ts',
   'test/hostile/hostile-targets.test.ts',
+  'test/suites/detection-wallet-scan.test.ts',
   'test/suites/scan.test.ts',
   'test/suites/ledger.test.ts',
 ];
