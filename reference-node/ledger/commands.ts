@@ -174,8 +174,8 @@ async function completions(ctx: NodeContext, req: FastifyRequest, caller: UserCa
           offset,
           synchronizerTime: { synchronizerId: tx.synchronizerId, recordTime: isoMicros(tx.recordTimeMicros) },
         };
-        // ledger-completion-status-missing: no completion says whether its command succeeded.
-        if (ctx.faults.has('ledger-completion-status-missing')) delete value.status;
+        // ledger-completion-status-failed: every completion reports a failure, although its command succeeded.
+        if (ctx.faults.has('ledger-completion-status-failed')) value.status = { code: 13, message: 'INTERNAL: the command could not be completed' };
         return { completionResponse: { Completion: { value } } };
       });
   let out = read();

@@ -410,9 +410,9 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     breaks: 'An async submission that exercises an archived contract is answered 200 and completes OK, with a transaction archiving the contract again.',
     rules: ['LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK'],
   },
-  'ledger-completion-status-missing': {
+  'ledger-completion-status-failed': {
     family: 'completions',
-    breaks: 'Completions carry no status, so none says that its command succeeded.',
+    breaks: 'Completions of commands that succeeded (their update recorded) report a failure status (code 13, INTERNAL).',
     rules: [
       'LEDGER-COMMANDS-ASYNC-COMPLETES',
       'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT',

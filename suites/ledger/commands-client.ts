@@ -234,7 +234,13 @@ export async function awaitCompletion(
 }
 
 /** Whether a completion says its command succeeded: a status with code 0 (OK). */
-export const completedOk = (value: Json): boolean => isObject(value.status) && value.status.code === 0;
+/**
+ * An OK completion: status code 0. The official documents leave `status` (and, in proto3 JSON, a zero `code`)
+ * optional: a status without a code is OK, and a completion without a status is OK where it names its update
+ * (a failed command has none).
+ */
+export const completedOk = (value: Json): boolean =>
+  isObject(value.status) ? (value.status.code ?? 0) === 0 : value.status === undefined && typeof value.updateId === 'string' && value.updateId !== '';
 
 /** The status a completion carries, for messages. */
 export const statusText = (value: Json): string => (value.status === undefined ? 'no status' : `status ${JSON.stringify(value.status).slice(0, 200)}`);

@@ -1019,11 +1019,11 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     expect((await aliceCall(n, '/v2/commands/submit-and-wait', archive('probe-aa-archive'))).status).toBe(200);
     return (await aliceCall(n, '/v2/commands/async/submit', archive('probe-aa-again'))).status === 200;
   },
-  'ledger-completion-status-missing': async (n) => {
+  'ledger-completion-status-failed': async (n) => {
     const end = await ledgerEndOf(n);
     await aliceCall(n, '/v2/commands/submit-and-wait', aliceCreate(n, 'probe-status'));
     const [c] = (await aliceCompletions(n, '/v2/commands/completions', end)).filter((x) => x.commandId === 'probe-status');
-    return c !== undefined && c.status === undefined;
+    return c !== undefined && (c.status as { code?: unknown } | undefined)?.code === 13;
   },
   'ledger-command-completions-submission-id': async (n) => {
     const end = await ledgerEndOf(n);

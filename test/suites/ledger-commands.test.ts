@@ -100,3 +100,14 @@ describe('LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK: a command that cannot succeed', 
     expect(r.evidence?.exchange?.curl).toMatch(/\/v2\/commands\/completions/);
   });
 });
+
+describe('what an OK completion is (the official documents leave status, and a zero code, optional)', () => {
+  it('status code 0, a status without a code, or no status on a completion naming its update', async () => {
+    const { completedOk } = await import('../../suites/ledger/commands-client.ts');
+    expect(completedOk({ status: { code: 0, message: '' }, updateId: 'u' })).toBe(true);
+    expect(completedOk({ status: {}, updateId: 'u' })).toBe(true);
+    expect(completedOk({ updateId: 'u' })).toBe(true);
+    expect(completedOk({ status: { code: 5, message: 'NOT_FOUND' } })).toBe(false);
+    expect(completedOk({})).toBe(false);
+  });
+});
