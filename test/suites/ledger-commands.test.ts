@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runConformance } from '../../runner/run-conformance.ts';
+import { completedOk } from '../../suites/ledger/commands-client.ts';
 import { LEDGER_REQUIREMENTS } from '../../suites/ledger/index.ts';
 import { DEFAULT_BOUNDS } from '../../suites/target.ts';
 import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
@@ -102,8 +103,7 @@ describe('LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK: a command that cannot succeed', 
 });
 
 describe('what an OK completion is (the official documents leave status, and a zero code, optional)', () => {
-  it('status code 0, a status without a code, or no status on a completion naming its update', async () => {
-    const { completedOk } = await import('../../suites/ledger/commands-client.ts');
+  it('status code 0, a status without a code, or no status on a completion naming its update', () => {
     expect(completedOk({ status: { code: 0, message: '' }, updateId: 'u' })).toBe(true);
     expect(completedOk({ status: {}, updateId: 'u' })).toBe(true);
     expect(completedOk({ updateId: 'u' })).toBe(true);
