@@ -4,7 +4,7 @@
 // the submitter's stream, at the offset its answer (waited for) or its completion (async) names, carrying the
 // submitted command id. The contract is the check's own: created from the template and arguments of
 // fixtures.ledgerCommands, moved away and back onto the target, then archived there.
-import { isObject, type Json } from '../../common/json.ts';
+import { isObject, parseJson, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { defineRequirements } from '../requirement.ts';
@@ -25,9 +25,11 @@ import {
   transactionFormat,
   type Acting,
 } from './commands-client.ts';
+import { predates } from './release-line.ts';
 import { ACS_DELTA, byParties } from './updates/client.ts';
 
 const SECTION = 'A. Ledger interface > Other ledger endpoints (overview)';
+const VETTING_PATH = '/v2/package-vetting';
 
 type Mode = 'wait' | 'async';
 
@@ -230,14 +232,45 @@ const FATE: Record<Moving['state'], string> = {
   archived: 'archived on the target',
 };
 
+/**
+ * The synchronizers of `candidates` where the vetting listing (read whole, on one page) shows this participant
+ * (or, where GET /v2/parties/participant-id does not say which it is, every participant) not vetting the
+ * template's package: a contract of it cannot be assigned there, which a correct node refuses. A listing that
+ * cannot be read, or is paged, says nothing.
+ */
+async function unvettedOn(ctx: CheckContext, templateId: string, candidates: readonly string[]): Promise<Set<string>> {
+  const x = await ctx.ledger.get(VETTING_PATH, { body: (await predates(ctx, '3.5')) ? { pageToken: '', pageSize: 0 } : {} });
+  const body = x.status === 200 ? parseJson(x.text) : undefined;
+  if (!isObject(body) || !Array.isArray(body.vettedPackages) || (typeof body.nextPageToken === 'string' && body.nextPageToken !== '')) return new Set();
+  const self = await ctx.ledger.get('/v2/parties/participant-id');
+  const own: unknown = self.status === 200 ? parseJson(self.text)?.participantId : undefined;
+  const [pkg] = templateId.split(':');
+  const named = pkg?.startsWith('#') ? pkg.slice(1) : undefined;
+  const vets = (p: unknown) => isObject(p) && (named ? p.packageName === named : p.packageId === pkg);
+  const entries = body.vettedPackages.filter((e): e is Record<string, Json> => isObject(e) && (typeof own !== 'string' || e.participantId === own));
+  return new Set(
+    candidates.filter((s) => {
+      const on = entries.filter((e) => e.synchronizerId === s);
+      return on.length > 0 && !on.some((e) => Array.isArray(e.packages) && e.packages.some(vets));
+    }),
+  );
+}
+
 async function moveAndBack(ctx: CheckContext, mode: Mode): Promise<void> {
   const a = acting(ctx);
   const creation = creationOf(a.given);
   if (!creation) return ctx.skip('fixtures.ledgerCommands has no CreateCommand or CreateAndExerciseCommand to create a contract of its template with');
-  const synchronizers = [...new Set(ctx.fixtures.ledgerSynchronizers)];
+  const connected = [...new Set(ctx.fixtures.ledgerSynchronizers)];
+  if (connected.length < 2)
+    return ctx.skip(
+      `the participant is connected to one synchronizer only where the acting party may submit (${connected.join(', ')}; fixtures.ledgerSynchronizers): a reassignment needs a second`,
+    );
+  // A synchronizer that does not vet the template's package takes no contract of it.
+  const unvetted = await unvettedOn(ctx, creation.templateId, connected);
+  const synchronizers = connected.filter((s) => !unvetted.has(s));
   if (synchronizers.length < 2)
     return ctx.skip(
-      `the participant is connected to one synchronizer only where the acting party may submit (${synchronizers.join(', ')}; fixtures.ledgerSynchronizers): a reassignment needs a second`,
+      `the package of ${creation.templateId} is vetted on fewer than two of the synchronizers the acting party may submit on (not on ${[...unvetted].join(', ')}; GET ${VETTING_PATH}): no synchronizer to move a contract of it to`,
     );
 
   const createdBy = commandIdOf(ctx, `${mode}-reassignment-create`);
@@ -292,7 +325,7 @@ export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRequirements(impor
     kind: 'rule',
     level: 'MUST',
     interface: 'ledger',
-    operations: ['submitAndWaitForReassignment', 'submitAndWaitForTransaction', 'getUpdates', 'submitAndWait'],
+    operations: ['submitAndWaitForReassignment', 'submitAndWaitForTransaction', 'getUpdates', 'submitAndWait', 'getPackageVetting'],
     confirms: 'submitAndWaitForReassignment',
     section: SECTION,
     sentence: '/v2/commands/submit-and-wait-for-reassignment: Submit one composite reassignment command, wait, return the reassignment',
@@ -306,7 +339,7 @@ export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRequirements(impor
     kind: 'rule',
     level: 'MUST',
     interface: 'ledger',
-    operations: ['submitReassignmentAsync', 'submitAndWaitForTransaction', 'getCompletions', 'getUpdates', 'submitAndWait'],
+    operations: ['submitReassignmentAsync', 'submitAndWaitForTransaction', 'getCompletions', 'getUpdates', 'submitAndWait', 'getPackageVetting'],
     confirms: 'submitReassignmentAsync',
     section: SECTION,
     sentence: '/v2/commands/async/submit-reassignment: Submit one reassignment',

@@ -6,10 +6,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runConformance } from '../../runner/run-conformance.ts';
+import { startReferenceNode } from '../../reference-node/index.ts';
 import { completedOk } from '../../suites/ledger/commands-client.ts';
 import { LEDGER_REQUIREMENTS } from '../../suites/ledger/index.ts';
 import { DEFAULT_BOUNDS } from '../../suites/target.ts';
 import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
+import { runAgainst } from '../support/suite-harness.ts';
 
 const PARTY = 'alice::1220aa';
 const CONTRACT = `00${'ab'.repeat(32)}`;
@@ -109,5 +111,30 @@ describe('what an OK completion is (the official documents leave status, and a z
     expect(completedOk({ updateId: 'u' })).toBe(true);
     expect(completedOk({ status: { code: 5, message: 'NOT_FOUND' } })).toBe(false);
     expect(completedOk({})).toBe(false);
+  });
+});
+
+describe('the reassignment checks on a participant that does not vet the template on the other synchronizer', () => {
+  it('are skipped, naming the synchronizer, instead of failing on the refusal a correct node gives', async () => {
+    const node = await startReferenceNode({});
+    close = () => node.close();
+    const [, other] = node.context.world.synchronizers.map((s) => s.id);
+    // The amulet package unvetted on the second synchronizer (wallet depends on it: allowed by the force flag).
+    const res = await fetch(`${node.urls.ledger}/v2/package-vetting`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${node.credentials.ledgerAdminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        changes: [{ operation: { Unvet: { value: { packages: [{ packageId: node.context.world.amuletPackage }] } } } }],
+        synchronizerId: other,
+        updateVettedPackagesForceFlags: ['UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVETTED_DEPENDENCIES'],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const rules = LEDGER_REQUIREMENTS.filter((r) => r.id.endsWith('-REASSIGNMENT-MOVES'));
+    const results = await runAgainst(node, rules, { allowMutations: true });
+    for (const r of results) {
+      expect(r.status, r.id).toBe('skipped');
+      expect(r.reason, r.id).toContain(`not on ${other}`);
+    }
   });
 });
