@@ -78,6 +78,19 @@ describe('requirement records', () => {
     expect(all.slice(firstRule)).toEqual(DESCRIPTION_REQUIREMENTS);
   });
 
+  it('every operation of the built-in documents is confirmed by exactly one rule of its interface, which calls it', async () => {
+    const wrong: string[] = [];
+    for (const name of BUILTIN_NAMES)
+      for (const op of (await builtinSpec(name)).catalog.operations) {
+        const confirming = DESCRIPTION_REQUIREMENTS.filter((r) => r.confirms === op.id);
+        if (confirming.length !== 1 || confirming[0]!.interface !== name) wrong.push(`${name} ${op.id}: ${confirming.map((r) => r.id).join(', ') || 'none'}`);
+      }
+    expect(wrong).toEqual([]);
+    const operations = new Set<string>();
+    for (const name of BUILTIN_NAMES) for (const op of (await builtinSpec(name)).catalog.operations) operations.add(op.id);
+    for (const r of DESCRIPTION_REQUIREMENTS.filter((x) => x.confirms)) expect(operations.has(r.confirms!), r.id).toBe(true);
+  });
+
   it('no misc.ts: every file of the record folders is named after what it holds', () => {
     const files = (dir: string): string[] =>
       readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
