@@ -43,6 +43,8 @@ interface Moving {
   source: string;
   target: string;
   state: 'none' | 'created' | 'unassigned' | 'assigned' | 'archived';
+  /** The last offset of the check's own updates: completions of its next command come after it. */
+  seen?: number;
   reassignmentId?: string;
 }
 
@@ -178,7 +180,8 @@ async function reassign(ctx: CheckContext, m: Moving, step: 'unassign' | 'assign
     judge(await onStream(ctx, m, commandId, updateId, offset, 'submit-and-wait-for-reassignment answered'));
     return;
   }
-  const begin = await ledgerEnd(ctx, m.a.auth);
+  // Its completion comes after the last offset the check saw (the creation, the unassignment), else the ledger end.
+  const begin = m.seen ?? (await ledgerEnd(ctx, m.a.auth));
   const x = await ctx.ledger.post(PATHS.asyncReassignment, { reassignmentCommands }, { auth: m.a.auth });
   submitted(ctx, x, commandId, what);
   m.state = step === 'unassign' ? 'unassigned' : 'assigned';
@@ -194,6 +197,7 @@ async function reassign(ctx: CheckContext, m: Moving, step: 'unassign' | 'assign
       pointer: `${found.pointer}/synchronizerTime`,
     });
   const offset = expectOffset(ctx, found.value.offset, found.x, `${found.pointer}/offset`, `the completion of command ${commandId}`);
+  m.seen = offset;
   judge(await onStream(ctx, m, commandId, found.value.updateId, offset, `the completion of command ${commandId} names`));
 }
 
@@ -239,10 +243,10 @@ const FATE: Record<Moving['state'], string> = {
  * cannot be read, or is paged, says nothing.
  */
 async function unvettedOn(ctx: CheckContext, templateId: string, candidates: readonly string[]): Promise<Set<string>> {
-  const x = await ctx.ledger.get(VETTING_PATH, { body: (await predates(ctx, '3.5')) ? { pageToken: '', pageSize: 0 } : {} });
+  const request = (await predates(ctx, '3.5')) ? { pageToken: '', pageSize: 0 } : {};
+  const [x, self] = await Promise.all([ctx.ledger.get(VETTING_PATH, { body: request }), ctx.ledger.get('/v2/parties/participant-id')]);
   const body = x.status === 200 ? parseJson(x.text) : undefined;
   if (!isObject(body) || !Array.isArray(body.vettedPackages) || (typeof body.nextPageToken === 'string' && body.nextPageToken !== '')) return new Set();
-  const self = await ctx.ledger.get('/v2/parties/participant-id');
   const own: unknown = self.status === 200 ? parseJson(self.text)?.participantId : undefined;
   const [pkg] = templateId.split(':');
   const named = pkg?.startsWith('#') ? pkg.slice(1) : undefined;
@@ -289,6 +293,7 @@ async function moveAndBack(ctx: CheckContext, mode: Mode): Promise<void> {
       pointer: '/transaction/events',
     });
   const source = tx.synchronizerId;
+  const seen = Number.isSafeInteger(tx.offset) && tx.offset > 0 ? (tx.offset as number) : undefined;
   if (typeof source !== 'string')
     return ctx.fail(`the transaction of command ${createdBy} names no synchronizer`, { exchange: x, pointer: '/transaction/synchronizerId' });
   const stakeholders = new Set([...(created.signatories ?? []), ...(created.observers ?? [])]);
@@ -301,6 +306,7 @@ async function moveAndBack(ctx: CheckContext, mode: Mode): Promise<void> {
     source,
     target: synchronizers.find((s) => s !== source)!,
     state: 'created',
+    seen,
   };
   try {
     let unassigned: Json;

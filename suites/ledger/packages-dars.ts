@@ -26,9 +26,8 @@ async function someSynchronizer(ctx: CheckContext): Promise<string | undefined> 
   return first?.synchronizerId;
 }
 
-/** Bytes that are no DAR, sent where a DAR belongs: a conformant node refuses them (any status but 2xx). */
-async function refusesNoDar(ctx: CheckContext, path: string, query: Record<string, string | undefined>): Promise<void> {
-  const x = await sendBytes(ctx, path, NOT_A_DAR, query);
+/** The answer to bytes that are no DAR, sent where a DAR belongs: a conformant node refuses them (any status but 2xx). */
+function refusedNoDar(ctx: CheckContext, path: string, x: Exchange): void {
   if (x.status >= 200 && x.status < 300) ctx.fail(`POST ${path} accepted bytes that are no DAR (${describeAnswer(x)})`, { exchange: x });
 }
 
@@ -44,17 +43,21 @@ export function uploadAndConfirm(ctx: CheckContext, path: '/v2/dars' | '/v2/pack
     const x = await sendBytes(ctx, path, buildDar([pkg]), query);
     ctx.accepted(x, `a DAR of package ${pkg.id}, which the participant serves, without vetting`);
     ctx.created(`a DAR of package ${pkg.id} (the participant's own) uploaded through POST ${path} with vetAllPackages=false: nothing it did not have`);
-    const after = await listPackages(ctx, judge, `the listing of the packages after the upload of package ${pkg.id}`);
+    // What it did, and the refusal of bytes that are no DAR, are independent reads: asked together.
+    const [after, status, noDar] = await Promise.all([
+      listPackages(ctx, judge, `the listing of the packages after the upload of package ${pkg.id}`),
+      ctx.ledger.get(`${packagePath(pkg.id)}/status`),
+      sendBytes(ctx, path, NOT_A_DAR, query),
+    ]);
     if (!after.ids.includes(pkg.id))
       ctx.fail(`after POST ${path} accepted a DAR of package ${pkg.id}, GET /v2/packages no longer lists it`, { exchange: after.x, pointer: '/packageIds' });
-    const status = await ctx.ledger.get(`${packagePath(pkg.id)}/status`);
     const body = judge.accepted(status, `the status of package ${pkg.id} after its upload`);
     if (isObject(body) && body.packageStatus === UNKNOWN_STATUS)
       ctx.fail(`after POST ${path} accepted a DAR of package ${pkg.id}, its status lookup calls it ${UNKNOWN_STATUS} (unknown)`, {
         exchange: status,
         pointer: '/packageStatus',
       });
-    await refusesNoDar(ctx, path, query);
+    refusedNoDar(ctx, path, noDar);
   });
 }
 
@@ -73,10 +76,13 @@ export const DAR_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.ur
       onTheWay(ctx, async (judge) => {
         const pkg = await darSource(ctx, judge);
         const query = { synchronizerId: await someSynchronizer(ctx) };
-        // A package the participant has is compatible with itself, whatever is vetted.
-        const x: Exchange = await sendBytes(ctx, '/v2/dars/validate', buildDar([pkg]), query);
+        // A package the participant has is compatible with itself, whatever is vetted; a validation changes nothing.
+        const [x, noDar] = await Promise.all([
+          sendBytes(ctx, '/v2/dars/validate', buildDar([pkg]), query),
+          sendBytes(ctx, '/v2/dars/validate', NOT_A_DAR, query),
+        ]);
         ctx.accepted(x, `a DAR of package ${pkg.id}, which the participant serves`);
-        await refusesNoDar(ctx, '/v2/dars/validate', query);
+        refusedNoDar(ctx, '/v2/dars/validate', noDar);
       }),
   },
   {

@@ -56,17 +56,20 @@ export const ERROR_BODY_REQUIREMENTS: Requirement[] = defineRequirements(import.
     tags: ['errors', 'buy-traffic'],
     async check(ctx) {
       const fresh = trackingIds(ctx, 'error-body');
-      const answers: Exchange[] = [];
-      // Invalid request: a required field missing, and a body that is not JSON.
+      // Invalid requests (a required field missing, a body that is not JSON, a party hosted on several
+      // participants) are independent of one another and of the duplicate: sent together, judged in order.
       const missing = buyBody(ctx, fresh());
       delete missing.traffic_amount;
-      answers.push(await buy(ctx, missing));
-      answers.push(await buy(ctx, undefined, { rawBody: '{"tracking_id": ', contentType: 'application/json' }));
-      if (ctx.fixtures.multiHostedParty) answers.push(await buy(ctx, buyBody(ctx, fresh(), { receiving_validator_party_id: ctx.fixtures.multiHostedParty })));
+      const invalid: Array<Promise<Exchange>> = [
+        buy(ctx, missing),
+        buy(ctx, undefined, { rawBody: '{"tracking_id": ', contentType: 'application/json' }),
+        ...(ctx.fixtures.multiHostedParty ? [buy(ctx, buyBody(ctx, fresh(), { receiving_validator_party_id: ctx.fixtures.multiHostedParty }))] : []),
+      ];
       // A duplicate: created first, then the same tracking id again.
       const body = buyBody(ctx, fresh());
-      answers.push(await buy(ctx, body), await buy(ctx, body));
-      judgeAll(ctx, answers);
+      const duplicate = buy(ctx, body).then(async (first) => [first, await buy(ctx, body)]);
+      const [answers, pair] = await Promise.all([Promise.all(invalid), duplicate]);
+      judgeAll(ctx, [...answers, ...pair]);
     },
   },
 ]);
