@@ -54,7 +54,7 @@ function program(): Command {
     .option('--markdown', 'print the requirements document (docs/requirements.md)')
     .option('--traceability', 'print the traceability document (docs/traceability.md): every normative sentence of the description and what enforces it')
     .action(async (opts: { spec: string[]; json?: boolean; markdown?: boolean; traceability?: boolean }) => {
-      const { specs, builtinIds } = await usableDocuments(opts.spec);
+      const { specs, builtinIds } = await usableDocuments(opts.spec, true);
       if (opts.markdown) {
         process.stdout.write(requirementsMarkdown(catalog(specs, builtinIds), FAULT_CATALOG, DEVIATION_CATALOG));
         return;
@@ -105,7 +105,7 @@ function program(): Command {
     .option('--json', 'print JSON instead of a table')
     .action(async (opts: { spec: string[]; json?: boolean }) => {
       const rows = [];
-      for (const [name, spec] of Object.entries((await usableDocuments(opts.spec)).specs)) {
+      for (const [name, spec] of Object.entries((await usableDocuments(opts.spec, true)).specs)) {
         for (const op of spec.catalog.operations) {
           const auth = op.security.length === 0 ? 'none' : op.security.map((s) => Object.keys(s).join('+') || 'optional').join(' | ');
           rows.push({
@@ -177,7 +177,7 @@ function program(): Command {
 /** The options run and plan share (a plan must be asked with exactly the options of its run). */
 function targetCommand(command: Command): Command {
   command
-    .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
+    .option('--spec <NAME=PATH>', 'replace the OpenAPI document of an interface (NAME: ledger, wallet or scan; PATH: a file or URL); repeatable', collect, [])
     .option('--config <file>', 'JSON file with the fixtures (ids the checks need): {"fixtures": {...}}')
     .option('--report-dir <dir>', 'where to write the results', 'reports/latest')
     .option('--ledger-url <url>', 'base URL of the ledger JSON interface')

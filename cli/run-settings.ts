@@ -12,7 +12,7 @@ import { fixtureProblems } from '../suites/fixture-validation.ts';
 import { LIMITED_TOKEN_VARIABLE, type FixtureName, type Fixtures } from '../suites/fixtures.ts';
 import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
 import { readConfigFile } from './config-layers.ts';
-import { secretWithSource } from './secrets.ts';
+import { secretWithSource, sendable } from './secrets.ts';
 import { selectSpecs } from './spec-options.ts';
 
 export interface RunOptions {
@@ -114,8 +114,8 @@ export async function configFixtures(path: string | undefined): Promise<Fixtures
 }
 
 /** The built-in documents with the user's --spec replacements, each compiled once; an unusable one is refused. */
-export async function usableDocuments(spec: string[]): Promise<Documents> {
-  const documents = await loadDocuments(selectSpecs(spec));
+export async function usableDocuments(spec: string[], mayAdd = false): Promise<Documents> {
+  const documents = await loadDocuments(selectSpecs(spec, mayAdd));
   refuseUnusable(documents.checks);
   return documents;
 }
@@ -124,14 +124,18 @@ export async function usableDocuments(spec: string[]): Promise<Documents> {
 function credentials(opts: RunOptions) {
   return {
     ledgerBearer: secretWithSource(
-      { value: opts.ledgerToken, name: '--ledger-token' },
-      { path: opts.ledgerTokenFile, name: '--ledger-token-file' },
+      { value: opts.ledgerToken, name: origin(opts, 'ledgerToken', '--ledger-token') },
+      { path: opts.ledgerTokenFile, name: origin(opts, 'ledgerTokenFile', '--ledger-token-file') },
       CREDENTIAL_VARIABLES.ledger.bearer!,
     ),
-    ledgerApiKey: secretWithSource({ value: opts.ledgerApiKey, name: '--ledger-api-key' }, undefined, CREDENTIAL_VARIABLES.ledger.apiKey!),
+    ledgerApiKey: secretWithSource(
+      { value: opts.ledgerApiKey, name: origin(opts, 'ledgerApiKey', '--ledger-api-key') },
+      undefined,
+      CREDENTIAL_VARIABLES.ledger.apiKey!,
+    ),
     walletBearer: secretWithSource(
-      { value: opts.walletToken, name: '--wallet-token' },
-      { path: opts.walletTokenFile, name: '--wallet-token-file' },
+      { value: opts.walletToken, name: origin(opts, 'walletToken', '--wallet-token') },
+      { path: opts.walletTokenFile, name: origin(opts, 'walletTokenFile', '--wallet-token-file') },
       CREDENTIAL_VARIABLES.wallet.bearer!,
     ),
   };
@@ -162,6 +166,8 @@ export async function buildTarget(
     fixtures.ledgerLimitedToken = process.env[LIMITED_TOKEN_VARIABLE].trim();
     fixtureOrigins.ledgerLimitedToken = `${LIMITED_TOKEN_VARIABLE} (environment)`;
   }
+  if (fixtures.ledgerLimitedToken)
+    sendable({ value: fixtures.ledgerLimitedToken, from: `fixtures.ledgerLimitedToken (${fixtureOrigins.ledgerLimitedToken ?? 'the fixtures'})` });
   const target: TargetConfig = {
     ledger: opts.ledgerUrl
       ? { url: url(origin(opts, 'ledgerUrl', '--ledger-url'), opts.ledgerUrl), credentials: { bearer: ledgerBearer?.value, apiKey: ledgerApiKey?.value } }

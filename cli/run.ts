@@ -3,7 +3,8 @@
 // coverage, the report files and the console summary. After the first request, every outcome ends in a
 // complete report.
 import { readFileSync } from 'node:fs';
-import { applyWaivers } from '../reporting/waivers.ts';
+import { UsageError } from '../runner/usage-error.ts';
+import { applyWaivers, waiverOutsideCatalog } from '../reporting/waivers.ts';
 import { buildReport, type ConformanceReport } from '../reporting/model.ts';
 import { coverage } from '../reporting/coverage.ts';
 import { writeReports } from '../reporting/write-reports.ts';
@@ -32,6 +33,15 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
   printSpecChecks(documents.checks);
   refuseUnusable(documents.checks);
   const all = catalog(documents.specs, documents.builtinIds);
+  // A waiver of no requirement at all would waive nothing while its author believes a failure is covered.
+  const stray = waiverOutsideCatalog(
+    waivers,
+    all.map((r) => r.id),
+  );
+  if (stray)
+    throw new UsageError(
+      `the waivers file ${opts.waivers}: waiver ${stray.waiver.id} names no requirement of the catalog${stray.guess ? `; did you mean ${stray.guess}?` : ''} (\`list\` prints the ids)`,
+    );
   const requirements = selectRequirements(all, { level: opts.level, only: opts.only, skip: opts.skip, onlyOrigin: origin(opts, 'only', '--only') });
   const dir = await prepareReportDir(opts.reportDir);
 

@@ -15,16 +15,43 @@ export function secretWithSource(
   envName: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Secret | undefined {
-  if (flag.value) return { value: flag.value, from: flag.name };
+  if (flag.value) return sendable({ value: flag.value, from: flag.name });
   if (file?.path) {
+    let text: string;
     try {
-      const text = readFileSync(file.path, 'utf8').trim();
+      text = readFileSync(file.path, 'utf8').trim();
       if (!text) throw new Error('the file is empty');
-      return { value: text, from: `${file.name} ${file.path}` };
     } catch (e) {
       throw new UsageError(`${file.name}: cannot read ${file.path}: ${(e as Error).message}`);
     }
+    return sendable({ value: text, from: `${file.name} ${file.path}` });
   }
   const fromEnv = env[envName]?.trim();
-  return fromEnv ? { value: fromEnv, from: `the environment variable ${envName}` } : undefined;
+  return fromEnv ? sendable({ value: fromEnv, from: `the environment variable ${envName}` }) : undefined;
+}
+
+/**
+ * A credential goes into a header; one with a line break or another control character (a two-line token
+ * file, a bad paste) cannot be sent at all, so every request would fail inside the HTTP client and read as
+ * the node's. It is the user's setting: refused before anything is sent, naming where it came from and
+ * where the bad character is, never the value.
+ */
+export function sendable(secret: Secret): Secret {
+  const problem = unsendable(secret.value);
+  if (problem) throw new UsageError(`the credential from ${secret.from} cannot be sent in an HTTP header: ${problem}`);
+  return secret;
+}
+
+/** Why a header value cannot be sent, or undefined. */
+export function unsendable(value: string): string | undefined {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 10 || c === 13) {
+      const line = value.slice(0, i).split(/\r\n|\r|\n/).length;
+      return `it has a line break after character ${i} (line ${line} of ${value.split(/\r\n|\r|\n/).length}); a token is one line`;
+    }
+    if (c < 32 || c === 127) return `it has the control character U+${c.toString(16).toUpperCase().padStart(4, '0')} at character ${i + 1}`;
+    if (c > 255) return `it has the non-Latin-1 character U+${c.toString(16).toUpperCase().padStart(4, '0')} at character ${i + 1}`;
+  }
+  return undefined;
 }

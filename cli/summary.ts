@@ -92,7 +92,7 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
   for (const r of report.requirements.filter((x) => x.status === 'waived')) say(`  WAIVED ${r.id}: ${r.reason}`);
   for (const w of waiverNotes.expired) say(`  waiver EXPIRED on ${w.expires} for ${w.id} (${w.reason}): the failure counts again; renew or remove it`);
   for (const w of waiverNotes.stale) say(`  waiver no longer needed for ${w.id}: it passes; remove the waiver`);
-  for (const w of waiverNotes.unknown) say(`  waiver for ${w.id} matches no requirement of this run`);
+  for (const w of waiverNotes.unknown) say(`  waiver for ${w.id} unused: the requirement was not selected in this run`);
 }
 
 export function printSpecChecks(checks: readonly SpecCheckResult[]): void {

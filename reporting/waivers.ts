@@ -1,6 +1,7 @@
 // Waivers: failures a team has accepted for a while. A waived failure does not fail the gate, but it is
 // never hidden: it is reported as "waived" with its reason, and waivers that expired or whose requirement
 // now passes are reported so they can be removed.
+import { didYouMean } from '../suites/did-you-mean.ts';
 import type { RequirementResult } from '../suites/engine.ts';
 
 export interface Waiver {
@@ -14,7 +15,7 @@ export interface WaiverNotes {
   expired: Waiver[];
   /** Waivers whose requirement passed: no longer needed. */
   stale: Waiver[];
-  /** Waivers naming a requirement that did not run at all. */
+  /** Waivers naming a requirement of the catalog that this run did not select. */
   unknown: Waiver[];
 }
 
@@ -37,6 +38,13 @@ export function parseWaivers(text: string, source: string): Waiver[] {
       throw new WaiverFileError(`${source}: waiver ${x.id} needs an expiry date YYYY-MM-DD`);
     return { id: x.id, reason: x.reason, expires: x.expires };
   });
+}
+
+/** The first waiver naming no requirement of the catalog (a typo, or a requirement since renamed), with a likely meant id. */
+export function waiverOutsideCatalog(waivers: readonly Waiver[], ids: readonly string[]): { waiver: Waiver; guess?: string } | undefined {
+  const known = new Set(ids);
+  const waiver = waivers.find((w) => !known.has(w.id));
+  return waiver ? { waiver, guess: didYouMean(waiver.id, ids) } : undefined;
 }
 
 export function applyWaivers(results: RequirementResult[], waivers: Waiver[], today: Date): { results: RequirementResult[]; notes: WaiverNotes } {

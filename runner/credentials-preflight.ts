@@ -4,7 +4,7 @@
 // a tracking id nobody uses (a valid user gets 404). Only 401 and 403 stop the run; anything else there is
 // left for the requirements to judge.
 import { randomUUID } from 'node:crypto';
-import type { Client } from '../suites/http.ts';
+import { type Client, RequestNotSent } from '../suites/http.ts';
 import { CREDENTIAL_VARIABLES } from '../suites/target.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -20,10 +20,21 @@ const HOW_TO_GIVE = {
 };
 
 export async function checkCredentials(clients: { ledger?: Client; wallet?: Client }, sources: CredentialSources): Promise<void> {
-  if (clients.ledger) judge('ledger', await clients.ledger.get('/v2/version', { unbudgeted: true }), sources.ledger);
+  if (clients.ledger) judge('ledger', await sent('ledger', () => clients.ledger!.get('/v2/version', { unbudgeted: true }), sources.ledger), sources.ledger);
   if (clients.wallet) {
     const unused = `cn-conformance-preflight-${randomUUID()}`;
-    judge('wallet', await clients.wallet.post(`/v0/wallet/transfer-offers/${unused}/status`, undefined, { unbudgeted: true }), sources.wallet);
+    const x = await sent('wallet', () => clients.wallet!.post(`/v0/wallet/transfer-offers/${unused}/status`, undefined, { unbudgeted: true }), sources.wallet);
+    judge('wallet', x, sources.wallet);
+  }
+}
+
+/** A request the HTTP client refuses to send carries what the user configured (a credential, a URL): a usage error. */
+async function sent<T>(name: 'ledger' | 'wallet', send: () => Promise<T>, from: string | undefined): Promise<T> {
+  try {
+    return await send();
+  } catch (e) {
+    if (e instanceof RequestNotSent) throw new UsageError(`${e.message}; check the ${name} settings${from ? ` (the credential came from ${from})` : ''}`);
+    throw e;
   }
 }
 

@@ -98,6 +98,18 @@ export const EXCERPT_BYTES = 2048;
 export class BudgetExhausted extends Error {}
 
 /**
+ * The HTTP client refused to send a request the suite built (a header value it cannot carry, a URL it
+ * cannot parse): the suite's own problem, never an answer of the target, so it is thrown, not returned as
+ * an exchange without an answer (which the checks would judge as the node's silence).
+ */
+export class RequestNotSent extends Error {}
+
+/** Error codes of a request refused before it left the process (undici's and Node's argument checks). */
+function notSent(code: string | undefined): boolean {
+  return code === 'UND_ERR_INVALID_ARG' || code === 'UND_ERR_NOT_SUPPORTED' || (code?.startsWith('ERR_INVALID') ?? false);
+}
+
+/**
  * Timeouts in a row after which a client stops sending: a target that answers nothing would otherwise cost
  * every remaining request its full timeout (10 s x thousands). What is not sent fails as unanswered.
  */
@@ -238,6 +250,8 @@ export class Client {
       const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
       const timedOut = signal.aborted;
       const code = err.code ?? err.cause?.code;
+      if (!timedOut && status === undefined && notSent(code))
+        throw new RequestNotSent(`the suite could not send ${method} ${this.config.prefix}${path}: ${err.message} (${code})`);
       // Headers arrived but the body stalled: say so, the status alone would read as an answer.
       const reason = timedOut
         ? status !== undefined

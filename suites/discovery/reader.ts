@@ -2,7 +2,7 @@
 // each source by its pages and time; what every answer was (served, refused, unusable) is kept for the
 // source's report line. Answers are judged by the run's answer log through the observed client.
 import { parseJson, type Json } from '../../common/json.ts';
-import { excerpt, nestedTooDeep, tooDeep, type Client, type Exchange, type RequestOptions } from '../http.ts';
+import { excerpt, nestedTooDeep, RequestNotSent, tooDeep, type Client, type Exchange, type RequestOptions } from '../http.ts';
 import { followTokens } from '../paging.ts';
 
 export interface SourceBounds {
@@ -15,7 +15,7 @@ export interface SourceBounds {
 export const DISCOVERY_BOUNDS: SourceBounds = { pages: 5, ms: 20_000 };
 
 /** Why a source ended without all it looked for, as the report says it. */
-export type Shortfall = 'not served' | 'refused' | 'unusable answer' | 'no answer' | 'stopped at its bound';
+export type Shortfall = 'not served' | 'refused' | 'unusable answer' | 'no answer' | 'not sent' | 'stopped at its bound';
 
 export class SourceStopped extends Error {}
 
@@ -51,7 +51,14 @@ export class SourceReader {
     }
     this.pages++;
     this.requests++;
-    const x = await this.client.request(method, path, options);
+    let x: Exchange;
+    try {
+      x = await this.client.request(method, path, options);
+    } catch (e) {
+      // The suite's own request could not leave: the source learns nothing, the node is not to blame.
+      if (e instanceof RequestNotSent) return this.fall('not sent', e.message);
+      throw e;
+    }
     return this.body(x, method, path);
   }
 
