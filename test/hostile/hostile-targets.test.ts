@@ -32,10 +32,11 @@ interface Case {
   maxRequests: number;
   only?: string[];
   /**
-   * Wall-clock bound of the run: where the target answers at once, what the selection takes on a loaded
-   * machine; where it never answers, the budget's requests each waiting their timeout, plus slack.
+   * Where the target never answers, the wall-clock bound its budget sets (its requests each waiting their
+   * timeout, plus slack); elsewhere none: a target that answers at once is judged by what it answered, and
+   * a hang is the test's own timeout.
    */
-  withinMs: number;
+  withinMs?: number;
 }
 
 // Where every request waits for its timeout, a cross-section of the catalog (one rule per kind of check:
@@ -51,26 +52,31 @@ const SLOW_SELECTION = [
   'SCAN-ERRORS-SHAPE',
 ];
 
-// Timeouts are short where the target never answers, generous where a proxied reference node must answer in
-// time on a loaded machine (a late answer there would be a failure of its own, blurring the figures).
+/**
+ * The timeout of runs against targets that answer at once (or proxy a reference node): long enough that no
+ * load makes an answer late (13 runs share this process, and the machine may be one busy core), so what is
+ * judged is always the answer, never the machine's speed. These runs never wait for it.
+ */
+const ANSWERS_AT_ONCE_MS = 30_000;
+
 const CASES: Record<Exclude<HostileMode, 'huge-body'>, Case> = {
-  'non-json': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
-  'wrong-content-type': { timeoutMs: 5000, maxRequests: 2000, withinMs: 60_000 },
-  'empty-body': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
+  'non-json': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
+  'wrong-content-type': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
+  'empty-body': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
   // Long enough that the headers arrive in time on a loaded machine: the stall must be seen in the body.
   // A run that ignored its budget of 12 would need hours (one timeout per request of the default 20 000); a
   // minute is a bound no loaded machine reaches (33 s was seen for 12 timeouts of 1 s while a suite ran beside it).
   'unfinished-body': { timeoutMs: 1000, maxRequests: 12, only: SLOW_SELECTION, withinMs: 60_000 },
   'slow-first-byte': { timeoutMs: 300, maxRequests: 12, only: SLOW_SELECTION, withinMs: 60_000 },
-  reset: { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
-  'redirect-loop': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
-  'status-500': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
-  'empty-object': { timeoutMs: 2000, maxRequests: 2000, withinMs: 60_000 },
+  reset: { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
+  'redirect-loop': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
+  'status-500': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
+  'empty-object': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
   // Only the paging rules: the page walks are what these targets attack.
-  'endless-paging': { timeoutMs: 5000, maxRequests: 3000, only: ['SCAN-HOLDINGS-PAGING-*', 'SCAN-BULK-PAGING-*'], withinMs: 60_000 },
-  'cycling-token': { timeoutMs: 5000, maxRequests: 3000, only: ['SCAN-HOLDINGS-PAGING-*', 'SCAN-BULK-PAGING-*'], withinMs: 60_000 },
-  'huge-int64': { timeoutMs: 5000, maxRequests: 2000, withinMs: 60_000 },
-  'mangled-json': { timeoutMs: 5000, maxRequests: 2000, withinMs: 60_000 },
+  'endless-paging': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 3000, only: ['SCAN-HOLDINGS-PAGING-*', 'SCAN-BULK-PAGING-*'] },
+  'cycling-token': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 3000, only: ['SCAN-HOLDINGS-PAGING-*', 'SCAN-BULK-PAGING-*'] },
+  'huge-int64': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
+  'mangled-json': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
 };
 
 interface Requirement {
@@ -158,15 +164,16 @@ afterAll(async () => {
   await Promise.all(nodes.map((n) => n.close()));
 });
 
-// Every run is bounded by its own budget (CASES.withinMs); this only catches a run that never ends.
-const NO_HANG_MS = 90_000;
+// Runs that wait on timeouts are bounded by their budget (CASES.withinMs); this only catches a run that
+// never ends, on however slow a machine.
+const NO_HANG_MS = 300_000;
 
 describe('a run against a hostile target ends with exit 1 and a complete report', { timeout: NO_HANG_MS }, () => {
   for (const mode of Object.keys(CASES) as Array<Exclude<HostileMode, 'huge-body'>>) {
     it(`${mode}: exit 1 within its budget, report.json valid against its schema, junit.xml and report.html written`, async () => {
       const o = await outcomes.get(mode)!;
       expect(o.exitCode).toBe(1);
-      expect(o.millis).toBeLessThan(CASES[mode].withinMs);
+      if (CASES[mode].withinMs) expect(o.millis).toBeLessThan(CASES[mode].withinMs!);
       expect(validateReport(o.report), JSON.stringify(validateReport.errors)).toBe(true);
       expect(o.report.summary.failed).toBeGreaterThan(0);
       expect(readFileSync(join(o.dir, 'junit.xml'), 'utf8')).toMatch(/<testcase [^>]*>\s*<failure message="[^"]+"/);
@@ -372,13 +379,11 @@ describe('a target that stops answering', { timeout: NO_HANG_MS }, () => {
     const target = await startHostileTarget('slow-first-byte', { slowMs: 60_000 });
     targets.push(target);
     const dir = mkdtempSync(join(tmpdir(), 'cn-hostile-stalled-'));
-    const started = Date.now();
     // The whole catalog and a budget of 20 000 requests: without the stop, hours of timeouts.
     const { exitCode } = await run(options(target.url, dir, fixtureNode, { timeoutMs: 300, maxRequests: 20_000 }));
-    const millis = Date.now() - started;
     const o = { report: JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) } as Outcome;
     expect(exitCode).toBe(1);
-    expect(millis).toBeLessThan(3 * STALLED_AFTER * 300 + 30_000);
+    // What bounds the time, whatever the machine's speed: the requests that reached the target.
     expect(target.requests).toBeLessThanOrEqual(3 * (STALLED_AFTER + 1) + 3);
     expect(reasons(o)).toContainEqual(
       expect.stringMatching(
@@ -392,10 +397,10 @@ describe('a target that stops answering', { timeout: NO_HANG_MS }, () => {
 describe('zero-configuration runs on hostile targets: discovery on', { timeout: NO_HANG_MS }, () => {
   // No fixture file: every source of the discovery meets the hostile answers, mutating ones included.
   const ZERO: Array<[HostileMode, number]> = [
-    ['non-json', 2000],
-    ['status-500', 2000],
-    ['reset', 2000],
-    ['mangled-json', 5000],
+    ['non-json', ANSWERS_AT_ONCE_MS],
+    ['status-500', ANSWERS_AT_ONCE_MS],
+    ['reset', ANSWERS_AT_ONCE_MS],
+    ['mangled-json', ANSWERS_AT_ONCE_MS],
     ['slow-first-byte', 300],
   ];
   it.each(ZERO)('%s: a complete report, every discovery source accounted for, nothing in error', async (mode, timeoutMs) => {
@@ -435,7 +440,7 @@ describe('fixture discovery on a hostile target', { timeout: NO_HANG_MS }, () =>
       targets.push(t);
       const budget = { remaining: 200 };
       const client = (prefix: string) =>
-        new Client({ origin: t.url, prefix, credentials: { bearer: 'x.y.z' }, timeoutMs: 5000, maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes, budget });
+        new Client({ origin: t.url, prefix, credentials: { bearer: 'x.y.z' }, timeoutMs: ANSWERS_AT_ONCE_MS, maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes, budget });
       const { fixtures: f, sources } = await discover({
         given: { holdingOwners },
         clients: { scan: client('/api/scan'), ledger: client(''), wallet: client('/api/validator') },
@@ -481,12 +486,12 @@ describe('a 50 MB answer to every request', () => {
     // Rules of every kind of check, rather than the generic ones the catalog starts with; a few of the ledger's,
     // so that the budget of 60 reaches the scan's walks.
     const only = ['GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES', 'LEDGER-UPDATES-*-INCLUSIVE', 'LEDGER-UPDATES-LIMIT', 'WALLET-*', 'SCAN-*'];
-    const opts = options(target.url, dir, fixtureNode, { timeoutMs: 5000, maxRequests: 60, only });
+    const opts = options(target.url, dir, fixtureNode, { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 60, only });
     const figures = join(dir, 'figures.json');
     // A process of its own, so that its peak memory is the run's alone.
     await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'test/hostile/measured-run.ts'), JSON.stringify(opts), figures], {
       cwd: root,
-      timeout: 90_000,
+      timeout: NO_HANG_MS,
     });
     const m = JSON.parse(readFileSync(figures, 'utf8')) as {
       exitCode: number;
@@ -524,5 +529,5 @@ describe('a 50 MB answer to every request', () => {
     expect(growth, `peak RSS grew by ${MB(growth)} MB over ${target.requests} answers of ${HUGE_BODY_BYTES / 2 ** 20} MB`).toBeLessThan(320 * 2 ** 20);
     expect(m.retained.heapUsed).toBeLessThan(120 * 2 ** 20);
     expect(m.retained.arrayBuffers).toBeLessThan(2 * DEFAULT_BOUNDS.maxBodyBytes);
-  }, 100_000);
+  }, NO_HANG_MS);
 });
