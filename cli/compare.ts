@@ -5,7 +5,7 @@ import { differenceLines, writeCompareReports } from '../reporting/compare-repor
 import { UsageError } from '../runner/usage-error.ts';
 import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS } from '../suites/target.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
-import { prepareReportDir } from './report-dir.ts';
+import { reserveReportDir } from './report-dir.ts';
 import { integer } from './serve-reference.ts';
 
 export interface CompareCliOptions {
@@ -64,16 +64,22 @@ export function summaryLines(r: CompareResult): string[] {
 
 export async function compare(o: CompareCliOptions): Promise<ExitCode> {
   const [a, b] = nodes(o);
-  const dir = await prepareReportDir(o.reportDir);
-  const result = await compareNodes({
-    a,
-    b,
+  const bounds = {
     timeoutMs: integer('--timeout-ms', o.timeoutMs, 1),
     maxRequests: integer('--max-requests', o.maxRequests, 1),
     maxPages: integer('--max-pages', o.maxPages, 1),
     concurrency: integer('--concurrency', o.concurrency, 1, 64),
-  });
-  const file = await writeCompareReports(dir, result);
+  };
+  const report = await reserveReportDir(o.reportDir);
+  let result: CompareResult;
+  try {
+    result = await compareNodes({ a, b, ...bounds });
+  } catch (e) {
+    // Nothing to write (e.g. a node nothing answers at, exit 2): no empty folder is left behind.
+    await report.discardIfEmpty();
+    throw e;
+  }
+  const file = await writeCompareReports(report.dir, result);
   for (const line of summaryLines(result)) console.log(line);
   console.log(`report: ${file} (junit.xml and compare.html beside it)`);
   // Incomplete: no difference, but not everything was compared; that is no "equal".

@@ -1,8 +1,8 @@
 // `compare`: two reference nodes of one network (the second numbering its offsets 1000 higher) agree; nodes of
 // different networks (seeds 1 and 2) do not, read by read; and a node with a divergence is caught at its field.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,30 @@ describe('cn-conformance compare', () => {
     } finally {
       await new Promise((r) => resetting.close(r));
     }
+  });
+
+  it('leaves no report folder behind when it ends with a usage error (exit 2), and empties none that existed', async () => {
+    const closed = await startReferenceNode({ scale: 0 });
+    const gone = closed.urls.scan;
+    await closed.close();
+    const base = await reportDir();
+    const fresh = join(base, 'reports', 'compare');
+    // Found after the folder was made (nothing answers at B) and before (an option that is no number).
+    for (const late of [
+      ['--scan-url', gone],
+      ['--scan-url', a.urls.scan, '--timeout-ms', 'soon'],
+    ]) {
+      const out = await cliInProcess(['compare', '--scan-url', a.urls.scan, ...late, '--report-dir', fresh]);
+      expect(out.code, out.stderr).toBe(2);
+      expect(await readdir(base)).toEqual([]);
+    }
+    // A folder that was there stays, with what it held.
+    await mkdir(fresh, { recursive: true });
+    await writeFile(join(fresh, 'earlier.json'), '{}');
+    const out = await cliInProcess(['compare', '--scan-url', a.urls.scan, '--scan-url', gone, '--report-dir', fresh]);
+    expect(out.code).toBe(2);
+    expect(await readdir(fresh)).toEqual(['earlier.json']);
+    expect(existsSync(join(fresh, 'compare.json'))).toBe(false);
   });
 
   it('refuses a single node (exit 2)', async () => {
