@@ -157,11 +157,16 @@ function program(): Command {
   cli
     .command('compare')
     .description(
-      'Compare two nodes of one network (read-only): the same reads to both, discovered on the first; every difference with its read, JSON pointer and both values. Exit 0 equal, 1 divergent, 2 usage, 4 incomplete (reads not compared)',
+      "Compare two nodes of one network (read-only): the same reads to both, discovered on the first; every difference with its read, JSON pointer and both values, grouped by cause (one diverging contract, one refused route); where the statuses differ, each answer (a refusal's error code and cause) and a curl line per node. Exit 0 equal, 1 divergent, 2 usage (no report folder left), 4 incomplete (reads not compared)",
     )
     .option('--scan-url <url>', 'base URL of a scan; twice: node A, then node B', collect, [])
     .option('--ledger-url <url>', 'base URL of a ledger JSON interface; twice: node A, then node B', collect, [])
-    .option('--ledger-token <jwt>', 'ledger bearer token; once for both nodes or twice (A, then B); default CN_CONFORMANCE_LEDGER_TOKEN', collect, [])
+    .option(
+      '--ledger-token <jwt>',
+      'ledger bearer token; once for both nodes or twice (A, then B; curl lines then read CN_CONFORMANCE_LEDGER_TOKEN_A and _B); default CN_CONFORMANCE_LEDGER_TOKEN',
+      collect,
+      [],
+    )
     .option('--report-dir <dir>', 'where to write compare.json, junit.xml and compare.html', 'reports/compare')
     .option('--timeout-ms <n>', 'timeout of every request', COMPARE_DEFAULTS.timeoutMs)
     .option('--max-requests <n>', 'requests each node may be sent', COMPARE_DEFAULTS.maxRequests)

@@ -7,8 +7,11 @@ import { inPool } from '../../common/pool.ts';
 import { discover, type SourceReport } from '../../suites/discovery/discover.ts';
 import { BudgetExhausted, type Client, type Exchange, type Query } from '../../suites/http.ts';
 import { followTokens } from '../../suites/paging.ts';
-import { contextParts, DEFAULT_BOUNDS, type TargetConfig } from '../../suites/target.ts';
+import { contextParts, CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../../suites/target.ts';
 import { ensureReachable } from '../reachability.ts';
+import { redactUrl } from '../redaction.ts';
+import { nodeAnswer, type NodeAnswer } from './answers.ts';
+import { groupByCause, type Cause } from './causes.ts';
 import { differences, normalize, type Difference } from './differences.ts';
 import { ledgerReads, scanReads, type Read } from './reads.ts';
 
@@ -16,6 +19,8 @@ export interface CompareNode {
   scanUrl?: string;
   ledgerUrl?: string;
   ledgerToken?: string;
+  /** The environment variable curl lines name for the ledger token (default CN_CONFORMANCE_LEDGER_TOKEN). */
+  ledgerTokenVariable?: string;
 }
 
 export interface CompareOptions {
@@ -34,7 +39,7 @@ export interface CompareOptions {
 }
 
 export interface ReadOutcome {
-  read: { interface: Read['interface']; method: string; path: string; query?: Query; body?: Json; what: string };
+  read: { interface: Read['interface']; method: string; path: string; route?: string; query?: Query; body?: Json; what: string };
   /** HTTP status of each node's (first) answer; 0 when none came. */
   status: { a: number; b: number };
   pages: { a: number; b: number };
@@ -45,6 +50,11 @@ export interface ReadOutcome {
   truncated: boolean;
   /** Why the answers were not compared field by field (no answer, a walk that did not end, ...). */
   note?: string;
+  /**
+   * Each node's answer where the statuses differ or a node gave none: the body's start, why it refused, and a
+   * curl line that reproduces the request (the first page's, or the page that failed).
+   */
+  answers?: { a?: NodeAnswer; b?: NodeAnswer };
 }
 
 export interface CompareResult {
@@ -55,7 +65,9 @@ export interface CompareResult {
   /** What discovery on A found (its sources) and the reads planned from it. */
   discovery: SourceReport[];
   reads: ReadOutcome[];
-  summary: { reads: number; equal: number; divergent: number; notCompared: number; differences: number };
+  /** Every listed difference, grouped by cause (one diverging contract, one refused route): see causes.ts. */
+  causes: Cause[];
+  summary: { reads: number; equal: number; divergent: number; notCompared: number; differences: number; causes: number };
   /** Divergent when any read differs; incomplete when none does but some could not be compared. */
   verdict: 'equal' | 'divergent' | 'incomplete';
 }
@@ -65,12 +77,14 @@ interface Side {
   pages: number;
   value?: Json;
   note?: string;
+  /** The exchange that shows what the node answered: the page that failed, else the first. */
+  shown?: Exchange;
 }
 
-const ledgerEnd = async (client: Client): Promise<number | undefined> => {
+const ledgerEnd = async (client: Client): Promise<{ offset?: number; x: Exchange }> => {
   const x = await client.get('/v2/state/ledger-end');
   const offset = x.status === 200 ? (parseJson(x.text) as Json)?.offset : undefined;
-  return typeof offset === 'number' ? offset : undefined;
+  return { x, ...(typeof offset === 'number' ? { offset } : {}) };
 };
 
 const answerOf = (x: Exchange): Json | undefined => (x.status >= 200 && x.status < 300 && !x.truncated ? parseJson(x.text) : undefined);
@@ -80,8 +94,8 @@ async function readOn(client: Client, read: Read, maxPages: number): Promise<Sid
   let body = read.body;
   if (read.upToLedgerEnd) {
     const end = await ledgerEnd(client);
-    if (end === undefined) return { status: 0, pages: 0, note: 'no ledger end to bound the stream with' };
-    body = { ...(body as object), endInclusive: end };
+    if (end.offset === undefined) return { status: 0, pages: 0, note: 'no ledger end to bound the stream with', shown: end.x };
+    body = { ...(body as object), endInclusive: end.offset };
   }
   const first = { body, query: read.query };
   let status = 0;
@@ -99,7 +113,12 @@ async function readOn(client: Client, read: Read, maxPages: number): Promise<Sid
   );
   const failed = walk.pages.find((p) => p.value === undefined);
   if (failed)
-    return { status: failed.x.status, pages: walk.pages.length, note: failed.x.error ?? (failed.x.truncated ? 'answer larger than the bound' : undefined) };
+    return {
+      status: failed.x.status,
+      pages: walk.pages.length,
+      note: failed.x.error ?? (failed.x.truncated ? 'answer larger than the bound' : undefined),
+      shown: failed.x,
+    };
   const pages = walk.pages.length;
   const note =
     walk.end === 'cycle'
@@ -107,24 +126,43 @@ async function readOn(client: Client, read: Read, maxPages: number): Promise<Sid
       : walk.end === 'bound'
         ? `the page walk stopped at its bound (${maxPages} pages)`
         : undefined;
-  if (!read.paging) return { status, pages, value: walk.pages[0]!.value };
+  const shown = walk.pages[0]!.x;
+  if (!read.paging) return { status, pages, value: walk.pages[0]!.value, shown };
   const items = walk.pages.flatMap((p) => {
     const list = read.paging!.items ? resolvePointer(p.value, `/${read.paging!.items}`) : p.value;
     return Array.isArray(list) ? list : [];
   });
-  return { status, pages, value: read.paging.items ? { [read.paging.items]: items } : items, ...(note ? { note } : {}) };
+  return { status, pages, value: read.paging.items ? { [read.paging.items]: items } : items, ...(note ? { note } : {}), shown };
 }
 
 function judge(read: Read, a: Side, b: Side, max: number): Omit<ReadOutcome, 'read'> {
   const base = { status: { a: a.status, b: b.status }, pages: { a: a.pages, b: b.pages } };
+  // Where the answers are not compared field by field, what each node answered is what explains why.
+  const answers = () => ({ ...(a.shown ? { a: nodeAnswer(a.shown) } : {}), ...(b.shown ? { b: nodeAnswer(b.shown) } : {}) });
   const silent = [a.status === 0 && `A${a.note ? ` (${a.note})` : ''}`, b.status === 0 && `B${b.note ? ` (${b.note})` : ''}`].filter(Boolean);
   if (silent.length > 0)
-    return { ...base, compared: false, equal: false, differences: [], truncated: false, note: `not compared: nothing read from ${silent.join(' and ')}` };
+    return {
+      ...base,
+      compared: false,
+      equal: false,
+      differences: [],
+      truncated: false,
+      note: `not compared: nothing read from ${silent.join(' and ')}`,
+      answers: answers(),
+    };
   if (a.status !== b.status) {
     const list: Difference[] = [
-      { pointer: '', a: `HTTP ${a.status}${a.note ? ` (${a.note})` : ''}`, b: `HTTP ${b.status}${b.note ? ` (${b.note})` : ''}`, kind: 'value' },
+      { pointer: '', a: `HTTP ${a.status}${a.note ? ` (${a.note})` : ''}`, b: `HTTP ${b.status}${b.note ? ` (${b.note})` : ''}`, kind: 'status' },
     ];
-    return { ...base, compared: true, equal: false, differences: list, truncated: false, note: 'the nodes answered with different statuses' };
+    return {
+      ...base,
+      compared: true,
+      equal: false,
+      differences: list,
+      truncated: false,
+      note: 'the nodes answered with different statuses',
+      answers: answers(),
+    };
   }
   if (a.value === undefined || b.value === undefined) {
     return { ...base, compared: true, equal: true, differences: [], truncated: false, note: `both answered ${a.status}: nothing to compare` };
@@ -138,6 +176,7 @@ const shown = (r: Read): ReadOutcome['read'] => ({
   interface: r.interface,
   method: r.method,
   path: r.path,
+  ...(r.route ? { route: r.route } : {}),
   ...(r.query ? { query: r.query } : {}),
   ...(r.body !== undefined ? { body: r.body } : {}),
   what: r.what,
@@ -155,7 +194,14 @@ function clientsOf(node: CompareNode, o: Required<Omit<CompareOptions, 'a' | 'b'
     maxPages: o.maxPages,
     maxBodyBytes: o.maxBodyBytes,
   };
-  return contextParts(target, {}, 'compare').clients;
+  const clients = contextParts(target, {}, 'compare').clients;
+  // Curl lines name the variable that holds this node's token (each node may have its own).
+  if (clients.ledger)
+    clients.ledger.config.credentialVariables = {
+      ...clients.ledger.config.credentialVariables,
+      bearer: node.ledgerTokenVariable ?? CREDENTIAL_VARIABLES.ledger.bearer,
+    };
+  return clients;
 }
 
 export async function compareNodes(options: CompareOptions): Promise<CompareResult> {
@@ -200,6 +246,7 @@ export async function compareNodes(options: CompareOptions): Promise<CompareResu
   });
   const divergent = outcomes.filter((r) => r.compared && !r.equal).length;
   const notCompared = outcomes.filter((r) => !r.compared).length;
+  const causes = groupByCause(outcomes);
   return {
     tool: 'cn-conformance compare',
     startedAt,
@@ -207,16 +254,22 @@ export async function compareNodes(options: CompareOptions): Promise<CompareResu
     nodes: { a: withoutToken(options.a), b: withoutToken(options.b) },
     discovery: found.sources,
     reads: outcomes,
+    causes,
     summary: {
       reads: outcomes.length,
       equal: outcomes.length - divergent - notCompared,
       divergent,
       notCompared,
       differences: outcomes.reduce((n, r) => n + r.differences.length, 0),
+      causes: causes.length,
     },
     verdict: divergent > 0 ? 'divergent' : notCompared > 0 ? 'incomplete' : 'equal',
   };
 }
 
-/** The report names the nodes, never their tokens. */
-const withoutToken = ({ ledgerToken: _, ...node }: CompareNode): CompareNode => node;
+/** The report names the nodes, never their tokens (nor a URL's user info or secret-looking query values). */
+const withoutToken = ({ ledgerToken: _, ...node }: CompareNode): CompareNode => ({
+  ...node,
+  ...(node.scanUrl ? { scanUrl: redactUrl(node.scanUrl) } : {}),
+  ...(node.ledgerUrl ? { ledgerUrl: redactUrl(node.ledgerUrl) } : {}),
+});

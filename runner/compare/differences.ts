@@ -9,8 +9,19 @@ export interface Difference {
   pointer: string;
   a?: Json;
   b?: Json;
-  /** Present only on one side, or the keys of an ordered object in another order. */
-  kind: 'value' | 'only in A' | 'only in B' | 'key order';
+  /** Present only on one side, the keys of an ordered object in another order, or the answers' HTTP statuses. */
+  kind: 'value' | 'only in A' | 'only in B' | 'key order' | 'status';
+  /**
+   * The contract the difference is in (A's contract id of the nearest record that has one): the same contract
+   * shows at other pointers in other reads (pages, history, encodings), and its differences have one cause.
+   */
+  contract?: string;
+}
+
+/** The id of the contract a record is (scan spells it contract_id, the ledger contractId). */
+export function contractOf(v: Json): string | undefined {
+  const id = isObject(v) ? (v.contract_id ?? v.contractId) : undefined;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** Fields a node numbers or names for itself. */
@@ -46,30 +57,36 @@ export function differences(a: Json, b: Json, options: { orderedEventIds?: boole
     if (list.length < options.max) list.push(d);
     else truncated = true;
   };
-  const walk = (x: Json, y: Json, at: string, key?: string) => {
+  const walk = (x: Json, y: Json, at: string, key?: string, contract?: string) => {
+    // A record present on one side only is about its own contract, if it is one.
+    const only = (d: Difference, value: Json, around: string | undefined) => {
+      const id = contractOf(value) ?? around;
+      add(id ? { ...d, contract: id } : d);
+    };
     if (Array.isArray(x) && Array.isArray(y)) {
       for (let i = 0; i < Math.max(x.length, y.length); i++) {
-        if (i >= y.length) add({ pointer: `${at}/${i}`, a: x[i], kind: 'only in A' });
-        else if (i >= x.length) add({ pointer: `${at}/${i}`, b: y[i], kind: 'only in B' });
-        else walk(x[i], y[i], `${at}/${i}`);
+        if (i >= y.length) only({ pointer: `${at}/${i}`, a: x[i], kind: 'only in A' }, x[i], contract);
+        else if (i >= x.length) only({ pointer: `${at}/${i}`, b: y[i], kind: 'only in B' }, y[i], contract);
+        else walk(x[i], y[i], `${at}/${i}`, undefined, contract);
       }
       return;
     }
     if (isObject(x) && isObject(y)) {
+      const inside = contractOf(x) ?? contract;
       if (key === 'events_by_id' && options.orderedEventIds) {
         const [kx, ky] = [Object.keys(x), Object.keys(y)];
         if (kx.length === ky.length && kx.join('\n') !== ky.join('\n') && [...kx].sort().join('\n') === [...ky].sort().join('\n'))
-          add({ pointer: at, a: kx, b: ky, kind: 'key order' });
+          add({ pointer: at, a: kx, b: ky, kind: 'key order', ...(inside ? { contract: inside } : {}) });
       }
       for (const k of [...new Set([...Object.keys(x), ...Object.keys(y)])].sort()) {
         const p = at + pointer(k);
-        if (!(k in y)) add({ pointer: p, a: x[k], kind: 'only in A' });
-        else if (!(k in x)) add({ pointer: p, b: y[k], kind: 'only in B' });
-        else walk(x[k], y[k], p, k);
+        if (!(k in y)) only({ pointer: p, a: x[k], kind: 'only in A' }, x[k], inside);
+        else if (!(k in x)) only({ pointer: p, b: y[k], kind: 'only in B' }, y[k], inside);
+        else walk(x[k], y[k], p, k, inside);
       }
       return;
     }
-    if (x !== y) add({ pointer: at, a: x, b: y, kind: 'value' });
+    if (x !== y) add({ pointer: at, a: x, b: y, kind: 'value', ...(contract ? { contract } : {}) });
   };
   walk(a, b, '');
   return { list, truncated };

@@ -20,6 +20,8 @@ export interface Read {
   body?: Json;
   /** What it reads, for the report. */
   what: string;
+  /** The path with its ids as placeholders, where it names one: reads of one route refused alike share a cause. */
+  route?: string;
   paging?: Paging;
   /** The description fixes the order of events_by_id's keys here (V2 sorts them): their order is compared. */
   orderedEventIds?: boolean;
@@ -98,11 +100,32 @@ export function scanReads(f: Fixtures): Read[] {
   for (const id of [...ids(f.transactionUpdateIds), ...ids(f.reassignmentUpdateIds)]) {
     const path = encodeURIComponent(id);
     reads.push(
-      { interface: 'scan', method: 'GET', path: `/v0/updates/${path}`, what: 'an update (v0, compact)' },
-      { interface: 'scan', method: 'GET', path: `/v0/updates/${path}`, query: { lossless: 'true' }, what: 'an update (v0, lossless)' },
-      { interface: 'scan', method: 'GET', path: `/v2/updates/${path}`, what: 'an update (v2)', orderedEventIds: true },
-      { interface: 'scan', method: 'GET', path: `/v0/events/${path}`, query: { daml_value_encoding: 'compact_json' }, what: 'an event (compact)' },
-      { interface: 'scan', method: 'GET', path: `/v0/events/${path}`, query: { daml_value_encoding: 'protobuf_json' }, what: 'an event (protobuf)' },
+      { interface: 'scan', method: 'GET', path: `/v0/updates/${path}`, route: '/v0/updates/{update_id}', what: 'an update (v0, compact)' },
+      {
+        interface: 'scan',
+        method: 'GET',
+        path: `/v0/updates/${path}`,
+        route: '/v0/updates/{update_id}',
+        query: { lossless: 'true' },
+        what: 'an update (v0, lossless)',
+      },
+      { interface: 'scan', method: 'GET', path: `/v2/updates/${path}`, route: '/v2/updates/{update_id}', what: 'an update (v2)', orderedEventIds: true },
+      {
+        interface: 'scan',
+        method: 'GET',
+        path: `/v0/events/${path}`,
+        route: '/v0/events/{update_id}',
+        query: { daml_value_encoding: 'compact_json' },
+        what: 'an event (compact)',
+      },
+      {
+        interface: 'scan',
+        method: 'GET',
+        path: `/v0/events/${path}`,
+        route: '/v0/events/{update_id}',
+        query: { daml_value_encoding: 'protobuf_json' },
+        what: 'an event (protobuf)',
+      },
     );
   }
   reads.push(
@@ -131,7 +154,8 @@ export function scanReads(f: Fixtures): Read[] {
   if (f.domainId) {
     for (const member of ids(f.memberIds)) {
       const path = `/v0/domains/${encodeURIComponent(f.domainId)}/members/${encodeURIComponent(member)}/traffic-status`;
-      reads.push({ interface: 'scan', method: 'GET', path, what: "a member's traffic status" });
+      const route = '/v0/domains/{domain_id}/members/{member_id}/traffic-status';
+      reads.push({ interface: 'scan', method: 'GET', path, route, what: "a member's traffic status" });
     }
   }
   if (f.bulkRange) {
