@@ -5,6 +5,7 @@ import { answerLines, causeTitle, firstRead, occurrenceLines, refusalLines } fro
 import { writeCompareReports } from '../reporting/compare-report.ts';
 import { Scrubber, urlSecrets } from '../runner/redaction.ts';
 import { UsageError } from '../runner/usage-error.ts';
+import { sendable } from './secrets.ts';
 import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS } from '../suites/target.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import { reserveReportDir } from './report-dir.ts';
@@ -41,8 +42,13 @@ function nodes(o: CompareCliOptions): [CompareNode, CompareNode] {
   if (o.scanUrl.length === 0 && o.ledgerUrl.length === 0) throw new UsageError('nothing to compare: give --scan-url twice and/or --ledger-url twice');
   if (o.ledgerToken.length > 2) throw new UsageError(`--ledger-token is given at most twice (A, then B), got ${o.ledgerToken.length}`);
   // One token serves both nodes; none: the run's environment variable.
-  const env = process.env[CREDENTIAL_VARIABLES.ledger.bearer!];
+  const env = process.env[CREDENTIAL_VARIABLES.ledger.bearer!]?.trim() || undefined;
   const tokens = o.ledgerToken.length === 0 ? [env, env] : [o.ledgerToken[0], o.ledgerToken.at(-1)];
+  const origin = (i: number) =>
+    o.ledgerToken.length === 0
+      ? `the environment variable ${CREDENTIAL_VARIABLES.ledger.bearer}`
+      : `--ledger-token${o.ledgerToken.length === 2 ? ` (${i === 0 ? 'A' : 'B'})` : ''}`;
+  tokens.forEach((t, i) => t && sendable({ value: t, from: origin(i) }));
   for (const url of [...o.scanUrl, ...o.ledgerUrl]) {
     if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError(`not an http(s) URL: ${url}`);
   }

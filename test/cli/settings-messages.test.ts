@@ -37,6 +37,24 @@ describe('a credential that cannot be sent in a header', () => {
     for (const o of [fromFile, fromEnv]) expect(o.stdout + o.stderr).not.toContain(token.slice(0, 40));
   });
 
+  it('given to compare is refused the same way, naming the node it was for', async () => {
+    const o = await cliInProcess([
+      'compare',
+      '--ledger-url',
+      node.urls.ledger,
+      '--ledger-url',
+      node.urls.ledger,
+      '--ledger-token',
+      'one',
+      '--ledger-token',
+      'two\nlines',
+      '--report-dir',
+      join(dir, 'compare'),
+    ]);
+    expect(o.code).toBe(2);
+    expect(o.stderr).toContain('the credential from --ledger-token (B) cannot be sent in an HTTP header: it has a line break after character 3');
+  });
+
   it('is told apart from a usable one by its characters only', () => {
     expect(sendable({ value: 'eyJ.abc-_=.x', from: 'f' }).value).toBe('eyJ.abc-_=.x');
     expect(() => sendable({ value: 'a\u0000b', from: 'f' })).toThrow(/control character U\+0000 at character 2/);
