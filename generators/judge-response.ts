@@ -7,7 +7,7 @@
 import { resolvePointer } from '../common/json.ts';
 import type { CompiledSpec } from './compile-spec.ts';
 import { findMediaType, findResponse, type OperationSpec } from './operation-catalog.ts';
-import { formatIssues, type ValidationResult } from './schema-validators.ts';
+import { formatIssues, type ValidationIssue, type ValidationResult } from './schema-validators.ts';
 
 export interface ObservedResponse {
   status: number;
@@ -108,17 +108,27 @@ export function judgeResponse(spec: CompiledSpec, operationId: string, res: Obse
   if (policy.strict) return broken(strict);
   // The release line first: what it predates is not applicable; what remains is judged on.
   const notRequired = policy.notRequired ?? [];
-  const missing = strict.issues.filter((i) => i.keyword === 'required' && notRequired.some((p) => i.message.endsWith(`'${p}'`)));
+  // The unreduced issues, as before union errors were reduced: the tolerated lists read every branch.
+  const all = (r: ValidationResult) => r.unreduced ?? r.issues;
+  const missing = all(strict).filter((i) => i.keyword === 'required' && notRequired.some((p) => i.message.endsWith(`'${p}'`)));
   const lined = notRequired.length ? spec.validators.variant({ notRequired }).validate(media.schemaPointer, body) : strict;
   const notApplicable = [...new Set(missing.map((i) => /'([^']+)'$/.exec(i.message)![1]!))];
   if (lined.valid) return { ...verdict, notApplicable };
   const tolerant = spec.validators.variant({ notRequired, nullForOptional: true }).validate(media.schemaPointer, body);
   // Named by the letter of the document, leaving out the nulls beside the break (they are not the break).
   if (!tolerant.valid) {
-    const issues = lined.issues.filter((i) => resolvePointer(body, i.pointer) !== null);
-    return { ...broken(issues.length ? { valid: false, issues } : tolerant), notApplicable };
+    const notNull = (i: ValidationIssue) => resolvePointer(body, i.pointer) !== null;
+    const issues = lined.issues.filter(notNull);
+    const unreduced = lined.unreduced?.filter(notNull);
+    return { ...broken(issues.length ? { valid: false, issues, unreduced } : tolerant), notApplicable };
   }
-  const nulls = [...new Set(lined.issues.map((i) => i.pointer).filter((p) => resolvePointer(body, p) === null))];
+  const nulls = [
+    ...new Set(
+      all(lined)
+        .map((i) => i.pointer)
+        .filter((p) => resolvePointer(body, p) === null),
+    ),
+  ];
   return { ...verdict, notApplicable, nullForOptional: nulls };
 }
 

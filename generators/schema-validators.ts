@@ -5,7 +5,8 @@ import addFormatsPlugin from 'ajv-formats';
 import type { LoadedDocument } from './load-document.ts';
 import { convertDocument, DISCRIMINATOR_KEYWORD, type ConvertedDocument } from './openapi-to-json-schema.ts';
 import { variantKey, variantOf, type VariantOptions } from './schema-variants.ts';
-import { resolvePointer } from '../common/json.ts';
+import { appendPointer, resolvePointer } from '../common/json.ts';
+import { reduceUnionErrors } from './union-errors.ts';
 
 export interface ValidationIssue {
   /** JSON pointer of the offending value inside the validated instance ("" = the whole value). */
@@ -19,7 +20,10 @@ export interface ValidationIssue {
 
 export interface ValidationResult {
   valid: boolean;
+  /** A failed oneOf/anyOf shows only the branch the value selects (or one line saying it selects none). */
   issues: ValidationIssue[];
+  /** Every issue ajv reported, all branches included; set only where the reduction left some out. */
+  unreduced?: ValidationIssue[];
 }
 
 const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (ajv: Ajv) => Ajv;
@@ -60,13 +64,17 @@ export class SchemaValidators {
   private readonly cache = new Map<string, ValidateFunction>();
   /** Tolerant readings of the same document (see schema-variants.ts), built when first asked for. */
   private readonly variants = new Map<string, SchemaValidators>();
+  /** Where each schema object of the converted document sits, to compile a union's branches on their own. */
+  private schemaPointers: Map<object, string> | undefined;
+  private readonly branchCache = new Map<string, ValidateFunction>();
 
   constructor(
     readonly loaded: LoadedDocument,
     variant?: { converted: ConvertedDocument; ordinal: number },
   ) {
     this.converted = variant?.converted ?? convertDocument(loaded.document, loaded.version);
-    const options = { strict: false, allErrors: true, validateFormats: true, discriminator: false } as const;
+    // verbose: a union's error carries its branches and the value, which the error reduction reads.
+    const options = { strict: false, allErrors: true, verbose: true, validateFormats: true, discriminator: false } as const;
     this.ajv = loaded.version === '3.1' ? (new Ajv2020(options) as unknown as Ajv) : new Ajv(options);
     addFormats(this.ajv);
     this.ajv.addKeyword({ keyword: DISCRIMINATOR_KEYWORD });
@@ -119,7 +127,27 @@ export class SchemaValidators {
   validate(pointer: string, value: unknown): ValidationResult {
     const fn = this.validatorAt(pointer);
     if (fn(value)) return { valid: true, issues: [] };
-    return { valid: false, issues: toIssues(fn.errors ?? [], pointer) };
+    const errors = fn.errors ?? [];
+    const reduced = reduceUnionErrors(errors, { countErrors: (b, d) => this.countErrors(b, d), resolveRef: (r) => resolveLocal(this.converted.document, r) });
+    const issues = toIssues(reduced, pointer);
+    const unreduced = toIssues(errors, pointer);
+    return unreduced.length > issues.length ? { valid: false, issues, unreduced } : { valid: false, issues };
+  }
+
+  /** The number of errors one branch of a union reports for a value (undefined: not a schema of the document). */
+  private countErrors(branch: unknown, data: unknown): number | undefined {
+    if (typeof branch === 'boolean') return branch ? 0 : 1;
+    if (typeof branch !== 'object' || branch === null) return undefined;
+    if (!this.schemaPointers) this.schemaPointers = indexObjects(this.converted.document);
+    const at = this.schemaPointers.get(branch);
+    if (at === undefined) return undefined;
+    let fn = this.branchCache.get(at);
+    if (!fn) {
+      fn = this.ajv.getSchema(`${this.docId}#${encodePointerForUri(at)}`);
+      if (!fn) return undefined;
+      this.branchCache.set(at, fn);
+    }
+    return fn(data) ? 0 : (fn.errors?.length ?? 0);
   }
 }
 
@@ -131,8 +159,29 @@ function encodePointerForUri(pointer: string): string {
     .join('/');
 }
 
-function toIssues(errors: ErrorObject[], base: string): ValidationIssue[] {
-  // Branch-internal errors of if/then and oneOf are noise once the enclosing error is reported.
+/** The JSON pointer of every object and array of a document, the first path found for each. */
+function indexObjects(root: unknown): Map<object, string> {
+  const index = new Map<object, string>();
+  const walk = (node: unknown, at: string) => {
+    if (typeof node !== 'object' || node === null || index.has(node)) return;
+    index.set(node, at);
+    for (const [k, v] of Object.entries(node)) walk(v, appendPointer(at, k));
+  };
+  walk(root, '');
+  return index;
+}
+
+// An unreadable $ref only leaves a union unreduced; it must not break the validation it reports on.
+function resolveLocal(root: unknown, ref: string): unknown {
+  try {
+    return resolvePointer(root, ref);
+  } catch {
+    return undefined;
+  }
+}
+
+function toIssues(errors: readonly ErrorObject[], base: string): ValidationIssue[] {
+  // The failed `if` of a discriminator's if/then is noise beside the errors of its `then`.
   const relevant = errors.filter((e) => e.keyword !== 'if');
   return relevant.map((e) => ({
     pointer: e.instancePath,
@@ -162,5 +211,7 @@ function describe(e: ErrorObject): string {
 export function formatIssues(result: ValidationResult, limit = 5): string {
   const lines = result.issues.slice(0, limit).map((i) => `${i.pointer === '' ? '(root)' : i.pointer} ${i.message}`);
   if (result.issues.length > limit) lines.push(`... ${result.issues.length - limit} more`);
-  return lines.join('; ');
+  const all = result.unreduced?.length;
+  // The count keeps the raw list in sight without listing the branches the value does not take.
+  return lines.join('; ') + (all ? ` (${all} schema errors in all, counting every branch of the unions)` : '');
 }
