@@ -4,6 +4,9 @@
 export const INTERFACES = ['ledger', 'wallet', 'scan'] as const;
 export type InterfaceName = (typeof INTERFACES)[number];
 
+/** Where each interface's paths begin on a node: the ledger's at its root, the wallet's and the scan's under their own prefix. */
+export const INTERFACE_PREFIX: Record<InterfaceName, string> = { ledger: '', wallet: '/api/validator', scan: '/api/scan' };
+
 /**
  * The checks derived from an OpenAPI document for each of its operations (suites/generic): answers are
  * documented and schema-valid; invalid input is refused with a documented 4xx; a secured operation refuses

@@ -4,6 +4,8 @@ import { describeSource } from '../suites/discovery/discover.ts';
 import { describeOrigin } from '../suites/discovery/provenance.ts';
 import type { Counts, ConformanceReport } from './model.ts';
 import type { RequirementResult } from '../suites/engine.ts';
+import { EXCERPT_BYTES } from '../suites/http.ts';
+import { layoutJson } from './json-layout.ts';
 import { headline, skipGroups, unsupportedGroups } from './verdict.ts';
 
 const esc = (s: unknown) =>
@@ -32,6 +34,26 @@ function bar(label: string, c: Counts, width = 420): string {
   );
 }
 
+/** A laid-out JSON body longer than this many lines (a few screens) folds after its first HEAD_LINES. */
+const FOLD_AT = 60;
+const HEAD_LINES = 20;
+
+/**
+ * A body of the evidence: JSON laid out with 2-space indentation (an excerpt cut at its bound too, when it is
+ * the start of a JSON value), a long one folded into a <details> whose summary says how many lines it holds;
+ * the folded lines are in the page, only closed. Anything else is shown as it came.
+ */
+function bodyBlock(text: string): string {
+  const laid = layoutJson(text, text.length >= EXCERPT_BYTES);
+  if (laid === undefined) return `<pre>${esc(text)}</pre>`;
+  const lines = laid.split('\n');
+  if (lines.length <= FOLD_AT) return `<pre class="json">${esc(laid)}</pre>`;
+  return (
+    `<pre class="json head">${esc(lines.slice(0, HEAD_LINES).join('\n'))}</pre>` +
+    `<details class="fold"><summary>${lines.length - HEAD_LINES} more lines (${lines.length} in all)</summary><pre class="json rest">${esc(lines.slice(HEAD_LINES).join('\n'))}</pre></details>`
+  );
+}
+
 function evidence(r: RequirementResult): string {
   const e = r.evidence;
   if (!e) return '';
@@ -44,10 +66,10 @@ function evidence(r: RequirementResult): string {
   if (e.exchange) {
     const x = e.exchange;
     out.push(`<div><b>request</b> <code>${esc(x.request.method)} ${esc(x.request.url)}</code></div>`);
-    if (x.request.body) out.push(`<pre>${esc(x.request.body)}</pre>`);
+    if (x.request.body) out.push(bodyBlock(x.request.body));
     if (x.response)
       out.push(
-        `<div><b>response</b> ${x.response.status} ${esc(x.response.headers['content-type'] ?? '')} (${x.response.bodyBytes} bytes)</div><pre>${esc(x.response.bodyExcerpt)}</pre>`,
+        `<div><b>response</b> ${x.response.status} ${esc(x.response.headers['content-type'] ?? '')} (${x.response.bodyBytes} bytes)</div>${bodyBlock(x.response.bodyExcerpt)}`,
       );
     if (x.error) out.push(`<div><b>no answer</b> ${esc(x.error)}</div>`);
     out.push(`<div><b>reproduce</b></div><pre class="curl">${esc(x.curl)}</pre>`);
@@ -135,6 +157,7 @@ details.req.error{border-left-color:${COLORS.error}} .badge.unsupported{backgrou
 .body{padding:0 14px 10px} blockquote{margin:6px 0;padding-left:10px;border-left:3px solid #ccc;color:#333}
 .meta{color:#666;font-size:12px} .reason{margin:6px 0;font-weight:600}
 pre{background:#f4f4f4;padding:8px;overflow:auto;max-height:240px;white-space:pre-wrap;word-break:break-all} .curl{background:#1e1e1e;color:#eee}
+pre.json{max-height:none} pre.head{margin-bottom:0} details.fold{margin:0 0 1em} details.fold summary{padding:2px 8px;font-size:12px;color:#555;background:#eee} details.fold pre{margin-top:0}
 table{border-collapse:collapse;margin:4px 0} td,th{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top;font-size:12px;word-break:break-all}
 .hidden{display:none} ul{margin:4px 0 0 18px;padding:0} .coverage tr.no td:nth-child(3){color:${COLORS.failed}} .coverage tr.yes td:nth-child(3){color:${COLORS.passed}}
 </style></head>

@@ -1,5 +1,7 @@
 // The ids checks need. They come from a config file or the environment, or are discovered from the target
 // itself (suites/discovery); a requirement whose fixture is missing is skipped with the reason, never passed.
+import type { InterfaceName } from '../common/vocabulary.ts';
+import { endpointOf } from './discovery/source.ts';
 
 export interface Fixtures {
   // --- scan ---
@@ -81,21 +83,23 @@ export type FixtureName = keyof Fixtures;
  */
 export const LIMITED_TOKEN_VARIABLE = 'CN_CONFORMANCE_LEDGER_LIMITED_TOKEN';
 
+/** "the scan's GET /api/scan/v0/dso": a discovery source's operation, named as the plan and the report name it. */
+const at = (iface: InterfaceName, method: 'GET' | 'POST', path: string) => `the ${iface}'s ${endpointOf(iface, method, path)}`;
+
 export const FIXTURE_HELP: Record<FixtureName, string> = {
-  migrationId: 'fixtures.migrationId (a migration id with an ACS snapshot; discovery: GET /v0/migrations/last)',
-  snapshotRecordTime:
-    'fixtures.snapshotRecordTime (an ACS snapshot time; discovery: GET /v0/state/acs/snapshot-timestamp, or force-ACS with mutations allowed)',
-  holdingOwners: 'fixtures.holdingOwners (parties owning holdings; discovery: POST /v0/state/acs)',
-  transactionUpdateIds: "fixtures.transactionUpdateIds (discovery: the scan's POST /v2/updates)",
-  reassignmentUpdateIds: "fixtures.reassignmentUpdateIds (discovery: the scan's POST /v2/updates)",
+  migrationId: `fixtures.migrationId (a migration id with an ACS snapshot; discovery: ${at('scan', 'GET', '/v0/migrations/last')})`,
+  snapshotRecordTime: `fixtures.snapshotRecordTime (an ACS snapshot time; discovery: ${at('scan', 'GET', '/v0/state/acs/snapshot-timestamp')}, or with mutations allowed its ${endpointOf('scan', 'POST', '/v0/state/acs/force')})`,
+  holdingOwners: `fixtures.holdingOwners (parties owning holdings; discovery: ${at('scan', 'POST', '/v0/state/acs')})`,
+  transactionUpdateIds: `fixtures.transactionUpdateIds (discovery: ${at('scan', 'POST', '/v2/updates')}, its ${endpointOf('scan', 'POST', '/v0/events')})`,
+  reassignmentUpdateIds: `fixtures.reassignmentUpdateIds (discovery: ${at('scan', 'POST', '/v2/updates')})`,
   domainId: "fixtures.domainId (discovery: synchronizer_id of the scan's updates)",
   memberIds: 'fixtures.memberIds (PAR::/MED:: members; discovery: participant ids of known parties, the mediator)',
   validatorIds: "fixtures.validatorIds (onboarded validator parties; discovery: the ACS's validator licenses)",
   partyIds: 'fixtures.partyIds',
   partyHosting:
     'fixtures.partyHosting [{party, synchronizerId, participants}] (participants hosting each party; discovery: the participant authorization events of the ledger stream, read to its end)',
-  rounds: 'fixtures.rounds (reward-accounting round numbers; discovery: rounds/earliest-available, the event history)',
-  svParties: 'fixtures.svParties (discovery: GET /v0/dso)',
+  rounds: `fixtures.rounds (reward-accounting round numbers; discovery: ${at('scan', 'GET', '/v0/internal/reward-accounting-process/rounds/earliest-available')}, its event history)`,
+  svParties: `fixtures.svParties (discovery: ${at('scan', 'GET', '/v0/dso')})`,
   rewardWeightChanges:
     "fixtures.rewardWeightChanges [{svParty, weight, effectiveAt}] (every accepted reward-weight change of those SVs; discovery: the scan's accepted vote results)",
   preapprovalParties: "fixtures.preapprovalParties (discovery: the ACS's transfer preapprovals)",
@@ -105,8 +109,7 @@ export const FIXTURE_HELP: Record<FixtureName, string> = {
   ledgerLimitedToken: 'fixtures.ledgerLimitedToken (discovery: the wallet token, when the ledger knows its user with limited rights)',
   ledgerCommands:
     'fixtures.ledgerCommands {commands, actAs, ...} (a JsCommands body without commandId that the user of ledgerLimitedToken, or else of the ledger token, may submit; discovery: a contract that user signs alone, created and archived in one transaction)',
-  ledgerSynchronizers:
-    'fixtures.ledgerSynchronizers (synchronizer ids where the acting party of ledgerCommands may submit, two or more to reassign; discovery: GET /v2/state/connected-synchronizers?party=...)',
+  ledgerSynchronizers: `fixtures.ledgerSynchronizers (synchronizer ids where the acting party of ledgerCommands may submit, two or more to reassign; discovery: ${at('ledger', 'GET', '/v2/state/connected-synchronizers')} asked with party=...)`,
   ledgerContract:
     'fixtures.ledgerContract {contractId, offset, party, archivedOffset?} (a contract the update stream shows created at offset, read as party, and archived at archivedOffset; discovery: the bounded read of the update stream)',
   transferOffers:

@@ -1,5 +1,6 @@
 // A target is one configuration object, passed explicitly: where each interface is, with which
 // credentials, and the bounds of the run.
+import { INTERFACE_PREFIX } from '../common/vocabulary.ts';
 import type { CompiledSpec } from '../generators/index.ts';
 import type { ContextParts } from './check-context.ts';
 import { RunCache } from './run-cache.ts';
@@ -28,8 +29,6 @@ export interface TargetConfig {
 
 export const DEFAULT_BOUNDS = { seed: 1, runs: 12, timeoutMs: 10_000, maxRequests: 20_000, maxPages: 200, maxBodyBytes: 16 * 1024 * 1024, concurrency: 16 };
 
-const PREFIX: Record<InterfaceName, string> = { ledger: '', wallet: '/api/validator', scan: '/api/scan' };
-
 /**
  * The environment variables the command line reads the credentials from (named after its options, see
  * cli/config-layers.ts); evidence and curl lines refer to them instead of showing the secrets.
@@ -43,7 +42,7 @@ export const CREDENTIAL_VARIABLES: Record<'ledger' | 'wallet', CredentialVariabl
 export function originFor(name: InterfaceName, url: string): string {
   const u = new URL(url);
   const path = u.pathname.replace(/\/+$/, '');
-  const prefix = PREFIX[name];
+  const prefix = INTERFACE_PREFIX[name];
   return u.origin + (prefix && path.endsWith(prefix) ? path.slice(0, -prefix.length) : path);
 }
 
@@ -60,7 +59,7 @@ export function contextParts(target: TargetConfig, specs: Partial<Record<Interfa
     if (!t) continue;
     clients[name] = new Client({
       origin: originFor(name, t.url),
-      prefix: PREFIX[name],
+      prefix: INTERFACE_PREFIX[name],
       credentials: 'credentials' in t ? (t.credentials ?? {}) : {},
       credentialVariables: name === 'scan' ? undefined : CREDENTIAL_VARIABLES[name],
       timeoutMs: target.timeoutMs,

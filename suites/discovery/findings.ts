@@ -74,8 +74,19 @@ export class Findings {
     return true;
   }
 
+  /**
+   * The origin of a value taken from the fixture `from` (given or found), with what was taken said: a fixture
+   * derived from another comes from where that one came from, not from what the deriving source read.
+   */
+  originOf(from: FixtureName, taken: string): FixtureOrigin | undefined {
+    const o = this.origins[from];
+    if (!o) return undefined;
+    if (o.kind === 'given') return { kind: 'given', from: `${o.from} (${taken})` };
+    return { ...o, note: o.note ? `${o.note}; ${taken}` : taken };
+  }
+
   /** Sets a missing fixture (an empty value sets nothing); a given or already found one stays. */
-  set<K extends FixtureName>(name: K, value: Fixtures[K] | undefined, origin: Extract<FixtureOrigin, { kind: 'discovered' }>): boolean {
+  set<K extends FixtureName>(name: K, value: Fixtures[K] | undefined, origin: FixtureOrigin): boolean {
     if (!this.missing(name) || value === undefined) return false;
     const next = { ...this.fixtures, [name]: value };
     if (missingFixtures(next, [name]).length > 0) return false;

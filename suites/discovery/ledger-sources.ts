@@ -36,10 +36,9 @@ async function userAndRights(r: SourceReader, auth?: { bearer: string; variable?
   const user = await r.json('GET', '/v2/authenticated-user', auth ? { auth } : {});
   const id = user?.user?.id;
   if (typeof id !== 'string' || id === '') return undefined;
-  const path = `/v2/users/${encodeURIComponent(id)}/rights`;
-  const rights = rightsOf(await r.json('GET', path, auth ? { auth } : {}));
+  const rights = rightsOf(await r.json('GET', `/v2/users/${encodeURIComponent(id)}/rights`, auth ? { auth } : {}));
   const primary = typeof user.user.primaryParty === 'string' && user.user.primaryParty !== '' ? user.user.primaryParty : undefined;
-  return { id, primary, rights, rightsPath: path };
+  return { id, primary, rights };
 }
 
 const user: Source = {
@@ -54,7 +53,11 @@ const user: Source = {
     if (u.rights)
       f.learn('ledgerRights', u.rights, u.rights.anyParty ? 'that it may read as any party' : `its rights for ${readable(u.rights).length} part(ies)`);
     if (u.rights && !u.rights.anyParty)
-      f.set('ledgerParties', distinct(readable(u.rights), KEEP), found(r, 'GET', u.rightsPath, '/rights/*/kind/CanReadAs|CanActAs/value/party'));
+      f.set(
+        'ledgerParties',
+        distinct(readable(u.rights), KEEP),
+        found('ledger', 'GET', '/v2/users/{user-id}/rights', '/rights/*/kind/CanReadAs|CanActAs/value/party', `the rights of user ${u.id}`),
+      );
   },
 };
 
@@ -75,7 +78,7 @@ const parties: Source = {
     const local = details.filter((p) => p?.isLocal === true).map((p) => p.party);
     f.learn('localParties', distinct(local, 1000), `${distinct(local, 1000).length} hosted part(ies)`);
     if (f.facts.ledgerRights?.anyParty)
-      f.set('ledgerParties', distinct(local, KEEP), found(r, 'GET', path, '/partyDetails/*/party', 'the local ones; the token may read as any party'));
+      f.set('ledgerParties', distinct(local, KEEP), found('ledger', 'GET', path, '/partyDetails/*/party', 'the local ones; the token may read as any party'));
   },
 };
 
@@ -106,13 +109,13 @@ const limited: Source = {
         f.set(
           'ledgerLimitedToken',
           env.ledgerBearer,
-          found(r, 'GET', '/v2/authenticated-user', '/user/id', `the ledger token itself, user ${f.facts.ledgerUser}`),
+          found('ledger', 'GET', '/v2/authenticated-user', '/user/id', `the ledger token itself, user ${f.facts.ledgerUser}`),
         )
       )
         f.set(
           'ledgerForbiddenParty',
           own,
-          found(r, 'GET', '/v2/parties', '/partyDetails/*/party', `hosted, and not among the rights of ${f.facts.ledgerUser}`),
+          found('ledger', 'GET', '/v2/parties', '/partyDetails/*/party', `hosted, and not among the rights of ${f.facts.ledgerUser}`),
         );
       return;
     }
@@ -123,10 +126,10 @@ const limited: Source = {
       f.set(
         'ledgerLimitedToken',
         env.walletBearer,
-        found(r, 'GET', '/v2/authenticated-user', '/user/id', `the wallet token, which the ledger knows as user ${wallet.id}`),
+        found('ledger', 'GET', '/v2/authenticated-user', '/user/id', `the wallet token, which the ledger knows as user ${wallet.id}`),
       )
     )
-      f.set('ledgerForbiddenParty', other, found(r, 'GET', '/v2/parties', '/partyDetails/*/party', `hosted, and not among the rights of ${wallet.id}`));
+      f.set('ledgerForbiddenParty', other, found('ledger', 'GET', '/v2/parties', '/partyDetails/*/party', `hosted, and not among the rights of ${wallet.id}`));
   },
 };
 
@@ -269,7 +272,7 @@ const stream: Source = {
           ],
         },
         found(
-          r,
+          'ledger',
           'POST',
           '/v2/updates',
           '/*/update/Transaction/value/events/*/CreatedEvent',
@@ -282,7 +285,7 @@ const stream: Source = {
         'ledgerContract',
         contract,
         found(
-          r,
+          'ledger',
           'POST',
           '/v2/updates',
           '/*/update/Transaction/value/events/*/CreatedEvent/contractId',
@@ -295,7 +298,7 @@ const stream: Source = {
         'partyHosting',
         hostingOf(els),
         found(
-          r,
+          'ledger',
           'POST',
           '/v2/updates',
           '/*/update/TopologyTransaction/value/events/*/event/ParticipantAuthorizationAdded/value',
@@ -307,7 +310,7 @@ const stream: Source = {
       'multiHostedParty',
       multi,
       found(
-        r,
+        'ledger',
         'POST',
         '/v2/updates',
         '/*/update/TopologyTransaction/value/events/*/event/ParticipantAuthorizationAdded/value/partyId',
@@ -338,11 +341,12 @@ const synchronizers: Source = {
       'ledgerSynchronizers',
       ids,
       found(
-        r,
+        'ledger',
         'GET',
-        forParty ? `${path}?party=${party}` : path,
+        path,
         '/connectedSynchronizers/*/synchronizerId',
-        forParty ? `where ${party} may submit` : 'every connected one (the party-specific list was not served)',
+        // The query is what was asked, not part of the operation: the note says it.
+        forParty ? `asked with party=${party}: where it may submit` : 'every connected one (the party-specific list was not served)',
       ),
     );
   },

@@ -1,12 +1,18 @@
 // Where each fixture of a run came from. A given fixture (the fixture file, the environment, the embedded
 // node) always wins over a discovered one; a discovered one names the answer it was read from.
+import type { InterfaceName } from '../../common/vocabulary.ts';
 import type { FixtureName, Fixtures } from '../fixtures.ts';
 
 export type FixtureOrigin =
   | { kind: 'given'; from: string }
   | {
       kind: 'discovered';
-      /** "GET /api/scan/v0/dso": the request (with the interface prefix) whose answer held it. */
+      /** The interface that answered: the ledger's paths have no prefix of their own, so the path alone may not say. */
+      interface: InterfaceName;
+      /**
+       * "GET /api/scan/v0/dso": the operation (its path template under the interface's prefix, as its document
+       * writes it: `{tracking_id}`) whose answer held it.
+       */
       endpoint: string;
       /** JSON pointer into that answer (for lists: to the list, or to the first item taken). */
       pointer: string;
@@ -51,8 +57,8 @@ function show(name: FixtureName, value: unknown): { shown: string; count?: numbe
   return { shown: String(value) };
 }
 
-/** "GET /api/scan/v0/dso /dso_rules/contract/payload/svs" or "fixture file cfg.json". */
+/** "the scan's GET /api/scan/v0/dso /dso_rules/contract/payload/svs" or "fixture file cfg.json". */
 export function describeOrigin(o: FixtureOrigin): string {
   if (o.kind === 'given') return o.from;
-  return `${o.endpoint}${o.pointer ? ` ${o.pointer}` : ''}${o.note ? ` (${o.note})` : ''}`;
+  return `the ${o.interface}'s ${o.endpoint}${o.pointer ? ` ${o.pointer}` : ''}${o.note ? ` (${o.note})` : ''}`;
 }

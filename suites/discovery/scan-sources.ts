@@ -2,7 +2,7 @@
 // the facts on discovery); every answer is read defensively, since judging it is the checks' job.
 import { isInt, isObject, type Json } from '../../common/json.ts';
 import { enc, participantIdPath, plusMicros, timeNanos } from '../scan/common.ts';
-import { distinct, found, type Source } from './source.ts';
+import { distinct, endpointOf, found, type Source } from './source.ts';
 
 const PAGE_SIZE = 100;
 /** Ids of each kind kept: enough for the checks' samples, few enough to keep them quick. */
@@ -32,7 +32,7 @@ const dso: Source = {
     const info: Json = body;
     const round = Number(info.latest_mining_round?.contract?.payload?.round?.number);
     if (Number.isSafeInteger(round) && round >= 0) f.learn('latestRound', round, `the latest round (${round})`);
-    f.set('svParties', svPartiesOf(info.dso_rules?.contract?.payload?.svs), found(r, 'GET', '/v0/dso', '/dso_rules/contract/payload/svs'));
+    f.set('svParties', svPartiesOf(info.dso_rules?.contract?.payload?.svs), found('scan', 'GET', '/v0/dso', '/dso_rules/contract/payload/svs'));
   },
 };
 
@@ -71,7 +71,7 @@ const rewardWeights: Source = {
     f.set(
       'rewardWeightChanges',
       changes,
-      found(r, 'POST', path, '/dso_rules_vote_results/*/request/action/value/dsoAction/value', 'accepted results, effective at outcome/value/effectiveAt'),
+      found('scan', 'POST', path, '/dso_rules_vote_results/*/request/action/value/dsoAction/value', 'accepted results, effective at outcome/value/effectiveAt'),
     );
   },
 };
@@ -98,9 +98,9 @@ const snapshot: Source = {
     const path = '/v0/state/acs/snapshot-timestamp';
     const body = await r.json('GET', path, { query: { before: env.now().toISOString(), migration_id: m } });
     if (typeof body?.record_time !== 'string') return;
-    const origin = found(r, 'GET', path, '/record_time');
+    const origin = found('scan', 'GET', path, '/record_time');
     if (f.set('snapshotRecordTime', body.record_time, origin))
-      f.set('migrationId', m, { ...found(r, 'GET', '/v0/migrations/last', '/migration_id'), note: 'the migration of that snapshot' });
+      f.set('migrationId', m, found('scan', 'GET', '/v0/migrations/last', '/migration_id', 'the migration of that snapshot'));
   },
 };
 
@@ -114,8 +114,8 @@ const forceSnapshot: Source = {
     const path = '/v0/state/acs/force';
     const body = await r.json('POST', path);
     if (typeof body?.record_time !== 'string' || !isInt(body.migration_id)) return;
-    if (f.set('snapshotRecordTime', body.record_time, found(r, 'POST', path, '/record_time', 'taken by this run')))
-      f.set('migrationId', body.migration_id, found(r, 'POST', path, '/migration_id', 'taken by this run'));
+    if (f.set('snapshotRecordTime', body.record_time, found('scan', 'POST', path, '/record_time', 'taken by this run')))
+      f.set('migrationId', body.migration_id, found('scan', 'POST', path, '/migration_id', 'taken by this run'));
   },
 };
 
@@ -154,7 +154,7 @@ const acs: Source = {
       },
       () => distinct(owners).length >= KEEP,
     );
-    const at = (field: string) => found(r, 'POST', path, `/created_events/*/create_arguments/${field}`);
+    const at = (field: string) => found('scan', 'POST', path, `/created_events/*/create_arguments/${field}`);
     f.set('holdingOwners', distinct(owners, KEEP), at('owner'));
     f.set('validatorIds', distinct(validators, KEEP), at('validator'));
     f.set('preapprovalParties', distinct(receivers, KEEP), at('receiver'));
@@ -176,7 +176,7 @@ const licenses: Source = {
       return { items: body.validator_licenses as Json[], next: isInt(body.next_page_token) ? body.next_page_token : undefined };
     });
     const validators = (licensed ?? []).map((c) => c?.payload?.validator);
-    const origin = found(r, 'GET', path, '/validator_licenses/*/payload/validator');
+    const origin = found('scan', 'GET', path, '/validator_licenses/*/payload/validator');
     f.set('validatorIds', distinct(validators, KEEP), origin);
     f.set('trafficReceiverParty', distinct(validators, 1)[0], { ...origin, note: "a validator's party" });
   },
@@ -213,17 +213,17 @@ const updates: Source = {
       if (items.length < PAGE_SIZE || (tx.length >= KEEP && halves.size >= KEEP)) break;
     }
     const pairs = [...halves.values()].sort((a, b) => b.length - a.length).flat();
-    f.set('transactionUpdateIds', distinct(tx, KEEP), found(r, 'POST', path, '/transactions/*/update_id'));
+    f.set('transactionUpdateIds', distinct(tx, KEEP), found('scan', 'POST', path, '/transactions/*/update_id'));
     f.set(
       'reassignmentUpdateIds',
       distinct(pairs, KEEP),
-      found(r, 'POST', path, '/transactions/*/update_id', 'items with an event, assign/unassign pairs first'),
+      found('scan', 'POST', path, '/transactions/*/update_id', 'items with an event, assign/unassign pairs first'),
     );
-    f.set('domainId', distinct(synchronizers, 1)[0], found(r, 'POST', path, '/transactions/0/synchronizer_id'));
+    f.set('domainId', distinct(synchronizers, 1)[0], found('scan', 'POST', path, '/transactions/0/synchronizer_id'));
     const end = typeof last?.record_time === 'string' ? last.record_time : undefined;
     if (first && end) {
       const start = plusMicros(first, -1);
-      if (start) f.set('bulkRange', { start, end }, found(r, 'POST', path, '/transactions/*/record_time', 'just before the first item read to the last'));
+      if (start) f.set('bulkRange', { start, end }, found('scan', 'POST', path, '/transactions/*/record_time', 'just before the first item read to the last'));
     }
   },
 };
@@ -244,9 +244,9 @@ const events: Source = {
         items.map((e) => e.verdict?.domain_id),
         1,
       )[0],
-      found(r, 'POST', path, '/events/*/verdict/domain_id'),
+      found('scan', 'POST', path, '/events/*/verdict/domain_id'),
     );
-    if (rounds.length) f.set('rounds', [...new Set(rounds)].slice(0, 6), found(r, 'POST', path, '/events/*/app_activity_records/round_number'));
+    if (rounds.length) f.set('rounds', [...new Set(rounds)].slice(0, 6), found('scan', 'POST', path, '/events/*/app_activity_records/round_number'));
     // A verdict without an update (the mediator rejected it) is an update id the event paths know and the
     // update paths do not: the checks judge both.
     const verdictOnly = distinct(
@@ -257,7 +257,7 @@ const events: Source = {
       items.filter((e) => isObject(e.update) && !isObject(e.update.event)).map((e) => e.update.update_id),
       KEEP - 1,
     );
-    if (f.set('transactionUpdateIds', ids.length ? [ids[0]!, ...verdictOnly, ...ids.slice(1)] : [], found(r, 'POST', path, '/events/*/update/update_id')))
+    if (f.set('transactionUpdateIds', ids.length ? [ids[0]!, ...verdictOnly, ...ids.slice(1)] : [], found('scan', 'POST', path, '/events/*/update/update_id')))
       return;
     // Ids the update history gave lack such an update: one is added second, as a vendor's list may hold one.
     const known = f.fixtures.transactionUpdateIds ?? [];
@@ -266,7 +266,7 @@ const events: Source = {
       f.amend(
         'transactionUpdateIds',
         [known[0]!, ...extra, ...known.slice(1, KEEP - 1)],
-        `and a verdict-only update id of ${r.endpoint('POST', path)} /events/*/verdict/update_id`,
+        `and a verdict-only update id of ${endpointOf('scan', 'POST', path)} /events/*/verdict/update_id`,
       );
   },
 };
@@ -286,7 +286,7 @@ const rounds: Source = {
     f.set(
       'rounds',
       [...new Set(picked)],
-      found(r, 'GET', path, '/earliest_round', latest === undefined ? undefined : 'with the latest round of GET /api/scan/v0/dso'),
+      found('scan', 'GET', path, '/earliest_round', latest === undefined ? undefined : `with the latest round of ${endpointOf('scan', 'GET', '/v0/dso')}`),
     );
   },
 };
@@ -300,27 +300,36 @@ const synchronizer: Source = {
   async run(r, f) {
     const domain = f.fixtures.domainId;
     if (!domain) return void r.fall('unusable answer', 'no synchronizer id is known');
-    const members: string[] = [];
-    const idsPath = `/v0/synchronizer-identities/${enc(domain.split('::')[0]!)}`;
-    const ids = await r.json('GET', idsPath);
-    const parties = distinct([...(f.fixtures.validatorIds ?? []), ...(f.fixtures.holdingOwners ?? [])], 2);
-    f.set('partyIds', parties, found(r, 'POST', '/v0/state/acs', '/created_events/*/create_arguments', 'validators and holding owners'));
+    const participants: string[] = [];
+    const idsPath = '/v0/synchronizer-identities/{domain_id_prefix}';
+    const ids = await r.json('GET', idsPath.replace('{domain_id_prefix}', enc(domain.split('::')[0]!)));
+    const validators = f.fixtures.validatorIds ?? [];
+    const parties = distinct([...validators, ...(f.fixtures.holdingOwners ?? [])], 2);
+    // The parties are the first validators (then holding owners) known: their origin is that fixture's.
+    const ofValidators = parties.some((p) => validators.includes(p));
+    const mixed = ofValidators && !parties.every((p) => validators.includes(p));
+    const from = ofValidators ? 'validatorIds' : 'holdingOwners';
+    const partiesFrom = f.originOf(from, mixed ? 'the first of validatorIds and of holdingOwners' : `the first of ${from}`);
+    if (partiesFrom) f.set('partyIds', parties, partiesFrom);
     for (const p of parties) {
-      const path = participantIdPath(domain, p);
-      const body = await r.json('GET', path);
-      if (Array.isArray(body?.participant_ids)) members.push(...body.participant_ids);
+      const body = await r.json('GET', participantIdPath(domain, p));
+      if (Array.isArray(body?.participant_ids)) participants.push(...body.participant_ids);
     }
-    if (typeof ids?.mediator_id === 'string') members.push(ids.mediator_id);
+    const mediator = typeof ids?.mediator_id === 'string' ? ids.mediator_id : undefined;
+    const members = distinct([...participants, mediator], KEEP);
+    const withMediator = mediator !== undefined && members.includes(mediator);
     f.set(
       'memberIds',
-      distinct(members, KEEP),
-      found(
-        r,
-        'GET',
-        '/v1/domains/{domain_id}/parties/{party_id}/participant-id',
-        '/participant_ids',
-        `and /mediator_id of GET ${r.endpoint('GET', idsPath).split(' ')[1]}`,
-      ),
+      members,
+      participants.length > 0
+        ? found(
+            'scan',
+            'GET',
+            '/v1/domains/{domain_id}/parties/{party_id}/participant-id',
+            '/participant_ids',
+            withMediator ? `and /mediator_id of ${endpointOf('scan', 'GET', idsPath)}` : undefined,
+          )
+        : found('scan', 'GET', idsPath, '/mediator_id'),
     );
   },
 };

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isObject, type Json } from '../../common/json.ts';
 import type { OfferSeen } from './findings.ts';
-import { distinct, found, type Source } from './source.ts';
+import { distinct, endpointOf, found, type Source } from './source.ts';
 import { statusPath } from '../wallet/support.ts';
 
 const KEEP = 20;
@@ -85,20 +85,30 @@ const states: Source = {
     const me = f.facts.walletParty;
     const seen = [...(f.facts.offers ?? []), ...(f.facts.listedOffers ?? [])];
     if (me) {
-      const others = distinct(
-        seen.filter((o) => o.sender !== me && o.receiver !== me).map((o) => o.trackingId),
-        KEEP,
-      );
+      const between = (offers: OfferSeen[] = []) => offers.filter((o) => o.sender !== me && o.receiver !== me).map((o) => o.trackingId);
+      const others = distinct([...between(f.facts.offers), ...between(f.facts.listedOffers)], KEEP);
+      const fromLedger = new Set(between(f.facts.offers));
+      const listedToo = others.some((id) => !fromLedger.has(id));
+      // The ledger's stream (read by the ledger sources) showed them, or the wallet's own listing did: the origin
+      // names the interface that answered, whichever source takes the ids.
       f.set(
         'otherUserTransferOffers',
         others,
-        found(
-          r,
-          'POST',
-          '/v2/updates',
-          '/*/update/Transaction/value/events/*/CreatedEvent/createArgument/trackingId',
-          'offers between two parties other than the wallet user (ledger history)',
-        ),
+        fromLedger.size > 0
+          ? found(
+              'ledger',
+              'POST',
+              '/v2/updates',
+              '/*/update/Transaction/value/events/*/CreatedEvent/createArgument/trackingId',
+              `offers between two parties other than the wallet user${listedToo ? `; and ones ${endpointOf('wallet', 'GET', '/v0/wallet/transfer-offers')} listed` : ''}`,
+            )
+          : found(
+              'wallet',
+              'GET',
+              '/v0/wallet/transfer-offers',
+              '/offers/*/payload/trackingId',
+              'listed offers between two parties other than the wallet user',
+            ),
       );
     }
     const own = distinct([...(f.facts.createdOffers ?? []), ...seen.filter((o) => o.sender === me).map((o) => o.trackingId)], KEEP);
@@ -111,7 +121,7 @@ const states: Source = {
     f.set(
       'transferOffers',
       byState,
-      found(r, 'POST', statusPath('{tracking_id}'), '/status', `${created}offers the user sent, by the state the wallet reports`),
+      found('wallet', 'POST', '/v0/wallet/transfer-offers/{tracking_id}/status', '/status', `${created}offers the user sent, by the state the wallet reports`),
     );
   },
 };

@@ -161,7 +161,7 @@ describe('read-only by default', () => {
       /^(GET .*|POST (\/v2\/updates|\/api\/scan\/(v2\/updates|v0\/events|v0\/state\/acs|v0\/admin\/sv\/voteresults)|\/api\/validator\/v0\/wallet\/transfer-offers\/[^/]+\/status))$/;
     expect(seen.map((s) => `${s.method} ${s.path}`).filter((r) => !reads.test(r))).toEqual([]);
     expect(out.stdout).toMatch(/^Fixtures \(\d+\):$/m);
-    expect(out.stdout).toMatch(/svParties +.*\n +from GET \/api\/scan\/v0\/dso \/dso_rules/);
+    expect(out.stdout).toMatch(/svParties +.*\n +from the scan's GET \/api\/scan\/v0\/dso \/dso_rules/);
     expect(out.stdout).toMatch(/wallet-create-transfer-offer: needs mutations/);
     // Without discovery it sends nothing at all, and what needs ids is planned as skipped.
     seen.length = 0;

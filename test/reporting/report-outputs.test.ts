@@ -108,7 +108,7 @@ describe('report.html', () => {
           name: 'svParties' as const,
           shown: 'sv1::1220aa',
           count: 1,
-          origin: { kind: 'discovered' as const, endpoint: 'GET /api/scan/v0/dso', pointer: '/dso_rules/contract/payload/svs' },
+          origin: { kind: 'discovered' as const, interface: 'scan' as const, endpoint: 'GET /api/scan/v0/dso', pointer: '/dso_rules/contract/payload/svs' },
         },
         { name: 'ledgerLimitedToken' as const, shown: '***', origin: { kind: 'given' as const, from: 'fixture file f.json' } },
       ],
@@ -142,7 +142,9 @@ describe('report.html', () => {
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
     const html = renderHtml(report);
     expect(html).toContain('fixtures (2) and where they came from');
-    expect(html).toContain('<tr><td><code>svParties</code></td><td>sv1::1220aa</td><td>GET /api/scan/v0/dso /dso_rules/contract/payload/svs</td></tr>');
+    expect(html).toContain(
+      "<tr><td><code>svParties</code></td><td>sv1::1220aa</td><td>the scan's GET /api/scan/v0/dso /dso_rules/contract/payload/svs</td></tr>",
+    );
     expect(html).toContain('<td>fixture file f.json</td>');
     expect(html).toContain('<li>scan-acs: not served (1 request, 2 ms): POST /api/scan/v0/state/acs answered 404</li>');
   });
