@@ -185,7 +185,7 @@ async function pool<T>(items: readonly T[], size: number, work: (item: T) => Pro
  * review that throws anything but a check failure is the suite's bug: that requirement's error, and the
  * other results stand.
  */
-export function reviewed(r: Requirement, result: RequirementResult, parts: ContextParts): RequirementResult {
+function reviewed(r: Requirement, result: RequirementResult, parts: ContextParts): RequirementResult {
   const open = result.status === 'passed' || (result.status === 'skipped' && (result.skipKind === 'budget' || result.skipKind === 'data'));
   if (!r.reviewAnswers || !open) return result;
   try {
