@@ -1,7 +1,7 @@
 // The CheckContext a requirement's check receives: clients, fixtures, specs and the assertion helpers
 // that turn a broken rule into a CheckFailure with evidence.
 import fc from 'fast-check';
-import type { CompiledSpec } from '../generators/index.ts';
+import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
 import type { AnswerLog } from './answers/answer-log.ts';
 import type { Fixtures } from './fixtures.ts';
 import { sharedRead, type RunCache } from './run-cache.ts';
@@ -60,8 +60,8 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
   };
   /** The operation of the loaded documents an exchange called: by this check's clients, or a shared read's. */
   const operationOf = (x: Exchange) => {
-    const call = calls.get(x) ?? callOf(parts.clients, x);
-    return call && parts.answers.operationAt(call.iface, x.method, call.path);
+    const call = calls.get(x);
+    return call ? parts.answers.operationAt(call.iface, x.method, call.path) : operationAt(parts, x.method, x.url);
   };
   const ctx: CheckContext = {
     fixtures: parts.fixtures,
@@ -188,18 +188,19 @@ function specOf(specs: ContextParts['specs'], operationId: string): InterfaceNam
 }
 
 /**
- * Which interface and path (relative to its prefix, without the query) an exchange called, by its URL: for
- * one another check's clients made (a shared read). The longest base wins: interfaces may share an origin.
+ * The operation of the loaded documents a request of the run called, by its URL: for an exchange no client
+ * of the asking check made (a shared read, a result's evidence). The longest base wins: interfaces may share
+ * an origin.
  */
-function callOf(clients: ContextParts['clients'], x: Exchange): { iface: InterfaceName; path: string } | undefined {
+export function operationAt(parts: Pick<ContextParts, 'clients' | 'answers'>, method: string, url: string): OperationSpec | undefined {
   let best: { iface: InterfaceName; path: string; base: number } | undefined;
-  for (const [iface, c] of Object.entries(clients)) {
+  for (const [iface, c] of Object.entries(parts.clients)) {
     const base = c?.base;
-    if (base === undefined || !x.url.startsWith(base) || (best && best.base >= base.length)) continue;
-    const path = x.url.slice(base.length).split('?')[0]!;
+    if (base === undefined || !url.startsWith(base) || (best && best.base >= base.length)) continue;
+    const path = url.slice(base.length).split('?')[0]!;
     if (path.startsWith('/')) best = { iface: iface as InterfaceName, path, base: base.length };
   }
-  return best && { iface: best.iface, path: best.path };
+  return best && parts.answers.operationAt(best.iface, method, best.path);
 }
 
 export type { Exchange };

@@ -4,7 +4,7 @@
 import { globToRegExp } from '../common/glob.ts';
 import { BudgetExhausted } from './http.ts';
 import { FIXTURE_HELP, missingFixtures } from './fixtures.ts';
-import { makeCheckContext, type ContextParts } from './check-context.ts';
+import { makeCheckContext, operationAt, type ContextParts } from './check-context.ts';
 import { dependentSkips } from './dependent-skips.ts';
 import { CheckFailure, CheckSkipped, CheckUnsupported, type Evidence, type Level, type Requirement } from './model.ts';
 
@@ -151,7 +151,8 @@ export async function runAll(requirements: readonly Requirement[], parts: Contex
     }
   }
   for (const r of requirements) if (r.reviewAnswers) out.set(r, reviewed(r, out.get(r)!, parts));
-  return dependentSkips(requirements.map((r) => out.get(r)!));
+  const results = requirements.map((r) => out.get(r)!);
+  return dependentSkips(results, (x) => operationAt(parts, x.request.method, x.request.url)?.id);
 }
 
 /** Whether a requirement asks for the target to itself (see Requirement.exclusive). */

@@ -20,21 +20,24 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
 const validate = ajv.compile(JSON.parse(readFileSync(new URL('../../reporting/report.schema.json', import.meta.url), 'utf8')));
 
-const exchange = (status: number) => ({
-  request: { method: 'POST', url: 'http://127.0.0.1:1/v2/updates', headers: {} },
+// The evidence's URL path names its operation here (the run maps it through the loaded documents).
+const exchange = (status: number, operation = 'getUpdates') => ({
+  request: { method: 'POST', url: `http://127.0.0.1:1/${operation}`, headers: {} },
   ...(status === 0 ? { error: 'timed out' } : { response: { status, headers: {}, bodyExcerpt: '', bodyBytes: 0 } }),
   curl: 'curl',
   durationMs: 0,
 });
 const base = { level: 'MUST' as const, interface: 'ledger' as const, section: '', sentence: '', mutates: false, durationMs: 0 };
-const failed = (id: string, operation: string, status: number): RequirementResult => ({
+const failed = (id: string, operation: string, status: number, operations = [operation]): RequirementResult => ({
   ...base,
   id,
-  operations: [operation],
+  operations,
   status: 'failed',
   reason: 'broken',
-  evidence: { exchange: exchange(status) },
+  evidence: { exchange: exchange(status, operation) },
 });
+const operationOf = (x: { request: { url: string } }) => new URL(x.request.url).pathname.slice(1);
+const reclass = (results: RequirementResult[]) => dependentSkips(results, operationOf);
 const skipped = (id: string, cause?: { operation?: string; status: number }): RequirementResult => ({
   ...base,
   id,
@@ -46,13 +49,15 @@ const skipped = (id: string, cause?: { operation?: string; status: number }): Re
 });
 
 describe('re-classing skips that follow from a failure', () => {
-  it('names every failed requirement of the same operation whose answer had the same status', () => {
-    const [skip] = dependentSkips([
+  it('names every failed requirement whose evidence is an answer of the same operation with the same status', () => {
+    const [skip] = reclass([
       skipped('S', { operation: 'getUpdates', status: 413 }),
       failed('F2', 'getUpdates', 413),
       failed('F1', 'getUpdates', 413),
       failed('OTHER-STATUS', 'getUpdates', 400),
       failed('OTHER-OPERATION', 'getVersion', 413),
+      // It calls the operation too, but failed on an answer of another one.
+      failed('ELSEWHERE', 'submitAndWait', 413, ['submitAndWait', 'getUpdates']),
     ]);
     expect(skip).toMatchObject({
       status: 'skipped',
@@ -63,7 +68,7 @@ describe('re-classing skips that follow from a failure', () => {
   });
 
   it('counts no answer as an answer of its own (status 0)', () => {
-    const [skip] = dependentSkips([skipped('S', { operation: 'getUpdates', status: 0 }), failed('F', 'getUpdates', 0)]);
+    const [skip] = reclass([skipped('S', { operation: 'getUpdates', status: 0 }), failed('F', 'getUpdates', 0)]);
     expect(skip).toMatchObject({ skipKind: 'depends', dependsOn: ['F'], reason: expect.stringContaining('where getUpdates gave no answer') });
   });
 
@@ -74,12 +79,12 @@ describe('re-classing skips that follow from a failure', () => {
       skipped('NO-FAILURE', { operation: 'getVersion', status: 500 }),
       failed('F', 'getUpdates', 413),
     ];
-    expect(dependentSkips(results)).toEqual(results);
+    expect(reclass(results)).toEqual(results);
   });
 
   it('re-classes only skips for want of data: a fixture missing or the budget used up stays what it is', () => {
     const fixture = { ...skipped('S', { operation: 'getUpdates', status: 413 }), skipKind: 'fixture' as const };
-    expect(dependentSkips([fixture, failed('F', 'getUpdates', 413)])[0]).toBe(fixture);
+    expect(reclass([fixture, failed('F', 'getUpdates', 413)])[0]).toBe(fixture);
   });
 });
 

@@ -2,7 +2,7 @@
 // are those of release line 3.5 (the update-stream facts): each answer element is `{update: {<Kind>: {value:
 // record}}}`, transaction events are `{<EventKind>: record}`. Nothing here judges: checks do.
 import fc from 'fast-check';
-import { appendPointer, isObject, parseJson, pointer, type Json } from '../../../common/json.ts';
+import { appendPointer, isObject, pointer, type Json } from '../../../common/json.ts';
 import { describeAnswer, type Exchange, type Query, type RequestOptions } from '../../http.ts';
 import { exactIntegers } from '../../int64.ts';
 import { LIMITED_TOKEN_VARIABLE } from '../../fixtures.ts';
@@ -240,8 +240,8 @@ export interface Sample {
 /**
  * Reads the first SAMPLE_SIZE elements of the stream for the ledger parties, so that windows can be chosen
  * among offsets that exist (an endInclusive beyond the ledger end may be refused). A 413 means the node's
- * list limit is below the size asked: smaller sizes are tried. Anything else that is not a 200 with a JSON
- * array leaves the requirement unable to run (skipped with that answer), rather than failed for another rule.
+ * list limit is below the size asked: smaller sizes are tried. Anything else that is not a 200 leaves the
+ * requirement unable to run (skipped with that answer), rather than failed for another rule.
  */
 export async function sampleStream(ctx: CheckContext, minOffsets = 3): Promise<Sample> {
   const parties = readParties(ctx);
@@ -251,11 +251,8 @@ export async function sampleStream(ctx: CheckContext, minOffsets = 3): Promise<S
     if (x.status !== 413) break;
   }
   if (x!.status !== 200) ctx.skip(`could not sample the update stream of the ledger parties: ${describeAnswer(x!)}`, { exchange: x });
-  const els = x!.truncated ? undefined : parseJson(x!.text);
-  if (!Array.isArray(els))
-    ctx.skip(`could not sample the update stream: the answer is ${x!.truncated ? "larger than the run's body size bound" : 'not a JSON array'}`, {
-      exchange: x,
-    });
+  const els = ctx.json(x!);
+  if (!Array.isArray(els)) ctx.skip('could not sample the update stream: the answer is not a JSON array', { exchange: x });
   const offsets = [...new Set((els as Json[]).map(offsetOf).filter((o): o is number => o !== undefined))].sort((a, b) => a - b);
   // Windows are built from these offsets and sent back: one that a double does not hold exactly would be sent
   // back rounded, asking for another window than the one judged (suites/int64.ts).
