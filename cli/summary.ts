@@ -4,7 +4,7 @@ import type { ConformanceReport } from '../reporting/model.ts';
 import type { SpecCheckResult } from '../runner/documents.ts';
 import { carriesExtras, redactUrl } from '../runner/redaction.ts';
 import { originFor, type TargetConfig } from '../suites/target.ts';
-import { headline, skipGroups, unsupportedGroups } from '../reporting/verdict.ts';
+import { dependentGroups, headline, skipGroups, unsupportedGroups } from '../reporting/verdict.ts';
 import type { WaiverNotes } from '../reporting/waivers.ts';
 
 /** Skip-reason groups shown on the console; the rest is in report.json. */
@@ -35,12 +35,22 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
         .filter(Boolean)
         .map((x) => `, ${x}`)
         .join('');
-      say(`  ${iface.padEnd(8)} ${level.padEnd(6)} ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped${extra}`);
+      const dependent = rs.filter((r) => r.skipKind === 'depends').length;
+      say(
+        `  ${iface.padEnd(8)} ${level.padEnd(6)} ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped${dependent ? ` (${dependent} after a failure)` : ''}${extra}`,
+      );
     }
+  }
+  const dependent = dependentGroups(report.requirements);
+  if (dependent.length) {
+    say(`Not judged: depends on a failed requirement: ${s.dependent} (skipped because of a failure below, not for want of data), by failure:`);
+    for (const g of dependent.slice(0, SHOWN_GROUPS))
+      say(`  ${String(g.ids.length).padStart(4)}  after ${g.failed.join(', ')} failed  (${g.ids.slice(0, 3).join(', ')}${g.ids.length > 3 ? ', ...' : ''})`);
+    if (dependent.length > SHOWN_GROUPS) say(`        ... ${dependent.length - SHOWN_GROUPS} more in report.json (dependsOn of each requirement)`);
   }
   const groups = skipGroups(report.requirements);
   if (groups.length) {
-    say(`Not judged (${s.skipped} skipped), by reason:`);
+    say(`Not judged (${s.skipped - s.dependent} skipped${s.dependent ? ' for other reasons' : ''}), by reason:`);
     for (const g of groups.slice(0, SHOWN_GROUPS))
       say(`  ${String(g.ids.length).padStart(4)}  ${g.reason}  (${g.ids.slice(0, 3).join(', ')}${g.ids.length > 3 ? ', ...' : ''})`);
     if (groups.length > SHOWN_GROUPS) say(`        ... ${groups.length - SHOWN_GROUPS} more reasons in report.json`);

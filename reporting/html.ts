@@ -6,7 +6,7 @@ import type { Counts, ConformanceReport } from './model.ts';
 import type { RequirementResult } from '../suites/engine.ts';
 import { EXCERPT_BYTES } from '../suites/http.ts';
 import { layoutJson } from './json-layout.ts';
-import { headline, skipGroups, unsupportedGroups } from './verdict.ts';
+import { dependentGroups, headline, skipGroups, unsupportedGroups } from './verdict.ts';
 
 const esc = (s: unknown) =>
   String(s ?? '')
@@ -30,7 +30,7 @@ function bar(label: string, c: Counts, width = 420): string {
   });
   return (
     `<div class="bar"><span class="label">${esc(label)}</span><svg width="${width}" height="18" role="img" aria-label="${esc(label)}">${parts.join('')}</svg>` +
-    `<span class="nums">${c.passed} passed · ${c.failed} failed · ${c.skipped} skipped${c.unsupported ? ` · ${c.unsupported} unsupported` : ''}${c.waived ? ` · ${c.waived} waived` : ''}${c.error ? ` · ${c.error} error` : ''}</span></div>`
+    `<span class="nums">${c.passed} passed · ${c.failed} failed · ${c.skipped} skipped${c.dependent ? ` (${c.dependent} after a failure)` : ''}${c.unsupported ? ` · ${c.unsupported} unsupported` : ''}${c.waived ? ` · ${c.waived} waived` : ''}${c.error ? ` · ${c.error} error` : ''}</span></div>`
   );
 }
 
@@ -82,7 +82,7 @@ function row(r: RequirementResult): string {
   const badge = r.status === 'failed' && r.level === 'SHOULD' ? 'warning' : r.status;
   return `<details class="req ${r.status}" data-status="${r.status}" data-text="${esc(`${r.id} ${r.sentence} ${r.operations.join(' ')}`.toLowerCase())}"${r.status === 'failed' ? ' open' : ''}>
 <summary><span class="badge ${badge}">${badge}</span> <code>${esc(r.id)}</code> <span class="level">${r.level}</span> <span class="iface">${r.interface}</span>${r.mutates ? ' <span class="mut">changes target</span>' : ''}</summary>
-<div class="body"><blockquote>${esc(r.sentence)}</blockquote><div class="meta">${esc(r.section)} · ${esc(r.operations.join(', '))} · ${r.durationMs} ms</div>
+<div class="body"><blockquote>${esc(r.sentence)}</blockquote><div class="meta">${esc(r.section)} · ${esc(r.operations.join(', '))} · ${r.durationMs} ms</div>${r.dependsOn ? `<div class="depends">not judged: depends on the failed <code>${esc(r.dependsOn.join(', '))}</code></div>` : ''}
 ${r.reason ? `<div class="reason">${esc(r.reason)}</div>` : ''}${evidence(r)}${r.stack ? `<pre>${esc(r.stack)}</pre>` : ''}</div></details>`;
 }
 
@@ -94,7 +94,11 @@ export function renderHtml(report: ConformanceReport): string {
   const why = [...j.reasons, ...j.warnings].map((x) => `<li>${esc(x)}</li>`).join('');
   const groups = skipGroups(report.requirements);
   const skips = groups.length
-    ? `<details class="skips"><summary>why ${s.skipped} requirement${s.skipped === 1 ? ' was' : 's were'} not judged (${groups.length} reason${groups.length === 1 ? '' : 's'})</summary><ul>${groups.map((g) => `<li><b>${g.ids.length}</b> ${esc(g.reason)} <span class="ids">${esc(g.ids.slice(0, 5).join(', '))}${g.ids.length > 5 ? ', …' : ''}</span></li>`).join('')}</ul></details>`
+    ? `<details class="skips"><summary>why ${s.skipped - s.dependent} ${s.dependent ? 'other ' : ''}requirement${s.skipped - s.dependent === 1 ? ' was' : 's were'} not judged (${groups.length} reason${groups.length === 1 ? '' : 's'})</summary><ul>${groups.map((g) => `<li><b>${g.ids.length}</b> ${esc(g.reason)} <span class="ids">${esc(g.ids.slice(0, 5).join(', '))}${g.ids.length > 5 ? ', …' : ''}</span></li>`).join('')}</ul></details>`
+    : '';
+  const dependent = dependentGroups(report.requirements);
+  const depends = dependent.length
+    ? `<details class="skips"><summary>${s.dependent} requirement${s.dependent === 1 ? '' : 's'} not judged: depend${s.dependent === 1 ? 's' : ''} on a failed requirement (skipped because of a failure, not for want of data)</summary><ul>${dependent.map((g) => `<li><b>${g.ids.length}</b> after <code>${esc(g.failed.join(', '))}</code> failed <span class="ids">${esc(g.ids.slice(0, 5).join(', '))}${g.ids.length > 5 ? ', …' : ''}</span></li>`).join('')}</ul></details>`
     : '';
   const unserved = unsupportedGroups(report.requirements);
   const unsupported = unserved.length
@@ -155,7 +159,7 @@ details.req.waived{border-left-color:${COLORS.waived}} summary{padding:6px 10px;
 details.req.error{border-left-color:${COLORS.error}} .badge.unsupported{background:${COLORS.unsupported}} details.req.unsupported{border-left-color:${COLORS.unsupported}} .badge.warning{background:#b26a00}
 .level,.iface,.mut{font-size:12px;color:#555;border:1px solid #ccc;border-radius:3px;padding:0 4px} .mut{color:#8a4b00}
 .body{padding:0 14px 10px} blockquote{margin:6px 0;padding-left:10px;border-left:3px solid #ccc;color:#333}
-.meta{color:#666;font-size:12px} .reason{margin:6px 0;font-weight:600}
+.meta{color:#666;font-size:12px} .reason{margin:6px 0;font-weight:600} .depends{margin:6px 0;color:${COLORS.failed}}
 pre{background:#f4f4f4;padding:8px;overflow:auto;max-height:240px;white-space:pre-wrap;word-break:break-all} .curl{background:#1e1e1e;color:#eee}
 pre.json{max-height:none} pre.head{margin-bottom:0} details.fold{margin:0 0 1em} details.fold summary{padding:2px 8px;font-size:12px;color:#555;background:#eee} details.fold pre{margin-top:0}
 table{border-collapse:collapse;margin:4px 0} td,th{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top;font-size:12px;word-break:break-all}
@@ -163,7 +167,7 @@ table{border-collapse:collapse;margin:4px 0} td,th{border:1px solid #ddd;padding
 </style></head>
 <body>
 <header><h1>cn-conformance <span class="verdict">${verdict}</span></h1>
-<div class="judged">${esc(judged)}</div>${why ? `<ul class="why">${why}</ul>` : ''}${skips}${unsupported}
+<div class="judged">${esc(judged)}</div>${why ? `<ul class="why">${why}</ul>` : ''}${depends}${skips}${unsupported}
 <div>${esc(report.tool.name)} ${esc(report.tool.version)} · ${esc(report.startedAt)} → ${esc(report.finishedAt)} · seed ${report.seed}</div>
 ${coverage}${created}${fixtures}
 <details><summary>targets, documents and configuration</summary><ul>${targets}</ul><ul>${specs}</ul><pre>${esc(JSON.stringify(report.config, null, 2))}</pre></details>

@@ -2,6 +2,7 @@
 // run's verdict as properties, so a CI view of one suite still says whether the run judged everything.
 import type { ConformanceReport } from './model.ts';
 import type { RequirementResult } from '../suites/engine.ts';
+import { dependentGroups } from './verdict.ts';
 
 /** Text safe in XML and HTML text and attributes (control characters XML forbids dropped). */
 export const esc = (s: string) =>
@@ -28,6 +29,11 @@ export function renderJunit(report: ConformanceReport): string {
         ]
       : []),
     ...j.reasons.map((r) => ['verdict-reason', r]),
+    // Skips a failure explains, apart from those for want of data: fixing the failure judges them.
+    ...dependentGroups(report.requirements).map((g) => [
+      'depends-on-failure',
+      `${g.ids.length} skipped after ${g.failed.join(', ')} failed: ${g.ids.join(', ')}`,
+    ]),
     ...j.warnings.map((w) => ['warning', w]),
   ];
   lines.push(

@@ -14,6 +14,8 @@ export interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  /** Of `skipped`, those that follow from a failed requirement (skipKind `depends`): not missing data. */
+  dependent: number;
   /** The target does not serve an operation the requirement needs: not judged, not failed. */
   unsupported: number;
   waived: number;
@@ -69,6 +71,7 @@ export function count(results: readonly RequirementResult[]): Counts {
     passed: results.filter((r) => r.status === 'passed').length,
     failed: results.filter((r) => r.status === 'failed').length,
     skipped: results.filter((r) => r.status === 'skipped').length,
+    dependent: results.filter((r) => r.status === 'skipped' && r.skipKind === 'depends').length,
     unsupported: results.filter((r) => r.status === 'unsupported').length,
     waived: results.filter((r) => r.status === 'waived').length,
     error: results.filter((r) => r.status === 'error').length,

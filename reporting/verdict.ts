@@ -117,6 +117,7 @@ const KIND_WORDS: Record<string, string> = {
   fixture: 'fixture missing',
   budget: 'request budget used up',
   data: 'data not shown by the target',
+  depends: 'depends on a failed requirement',
 };
 
 /** "fixture missing: 83, mutations not allowed: 22" */
@@ -148,9 +149,26 @@ export function unsupportedGroups(results: readonly RequirementResult[]): Array<
   return [...by.values()].sort((a, b) => b.ids.length - a.ids.length || a.operations.localeCompare(b.operations));
 }
 
-/** Skipped requirements grouped by reason, largest group first: what a user fixes to judge more. */
+/**
+ * Skipped requirements grouped by reason, largest group first: what a user fixes to judge more. Skips that
+ * follow from a failed requirement are not among them (see dependentGroups): fixing the failure judges them.
+ */
 export function skipGroups(results: readonly RequirementResult[]): Array<{ reason: string; ids: string[] }> {
   const by = new Map<string, string[]>();
-  for (const r of results) if (r.status === 'skipped') by.set(r.reason ?? 'skipped', [...(by.get(r.reason ?? 'skipped') ?? []), r.id]);
+  for (const r of results)
+    if (r.status === 'skipped' && r.skipKind !== 'depends') by.set(r.reason ?? 'skipped', [...(by.get(r.reason ?? 'skipped') ?? []), r.id]);
   return [...by].map(([reason, ids]) => ({ reason, ids })).sort((a, b) => b.ids.length - a.ids.length || a.reason.localeCompare(b.reason));
+}
+
+/** Skips that follow from failed requirements, grouped by those (`failed`), largest group first. */
+export function dependentGroups(results: readonly RequirementResult[]): Array<{ failed: string[]; ids: string[] }> {
+  const by = new Map<string, { failed: string[]; ids: string[] }>();
+  for (const r of results) {
+    if (r.status !== 'skipped' || r.skipKind !== 'depends') continue;
+    const failed = r.dependsOn ?? [];
+    const g = by.get(failed.join(' ')) ?? { failed, ids: [] };
+    g.ids.push(r.id);
+    by.set(failed.join(' '), g);
+  }
+  return [...by.values()].sort((a, b) => b.ids.length - a.ids.length || a.failed.join().localeCompare(b.failed.join()));
 }

@@ -1,14 +1,14 @@
 // The CheckContext a requirement's check receives: clients, fixtures, specs and the assertion helpers
 // that turn a broken rule into a CheckFailure with evidence.
 import fc from 'fast-check';
-import type { CompiledSpec } from '../generators/index.ts';
+import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
 import type { AnswerLog } from './answers/answer-log.ts';
 import type { Fixtures } from './fixtures.ts';
 import { sharedRead, type RunCache } from './run-cache.ts';
 import { parseJson } from '../common/json.ts';
 import { notServed, unsupportedReason } from './generic/served.ts';
 import { describeAnswer, nestedTooDeep, summarise, tooDeep, tooLarge, type Client, type Exchange } from './http.ts';
-import { CheckFailure, CheckSkipped, CheckUnsupported, type CheckContext, type InterfaceName, type Requirement } from './model.ts';
+import { CheckFailure, CheckSkipped, CheckUnsupported, SuiteError, type CheckContext, type InterfaceName, type Requirement } from './model.ts';
 
 export interface ContextParts {
   /** Requests answered during the run (for coverage); shared by all clients of the run. */
@@ -58,6 +58,11 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
       );
     return view;
   };
+  /** The operation of the loaded documents an exchange called: by this check's clients, or a shared read's. */
+  const operationOf = (x: Exchange) => {
+    const call = calls.get(x);
+    return call ? parts.answers.operationAt(call.iface, x.method, call.path) : operationAt(parts, x.method, x.url);
+  };
   const ctx: CheckContext = {
     fixtures: parts.fixtures,
     get ledger() {
@@ -92,8 +97,9 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
       const x = evidence.exchange;
       throw new CheckFailure(message, { exchange: x ? ('curl' in x ? x : summarise(x)) : undefined, pointer: evidence.pointer });
     },
-    skip(reason): never {
-      throw new CheckSkipped(reason);
+    skip(reason, evidence = {}): never {
+      const x = evidence.exchange;
+      throw new CheckSkipped(reason, x && { operation: operationOf(x)?.id, status: x.status, exchange: summarise(x) });
     },
     unsupported(reason, evidence = {}): never {
       throw new CheckUnsupported(reason, { exchange: evidence.exchange ? summarise(evidence.exchange) : undefined });
@@ -104,6 +110,8 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
       if (nestedTooDeep(x.text)) ctx.fail(`${operationId}: ${tooDeep(x)}`, { exchange: x });
       const name = spec ?? specOf(parts.specs, operationId);
       ctx.spec(name);
+      // The answer log would judge an unknown operation as a broken answer: the suite's mistake, not the target's.
+      if (!parts.specs[name]!.catalog.byId.has(operationId)) throw new SuiteError(`operation ${operationId} is not in the loaded ${name} document`);
       const { problems } = parts.answers.judge(name, operationId, x, receivedBy, places.get(x));
       const redirect = x.status >= 300 && x.status < 400 ? ` (${describeAnswer(x)})` : '';
       if (problems.length > 0)
@@ -111,9 +119,9 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
     },
     accepted(x, what) {
       const call = calls.get(x);
-      if (!call) throw new Error(`internal: accepted() was given an exchange the check's clients did not make (${x.method} ${x.url})`);
+      if (!call) throw new SuiteError(`accepted() was given an exchange the check's clients did not make (${x.method} ${x.url})`);
       const spec = parts.specs[call.iface];
-      const op = parts.answers.operationAt(call.iface, x.method, call.path);
+      const op = operationOf(x);
       const named = op ? `${op.id} (${op.method.toUpperCase()} ${op.fullPath})` : `${x.method} ${call.path.split('?')[0]}`;
       if (x.status === 0) ctx.fail(`${named}: no answer to a valid request (${what}): ${x.error}`, { exchange: x });
       const why = spec && op ? notServed(spec, op, x) : undefined;
@@ -176,7 +184,23 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
 
 function specOf(specs: ContextParts['specs'], operationId: string): InterfaceName {
   for (const [name, s] of Object.entries(specs)) if (s?.catalog.byId.has(operationId)) return name as InterfaceName;
-  throw new CheckFailure(`internal: operation ${operationId} is in no loaded document`);
+  throw new SuiteError(`operation ${operationId} is in no loaded document`);
+}
+
+/**
+ * The operation of the loaded documents a request of the run called, by its URL: for an exchange no client
+ * of the asking check made (a shared read, a result's evidence). The longest base wins: interfaces may share
+ * an origin.
+ */
+export function operationAt(parts: Pick<ContextParts, 'clients' | 'answers'>, method: string, url: string): OperationSpec | undefined {
+  let best: { iface: InterfaceName; path: string; base: number } | undefined;
+  for (const [iface, c] of Object.entries(parts.clients)) {
+    const base = c?.base;
+    if (base === undefined || !url.startsWith(base) || (best && best.base >= base.length)) continue;
+    const path = url.slice(base.length).split('?')[0]!;
+    if (path.startsWith('/')) best = { iface: iface as InterfaceName, path, base: base.length };
+  }
+  return best && parts.answers.operationAt(best.iface, method, best.path);
 }
 
 export type { Exchange };

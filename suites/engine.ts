@@ -4,7 +4,8 @@
 import { globToRegExp } from '../common/glob.ts';
 import { BudgetExhausted } from './http.ts';
 import { FIXTURE_HELP, missingFixtures } from './fixtures.ts';
-import { makeCheckContext, type ContextParts } from './check-context.ts';
+import { makeCheckContext, operationAt, type ContextParts } from './check-context.ts';
+import { dependentSkips } from './dependent-skips.ts';
 import { CheckFailure, CheckSkipped, CheckUnsupported, type Evidence, type Level, type Requirement } from './model.ts';
 
 /**
@@ -16,9 +17,10 @@ export type Status = 'passed' | 'failed' | 'skipped' | 'unsupported' | 'waived' 
 
 /**
  * Why a requirement was not judged: no URL for its interface, mutations not allowed, a fixture missing,
- * the request budget used up, or the target did not have (or show) the data the rule needs.
+ * the request budget used up, the target did not have (or show) the data the rule needs, or (`depends`) an
+ * answer it needed was refused the way a failed requirement of the run shows (see suites/dependent-skips.ts).
  */
-export type SkipKind = 'no-target' | 'mutations' | 'fixture' | 'budget' | 'data';
+export type SkipKind = 'no-target' | 'mutations' | 'fixture' | 'budget' | 'data' | 'depends';
 
 export interface RequirementResult {
   id: string;
@@ -33,6 +35,13 @@ export interface RequirementResult {
   reason?: string;
   /** Set when skipped. */
   skipKind?: SkipKind;
+  /**
+   * Set on a skip an answer of the target caused (refused or unusable): the operation it called (absent when
+   * no loaded document has it) and its status (0: no answer). The answer itself is the evidence.
+   */
+  cause?: { operation?: string; status: number };
+  /** Set when skipKind is `depends`: the failed requirements the skip follows from. */
+  dependsOn?: string[];
   /** Set on error: where the check threw. */
   stack?: string;
   durationMs: number;
@@ -84,12 +93,20 @@ export async function runRequirement(r: Requirement, parts: ContextParts): Promi
     return done('passed');
   } catch (e) {
     if (e instanceof CheckFailure) return done('failed', { reason: e.message, evidence: e.evidence });
-    if (e instanceof CheckSkipped) return done('skipped', { reason: e.reason, skipKind: 'data' });
+    if (e instanceof CheckSkipped) return done('skipped', { reason: e.reason, skipKind: 'data', ...causeOf(e) });
     if (e instanceof CheckUnsupported) return done('unsupported', { reason: e.reason, evidence: e.evidence });
     if (e instanceof BudgetExhausted) return done('skipped', { reason: e.message, skipKind: 'budget' });
-    const error = e instanceof Error ? e : new Error(String(e));
-    return done('error', { reason: `the check itself failed (a bug of the suite, not of the target): ${error.message.split('\n')[0]}`, stack: error.stack });
+    return done('error', suiteBug(e));
   }
+}
+
+const causeOf = (e: CheckSkipped): Partial<RequirementResult> =>
+  e.answer ? { cause: { operation: e.answer.operation, status: e.answer.status }, evidence: { exchange: e.answer.exchange } } : {};
+
+/** What a throw of the suite's own code makes of a result: nothing judged, the stack to report it with. */
+function suiteBug(e: unknown): Pick<RequirementResult, 'reason' | 'stack'> {
+  const error = e instanceof Error ? e : new Error(String(e));
+  return { reason: `the check itself failed (a bug of the suite, not of the target): ${error.message.split('\n')[0]}`, stack: error.stack };
 }
 
 export function select(requirements: readonly Requirement[], s: RunSelection): Requirement[] {
@@ -134,7 +151,8 @@ export async function runAll(requirements: readonly Requirement[], parts: Contex
     }
   }
   for (const r of requirements) if (r.reviewAnswers) out.set(r, reviewed(r, out.get(r)!, parts));
-  return requirements.map((r) => out.get(r)!);
+  const results = requirements.map((r) => out.get(r)!);
+  return dependentSkips(results, (x) => operationAt(parts, x.request.method, x.request.url)?.id);
 }
 
 /** Whether a requirement asks for the target to itself (see Requirement.exclusive). */
@@ -163,7 +181,11 @@ async function pool<T>(items: readonly T[], size: number, work: (item: T) => Pro
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
 }
 
-/** A result once every requirement has run, with the requirement's review of the run's answers applied. */
+/**
+ * A result once every requirement has run, with the requirement's review of the run's answers applied. A
+ * review that throws anything but a check failure is the suite's bug: that requirement's error, and the
+ * other results stand.
+ */
 function reviewed(r: Requirement, result: RequirementResult, parts: ContextParts): RequirementResult {
   const open = result.status === 'passed' || (result.status === 'skipped' && (result.skipKind === 'budget' || result.skipKind === 'data'));
   if (!r.reviewAnswers || !open) return result;
@@ -171,7 +193,8 @@ function reviewed(r: Requirement, result: RequirementResult, parts: ContextParts
     r.reviewAnswers(makeCheckContext(parts, r));
     return result;
   } catch (e) {
-    if (e instanceof CheckFailure) return { ...result, status: 'failed', reason: e.message, evidence: e.evidence, skipKind: undefined };
-    throw e;
+    const { skipKind: _, cause: __, evidence: ___, ...rest } = result;
+    if (e instanceof CheckFailure) return { ...rest, status: 'failed', reason: e.message, evidence: e.evidence };
+    return { ...rest, status: 'error', ...suiteBug(e) };
   }
 }

@@ -83,11 +83,36 @@ export class CheckFailure extends Error {
   }
 }
 
+/**
+ * The answer that made a check skip: one the check needed and the target refused or answered unusably. The
+ * operation it called (absent when no loaded document has it) and its status (0: no answer) tell the run
+ * whether a failed requirement of the same operation explains the skip (see suites/dependent-skips.ts).
+ */
+export interface SkipCause {
+  operation?: string;
+  status: number;
+  exchange: ExchangeSummary;
+}
+
 /** Thrown by ctx.skip(): the rule could not be checked on this target, for a stated reason. */
 export class CheckSkipped extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly answer?: SkipCause,
+  ) {
     super(reason);
     this.name = 'CheckSkipped';
+  }
+}
+
+/**
+ * A mistake of the suite found while a check runs (an operation no loaded document has): never a check
+ * failure, so it ends as the requirement's `error`, not as the target's failure.
+ */
+export class SuiteError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SuiteError';
   }
 }
 
@@ -130,7 +155,12 @@ export interface CheckContext {
 
   /** A broken rule; the evidence is an exchange of this check or one the answer log kept (a summary). */
   fail(message: string, evidence?: { exchange?: Exchange | ExchangeSummary; pointer?: string }): never;
-  skip(reason: string): never;
+  /**
+   * Not judged, for `reason`. `exchange`: the answer that made it so, when the target refused or answered
+   * unusably a request the check needed (an error status, no answer, a body it cannot use); never for an
+   * answer that is the target's right (a list limit's 413, the credentials' 401 or 403).
+   */
+  skip(reason: string, evidence?: { exchange?: Exchange }): never;
   /** The target does not serve the operation (see CheckUnsupported); the exchange that showed it is the evidence. */
   unsupported(reason: string, evidence?: { exchange?: Exchange }): never;
   /**

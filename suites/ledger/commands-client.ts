@@ -106,7 +106,7 @@ export async function ledgerEnd(ctx: CheckContext, auth: Auth): Promise<number> 
   const answer = x.status === 200 ? parse(x) : undefined;
   const offset = isObject(answer) ? (answer.offset ?? 0) : undefined;
   if (!isInt(offset) || offset < 0)
-    ctx.skip(`could not read the ledger end, where this check's completions begin: GET /v2/state/ledger-end answered ${describeAnswer(x)}`);
+    ctx.skip(`could not read the ledger end, where this check's completions begin: GET /v2/state/ledger-end answered ${describeAnswer(x)}`, { exchange: x });
   return offset;
 }
 

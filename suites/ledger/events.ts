@@ -21,7 +21,9 @@ async function streamed(
   const x = await postUpdates(ctx, { beginExclusive: offset - 1, endInclusive: offset, updateFormat: updateFormat([party], ['transactions']) });
   // The stream is not what this requirement judges: an answer it cannot use leaves nothing to compare.
   if (x.status !== 200)
-    ctx.skip(`the update stream's read of offset ${offset} as ${party} was answered ${describeAnswer(x)}, so there is nothing to compare the lookup with`);
+    ctx.skip(`the update stream's read of offset ${offset} as ${party} was answered ${describeAnswer(x)}, so there is nothing to compare the lookup with`, {
+      exchange: x,
+    });
   const els: Json = parseJson(x.text);
   return Array.isArray(els) ? eventsOf(els).find((e) => e.from === 'Transaction' && e.kind === kind && e.ev.contractId === contractId) : undefined;
 }

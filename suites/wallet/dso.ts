@@ -44,10 +44,11 @@ export const DSO_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.ur
       const dso = await ctx.scan.get('/v0/dso');
       const scans: unknown = dso.status === 200 ? parseJson(dso.text)?.dso_party_id : undefined;
       if (typeof scans !== 'string')
-        return ctx.skip(`the scan's GET /v0/dso answered ${dso.status} without a string dso_party_id: no DSO party to compare with`);
+        return ctx.skip(`the scan's GET /v0/dso answered ${dso.status} without a string dso_party_id: no DSO party to compare with`, { exchange: dso });
       const x = await ctx.wallet.get(DSO_PARTY_ID);
       const proxied = ctx.json(x)?.dso_party_id;
-      if (typeof proxied !== 'string') return ctx.skip(`the scan proxy answered ${x.status} without a string dso_party_id (see WALLET-DSO-PARTY-ID-NO-AUTH)`);
+      if (typeof proxied !== 'string')
+        return ctx.skip(`the scan proxy answered ${x.status} without a string dso_party_id (see WALLET-DSO-PARTY-ID-NO-AUTH)`, { exchange: x });
       if (proxied !== scans)
         ctx.fail(
           `the scan proxy names the DSO party ${proxied}, the scan names ${scans}: a proxy of the network's scan names the same DSO (unless the wallet and scan URLs given are of different networks)`,

@@ -1,6 +1,7 @@
 // One check that throws (a bug of the suite) must not cost the run: it gets the status `error` with its
 // stack, the other requirements still run, the report is written, the verdict is incomplete and the exit
-// code is 3. The catalog is given one broken requirement for this file only.
+// code is 3. The catalog is given broken requirements for this file only: a check that throws, a review of
+// the run's answers that throws, and checks naming an operation the loaded documents do not have.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,26 @@ vi.mock('../../suites/catalog.ts', async (importOriginal) => {
       void nothing.field; // the bug
     },
   };
-  return { ...real, catalog: (specs: Parameters<typeof real.catalog>[0]) => [broken, ...real.catalog(specs)] };
+  const rule = (id: string, sentence: string, check: Requirement['check'], more: Partial<Requirement> = {}): Requirement => ({
+    ...broken,
+    id,
+    sentence,
+    check,
+    ...more,
+  });
+  const backfilling = (ctx: Parameters<Requirement['check']>[0]) => ctx.scan.get('/v0/backfilling/status');
+  const suiteBugs = [
+    rule('SCAN-BROKEN-REVIEW', 'A review of the answers with a bug of its own.', async (ctx) => void (await backfilling(ctx)), {
+      reviewAnswers() {
+        throw new TypeError('the review broke');
+      },
+    }),
+    rule('SCAN-UNKNOWN-OPERATION', 'A check naming an operation no document has.', async (ctx) => ctx.conforms('getNoSuchThing', await backfilling(ctx))),
+    rule('SCAN-OPERATION-OF-ANOTHER-DOCUMENT', 'A check judging an answer by the wrong document.', async (ctx) =>
+      ctx.conforms('getBackfillingStatus', await backfilling(ctx), 'wallet'),
+    ),
+  ];
+  return { ...real, catalog: (specs: Parameters<typeof real.catalog>[0]) => [broken, ...suiteBugs, ...real.catalog(specs)] };
 });
 
 let node: RunningReferenceNode;
@@ -75,6 +95,42 @@ describe('a check that throws', () => {
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<span class="badge error">error</span> <code>SCAN-BROKEN-CHECK</code>');
     expect(o.stdout).toMatch(/ERROR SCAN-BROKEN-CHECK: the check itself failed/);
     expect(o.stdout).toMatch(/^\s+scan\s+3\/3, 1 error$/m);
+  });
+});
+
+describe("the suite's own mistakes found while judging", () => {
+  it('a review that throws and an operation missing from the loaded documents end in error, not failed; the run goes on and exits 3', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cn-isolation-'));
+    const o = await cliInProcess([
+      'run',
+      '--scan-url',
+      node.urls.scan,
+      '--only',
+      'SCAN-BROKEN-REVIEW,SCAN-UNKNOWN-OPERATION,SCAN-OPERATION-OF-ANOTHER-DOCUMENT,SCAN-FEATURE-SUPPORT',
+      '--report-dir',
+      dir,
+      '--no-allure',
+    ]);
+    expect(o.code).toBe(3);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    const byId = new Map<string, RequirementResult>(report.requirements.map((r: RequirementResult) => [r.id, r]));
+    const bug = /^the check itself failed \(a bug of the suite, not of the target\): /;
+    expect(byId.get('SCAN-BROKEN-REVIEW')).toMatchObject({ status: 'error', reason: expect.stringMatching(bug) });
+    expect(byId.get('SCAN-BROKEN-REVIEW')!.stack).toMatch(/TypeError: the review broke[\s\S]*check-isolation\.test\.ts/);
+    expect(byId.get('SCAN-UNKNOWN-OPERATION')).toMatchObject({
+      status: 'error',
+      reason: expect.stringMatching(/operation getNoSuchThing is in no loaded document$/),
+    });
+    expect(byId.get('SCAN-OPERATION-OF-ANOTHER-DOCUMENT')).toMatchObject({
+      status: 'error',
+      reason: expect.stringMatching(/operation getBackfillingStatus is not in the loaded wallet document$/),
+    });
+    for (const id of ['SCAN-UNKNOWN-OPERATION', 'SCAN-OPERATION-OF-ANOTHER-DOCUMENT']) expect(byId.get(id)!.stack, id).toMatch(/SuiteError/);
+    expect(byId.get('SCAN-FEATURE-SUPPORT')?.status).toBe('passed');
+    // Nothing the target did failed: the verdict says what was not judged, and no failure is the node's.
+    expect(report.summary).toMatchObject({ failed: 0, error: 3 });
+    expect(report.verdict).toBe('incomplete');
+    expect(o.stdout).not.toMatch(/FAIL SCAN-/);
   });
 });
 

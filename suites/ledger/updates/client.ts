@@ -120,7 +120,7 @@ export async function readWindow(ctx: CheckContext, w: Window, format: Json, ext
  * judge rather than failed.
  */
 export function expectReadable(ctx: CheckContext, x: Exchange): void {
-  if (x.status !== 200 && x.status !== 413) ctx.skip(`a read from offset 0 was answered with ${describeAnswer(x)}`);
+  if (x.status !== 200 && x.status !== 413) ctx.skip(`a read from offset 0 was answered with ${describeAnswer(x)}`, { exchange: x });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -241,7 +241,7 @@ export interface Sample {
  * Reads the first SAMPLE_SIZE elements of the stream for the ledger parties, so that windows can be chosen
  * among offsets that exist (an endInclusive beyond the ledger end may be refused). A 413 means the node's
  * list limit is below the size asked: smaller sizes are tried. Anything else that is not a 200 leaves the
- * requirement unable to run (skipped with the answer's status), rather than failed for another rule.
+ * requirement unable to run (skipped with that answer), rather than failed for another rule.
  */
 export async function sampleStream(ctx: CheckContext, minOffsets = 3): Promise<Sample> {
   const parties = readParties(ctx);
@@ -250,9 +250,9 @@ export async function sampleStream(ctx: CheckContext, minOffsets = 3): Promise<S
     x = await openRead(ctx, updateFormat(parties), size);
     if (x.status !== 413) break;
   }
-  if (x!.status !== 200) ctx.skip(`could not sample the update stream of the ledger parties: ${describeAnswer(x!)}`);
+  if (x!.status !== 200) ctx.skip(`could not sample the update stream of the ledger parties: ${describeAnswer(x!)}`, { exchange: x });
   const els = ctx.json(x!);
-  if (!Array.isArray(els)) ctx.skip('could not sample the update stream: the answer is not a JSON array');
+  if (!Array.isArray(els)) ctx.skip('could not sample the update stream: the answer is not a JSON array', { exchange: x });
   const offsets = [...new Set((els as Json[]).map(offsetOf).filter((o): o is number => o !== undefined))].sort((a, b) => a - b);
   // Windows are built from these offsets and sent back: one that a double does not hold exactly would be sent
   // back rounded, asking for another window than the one judged (suites/int64.ts).

@@ -172,7 +172,7 @@ async function expectNotTruncated(ctx: CheckContext, format: Json, els: Json[], 
   const last = els.map(offsetOf).findLast((o) => o !== undefined);
   if (honoured === undefined || last === undefined) return; // no limit known to be honoured to page on with
   const after = await postUpdates(ctx, body({ beginExclusive: last }, format), { limit: honoured, stream_idle_timeout_ms: IDLE_MS });
-  if (after.status !== 200) ctx.skip(`could not read on after offset ${last} with limit=${honoured}: ${describeAnswer(after)}`);
+  if (after.status !== 200) ctx.skip(`could not read on after offset ${last} with limit=${honoured}: ${describeAnswer(after)}`, { exchange: after });
   const beyond = elementsOf(ctx, after).filter((e) => !isCheckpoint(e));
   const end = beyond.map(offsetOf).findLast((o) => o !== undefined);
   if (end === undefined) return; // nothing after the answer: it was the whole result

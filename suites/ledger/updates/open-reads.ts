@@ -80,7 +80,9 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRequirements(import.m
       const state = await ctx.ledger.get('/v2/state/latest-pruned-offsets');
       const pruned: unknown = state.status === 200 ? parseJson(state.text)?.participantPrunedUpToInclusive : undefined;
       if (!Number.isSafeInteger(pruned) || (pruned as number) < 0)
-        return ctx.skip(`GET /v2/state/latest-pruned-offsets answered ${describeAnswer(state)} without a non-negative participantPrunedUpToInclusive`);
+        return ctx.skip(`GET /v2/state/latest-pruned-offsets answered ${describeAnswer(state)} without a non-negative participantPrunedUpToInclusive`, {
+          exchange: state,
+        });
       const p = pruned as number;
       const read = (begin: number) =>
         postUpdates(ctx, body({ beginExclusive: begin }, updateFormat(readParties(ctx))), { limit: 1, stream_idle_timeout_ms: IDLE_MS });

@@ -40,7 +40,8 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRequirements(impor
       const body = buyBody(ctx, trackingId);
       const first = await buy(ctx, body);
       if (isDuplicateAnswer(first)) collision(ctx, first, trackingId);
-      if (first.status !== 200) ctx.skip(`the first submission was answered ${first.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE); nothing to repeat`);
+      if (first.status !== 200)
+        ctx.skip(`the first submission was answered ${first.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE); nothing to repeat`, { exchange: first });
       // The same body again, then a different body under the same tracking id: both are duplicates.
       for (const [label, again] of [
         ['the same body', body],
@@ -111,7 +112,8 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRequirements(impor
       const body = buyBody(ctx, trackingId);
       const first = await buy(ctx, body);
       if (isDuplicateAnswer(first)) collision(ctx, first, trackingId);
-      if (first.status !== 200) ctx.skip(`the first submission was answered ${first.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE); nothing was created`);
+      if (first.status !== 200)
+        ctx.skip(`the first submission was answered ${first.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE); nothing was created`, { exchange: first });
       const again = await buy(ctx, body);
       ctx.expectStatus(again, 409, `resubmitting tracking id ${trackingId} after its request was created (answered 200)`);
     },
@@ -141,7 +143,7 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRequirements(impor
           { exchange: retry },
         );
       }
-      if (retry.status !== 200) ctx.skip(`the valid resubmission was answered ${retry.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE)`);
+      if (retry.status !== 200) ctx.skip(`the valid resubmission was answered ${retry.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE)`, { exchange: retry });
     },
   },
 ]);

@@ -39,7 +39,11 @@ async function hostingMember(ctx: CheckContext, domain: string, party: string): 
   const x = await ctx.scan.get(participantIdPath(domain, party));
   const ids: unknown = x.status === 200 ? parseJson(x.text)?.participant_ids : undefined;
   if (!Array.isArray(ids) || ids.length !== 1 || typeof ids[0] !== 'string')
-    ctx.skip(`scan names no single participant hosting ${party} on ${domain} (answered ${x.status}), so the member whose traffic is bought is unknown`);
+    // A list of other than one participant, or a 404, is the network's data; any other answer is the cause.
+    ctx.skip(
+      `scan names no single participant hosting ${party} on ${domain} (answered ${x.status}), so the member whose traffic is bought is unknown`,
+      Array.isArray(ids) || x.status === 404 ? {} : { exchange: x },
+    );
   return ids[0];
 }
 
@@ -78,7 +82,8 @@ export const PURCHASE_CREDITED_REQUIREMENTS: Requirement[] = defineRequirements(
       const trackingId = trackingIds(ctx, 'credited')();
       const created = await buy(ctx, buyBody(ctx, trackingId));
       if (isDuplicateAnswer(created)) collision(ctx, created, trackingId);
-      if (created.status !== 200) ctx.skip(`the purchase was not made: the request was answered ${created.status} (judged by WALLET-BUY-TRAFFIC-CREATE)`);
+      if (created.status !== 200)
+        ctx.skip(`the purchase was not made: the request was answered ${created.status} (judged by WALLET-BUY-TRAFFIC-CREATE)`, { exchange: created });
 
       let last: Exchange | undefined;
       const outcome = await poll(STATUS_POLLS, async () => {
