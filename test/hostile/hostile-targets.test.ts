@@ -443,7 +443,14 @@ describe('fixture discovery on a hostile target', { timeout: NO_HANG_MS }, () =>
       targets.push(t);
       const budget = { remaining: 200 };
       const client = (prefix: string) =>
-        new Client({ origin: t.url, prefix, credentials: { bearer: 'x.y.z' }, timeoutMs: ANSWERS_AT_ONCE_MS, maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes, budget });
+        new Client({
+          origin: t.url,
+          prefix,
+          credentials: { bearer: 'x.y.z' },
+          timeoutMs: ANSWERS_AT_ONCE_MS,
+          maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes,
+          budget,
+        });
       const { fixtures: f, sources } = await discover({
         given: { holdingOwners },
         clients: { scan: client('/api/scan'), ledger: client(''), wallet: client('/api/validator') },
@@ -482,55 +489,63 @@ describe('int64 beyond 2^53 (the decision in suites/int64.ts)', () => {
 });
 
 describe('a 50 MB answer to every request', () => {
-  it('is read up to the bound, judged too large, and never kept: evidence holds excerpts, memory stays flat', async () => {
-    const target = await startHostileTarget('huge-body');
-    targets.push(target);
-    const dir = mkdtempSync(join(tmpdir(), 'cn-hostile-huge-body-'));
-    // Rules of every kind of check, rather than the generic ones the catalog starts with; a few of the ledger's,
-    // so that the budget of 60 reaches the scan's walks.
-    const only = ['GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES', 'LEDGER-UPDATES-*-INCLUSIVE', 'LEDGER-UPDATES-LIMIT', 'WALLET-*', 'SCAN-*'];
-    const opts = options(target.url, dir, fixtureNode, { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 60, only });
-    const figures = join(dir, 'figures.json');
-    // A process of its own, so that its peak memory is the run's alone.
-    await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'test/hostile/measured-run.ts'), JSON.stringify(opts), figures], {
-      cwd: root,
-      timeout: NO_HANG_MS,
-    });
-    const m = JSON.parse(readFileSync(figures, 'utf8')) as {
-      exitCode: number;
-      maxRssAfter: number;
-      rssBefore: number;
-      millis: number;
-      retained: { heapUsed: number; arrayBuffers: number };
-    };
-    expect(m.exitCode).toBe(1);
-    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Outcome['report'];
-    expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
-    expect(reasons({ report } as Outcome)).toContainEqual(
-      expect.stringMatching(/^SCAN-HOLDINGS-PAGING-COMPLETE: the body of the 200 answer is larger than the bound of the run \(at least \d+ bytes\)/),
-    );
-    expect(reasons({ report } as Outcome)).toContainEqual(
-      expect.stringMatching(/^GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES: getFeatureSupport: the body of the 200 answer is larger than the bound/),
-    );
-    // Evidence: an excerpt of each body, with its size as received.
-    const responses = report.requirements.flatMap((r) => (r.evidence?.exchange?.response ? [r.evidence.exchange.response] : []));
-    expect(responses.length).toBeGreaterThan(20);
-    for (const r of responses) expect(Buffer.byteLength(r.bodyExcerpt)).toBeLessThanOrEqual(EXCERPT_BYTES);
-    expect(Math.max(...responses.map((r) => r.bodyBytes))).toBeGreaterThan(DEFAULT_BOUNDS.maxBodyBytes);
-    expect(statSync(join(dir, 'report.json')).size).toBeLessThan(2 * 1024 * 1024);
-    // Memory: the target sent at least 40 answers of 50 MB, each read up to the 16 MB bound (640 MB or more
-    // went through the client). Keeping them, or any part beyond the excerpt (a string slice would pin its
-    // whole body), grows the process by hundreds of megabytes (measured: 860 MB peak growth, 580 MB of heap
-    // still held after the run); reading them one at a time costs a few bound-sized buffers (measured: 140
-    // MB peak growth, of which 70 MB is the same run against a target answering {}; 20 MB of heap after).
-    expect(target.requests).toBeGreaterThanOrEqual(40);
-    const MB = (n: number) => Math.round(n / 2 ** 20);
-    const growth = m.maxRssAfter - m.rssBefore;
-    console.info(
-      `hostile huge-body: ${target.requests} answers, ${m.millis} ms, peak RSS growth ${MB(growth)} MB, after the run ${MB(m.retained.heapUsed)} MB heap, ${MB(m.retained.arrayBuffers)} MB buffers`,
-    );
-    expect(growth, `peak RSS grew by ${MB(growth)} MB over ${target.requests} answers of ${HUGE_BODY_BYTES / 2 ** 20} MB`).toBeLessThan(320 * 2 ** 20);
-    expect(m.retained.heapUsed).toBeLessThan(120 * 2 ** 20);
-    expect(m.retained.arrayBuffers).toBeLessThan(2 * DEFAULT_BOUNDS.maxBodyBytes);
-  }, NO_HANG_MS);
+  it(
+    'is read up to the bound, judged too large, and never kept: evidence holds excerpts, memory stays flat',
+    async () => {
+      const target = await startHostileTarget('huge-body');
+      targets.push(target);
+      const dir = mkdtempSync(join(tmpdir(), 'cn-hostile-huge-body-'));
+      // Rules of every kind of check, rather than the generic ones the catalog starts with; a few of the ledger's,
+      // so that the budget of 60 reaches the scan's walks.
+      const only = ['GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES', 'LEDGER-UPDATES-*-INCLUSIVE', 'LEDGER-UPDATES-LIMIT', 'WALLET-*', 'SCAN-*'];
+      const opts = options(target.url, dir, fixtureNode, { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 60, only });
+      const figures = join(dir, 'figures.json');
+      // A process of its own, so that its peak memory is the run's alone.
+      await promisify(execFile)(
+        process.execPath,
+        ['--expose-gc', '--import', 'tsx', join(root, 'test/hostile/measured-run.ts'), JSON.stringify(opts), figures],
+        {
+          cwd: root,
+          timeout: NO_HANG_MS,
+        },
+      );
+      const m = JSON.parse(readFileSync(figures, 'utf8')) as {
+        exitCode: number;
+        maxRssAfter: number;
+        rssBefore: number;
+        millis: number;
+        retained: { heapUsed: number; arrayBuffers: number };
+      };
+      expect(m.exitCode).toBe(1);
+      const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Outcome['report'];
+      expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+      expect(reasons({ report } as Outcome)).toContainEqual(
+        expect.stringMatching(/^SCAN-HOLDINGS-PAGING-COMPLETE: the body of the 200 answer is larger than the bound of the run \(at least \d+ bytes\)/),
+      );
+      expect(reasons({ report } as Outcome)).toContainEqual(
+        expect.stringMatching(/^GENERIC-SCAN-GET-FEATURE-SUPPORT-RESPONSES: getFeatureSupport: the body of the 200 answer is larger than the bound/),
+      );
+      // Evidence: an excerpt of each body, with its size as received.
+      const responses = report.requirements.flatMap((r) => (r.evidence?.exchange?.response ? [r.evidence.exchange.response] : []));
+      expect(responses.length).toBeGreaterThan(20);
+      for (const r of responses) expect(Buffer.byteLength(r.bodyExcerpt)).toBeLessThanOrEqual(EXCERPT_BYTES);
+      expect(Math.max(...responses.map((r) => r.bodyBytes))).toBeGreaterThan(DEFAULT_BOUNDS.maxBodyBytes);
+      expect(statSync(join(dir, 'report.json')).size).toBeLessThan(2 * 1024 * 1024);
+      // Memory: the target sent at least 40 answers of 50 MB, each read up to the 16 MB bound (640 MB or more
+      // went through the client). Keeping them, or any part beyond the excerpt (a string slice would pin its
+      // whole body), grows the process by hundreds of megabytes (measured: 860 MB peak growth, 580 MB of heap
+      // still held after the run); reading them one at a time costs a few bound-sized buffers (measured: 140
+      // MB peak growth, of which 70 MB is the same run against a target answering {}; 20 MB of heap after).
+      expect(target.requests).toBeGreaterThanOrEqual(40);
+      const MB = (n: number) => Math.round(n / 2 ** 20);
+      const growth = m.maxRssAfter - m.rssBefore;
+      console.info(
+        `hostile huge-body: ${target.requests} answers, ${m.millis} ms, peak RSS growth ${MB(growth)} MB, after the run ${MB(m.retained.heapUsed)} MB heap, ${MB(m.retained.arrayBuffers)} MB buffers`,
+      );
+      expect(growth, `peak RSS grew by ${MB(growth)} MB over ${target.requests} answers of ${HUGE_BODY_BYTES / 2 ** 20} MB`).toBeLessThan(320 * 2 ** 20);
+      expect(m.retained.heapUsed).toBeLessThan(120 * 2 ** 20);
+      expect(m.retained.arrayBuffers).toBeLessThan(2 * DEFAULT_BOUNDS.maxBodyBytes);
+    },
+    NO_HANG_MS,
+  );
 });
