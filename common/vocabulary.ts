@@ -17,3 +17,15 @@ export type GenericCheck = (typeof GENERIC_CHECKS)[number];
 
 /** rule: a record of the description; generic: derived from an OpenAPI document. */
 export type RequirementKind = 'rule' | 'generic';
+
+/**
+ * "POST /api/validator/v0/wallet/transfer-offers/{tracking_id}/status": an operation of `iface` as provenance
+ * names it, under that interface's own prefix whichever source names it (a wallet source may name what the
+ * ledger's stream showed). The path is the template of the interface's document: a concrete path (encoded
+ * ids) or a query would name one request, not the operation, so it is refused as a slip of the source.
+ */
+export function endpointOf(iface: InterfaceName, method: 'GET' | 'POST', path: string): string {
+  if (!path.startsWith('/') || /[%?#]/.test(path))
+    throw new Error(`discovery names ${method} ${path} of the ${iface}: give the path template, without a query`);
+  return `${method} ${INTERFACE_PREFIX[iface]}${path}`;
+}

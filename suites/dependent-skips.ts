@@ -1,8 +1,18 @@
 // Knock-on skips: one fault of the target (an operation refusing valid reads) can leave many requirements
 // unable to run. Such a skip is not missing data: it follows from a failure the run already reports, and
 // says so, naming the failed requirements, so that the fault is counted once and the skips apart from it.
-import type { RequirementResult } from './engine.ts';
 import type { ExchangeSummary } from './http.ts';
+
+/** What the relabelling reads and writes of a requirement's result (the engine's RequirementResult). */
+interface Judged {
+  id: string;
+  status: string;
+  reason?: string;
+  skipKind?: string;
+  cause?: { operation?: string; status: number };
+  dependsOn?: string[];
+  evidence?: { exchange?: ExchangeSummary };
+}
 
 /** "status 413", or "no answer" for status 0. */
 export const answerWords = (status: number) => (status === 0 ? 'no answer' : `status ${status}`);
@@ -13,7 +23,7 @@ export const answerWords = (status: number) => (status === 0 ? 'no answer' : `st
  * evidence): the same refusal, judged there. `operationOf` names the operation an evidence exchange called.
  * A skip without such a failure stays what it was (the target did not show the data).
  */
-export function dependentSkips(results: readonly RequirementResult[], operationOf: (x: ExchangeSummary) => string | undefined): RequirementResult[] {
+export function dependentSkips<R extends Judged>(results: readonly R[], operationOf: (x: ExchangeSummary) => string | undefined): R[] {
   // What each failure's evidence shows: the operation it called and its status (0: no answer).
   const failures = results.flatMap((f) => {
     const x = f.status === 'failed' ? f.evidence?.exchange : undefined;

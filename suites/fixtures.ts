@@ -1,7 +1,6 @@
 // The ids checks need. They come from a config file or the environment, or are discovered from the target
 // itself (suites/discovery); a requirement whose fixture is missing is skipped with the reason, never passed.
-import type { InterfaceName } from '../common/vocabulary.ts';
-import { endpointOf } from './discovery/source.ts';
+import { endpointOf, type InterfaceName } from '../common/vocabulary.ts';
 
 export interface Fixtures {
   // --- scan ---

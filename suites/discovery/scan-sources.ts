@@ -2,7 +2,8 @@
 // the facts on discovery); every answer is read defensively, since judging it is the checks' job.
 import { isInt, isObject, type Json } from '../../common/json.ts';
 import { enc, participantIdPath, plusMicros, timeNanos } from '../scan/common.ts';
-import { distinct, endpointOf, found, type Source } from './source.ts';
+import { endpointOf } from '../../common/vocabulary.ts';
+import { distinct, found, type Source } from './source.ts';
 
 const PAGE_SIZE = 100;
 /** Ids of each kind kept: enough for the checks' samples, few enough to keep them quick. */

@@ -1,6 +1,6 @@
 // A discovery source: one read (or walk) of one interface that fills some fixtures. Sources run in order;
 // a source runs only while something it provides is still missing.
-import { INTERFACE_PREFIX, type InterfaceName } from '../../common/vocabulary.ts';
+import { endpointOf, type InterfaceName } from '../../common/vocabulary.ts';
 import type { FixtureName } from '../fixtures.ts';
 import type { Findings } from './findings.ts';
 import type { FixtureOrigin } from './provenance.ts';
@@ -35,18 +35,6 @@ export interface Source {
 /** Items of a list that are strings, deduplicated, at most `max`. */
 export const distinct = (values: Iterable<unknown>, max = 20): string[] =>
   [...new Set([...values].filter((v): v is string => typeof v === 'string' && v.length > 0))].slice(0, max);
-
-/**
- * "POST /api/validator/v0/wallet/transfer-offers/{tracking_id}/status": an operation of `iface` as provenance
- * names it, under that interface's own prefix whichever source names it (a wallet source may name what the
- * ledger's stream showed). The path is the template of the interface's document: a concrete path (encoded
- * ids) or a query would name one request, not the operation, so it is refused as a slip of the source.
- */
-export function endpointOf(iface: InterfaceName, method: 'GET' | 'POST', path: string): string {
-  if (!path.startsWith('/') || /[%?#]/.test(path))
-    throw new Error(`discovery names ${method} ${path} of the ${iface}: give the path template, without a query`);
-  return `${method} ${INTERFACE_PREFIX[iface]}${path}`;
-}
 
 /** The origin of a fixture read from an answer of `iface`'s operation `method path`: the operation and the JSON pointer. */
 export const found = (

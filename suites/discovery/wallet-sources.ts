@@ -5,7 +5,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isObject, type Json } from '../../common/json.ts';
 import type { OfferSeen } from './findings.ts';
-import { distinct, endpointOf, found, type Source } from './source.ts';
+import { endpointOf } from '../../common/vocabulary.ts';
+import { distinct, found, type Source } from './source.ts';
 import { statusPath } from '../wallet/support.ts';
 
 const KEEP = 20;
