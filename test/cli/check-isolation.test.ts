@@ -62,19 +62,16 @@ afterAll(async () => {
   await node?.close();
 });
 
+/** A run of the selection against the scan of the test's node, as the command line does it. */
+async function runScan(only: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'cn-isolation-'));
+  const o = await cliInProcess(['run', '--scan-url', node.urls.scan, '--only', only, '--report-dir', dir, '--no-allure']);
+  return { dir, o };
+}
+
 describe('a check that throws', () => {
   it('ends in error with its stack; the run goes on, writes every report and exits 3 with verdict incomplete', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cn-isolation-'));
-    const o = await cliInProcess([
-      'run',
-      '--scan-url',
-      node.urls.scan,
-      '--only',
-      'SCAN-BROKEN-CHECK,SCAN-BACKFILLING-*,SCAN-FEATURE-SUPPORT',
-      '--report-dir',
-      dir,
-      '--no-allure',
-    ]);
+    const { dir, o } = await runScan('SCAN-BROKEN-CHECK,SCAN-BACKFILLING-*,SCAN-FEATURE-SUPPORT');
     expect(o.code).toBe(3);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     const broken = report.requirements.find((r: RequirementResult) => r.id === 'SCAN-BROKEN-CHECK');
@@ -100,17 +97,7 @@ describe('a check that throws', () => {
 
 describe("the suite's own mistakes found while judging", () => {
   it('a review that throws and an operation missing from the loaded documents end in error, not failed; the run goes on and exits 3', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cn-isolation-'));
-    const o = await cliInProcess([
-      'run',
-      '--scan-url',
-      node.urls.scan,
-      '--only',
-      'SCAN-BROKEN-REVIEW,SCAN-UNKNOWN-OPERATION,SCAN-OPERATION-OF-ANOTHER-DOCUMENT,SCAN-FEATURE-SUPPORT',
-      '--report-dir',
-      dir,
-      '--no-allure',
-    ]);
+    const { dir, o } = await runScan('SCAN-BROKEN-REVIEW,SCAN-UNKNOWN-OPERATION,SCAN-OPERATION-OF-ANOTHER-DOCUMENT,SCAN-FEATURE-SUPPORT');
     expect(o.code).toBe(3);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     const byId = new Map<string, RequirementResult>(report.requirements.map((r: RequirementResult) => [r.id, r]));
