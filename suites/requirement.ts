@@ -1,19 +1,42 @@
-// The one way a requirement record is written, for every interface and for the document-derived checks:
-// each record states what it is (kind, level, interface, operations); the builder only fills in the two
-// fields with an obvious default (mutates: false, needs: []) and stamps the file that defines it.
+// The one way a requirement record is written, for every interface and for the document-derived checks.
+// A file of rules states its shared header once (`defineRules`: the interface, and the operations and
+// section where all its records share them); each record then says only what is its own. The defaults
+// (kind rule, level MUST, mutates false, needs []) are spelled here and nowhere else. The builder also
+// stamps the file that defines each record.
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { InterfaceName } from '../common/vocabulary.ts';
 import type { FixtureName } from './fixtures.ts';
-import type { Requirement } from './model.ts';
+import type { Level, Requirement } from './model.ts';
 
 /**
- * A record as a file writes it: every field of the requirement but the file it is defined in (stamped by the
- * builder), with tags always given and `mutates` (default false) and `needs` (default []) optional.
+ * A record as the builder takes it: every field of the requirement but the file it is defined in (stamped by
+ * the builder), with tags always given and `mutates` (default false) and `needs` (default []) optional.
  */
 export type RequirementInput = Omit<Requirement, 'definedIn' | 'mutates' | 'needs' | 'tags'> & {
   tags: string[];
   mutates?: boolean;
   needs?: FixtureName[];
+};
+
+/** What the records of one file of rules share, stated once. */
+export interface RuleHeader<I extends InterfaceName> {
+  interface: I;
+  /** The operations of every record of the file, unless a record names its own. */
+  operations?: string[];
+  /** The section of every record of the file, unless a record names its own. */
+  section?: string;
+}
+
+/**
+ * A rule of the description as its file writes it: its id (with its interface's prefix, e.g. SCAN-...), the
+ * sentence, the check and whatever is not the file's header or a default.
+ */
+export type RuleOf<I extends InterfaceName> = Omit<RequirementInput, 'kind' | 'probe' | 'interface' | 'level' | 'operations' | 'section' | 'id'> & {
+  id: `${Uppercase<I>}-${string}`;
+  level?: Level;
+  operations?: string[];
+  section?: string;
 };
 
 /** The repository root: the parent of the folder of this file. */
@@ -22,6 +45,22 @@ const REPOSITORY_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 /** A module's path relative to the repository root, with forward slashes (e.g. suites/scan/ans.ts). */
 export function repositoryPath(moduleUrl: string): string {
   return relative(REPOSITORY_ROOT, fileURLToPath(moduleUrl)).split(sep).join('/');
+}
+
+/** The rules of one file, in the order given: `defineRules(import.meta.url, { interface: 'scan' }, [...])`. */
+export function defineRules<I extends InterfaceName>(moduleUrl: string, header: RuleHeader<I>, records: readonly RuleOf<I>[]): Requirement[] {
+  const where = repositoryPath(moduleUrl);
+  return defineRequirements(
+    moduleUrl,
+    records.map((r) => {
+      const operations = r.operations ?? header.operations;
+      const section = r.section ?? header.section;
+      if (!operations || section === undefined)
+        throw new Error(`${where}: rule ${r.id} has no ${operations ? 'section' : 'operations'}, nor its file's header`);
+      const { id, ...own } = r;
+      return { id, kind: 'rule', level: r.level ?? 'MUST', interface: header.interface, operations, section, ...own };
+    }),
+  );
 }
 
 /**

@@ -4,15 +4,15 @@
 import type { InterfaceName } from '../../common/vocabulary.ts';
 import type { AnswerNote } from './answer-log.ts';
 import type { CheckContext } from '../model.ts';
-import type { RequirementInput } from '../requirement.ts';
+import type { RuleOf } from '../requirement.ts';
 
 /** What an interface's file states of each record: its id (written out there) and the description's words. */
-export interface PolicyRecords {
+export interface PolicyRecords<I extends InterfaceName> {
   section: string;
   /** `<IFACE>-ANSWERS-NULL-FOR-ABSENT`, with the description's words for an absent optional value. */
-  nullForAbsent: { id: string; sentence: string };
+  nullForAbsent: { id: RuleOf<I>['id']; sentence: string };
   /** `<IFACE>-ANSWERS-PLAIN-TEXT-404`, with the description's words for the error body of a 404. */
-  plainText404: { id: string; sentence: string };
+  plainText404: { id: RuleOf<I>['id']; sentence: string };
 }
 
 const listed = (notes: readonly AnswerNote[]) =>
@@ -29,8 +29,8 @@ function review(ctx: CheckContext, judged: number, nothing: string, notes: reado
 }
 
 /** The interface's two records of the policy, for its file to define (`defineRequirements`). */
-export function answerPolicyRecords(iface: InterfaceName, records: PolicyRecords): RequirementInput[] {
-  const common = { kind: 'rule' as const, level: 'SHOULD' as const, interface: iface, operations: [], section: records.section, phase: 'review' as const };
+export function answerPolicyRecords<I extends InterfaceName>(iface: I, records: PolicyRecords<I>): RuleOf<I>[] {
+  const common = { level: 'SHOULD' as const, operations: [], section: records.section, phase: 'review' as const };
   return [
     {
       ...common,

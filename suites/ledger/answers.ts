@@ -1,6 +1,6 @@
 // The deviation policy's SHOULD requirements for the ledger interface (see suites/answers/policy-requirements.ts).
 import { answerPolicyRecords } from '../answers/policy-requirements.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 
 const RECORDS = answerPolicyRecords('ledger', {
   section: 'A. Ledger interface records > JsCantonError; Errors',
@@ -15,4 +15,4 @@ const RECORDS = answerPolicyRecords('ledger', {
   },
 });
 
-export const ANSWER_REQUIREMENTS = defineRequirements(import.meta.url, RECORDS);
+export const ANSWER_REQUIREMENTS = defineRules(import.meta.url, { interface: 'ledger' }, RECORDS);

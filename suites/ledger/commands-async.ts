@@ -7,7 +7,7 @@
 // completion names the update and offset the submit-and-wait answer named.
 import { isObject, parseJson } from '../../common/json.ts';
 import type { Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { notServed, unsupportedReason } from '../generic/served.ts';
 import {
   PATHS,
@@ -33,15 +33,11 @@ import { LEDGER_EFFECTS, postUpdates, body, updateFormat, elementsOf, recordOf }
 
 const SECTION = 'A. Ledger interface > Other ledger endpoints (overview)';
 
-export const ASYNC_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
   {
     id: 'LEDGER-COMMANDS-ASYNC-COMPLETES',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['submitAsync', 'getCompletions', 'getUpdates'],
     confirms: 'submitAsync',
-    section: SECTION,
     sentence: '/v2/commands/async/submit: Submit one composite command without waiting',
     mutates: true,
     needs: ['ledgerCommands'],
@@ -78,11 +74,7 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['submitAndWaitForTransaction', 'submitAsync', 'getCompletions', 'getUpdates'],
-    section: SECTION,
     sentence: '/v2/commands/async/submit: Submit one composite command without waiting',
     mutates: true,
     needs: ['ledgerCommands'],
@@ -174,12 +166,8 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['getCompletions', 'submitAndWait'],
     confirms: 'getCompletions',
-    section: SECTION,
     sentence: '/v2/commands/completions: Deprecated blocking completions query (use the command-completions endpoint); for small results',
     mutates: true,
     needs: ['ledgerCommands'],
@@ -214,12 +202,8 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['getCommandCompletions', 'submitAsync'],
     confirms: 'getCommandCompletions',
-    section: SECTION,
     sentence: '/v2/commands/command-completions: subscribe to command completion events with more filtering than its predecessor',
     mutates: true,
     needs: ['ledgerCommands'],

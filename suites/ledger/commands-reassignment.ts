@@ -7,7 +7,7 @@
 import { isObject, parseJson, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import {
   PATHS,
   acting,
@@ -325,15 +325,11 @@ async function moveAndBack(ctx: CheckContext, mode: Mode): Promise<void> {
   }
 }
 
-export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
   {
     id: 'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['submitAndWaitForReassignment', 'submitAndWaitForTransaction', 'getUpdates', 'submitAndWait', 'getPackageVetting'],
     confirms: 'submitAndWaitForReassignment',
-    section: SECTION,
     sentence: '/v2/commands/submit-and-wait-for-reassignment: Submit one composite reassignment command, wait, return the reassignment',
     mutates: true,
     needs: ['ledgerCommands', 'ledgerSynchronizers'],
@@ -342,12 +338,8 @@ export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRequirements(impor
   },
   {
     id: 'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['submitReassignmentAsync', 'submitAndWaitForTransaction', 'getCompletions', 'getUpdates', 'submitAndWait', 'getPackageVetting'],
     confirms: 'submitReassignmentAsync',
-    section: SECTION,
     sentence: '/v2/commands/async/submit-reassignment: Submit one reassignment',
     mutates: true,
     needs: ['ledgerCommands', 'ledgerSynchronizers'],

@@ -8,7 +8,7 @@
 import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import {
   PATHS,
   acting,
@@ -57,15 +57,11 @@ async function expectOnStream(
   return { record: found.record, x, at };
 }
 
-export const COMMANDS_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
   {
     id: 'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['submitAndWait', 'getUpdates'],
     confirms: 'submitAndWait',
-    section: SECTION,
     sentence: '/v2/commands/submit-and-wait: Submit one composite command and wait for its result',
     mutates: true,
     needs: ['ledgerCommands'],
@@ -85,12 +81,8 @@ export const COMMANDS_REQUIREMENTS: Requirement[] = defineRequirements(import.me
   },
   {
     id: 'LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['submitAndWaitForTransaction', 'getUpdates'],
     confirms: 'submitAndWaitForTransaction',
-    section: SECTION,
     sentence: '/v2/commands/submit-and-wait-for-transaction: Same, returning the transaction',
     mutates: true,
     needs: ['ledgerCommands'],
@@ -140,12 +132,8 @@ export const COMMANDS_REQUIREMENTS: Requirement[] = defineRequirements(import.me
   },
   {
     id: 'LEDGER-COMMANDS-FOR-TREE-VISIBLE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['submitAndWaitForTransactionTree', 'getUpdates'],
     confirms: 'submitAndWaitForTransactionTree',
-    section: SECTION,
     sentence: '/v2/commands/submit-and-wait-for-transaction-tree: Deprecated; returns transaction trees; removal announced for 3.5.0',
     mutates: true,
     needs: ['ledgerCommands'],

@@ -5,7 +5,7 @@
 import { firstDifference, isObject, parseJson, type Json } from '../../common/json.ts';
 import { describeAnswer, type Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { byParties, eventsOf, postUpdates, updateFormat, type FlatEvent } from './updates/client.ts';
 
 const EVENTS_PATH = '/v2/events/events-by-contract-id';
@@ -53,69 +53,68 @@ function compare(ctx: CheckContext, x: Exchange, at: string, looked: Json, seen:
   }
 }
 
-export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  {
-    id: 'LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: ['getUpdates', 'getEventsByContractId'],
-    confirms: 'getEventsByContractId',
-    section: 'A. Ledger interface > Other ledger endpoints (overview)',
-    sentence: 'POST /v2/events/events-by-contract-id: Get the create event and consuming exercise event of a contract',
-    needs: ['ledgerContract'],
-    tags: ['events'],
-    async check(ctx) {
-      const { contractId, offset, party, archivedOffset } = ctx.fixtures.ledgerContract!;
-      const created = await streamed(ctx, party, offset, 'CreatedEvent', contractId);
-      if (!created) return ctx.skip(`the update stream does not show contract ${contractId} created at offset ${offset} when read as ${party}`);
-      const archived = archivedOffset === undefined ? undefined : await streamed(ctx, party, archivedOffset, 'ArchivedEvent', contractId);
-      // The format the stream was read in: the same party, a wildcard, the same (default) verbosity.
-      const x = await ctx.ledger.post(EVENTS_PATH, { contractId, eventFormat: byParties([party]) });
-      const body = ctx.accepted(x, `the events of contract ${contractId}, which the update stream showed created at offset ${offset} to ${party}`);
-      const createdEvent = isObject(body) && isObject(body.created) ? body.created.createdEvent : undefined;
-      if (!isObject(createdEvent))
-        ctx.fail(`the lookup answers no created event for contract ${contractId}, which the update stream showed created at offset ${offset}`, {
-          exchange: x,
-          pointer: '/created',
-        });
-      compare(
-        ctx,
-        x,
-        '/created/createdEvent',
-        createdEvent,
-        created,
-        [
-          ['contractId', contractId],
-          ['templateId', created.ev.templateId],
-          ['createdAt', created.ev.createdAt],
-          ['createArgument', created.ev.createArgument],
-          // The creating transaction's offset and the node within it.
-          ['offset', created.record.offset],
-          ['nodeId', created.ev.nodeId],
-        ],
-        'created event',
-      );
-      if (!archived) return;
-      const archivedEvent = isObject(body.archived) ? body.archived.archivedEvent : undefined;
-      if (!isObject(archivedEvent))
-        ctx.fail(`the lookup answers no archived event for contract ${contractId}, which the update stream showed archived at offset ${archivedOffset}`, {
-          exchange: x,
-          pointer: '/archived',
-        });
-      compare(
-        ctx,
-        x,
-        '/archived/archivedEvent',
-        archivedEvent,
-        archived,
-        [
-          ['contractId', contractId],
-          ['templateId', archived.ev.templateId],
-          ['offset', archived.record.offset],
-        ],
-        'archived event',
-      );
+export const EVENT_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'ledger', operations: ['getUpdates', 'getEventsByContractId'], section: 'A. Ledger interface > Other ledger endpoints (overview)' },
+  [
+    {
+      id: 'LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED',
+      confirms: 'getEventsByContractId',
+      sentence: 'POST /v2/events/events-by-contract-id: Get the create event and consuming exercise event of a contract',
+      needs: ['ledgerContract'],
+      tags: ['events'],
+      async check(ctx) {
+        const { contractId, offset, party, archivedOffset } = ctx.fixtures.ledgerContract!;
+        const created = await streamed(ctx, party, offset, 'CreatedEvent', contractId);
+        if (!created) return ctx.skip(`the update stream does not show contract ${contractId} created at offset ${offset} when read as ${party}`);
+        const archived = archivedOffset === undefined ? undefined : await streamed(ctx, party, archivedOffset, 'ArchivedEvent', contractId);
+        // The format the stream was read in: the same party, a wildcard, the same (default) verbosity.
+        const x = await ctx.ledger.post(EVENTS_PATH, { contractId, eventFormat: byParties([party]) });
+        const body = ctx.accepted(x, `the events of contract ${contractId}, which the update stream showed created at offset ${offset} to ${party}`);
+        const createdEvent = isObject(body) && isObject(body.created) ? body.created.createdEvent : undefined;
+        if (!isObject(createdEvent))
+          ctx.fail(`the lookup answers no created event for contract ${contractId}, which the update stream showed created at offset ${offset}`, {
+            exchange: x,
+            pointer: '/created',
+          });
+        compare(
+          ctx,
+          x,
+          '/created/createdEvent',
+          createdEvent,
+          created,
+          [
+            ['contractId', contractId],
+            ['templateId', created.ev.templateId],
+            ['createdAt', created.ev.createdAt],
+            ['createArgument', created.ev.createArgument],
+            // The creating transaction's offset and the node within it.
+            ['offset', created.record.offset],
+            ['nodeId', created.ev.nodeId],
+          ],
+          'created event',
+        );
+        if (!archived) return;
+        const archivedEvent = isObject(body.archived) ? body.archived.archivedEvent : undefined;
+        if (!isObject(archivedEvent))
+          ctx.fail(`the lookup answers no archived event for contract ${contractId}, which the update stream showed archived at offset ${archivedOffset}`, {
+            exchange: x,
+            pointer: '/archived',
+          });
+        compare(
+          ctx,
+          x,
+          '/archived/archivedEvent',
+          archivedEvent,
+          archived,
+          [
+            ['contractId', contractId],
+            ['templateId', archived.ev.templateId],
+            ['offset', archived.record.offset],
+          ],
+          'archived event',
+        );
+      },
     },
-  },
-]);
+  ],
+);

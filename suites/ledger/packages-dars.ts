@@ -4,7 +4,7 @@
 import { isObject, parseJson } from '../../common/json.ts';
 import { describeAnswer, type Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { buildDar } from './dar-archive.ts';
 import { darSource, listPackages, NOT_A_DAR, onTheWay, packagePath } from './package-reads.ts';
 import { UNKNOWN_STATUS } from './packages.ts';
@@ -61,15 +61,11 @@ export function uploadAndConfirm(ctx: CheckContext, path: '/v2/dars' | '/v2/pack
   });
 }
 
-export const DAR_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const DAR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
   {
     id: 'LEDGER-PACKAGES-DAR-VALIDATE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['listPackages', 'getPackage', 'validateDar'],
     confirms: 'validateDar',
-    section: SECTION,
     sentence: 'POST /v2/dars/validate: Validate a DAR and check upgrade compatibility of its packages against vetted packages on the target synchronizer',
     tags: ['packages', 'dars'],
     check: (ctx) =>
@@ -87,12 +83,8 @@ export const DAR_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.ur
   },
   {
     id: 'LEDGER-PACKAGES-DAR-UPLOAD',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['listPackages', 'getPackage', 'uploadDar', 'getPackageStatus'],
     confirms: 'uploadDar',
-    section: SECTION,
     sentence: 'POST /v2/dars: Upload a DAR',
     tags: ['packages', 'dars'],
     mutates: true,

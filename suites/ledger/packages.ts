@@ -3,7 +3,7 @@
 // does not call it unknown. Positive requirements: each sends requests built from the node's own listing.
 import { isObject, pointer } from '../../common/json.ts';
 import type { Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { predates } from './release-line.ts';
 import { getPackage, onTheWay, packagePath, PACKAGES_PATH, someListedPackages } from './package-reads.ts';
 
@@ -11,15 +11,11 @@ const SECTION = 'A. Ledger interface > Other ledger endpoints (overview)';
 /** The official document's packageStatus of a package the participant does not know (the protobuf default). */
 export const UNKNOWN_STATUS = 'PACKAGE_STATUS_UNSPECIFIED';
 
-export const PACKAGE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
   {
     id: 'LEDGER-PACKAGES-LIST-IDENTIFIERS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['listPackages'],
     confirms: 'listPackages',
-    section: SECTION,
     sentence: 'GET /v2/packages: identifiers of all supported packages',
     tags: ['packages'],
     async check(ctx) {
@@ -37,12 +33,8 @@ export const PACKAGE_REQUIREMENTS: Requirement[] = defineRequirements(import.met
   },
   {
     id: 'LEDGER-PACKAGES-CONTENTS-OF-LISTED',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['listPackages', 'getPackage'],
     confirms: 'getPackage',
-    section: SECTION,
     sentence: 'GET /v2/packages/{package-id}: Contents of one package (of those GET /v2/packages lists as supported)',
     tags: ['packages'],
     check: (ctx) =>
@@ -57,12 +49,8 @@ export const PACKAGE_REQUIREMENTS: Requirement[] = defineRequirements(import.met
   },
   {
     id: 'LEDGER-PACKAGES-STATUS-OF-LISTED',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['listPackages', 'getPackageStatus'],
     confirms: 'getPackageStatus',
-    section: SECTION,
     sentence: 'GET /v2/packages/{package-id}/status: Status of one package (of those GET /v2/packages lists as supported)',
     tags: ['packages'],
     check: (ctx) =>

@@ -2,24 +2,23 @@
 // version (the description shows no payload; both official documents require `version`, a string).
 import { isObject } from '../../common/json.ts';
 import type { Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 
-export const VERSION_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  {
-    id: 'LEDGER-VERSION-STATED',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: ['getVersion'],
-    confirms: 'getVersion',
-    section: 'A. Ledger interface > Other ledger endpoints (overview)',
-    sentence: 'GET /v2/version: Read the ledger interface version',
-    tags: ['version'],
-    async check(ctx) {
-      const x = await ctx.ledger.get('/v2/version');
-      const body = ctx.accepted(x, 'a read of the version');
-      if (!isObject(body) || typeof body.version !== 'string')
-        ctx.fail(`GET /v2/version answered ${x.status} without the version it is read for (no string \`version\`)`, { exchange: x, pointer: '/version' });
+export const VERSION_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'ledger', operations: ['getVersion'], section: 'A. Ledger interface > Other ledger endpoints (overview)' },
+  [
+    {
+      id: 'LEDGER-VERSION-STATED',
+      confirms: 'getVersion',
+      sentence: 'GET /v2/version: Read the ledger interface version',
+      tags: ['version'],
+      async check(ctx) {
+        const x = await ctx.ledger.get('/v2/version');
+        const body = ctx.accepted(x, 'a read of the version');
+        if (!isObject(body) || typeof body.version !== 'string')
+          ctx.fail(`GET /v2/version answered ${x.status} without the version it is read for (no string \`version\`)`, { exchange: x, pointer: '/version' });
+      },
     },
-  },
-]);
+  ],
+);

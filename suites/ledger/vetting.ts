@@ -6,7 +6,7 @@
 import { isObject, parseJson, pointer, type Json, type JsonObject } from '../../common/json.ts';
 import { describeAnswer, type Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { onTheWay, type Judge } from './package-reads.ts';
 import { predates } from './release-line.ts';
 
@@ -72,15 +72,11 @@ const packageIdOf = (p: JsonObject): string | undefined => (typeof p.packageId =
 const indexIn = (record: unknown, id: string): number =>
   isObject(record) && Array.isArray(record.packages) ? record.packages.findIndex((p) => isObject(p) && p.packageId === id) : -1;
 
-export const VETTING_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const VETTING_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
   {
     id: 'LEDGER-VETTING-LIST',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['getPackageVetting'],
     confirms: 'getPackageVetting',
-    section: SECTION,
     sentence: 'GET /v2/package-vetting: Deprecated; lists which participant vetted which packages on which synchronizer',
     tags: ['packages', 'vetting'],
     async check(ctx) {
@@ -92,12 +88,8 @@ export const VETTING_REQUIREMENTS: Requirement[] = defineRequirements(import.met
   },
   {
     id: 'LEDGER-VETTING-DRY-RUN-UNVET',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
     operations: ['getPackageVetting', 'postPackageVetting'],
     confirms: 'postPackageVetting',
-    section: SECTION,
     sentence:
       'GET, POST /v2/package-vetting: lists which participant vetted which packages on which synchronizer (a vetting change is what the listing shows afterwards)',
     tags: ['packages', 'vetting'],

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { isObject, type Json } from '../../common/json.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { LIST_SIZE, list, OP } from './ans.ts';
 import { SECTION } from './common.ts';
 
@@ -18,14 +18,9 @@ async function mismatch(ctx: CheckContext, size: number) {
   return { k, page, whole };
 }
 
-export const ANS_PAGE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const ANS_PAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [OP], section: SECTION.ans }, [
   {
     id: 'SCAN-ANS-OLDEST-FIRST',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
-    operations: [OP],
-    section: SECTION.ans,
     sentence: 'Lists non-expired name-service entries. ... `page_size` int32 required (maximum results; older non-expired entries first)',
     tags: ['ans', 'paging'],
     async check(ctx) {

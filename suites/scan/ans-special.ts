@@ -4,20 +4,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../../common/json.ts';
 import type { Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { LIST_SIZE, list, nameOf, OP } from './ans.ts';
 import { SECTION } from './common.ts';
 
 /** Absent and null both say "none" for the optional fields of AnsEntry. */
 const absent = (v: unknown) => v === undefined || v === null;
 
-export const ANS_SPECIAL_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const ANS_SPECIAL_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [OP] }, [
   {
     id: 'SCAN-ANS-SPECIAL-NO-CONTRACT',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
-    operations: [OP],
     section: SECTION.ansRecord,
     sentence:
       '`contract_id` string (optional; absent for entries provided by the operating organization for itself or an operator) ... `expires_at` date-time (optional or null: no expiry, only for special entries',
@@ -36,10 +32,6 @@ export const ANS_SPECIAL_REQUIREMENTS: Requirement[] = defineRequirements(import
   },
   {
     id: 'SCAN-ANS-EMPTY-PREFIX-ALL',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
-    operations: [OP],
     section: SECTION.ans,
     sentence: '`name_prefix` string optional (... empty or absent lists all ...)',
     tags: ['ans'],

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { defineRules, type RuleOf } from '../requirement.ts';
 import { acceptedObject, okObject, SECTION, timeNanos } from './common.ts';
 
 export const OP = 'listAnsEntries';
@@ -28,12 +28,8 @@ function caseFlipped(prefixes: string[]): string[] {
   return [...new Set(flipped)].sort((a, b) => b.length - a.length).slice(0, 3);
 }
 
-const namePrefix: RequirementInput = {
+const namePrefix: RuleOf<'scan'> = {
   id: 'SCAN-ANS-NAME-PREFIX',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: [OP],
   section: SECTION.ans,
   sentence: '`name_prefix` string optional (every result name starts with this substring; empty or absent lists all; any substring accepted)',
   tags: ['ans'],
@@ -57,12 +53,8 @@ const namePrefix: RequirementInput = {
   },
 };
 
-const pageSize: RequirementInput = {
+const pageSize: RuleOf<'scan'> = {
   id: 'SCAN-ANS-PAGE-SIZE',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: [OP],
   section: SECTION.ans,
   sentence: '`page_size` int32 required (maximum results; older non-expired entries first)',
   tags: ['ans'],
@@ -81,12 +73,8 @@ const pageSize: RequirementInput = {
  */
 const EXPIRY_MARGIN_NS = 60n * 1_000_000_000n;
 
-const noExpired: RequirementInput = {
+const noExpired: RuleOf<'scan'> = {
   id: 'SCAN-ANS-NO-EXPIRED',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: [OP],
   section: SECTION.ans,
   sentence: 'Lists non-expired name-service entries',
   needs: ['snapshotRecordTime'],
@@ -121,12 +109,8 @@ function urlAllowed(url: unknown): boolean {
   }
 }
 
-const urlShape: RequirementInput = {
+const urlShape: RuleOf<'scan'> = {
   id: 'SCAN-ANS-URL',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: [OP],
   section: SECTION.ansRecord,
   sentence: '`url` string (empty or an http/https URL supplied by the user)',
   tags: ['ans'],
@@ -147,12 +131,8 @@ const LOOKUPS = 3;
 // The positive request: the entries listed, then a few of their names asked for as name_prefix. A name starts
 // with itself, so its entry is among the answers, unless the page is full of other names that extend it (not
 // judged) or the entry expired meanwhile (the whole list is asked again before a failure).
-const lookupByName: RequirementInput = {
+const lookupByName: RuleOf<'scan'> = {
   id: 'SCAN-ANS-LOOKUP-BY-NAME',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: [OP],
   section: SECTION.ans,
   sentence:
     'Lists non-expired name-service entries. Query: `name_prefix` string optional (every result name starts with this substring; ...); `page_size` int32 required (maximum results ...). 200 `{entries: AnsEntry[]}`',
@@ -175,4 +155,10 @@ const lookupByName: RequirementInput = {
   },
 };
 
-export const ANS_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [namePrefix, pageSize, noExpired, urlShape, lookupByName]);
+export const ANS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [OP] }, [
+  namePrefix,
+  pageSize,
+  noExpired,
+  urlShape,
+  lookupByName,
+]);

@@ -1,6 +1,6 @@
 // The deviation policy's SHOULD requirements for the scan interface (see suites/answers/policy-requirements.ts).
 import { answerPolicyRecords } from '../answers/policy-requirements.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 
 const RECORDS = answerPolicyRecords('scan', {
   section: 'Resources and their fields > C. Scan records',
@@ -8,4 +8,4 @@ const RECORDS = answerPolicyRecords('scan', {
   plainText404: { id: 'SCAN-ANSWERS-PLAIN-TEXT-404', sentence: 'Errors 400, 404, 500 with `{error}`.' },
 });
 
-export const ANSWER_REQUIREMENTS = defineRequirements(import.meta.url, RECORDS);
+export const ANSWER_REQUIREMENTS = defineRules(import.meta.url, { interface: 'scan' }, RECORDS);

@@ -7,7 +7,7 @@
 import * as zlib from 'node:zlib';
 import { isObject } from '../../common/json.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { download, DOWNLOAD_OP, LIST_OP, walk, type BulkSpan } from './bulk.ts';
 import { plusMicros, SECTION, timeNanos } from './common.ts';
 import { fetchServedUpdates, LABEL, OP, updateOf, type Where } from './history.ts';
@@ -60,51 +60,50 @@ function namesUpdates(text: string, id: string, known: readonly string[]): boole
   return known.some((k) => text.includes(k));
 }
 
-export const BULK_COVERAGE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  {
-    id: 'SCAN-BULK-COVERS-RANGE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
-    operations: [LIST_OP, DOWNLOAD_OP, OP.v2, OP.events, OP.v0],
-    section: SECTION.bulkUpdates,
-    sentence:
-      'objects may contain updates outside the range but include all updates inside it; `start_record_time` (all updates with record time greater than it are included); `end_record_time` (all updates with record time at most it are included)',
-    needs: ['transactionUpdateIds'],
-    tags: ['bulk', 'history'],
-    async check(ctx) {
-      const dated = await datedUpdates(ctx);
-      if (dated.length === 0) ctx.skip('no fixture update is answered with a record time');
-      const unread: string[] = [];
-      for (const u of dated) {
-        const span: BulkSpan = { start_record_time: plusMicros(u.recordTime, -1)!, end_record_time: u.recordTime };
-        const { pages, refs } = await walk(ctx, PAGE_SIZE, span);
-        const listing = pages.at(-1)!.x;
-        const where = `update ${u.id} (record_time ${u.recordTime} on ${LABEL[u.where]}) lies in the range (${span.start_record_time}, ${span.end_record_time}]`;
-        if (refs.length === 0) ctx.fail(`${where}, but the bulk listing for the range refers to no object`, { exchange: listing, pointer: '/object_refs' });
-        // Absence is judged only on every object of the listing.
-        if (refs.length > DOWNLOADS) continue;
-        let text = '';
-        for (const [k, ref] of refs.entries()) {
-          if (!isObject(ref) || typeof ref.url !== 'string')
-            ctx.fail(`object_refs[${k}] has no url string`, { exchange: listing, pointer: `/object_refs/${k}` });
-          const { x } = await download(ctx, ref.url, k, listing);
-          ctx.expectStatus(x, 200, `download of object_refs[${k}].url`);
-          if (x.truncated) ctx.skip(`the object at ${ref.url} is larger than the run's body bound`);
-          text += objectText(x.bytes);
+export const BULK_COVERAGE_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'scan', operations: [LIST_OP, DOWNLOAD_OP, OP.v2, OP.events, OP.v0], section: SECTION.bulkUpdates },
+  [
+    {
+      id: 'SCAN-BULK-COVERS-RANGE',
+      sentence:
+        'objects may contain updates outside the range but include all updates inside it; `start_record_time` (all updates with record time greater than it are included); `end_record_time` (all updates with record time at most it are included)',
+      needs: ['transactionUpdateIds'],
+      tags: ['bulk', 'history'],
+      async check(ctx) {
+        const dated = await datedUpdates(ctx);
+        if (dated.length === 0) ctx.skip('no fixture update is answered with a record time');
+        const unread: string[] = [];
+        for (const u of dated) {
+          const span: BulkSpan = { start_record_time: plusMicros(u.recordTime, -1)!, end_record_time: u.recordTime };
+          const { pages, refs } = await walk(ctx, PAGE_SIZE, span);
+          const listing = pages.at(-1)!.x;
+          const where = `update ${u.id} (record_time ${u.recordTime} on ${LABEL[u.where]}) lies in the range (${span.start_record_time}, ${span.end_record_time}]`;
+          if (refs.length === 0) ctx.fail(`${where}, but the bulk listing for the range refers to no object`, { exchange: listing, pointer: '/object_refs' });
+          // Absence is judged only on every object of the listing.
+          if (refs.length > DOWNLOADS) continue;
+          let text = '';
+          for (const [k, ref] of refs.entries()) {
+            if (!isObject(ref) || typeof ref.url !== 'string')
+              ctx.fail(`object_refs[${k}] has no url string`, { exchange: listing, pointer: `/object_refs/${k}` });
+            const { x } = await download(ctx, ref.url, k, listing);
+            ctx.expectStatus(x, 200, `download of object_refs[${k}].url`);
+            if (x.truncated) ctx.skip(`the object at ${ref.url} is larger than the run's body bound`);
+            text += objectText(x.bytes);
+          }
+          if (text.includes(u.id)) continue;
+          if (!namesUpdates(text, u.id, ctx.fixtures.transactionUpdateIds!)) {
+            unread.push(u.id);
+            continue;
+          }
+          ctx.fail(`${where}, but none of the ${refs.length} objects listed for the range (listing attached) holds it, though they name other updates`, {
+            exchange: listing,
+            pointer: '/object_refs',
+          });
         }
-        if (text.includes(u.id)) continue;
-        if (!namesUpdates(text, u.id, ctx.fixtures.transactionUpdateIds!)) {
-          unread.push(u.id);
-          continue;
-        }
-        ctx.fail(`${where}, but none of the ${refs.length} objects listed for the range (listing attached) holds it, though they name other updates`, {
-          exchange: listing,
-          pointer: '/object_refs',
-        });
-      }
-      if (unread.length === dated.length)
-        ctx.skip('the bulk objects name no update as text (their format is not shown): only non-empty listings could be checked');
+        if (unread.length === dated.length)
+          ctx.skip('the bulk objects name no update as text (their format is not shown): only non-empty listings could be checked');
+      },
     },
-  },
-]);
+  ],
+);

@@ -7,7 +7,7 @@ import { isObject, type Json } from '../../common/json.ts';
 import { Client, type Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
 import { followTokens } from '../paging.ts';
-import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { defineRules, type RuleOf } from '../requirement.ts';
 import { acceptedObject, SECTION } from './common.ts';
 
 export const LIST_OP = 'listBulkHistoryUpdates';
@@ -69,11 +69,8 @@ export async function walk(ctx: CheckContext, pageSize: number, span?: BulkSpan)
   return { pages: w.pages, refs: w.pages.flatMap((p) => p.refs) };
 }
 
-const pageSizeRange: RequirementInput = {
+const pageSizeRange: RuleOf<'scan'> = {
   id: 'SCAN-BULK-PAGE-SIZE-400',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: [LIST_OP],
   section: SECTION.bulkUpdates,
   sentence: '`page_size` int32 required, 1 to 1000; Scan (general) 400 Bad request',
@@ -107,11 +104,8 @@ function tokenLeadsOn(ctx: CheckContext, w: BulkWalk, pageSize: number): void {
   }
 }
 
-const pagingComplete: RequirementInput = {
+const pagingComplete: RuleOf<'scan'> = {
   id: 'SCAN-BULK-PAGING-COMPLETE',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: [LIST_OP],
   section: SECTION.bulkUpdates,
   sentence: '`next_page_token` string optional (from a previous call with the same arguments); ... absent when no more pages',
@@ -165,11 +159,8 @@ export async function download(ctx: CheckContext, url: string, k: number, listin
 
 const DOWNLOADS = 4;
 
-const downloadDigest: RequirementInput = {
+const downloadDigest: RuleOf<'scan'> = {
   id: 'SCAN-BULK-DOWNLOAD-DIGEST',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: [LIST_OP, DOWNLOAD_OP],
   section: SECTION.bulkRecord,
   sentence:
@@ -202,4 +193,4 @@ const downloadDigest: RequirementInput = {
   },
 };
 
-export const BULK_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [pageSizeRange, pagingComplete, downloadDigest]);
+export const BULK_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [pageSizeRange, pagingComplete, downloadDigest]);

@@ -5,7 +5,7 @@
 // One requirement per rendering: updates-child-order.ts and events-child-order.ts.
 import { isObject, pointer, type Json } from '../../common/json.ts';
 import type { CheckContext } from '../model.ts';
-import type { RequirementInput } from '../requirement.ts';
+import type { RuleOf } from '../requirement.ts';
 import { SECTION } from './common.ts';
 import { BASE, LABEL, OP, transactions, type Where } from './history.ts';
 
@@ -21,11 +21,8 @@ function positions(tx: Record<string, Json>): Map<string, number> | undefined {
 }
 
 /** The rule on one V2 rendering, all but its id (written out where it is defined). */
-export function childOrderRequirement(where: Exclude<Where, 'v0'>): Omit<RequirementInput, 'id'> {
+export function childOrderRequirement(where: Exclude<Where, 'v0'>): Omit<RuleOf<'scan'>, 'id'> {
   return {
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: [OP[where]],
     section: where === 'v2' ? `${SECTION.updateTxV2}; Versioning 4` : `${SECTION.updateTxV2}; ${SECTION.events}`,
     sentence: `${where === 'v2' ? '/v2/updates/{update_id}' : '`update` of /v0/events/{update_id}'} (UpdateHistoryTransactionV2): \`child_event_ids\` are in the order events occurred`,

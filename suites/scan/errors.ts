@@ -3,7 +3,7 @@
 import { isObject } from '../../common/json.ts';
 import { tooLarge, type Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { defineRules, type RuleOf } from '../requirement.ts';
 import { enc, SECTION, unknownVariant } from './common.ts';
 import { historyServed, type Where } from './history.ts';
 
@@ -113,11 +113,8 @@ const ERROR_OPS = [
 ];
 const NOT_FOUND_OPS = ['getTransferPreapprovalByParty', 'getSynchronizerIdentities', 'downloadBulkHistoryObject', 'getUpdateByIdV0', 'getEventById'];
 
-const errorShape: RequirementInput = {
+const errorShape: RuleOf<'scan'> = {
   id: 'SCAN-ERRORS-SHAPE',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: [...new Set([...ERROR_OPS, ...NOT_FOUND_OPS])],
   section: SECTION.conventions,
   sentence: 'Error bodies of the wallet and scan interfaces are `{error: string}`',
@@ -154,11 +151,8 @@ const errorShape: RequirementInput = {
   },
 };
 
-const badInputNot5xx: RequirementInput = {
+const badInputNot5xx: RuleOf<'scan'> = {
   id: 'SCAN-ERRORS-BAD-INPUT-NOT-5XX',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: ERROR_OPS,
   section: SECTION.errors,
   sentence: "Scan (general) 400 Bad request; 500 Internal server error (bad input is the client's error, not the server's)",
@@ -173,11 +167,8 @@ const badInputNot5xx: RequirementInput = {
   },
 };
 
-const notFound: RequirementInput = {
+const notFound: RuleOf<'scan'> = {
   id: 'SCAN-ERRORS-NOT-FOUND-404',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: NOT_FOUND_OPS,
   section: SECTION.errors,
   sentence: 'Scan (general) 404 Not found; preapprovals, synchronizer identities and bulk downloads: 404 `{error}`',
@@ -191,4 +182,4 @@ const notFound: RequirementInput = {
   },
 };
 
-export const ERROR_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [errorShape, badInputNot5xx, notFound]);
+export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [errorShape, badInputNot5xx, notFound]);

@@ -7,7 +7,7 @@
 import { isObject, isStringArray, type Json } from '../../common/json.ts';
 import { isInt64, isInt64Array } from '../int64.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { SECTION } from './common.ts';
 import { encodingCheck, fetchUpdates, lookupCheck, OP, transactions, type FetchedUpdate } from './history.ts';
 import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
@@ -45,12 +45,9 @@ function viewIds(verdict: Json): Set<number> | undefined {
     : undefined;
 }
 
-export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
   {
     id: 'SCAN-EVENTS-BY-ID',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: [OP.events],
     section: `${SECTION.events}; ${SECTION.eventItem}`,
     sentence:
@@ -62,9 +59,6 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'SCAN-EVENTS-VERDICT-FIELDS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: ['getEventById'],
     section: SECTION.eventItem,
     sentence:
@@ -90,9 +84,6 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'SCAN-EVENTS-VERDICT-VIEWS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: ['getEventById'],
     section: SECTION.eventItem,
     sentence:
@@ -131,9 +122,6 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'SCAN-EVENTS-TRAFFIC-SUMMARY',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: ['getEventById'],
     section: SECTION.eventItem,
     sentence: 'traffic_summary: `total_traffic_cost` integer; `envelope_traffic_summaries` array of {`traffic_cost` integer, `view_ids` integer[]}',
@@ -163,9 +151,6 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'SCAN-EVENTS-APP-ACTIVITY',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: ['getEventById'],
     section: SECTION.eventItem,
     sentence: 'app_activity_records: `round_number` integer; `records` array of {`party` string, `weight` integer}',
@@ -187,9 +172,6 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'SCAN-EVENTS-ENCODING-VARIANTS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: [OP.events],
     section: SECTION.events,
     sentence:
@@ -200,9 +182,6 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'SCAN-EVENTS-UPDATE-NO-OFFSET',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: [OP.events],
     section: SECTION.updateTxV2,
     sentence: 'UpdateHistoryTransactionV2 (`update` in `/v0/events/{update_id}`): the same as above without `offset`',

@@ -5,7 +5,7 @@ import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import { exactIntegers, isInt64 } from '../int64.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { defineRules, type RuleOf } from '../requirement.ts';
 import { acceptedObject, okObject, SECTION } from './common.ts';
 
 const OP = 'getValidatorFaucetsByValidator';
@@ -36,12 +36,8 @@ const byValidator = (records: Json[]) =>
       .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
   );
 
-const arithmetic: RequirementInput = {
+const arithmetic: RuleOf<'scan'> = {
   id: 'SCAN-FAUCETS-ROUND-ARITHMETIC',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: [OP],
   section: SECTION.faucetRecord,
   sentence: 'Invariant: collected + missed = last - first + 1; last equals first when collected in a single round',
   needs: ['validatorIds'],
@@ -82,12 +78,8 @@ const arithmetic: RequirementInput = {
   },
 };
 
-const unknownIgnored: RequirementInput = {
+const unknownIgnored: RuleOf<'scan'> = {
   id: 'SCAN-FAUCETS-UNKNOWN-IGNORED',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: [OP],
   section: SECTION.faucets,
   sentence: '`validator_ids` string[] required ...; ids not matching onboarded validators are ignored',
   needs: ['validatorIds'],
@@ -108,12 +100,8 @@ const unknownIgnored: RequirementInput = {
   },
 };
 
-const orderIndependent: RequirementInput = {
+const orderIndependent: RuleOf<'scan'> = {
   id: 'SCAN-FAUCETS-ORDER-INDEPENDENT',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: [OP],
   section: SECTION.faucets,
   sentence: '200 `{validatorsReceivedFaucets: ValidatorReceivedFaucets[]}`; order is unrelated to argument order',
   needs: ['validatorIds'],
@@ -142,12 +130,8 @@ const foreign = (records: Json[], asked: readonly string[]) => records.findIndex
 // The answer is about the validators asked: none of the onboarded validators asked is ignored, and no other
 // validator is answered. A validator offboarded since discovery saw it may be left out, so only an answer
 // without any of them fails for what it lacks.
-const askedOnly: RequirementInput = {
+const askedOnly: RuleOf<'scan'> = {
   id: 'SCAN-FAUCETS-ASKED-VALIDATORS',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: [OP],
   section: SECTION.faucets,
   sentence:
     '`validator_ids` string[] required, one occurrence of the parameter per party id; ids not matching onboarded validators are ignored. 200 `{validatorsReceivedFaucets: ValidatorReceivedFaucets[]}`',
@@ -175,4 +159,9 @@ const askedOnly: RequirementInput = {
   },
 };
 
-export const FAUCET_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [arithmetic, unknownIgnored, orderIndependent, askedOnly]);
+export const FAUCET_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [OP] }, [
+  arithmetic,
+  unknownIgnored,
+  orderIndependent,
+  askedOnly,
+]);

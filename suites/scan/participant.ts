@@ -2,19 +2,14 @@
 // a party hosted on several participants is answered with all of them, and the participants answered include
 // those the ledger showed hosting the party.
 import type { Requirement } from '../model.ts';
-import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { defineRules, type RuleOf } from '../requirement.ts';
 import { acceptedLookups, okObject, participantIdPath, SECTION } from './common.ts';
 
 /** PAR, then a non-empty id, then a fingerprint without colons. */
 const PARTICIPANT_ID = /^PAR::.+::[^:]+$/;
 
-const participantIds: RequirementInput = {
+const participantIds: RuleOf<'scan'> = {
   id: 'SCAN-PARTICIPANT-ID-FORMAT',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: ['getPartyToParticipantV1'],
-  section: SECTION.participants,
   sentence: '200 `{participant_ids: string[]}`, each of the form `PAR::id::fingerprint`',
   needs: ['domainId', 'partyIds'],
   tags: ['parties'],
@@ -43,13 +38,8 @@ const participantIds: RequirementInput = {
 };
 
 // A party hosted on several participants: the v1 lookup lists each of them, so at least two distinct ids.
-const multiHosted: RequirementInput = {
+const multiHosted: RuleOf<'scan'> = {
   id: 'SCAN-PARTICIPANT-ID-MULTI-HOSTED',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: ['getPartyToParticipantV1'],
-  section: SECTION.participants,
   sentence: 'Supports parties hosted on several participants (unlike v0). 200 `{participant_ids: string[]}`',
   needs: ['domainId', 'multiHostedParty'],
   tags: ['parties'],
@@ -75,13 +65,8 @@ const HOSTED_SAMPLE = 6;
 // The participants answered for a party are those hosting it: among them every participant the ledger's
 // topology events showed hosting it on that synchronizer (and not revoked since). A synchronizer the scan
 // does not know the party on (404: one the scan does not follow) is not judged.
-const hostsSeen: RequirementInput = {
+const hostsSeen: RuleOf<'scan'> = {
   id: 'SCAN-PARTICIPANT-ID-HOSTS-SEEN',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: ['getPartyToParticipantV1'],
-  section: SECTION.participants,
   sentence: 'Path `domain_id` string (synchronizer id), `party_id` string. Supports parties hosted on several participants. 200 `{participant_ids: string[]}`',
   needs: ['partyHosting'],
   tags: ['parties'],
@@ -104,4 +89,8 @@ const hostsSeen: RequirementInput = {
   },
 };
 
-export const PARTICIPANT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [participantIds, multiHosted, hostsSeen]);
+export const PARTICIPANT_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'scan', operations: ['getPartyToParticipantV1'], section: SECTION.participants },
+  [participantIds, multiHosted, hostsSeen],
+);

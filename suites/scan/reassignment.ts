@@ -6,7 +6,7 @@ import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import { exactIntegers, isInt64 } from '../int64.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { defineRules, type RuleOf } from '../requirement.ts';
 import { SECTION, timeNanos } from './common.ts';
 import { BASE, fetchServedUpdates, LABEL, OP, reassignmentOf, updateOf, WHERE, type Where } from './history.ts';
 import { contractFieldProblems } from './holdings/records.ts';
@@ -75,13 +75,8 @@ function reassignmentProblems(item: Json): string[] {
   return out;
 }
 
-const wellFormed: RequirementInput = {
+const wellFormed: RuleOf<'scan'> = {
   id: 'SCAN-REASSIGNMENT-RECORDS',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: WHERE.map((w) => OP[w]),
-  section: SECTION.updateReassignment,
   sentence:
     'UpdateHistoryReassignment: `update_id`, `offset`, `record_time`, `event` (one-of: UpdateHistoryAssignment or UpdateHistoryUnassignment), all required',
   needs: ['reassignmentUpdateIds'],
@@ -102,13 +97,8 @@ const wellFormed: RequirementInput = {
   },
 };
 
-const pairCounter: RequirementInput = {
+const pairCounter: RuleOf<'scan'> = {
   id: 'SCAN-REASSIGNMENT-PAIR-COUNTER',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: WHERE.map((w) => OP[w]),
-  section: SECTION.updateReassignment,
   sentence:
     '`reassignment_counter` is equal on a matching assign and unassign; matching pair shares `unassign_id` and `reassignment_counter`; `unassign_id` string (id of the corresponding unassign event)',
   needs: ['reassignmentUpdateIds'],
@@ -177,13 +167,8 @@ function unassignIdsShared(ctx: CheckContext, where: Where, all: Reassignment[])
   return pairs;
 }
 
-const counterIncreases: RequirementInput = {
+const counterIncreases: RuleOf<'scan'> = {
   id: 'SCAN-REASSIGNMENT-COUNTER-INCREASES',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: WHERE.map((w) => OP[w]),
-  section: SECTION.updateReassignment,
   sentence: '`reassignment_counter` ... strictly increases with each unassign command for the same contract, and is 0 at contract creation',
   needs: ['reassignmentUpdateIds'],
   tags: ['history', 'reassignments'],
@@ -223,4 +208,8 @@ function counterRule(ctx: CheckContext, where: Where, all: Reassignment[]): void
   }
 }
 
-export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [wellFormed, pairCounter, counterIncreases]);
+export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'scan', operations: WHERE.map((w) => OP[w]), section: SECTION.updateReassignment },
+  [wellFormed, pairCounter, counterIncreases],
+);

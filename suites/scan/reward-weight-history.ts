@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { Json } from '../../common/json.ts';
 import type { Fixtures } from '../fixtures.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { okObject, plusMicros, SECTION, timeNanos } from './common.ts';
 
 type Change = NonNullable<Fixtures['rewardWeightChanges']>[number];
@@ -75,34 +75,33 @@ async function probe(ctx: CheckContext, sv: string, { steps, from, offset }: Pro
     );
 }
 
-export const REWARD_WEIGHT_HISTORY_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  {
-    id: 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
-    operations: ['getPreviousSvRewardWeight'],
-    section: SECTION.rewardWeight,
-    sentence:
-      '`effectiveBefore` string optional (only weight changes effective strictly before it are considered). 200 `{rewardWeight?: string}`: the weight from the latest accepted reward-weight update proposal before `effectiveBefore`; absent when there is none.',
-    needs: ['rewardWeightChanges'],
-    tags: ['rewards', 'time'],
-    async check(ctx) {
-      const bySv = new Map<string, Change[]>();
-      for (const c of ctx.fixtures.rewardWeightChanges!) bySv.set(c.svParty, [...(bySv.get(c.svParty) ?? []), c]);
-      const svs = [...bySv].map(([sv, changes]) => ({ sv, steps: stepsOf(changes) })).filter((s) => s.steps?.length);
-      if (!svs.length) ctx.skip('no reward-weight change of the fixture has an effective time of whole microseconds');
-      const picked = svs.slice(0, SVS) as Array<{ sv: string; steps: Step[] }>;
-      for (const { sv, steps } of picked) {
-        // At each change's time it does not count yet; one microsecond before neither; one after it does.
-        for (let i = Math.max(0, steps.length - CHANGES); i < steps.length; i++)
-          for (const offset of [0n, -1n, 1n]) await probe(ctx, sv, { steps, from: i, offset });
-      }
-      // Between two changes (up to the later one's time, which is still strictly after): the earlier weight.
-      const gaps = picked.flatMap(({ sv, steps }) => steps.slice(0, -1).map((s, i) => ({ sv, steps, from: i, span: steps[i + 1]!.micros - s.micros })));
-      if (!gaps.length) return;
-      const between = fc.constantFrom(...gaps).chain((g) => fc.bigInt({ min: 1n, max: g.span }).map((offset) => ({ ...g, offset })));
-      await ctx.property(between, (p) => probe(ctx, p.sv, p), { runs: 6 });
+export const REWARD_WEIGHT_HISTORY_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'scan', operations: ['getPreviousSvRewardWeight'], section: SECTION.rewardWeight },
+  [
+    {
+      id: 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
+      sentence:
+        '`effectiveBefore` string optional (only weight changes effective strictly before it are considered). 200 `{rewardWeight?: string}`: the weight from the latest accepted reward-weight update proposal before `effectiveBefore`; absent when there is none.',
+      needs: ['rewardWeightChanges'],
+      tags: ['rewards', 'time'],
+      async check(ctx) {
+        const bySv = new Map<string, Change[]>();
+        for (const c of ctx.fixtures.rewardWeightChanges!) bySv.set(c.svParty, [...(bySv.get(c.svParty) ?? []), c]);
+        const svs = [...bySv].map(([sv, changes]) => ({ sv, steps: stepsOf(changes) })).filter((s) => s.steps?.length);
+        if (!svs.length) ctx.skip('no reward-weight change of the fixture has an effective time of whole microseconds');
+        const picked = svs.slice(0, SVS) as Array<{ sv: string; steps: Step[] }>;
+        for (const { sv, steps } of picked) {
+          // At each change's time it does not count yet; one microsecond before neither; one after it does.
+          for (let i = Math.max(0, steps.length - CHANGES); i < steps.length; i++)
+            for (const offset of [0n, -1n, 1n]) await probe(ctx, sv, { steps, from: i, offset });
+        }
+        // Between two changes (up to the later one's time, which is still strictly after): the earlier weight.
+        const gaps = picked.flatMap(({ sv, steps }) => steps.slice(0, -1).map((s, i) => ({ sv, steps, from: i, span: steps[i + 1]!.micros - s.micros })));
+        if (!gaps.length) return;
+        const between = fc.constantFrom(...gaps).chain((g) => fc.bigInt({ min: 1n, max: g.span }).map((offset) => ({ ...g, offset })));
+        await ctx.property(between, (p) => probe(ctx, p.sv, p), { runs: 6 });
+      },
     },
-  },
-]);
+  ],
+);

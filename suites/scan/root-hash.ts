@@ -4,7 +4,7 @@ import type { Json } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import { isInt64 } from '../int64.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { acceptedLookups, okObject, SECTION } from './common.ts';
 
 const ROOT_OP = 'getRewardAccountingRootHash';
@@ -37,14 +37,9 @@ async function rootHashes(ctx: CheckContext, positive = false): Promise<Array<{ 
   return out;
 }
 
-export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [ROOT_OP], section: SECTION.rootHash }, [
   {
     id: 'SCAN-ROOT-HASH-RESULT-SHAPE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
-    operations: [ROOT_OP],
-    section: SECTION.rootHash,
     sentence: '200: one of `{status, round_number: int64, root_hash: string (hex-encoded)}`, `{status}` (undetermined), `{status}` (cannot provide)',
     needs: ['rounds'],
     tags: ['rewards'],
@@ -63,11 +58,6 @@ export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRequirements(import.m
   },
   {
     id: 'SCAN-ROOT-HASH-ROUND-ECHOED',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
-    operations: [ROOT_OP],
-    section: SECTION.rootHash,
     sentence: 'Path `round_number` int64. 200: one of `{status, round_number: int64, root_hash: string (hex-encoded)}` ... (the result of the requested round)',
     needs: ['rounds'],
     tags: ['rewards'],

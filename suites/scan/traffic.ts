@@ -3,18 +3,15 @@
 import { isObject, parseJson } from '../../common/json.ts';
 import { isInt64 } from '../int64.ts';
 import type { Requirement } from '../model.ts';
-import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { defineRules, type RuleOf } from '../requirement.ts';
 import { acceptedLookups, enc, SECTION } from './common.ts';
 
 const OP = 'getMemberTrafficStatus';
 /** The traffic status of one member on one synchronizer (the wallet's purchase check reads it too). */
 export const trafficStatusPath = (domain: string, member: string) => `/v0/domains/${enc(domain)}/members/${enc(member)}/traffic-status`;
 
-const totals: RequirementInput = {
+const totals: RuleOf<'scan'> = {
   id: 'SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: [OP],
   section: SECTION.trafficRecord,
   sentence: 'A top-up is complete when total_limit equals total_purchased; total_purchased may exceed total_limit while purchases are incorporated',
@@ -58,11 +55,8 @@ const totals: RequirementInput = {
   },
 };
 
-const memberIdChecked: RequirementInput = {
+const memberIdChecked: RuleOf<'scan'> = {
   id: 'SCAN-TRAFFIC-MEMBER-ID-400',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   // The synchronizer's identities name the mediator whose member id is probed.
   operations: [OP, 'getSynchronizerIdentities'],
   section: SECTION.traffic,
@@ -85,4 +79,4 @@ const memberIdChecked: RequirementInput = {
   },
 };
 
-export const TRAFFIC_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [totals, memberIdChecked]);
+export const TRAFFIC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [totals, memberIdChecked]);

@@ -4,7 +4,7 @@
 // (updates.ts, events.ts), so that an endpoint the scan does not serve leaves the others judged.
 import { isObject, pointer, type Json } from '../../common/json.ts';
 import type { CheckContext } from '../model.ts';
-import type { RequirementInput } from '../requirement.ts';
+import type { RuleOf } from '../requirement.ts';
 import { SECTION, timeNanos } from './common.ts';
 import { BASE, LABEL, OP, transactions, type Where } from './history.ts';
 import { keysInTextOrder } from './json-order.ts';
@@ -143,7 +143,7 @@ function treeCheck(where: Where, problem: TreeRule['problem']): (ctx: CheckConte
 }
 
 /** Section and sentence of a rule on an endpoint: UpdateHistoryTransaction on v0, the V2 record (the same without offset) elsewhere. */
-function source(where: Where, sentence: string): Pick<RequirementInput, 'section' | 'sentence'> {
+function source(where: Where, sentence: string): Pick<RuleOf<'scan'>, 'section' | 'sentence'> {
   if (where === 'v0') return { section: SECTION.updateTx, sentence };
   return where === 'v2'
     ? { section: `${SECTION.updateTxV2}; Versioning 4`, sentence: `/v2/updates/{update_id} (UpdateHistoryTransactionV2): ${sentence}` }
@@ -151,11 +151,8 @@ function source(where: Where, sentence: string): Pick<RequirementInput, 'section
 }
 
 /** The requirement record of a rule on one endpoint, all but its id (written out where it is defined). */
-export function treeRequirement(rule: TreeRule, where: Where): Omit<RequirementInput, 'id'> {
+export function treeRequirement(rule: TreeRule, where: Where): Omit<RuleOf<'scan'>, 'id'> {
   return {
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: [OP[where]],
     ...source(where, rule.sentence),
     needs: ['transactionUpdateIds'],
@@ -165,11 +162,8 @@ export function treeRequirement(rule: TreeRule, where: Where): Omit<RequirementI
 }
 
 /** UpdateHistoryTransactionV2's key order, on the wire, for the V2 renderings (/v2/updates, /v0/events). */
-export function keysSortedRequirement(where: Exclude<Where, 'v0'>): Omit<RequirementInput, 'id'> {
+export function keysSortedRequirement(where: Exclude<Where, 'v0'>): Omit<RuleOf<'scan'>, 'id'> {
   return {
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: [OP[where]],
     ...source(where, '`events_by_id` is sorted lexicographically by id'),
     needs: ['transactionUpdateIds'],
@@ -193,6 +187,6 @@ export function keysSortedRequirement(where: Exclude<Where, 'v0'>): Omit<Require
 }
 
 /** The event-type rule on one endpoint: it comes from the Events section, not from the record's field list. */
-export function eventTypesRequirement(where: Where): Omit<RequirementInput, 'id'> {
+export function eventTypesRequirement(where: Where): Omit<RuleOf<'scan'>, 'id'> {
   return { ...treeRequirement(TREE_RULES.eventTypes, where), section: 'Events 3', sentence: `${LABEL[where]}: ${TREE_RULES.eventTypes.sentence}` };
 }

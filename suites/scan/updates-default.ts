@@ -1,21 +1,20 @@
 // GET /v0/updates/{update_id} without `lossless`: answered as with lossless=false.
 import type { Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { SECTION } from './common.ts';
 import { defaultCheck } from './history-defaults.ts';
 import { OP } from './history.ts';
 
-export const UPDATES_DEFAULT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  {
-    id: 'SCAN-UPDATES-LOSSLESS-DEFAULT',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
-    operations: [OP.v0],
-    section: SECTION.updatesV0,
-    sentence: 'Query `lossless` boolean optional, default false',
-    needs: ['transactionUpdateIds'],
-    tags: ['history', 'encodings'],
-    check: defaultCheck('v0', 'lossless', 'false'),
-  },
-]);
+export const UPDATES_DEFAULT_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'scan', operations: [OP.v0], section: SECTION.updatesV0 },
+  [
+    {
+      id: 'SCAN-UPDATES-LOSSLESS-DEFAULT',
+      sentence: 'Query `lossless` boolean optional, default false',
+      needs: ['transactionUpdateIds'],
+      tags: ['history', 'encodings'],
+      check: defaultCheck('v0', 'lossless', 'false'),
+    },
+  ],
+);

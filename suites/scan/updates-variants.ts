@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isObject, pointer, type Json } from '../../common/json.ts';
 import type { Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { SECTION, timeNanos } from './common.ts';
 import { BASE, fetchServedUpdates, fetchUpdates, LABEL, OP, transactionOf, type FetchedUpdate } from './history.ts';
 import { PLAIN_FIELDS } from './value-encodings.ts';
@@ -53,42 +53,41 @@ function difference(v0: Record<string, Json>, v2: Record<string, Json>): Problem
 
 const byId = (updates: FetchedUpdate[]) => new Map(updates.map((u) => [u.id, u]));
 
-export const UPDATE_VARIANT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  {
-    id: 'SCAN-UPDATES-VARIANTS-SAME-UPDATE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
-    operations: [OP.v0, OP.v2, OP.events],
-    section: `${SECTION.updateTxV2}; Versioning 4`,
-    sentence:
-      '**UpdateHistoryTransactionV2** (`update` in `/v0/events/{update_id}`): the same as above without `offset`; `/v0/updates/{update_id}` is deprecated (since 0.5.10) in favor of `/v2/updates/{update_id}`',
-    needs: ['transactionUpdateIds'],
-    tags: ['history', 'versions'],
-    async check(ctx) {
-      const ids = ctx.fixtures.transactionUpdateIds!;
-      const served = await fetchServedUpdates(ctx, ids);
-      // Without the deprecated path: unsupported (or skipped when it knows none of the ids).
-      const old = served.find((s) => s.where === 'v0')?.updates ?? (await fetchUpdates(ctx, ids, 'v0'));
-      const current = served.filter((s) => s.where !== 'v0');
-      if (current.length === 0) ctx.skip('neither /v2/updates nor /v0/events answers a fixture update id');
-      let compared = 0;
-      for (const { where, updates } of current) {
-        const others = byId(updates);
-        for (const u of old) {
-          const [a, other] = [transactionOf(u.body, 'v0'), others.get(u.id)];
-          const b = other && transactionOf(other.body, where);
-          if (!a || !b) continue;
-          compared++;
-          const p = difference(a, b);
-          if (p)
-            ctx.fail(`${LABEL[where]} ${u.id} is not the transaction /v0/updates shows (attached: the ${LABEL[where]} answer): ${p.message}`, {
-              exchange: other.exchange,
-              pointer: BASE[where] + p.pointer,
-            });
+export const UPDATE_VARIANT_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'scan', operations: [OP.v0, OP.v2, OP.events], section: `${SECTION.updateTxV2}; Versioning 4` },
+  [
+    {
+      id: 'SCAN-UPDATES-VARIANTS-SAME-UPDATE',
+      sentence:
+        '**UpdateHistoryTransactionV2** (`update` in `/v0/events/{update_id}`): the same as above without `offset`; `/v0/updates/{update_id}` is deprecated (since 0.5.10) in favor of `/v2/updates/{update_id}`',
+      needs: ['transactionUpdateIds'],
+      tags: ['history', 'versions'],
+      async check(ctx) {
+        const ids = ctx.fixtures.transactionUpdateIds!;
+        const served = await fetchServedUpdates(ctx, ids);
+        // Without the deprecated path: unsupported (or skipped when it knows none of the ids).
+        const old = served.find((s) => s.where === 'v0')?.updates ?? (await fetchUpdates(ctx, ids, 'v0'));
+        const current = served.filter((s) => s.where !== 'v0');
+        if (current.length === 0) ctx.skip('neither /v2/updates nor /v0/events answers a fixture update id');
+        let compared = 0;
+        for (const { where, updates } of current) {
+          const others = byId(updates);
+          for (const u of old) {
+            const [a, other] = [transactionOf(u.body, 'v0'), others.get(u.id)];
+            const b = other && transactionOf(other.body, where);
+            if (!a || !b) continue;
+            compared++;
+            const p = difference(a, b);
+            if (p)
+              ctx.fail(`${LABEL[where]} ${u.id} is not the transaction /v0/updates shows (attached: the ${LABEL[where]} answer): ${p.message}`, {
+                exchange: other.exchange,
+                pointer: BASE[where] + p.pointer,
+              });
+          }
         }
-      }
-      if (compared === 0) ctx.skip('no fixture transaction is answered with a tree on /v0/updates and on a V2 path');
+        if (compared === 0) ctx.skip('no fixture transaction is answered with a tree on /v0/updates and on a V2 path');
+      },
     },
-  },
-]);
+  ],
+);

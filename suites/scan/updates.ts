@@ -4,18 +4,15 @@
 // lossless encoding. Fixture transaction ids are looked up; ids the scan does not know are left out. (The same
 // rules on the `update` of GET /v0/events, and what only that endpoint promises, are in events.ts.)
 import type { Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { SECTION, timeNanos } from './common.ts';
 import { encodingCheck, lookupCheck, OP, transactions } from './history.ts';
 import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
 import { sameContentVerboseAs } from './value-encodings.ts';
 
-export const UPDATE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
   {
     id: 'SCAN-UPDATES-BY-ID',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     // A 404 is judged against the event history's answer for the same id (lookupCheck).
     operations: [OP.v0, OP.events],
     section: SECTION.updatesV0,
@@ -34,9 +31,6 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   { id: 'SCAN-UPDATES-EXTERNAL-HASH-OMITTED', ...treeRequirement(TREE_RULES.externalHashOmitted, 'v0') },
   {
     id: 'SCAN-UPDATES-OFFSETS-INCREASING',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: [OP.v0],
     section: SECTION.updateTx,
     sentence: '`offset` string (absolute offset; ... within one node monotonically, lexicographically increasing)',
@@ -64,9 +58,6 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   },
   {
     id: 'SCAN-UPDATES-LOSSLESS-VARIANTS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: [OP.v0],
     section: SECTION.updatesV0,
     sentence: 'Query `lossless` boolean optional, default false: lossless but hard-to-process payload encoding',
@@ -79,9 +70,6 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   // The current path: the V2 record (no offset, so no offset rule; its parameters are not shown, so no encoding rule).
   {
     id: 'SCAN-UPDATES-V2-BY-ID',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
     operations: [OP.v2, OP.events],
     section: `${SECTION.updatesV0}; Versioning 4`,
     sentence: 'Use the v2 path instead ... Path `update_id` string. 200: a single UpdateHistoryItem (the update of that id)',

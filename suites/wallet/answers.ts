@@ -1,6 +1,6 @@
 // The deviation policy's SHOULD requirements for the wallet interface (see suites/answers/policy-requirements.ts).
 import { answerPolicyRecords } from '../answers/policy-requirements.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 
 const RECORDS = answerPolicyRecords('wallet', {
   section: 'B. Wallet interface',
@@ -8,4 +8,4 @@ const RECORDS = answerPolicyRecords('wallet', {
   plainText404: { id: 'WALLET-ANSWERS-PLAIN-TEXT-404', sentence: '404 `{error}`: no offer with this tracking id is known' },
 });
 
-export const ANSWER_REQUIREMENTS = defineRequirements(import.meta.url, RECORDS);
+export const ANSWER_REQUIREMENTS = defineRules(import.meta.url, { interface: 'wallet' }, RECORDS);

@@ -2,7 +2,7 @@
 // so any 4xx passes (401 and 403 are the usual ones); serving the request (2xx) is the violation.
 import type { Exchange, RequestOptions } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { buy, buyBody, SECTION, statusPath, trackingIds } from './support.ts';
 
 const SENTENCE = 'Wallet endpoints require `Authorization: Bearer <ACCESS_TOKEN>` (header `Authorization`, type string, required). Token format: JWT.';
@@ -36,16 +36,11 @@ function someOffer(ctx: CheckContext): string {
   return id ?? ctx.skip('fixtures.transferOffers lists no tracking id');
 }
 
-export const AUTH_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', section: SECTION.auth }, [
   {
     id: 'WALLET-AUTH-STATUS-REQUIRES-TOKEN',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
     operations: ['getTransferOfferStatus'],
-    section: SECTION.auth,
     sentence: SENTENCE,
-    mutates: false,
     needs: ['transferOffers'],
     tags: ['auth'],
     async check(ctx) {
@@ -55,11 +50,7 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.u
   },
   {
     id: 'WALLET-AUTH-BUY-TRAFFIC-REQUIRES-TOKEN',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
     operations: ['createBuyTrafficRequest'],
-    section: SECTION.auth,
     sentence: SENTENCE,
     // A correct node creates nothing, but one that ignores credentials would create a request.
     mutates: true,

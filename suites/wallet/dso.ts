@@ -3,20 +3,14 @@
 // Being a proxy of the network's scan, it names the DSO party that scan names.
 import { parseJson } from '../../common/json.ts';
 import type { Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { DSO_PARTY_ID, SECTION } from './support.ts';
 
-export const DSO_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const DSO_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', operations: ['getDsoPartyId'] }, [
   {
     id: 'WALLET-DSO-PARTY-ID-NO-AUTH',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['getDsoPartyId'],
     section: SECTION.auth,
     sentence: 'The `/v0/scan-proxy/dso-party-id` endpoint of the validator interface carries no authorization header in its shape.',
-    mutates: false,
-    needs: [],
     tags: ['scan-proxy', 'auth'],
     confirms: 'getDsoPartyId',
     async check(ctx) {
@@ -30,14 +24,8 @@ export const DSO_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.ur
   },
   {
     id: 'WALLET-DSO-PARTY-ID-IS-SCANS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['getDsoPartyId'],
     section: SECTION.dso,
     sentence: 'GET /v0/scan-proxy/dso-party-id: No parameters. 200 `{dso_party_id: string}`.',
-    mutates: false,
-    needs: [],
     tags: ['scan-proxy'],
     async check(ctx) {
       // The scan's own DSO party: GET /v0/dso, which real scans serve (it is no operation of the description).

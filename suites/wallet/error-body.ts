@@ -3,7 +3,7 @@
 // requirements of each rule.
 import type { Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { buy, buyBody, ERROR_STATUSES, expectErrorBody, SECTION, statusPath, trackingIds } from './support.ts';
 
 const SENTENCE = 'Error bodies of the wallet and scan interfaces are `{error: string}` (400, 404, 409, 429, 500).';
@@ -27,17 +27,11 @@ function judgeAll(ctx: CheckContext, answers: Exchange[]): void {
   for (const x of judged) expectErrorBody(ctx, x);
 }
 
-export const ERROR_BODY_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const ERROR_BODY_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', section: SECTION.errors }, [
   {
     id: 'WALLET-ERROR-BODY-STATUS-LOOKUP',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
     operations: ['getTransferOfferStatus'],
-    section: SECTION.errors,
     sentence: SENTENCE,
-    mutates: false,
-    needs: [],
     tags: ['errors'],
     async check(ctx) {
       judgeAll(ctx, [await ctx.wallet.post(statusPath(trackingIds(ctx, 'no-offer-error')()))]);
@@ -45,11 +39,7 @@ export const ERROR_BODY_REQUIREMENTS: Requirement[] = defineRequirements(import.
   },
   {
     id: 'WALLET-ERROR-BODY-BUY-TRAFFIC',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
     operations: ['createBuyTrafficRequest'],
-    section: SECTION.errors,
     sentence: SENTENCE,
     mutates: true,
     needs: ['trafficReceiverParty', 'domainId'],

@@ -10,7 +10,7 @@ import { describeAnswer, type Exchange } from '../http.ts';
 import { eventsOf, LEDGER_EFFECTS, nextBegin, offsetOf, postUpdates, recordOf, strings, updateFormat } from '../ledger/updates/client.ts';
 import { followTokens } from '../paging.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements, type RequirementInput } from '../requirement.ts';
+import { defineRules, type RuleOf } from '../requirement.ts';
 import { SECTION } from './support.ts';
 import { reportedOffers } from './transfer-status.ts';
 
@@ -220,43 +220,41 @@ async function judgeFailed(ctx: CheckContext): Promise<void> {
     );
 }
 
-const COMMON: Omit<RequirementInput, 'id' | 'sentence' | 'check'> = {
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'wallet',
+const COMMON: Pick<RuleOf<'wallet'>, 'needs' | 'tags'> = {
   // The ledger's update stream is read too (POST /v2/updates); the operations named are the wallet's.
-  operations: ['getTransferOfferStatus'],
-  section: SECTION.transferStates,
-  mutates: false,
   needs: ['transferOffers', 'ledgerParties'],
   tags: ['transfer-offers', 'ledger'],
 };
 
-export const TRANSFER_LEDGER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  {
-    ...COMMON,
-    id: 'WALLET-TRANSFER-CREATED-ON-LEDGER',
-    sentence: 'created: Offer created, waiting for the receiver to accept; `transaction_id` (creating transaction), `contract_id` (the offer).',
-    check: (ctx) => judge(ctx, 'created', { transaction: 'the creating transaction', contract: 'the offer' }, offerFit),
-  },
-  {
-    ...COMMON,
-    id: 'WALLET-TRANSFER-ACCEPTED-ON-LEDGER',
-    sentence:
-      'accepted: Receiver accepted; wallet automation still has to deliver the amount; `transaction_id` (accepting transaction), `contract_id` (accepted offer).',
-    check: (ctx) => judge(ctx, 'accepted', { transaction: 'the accepting transaction', contract: 'the accepted offer' }, acceptedFit),
-  },
-  {
-    ...COMMON,
-    id: 'WALLET-TRANSFER-COMPLETED-ON-LEDGER',
-    sentence: "completed: Amount transferred to the receiver; `transaction_id` (the transfer), `contract_id` (receiver's created holding).",
-    check: (ctx) => judge(ctx, 'completed', { transaction: 'the transfer', contract: "the receiver's created holding" }, receiverHoldingFit),
-  },
-  {
-    ...COMMON,
-    id: 'WALLET-TRANSFER-FAILED-KIND-ON-LEDGER',
-    sentence:
-      'Failure kinds: `expired` (the offer or accepted offer expired before completion), `rejected` (receiver rejected the offer or withdrew an accepted offer), `withdrawn` (sender withdrew, e.g. insufficient funds or operational reasons).',
-    check: judgeFailed,
-  },
-]);
+export const TRANSFER_LEDGER_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'wallet', operations: ['getTransferOfferStatus'], section: SECTION.transferStates },
+  [
+    {
+      ...COMMON,
+      id: 'WALLET-TRANSFER-CREATED-ON-LEDGER',
+      sentence: 'created: Offer created, waiting for the receiver to accept; `transaction_id` (creating transaction), `contract_id` (the offer).',
+      check: (ctx) => judge(ctx, 'created', { transaction: 'the creating transaction', contract: 'the offer' }, offerFit),
+    },
+    {
+      ...COMMON,
+      id: 'WALLET-TRANSFER-ACCEPTED-ON-LEDGER',
+      sentence:
+        'accepted: Receiver accepted; wallet automation still has to deliver the amount; `transaction_id` (accepting transaction), `contract_id` (accepted offer).',
+      check: (ctx) => judge(ctx, 'accepted', { transaction: 'the accepting transaction', contract: 'the accepted offer' }, acceptedFit),
+    },
+    {
+      ...COMMON,
+      id: 'WALLET-TRANSFER-COMPLETED-ON-LEDGER',
+      sentence: "completed: Amount transferred to the receiver; `transaction_id` (the transfer), `contract_id` (receiver's created holding).",
+      check: (ctx) => judge(ctx, 'completed', { transaction: 'the transfer', contract: "the receiver's created holding" }, receiverHoldingFit),
+    },
+    {
+      ...COMMON,
+      id: 'WALLET-TRANSFER-FAILED-KIND-ON-LEDGER',
+      sentence:
+        'Failure kinds: `expired` (the offer or accepted offer expired before completion), `rejected` (receiver rejected the offer or withdrew an accepted offer), `withdrawn` (sender withdrew, e.g. insufficient funds or operational reasons).',
+      check: judgeFailed,
+    },
+  ],
+);

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { isObject } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { CheckContext, Requirement } from '../model.ts';
-import { defineRequirements } from '../requirement.ts';
+import { defineRules } from '../requirement.ts';
 import { SECTION, failedOfferReports, statusPath } from './support.ts';
 
 const ACTIVE_STATES: ReadonlySet<string> = new Set(['created', 'accepted', 'completed']);
@@ -44,17 +44,12 @@ const has = (body: Record<string, unknown>, field: string) => Object.hasOwn(body
 const KNOWN_PER_STATE = 4;
 const STATES: ReadonlySet<string> = new Set([...ACTIVE_STATES, 'failed']);
 
-export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', operations: ['getTransferOfferStatus'] }, [
   {
     id: 'WALLET-TRANSFER-STATUS-KNOWN-OFFER',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['getTransferOfferStatus'],
     section: SECTION.transferStatus,
     sentence:
       'Path: `tracking_id` string. No body. 200: the transfer offer status object (see States and transitions). 404 `{error}`: no offer with this tracking id is known',
-    mutates: false,
     needs: ['transferOffers'],
     tags: ['transfer-offers'],
     confirms: 'getTransferOfferStatus',
@@ -85,13 +80,8 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(im
   },
   {
     id: 'WALLET-TRANSFER-STATUS-ACTIVE-SHAPE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['getTransferOfferStatus'],
     section: SECTION.transferStates,
     sentence: 'created / accepted / completed: `status`, `transaction_id`, `contract_id`.',
-    mutates: false,
     needs: ['transferOffers'],
     tags: ['transfer-offers'],
     async check(ctx) {
@@ -116,13 +106,8 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(im
   },
   {
     id: 'WALLET-TRANSFER-STATUS-FAILED-SHAPE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['getTransferOfferStatus'],
     section: SECTION.transferStates,
     sentence: 'failed: `status`, `failure_kind` (expired, rejected or withdrawn), `withdrawn_reason` (optional human-readable text).',
-    mutates: false,
     needs: ['transferOffers'],
     tags: ['transfer-offers'],
     async check(ctx) {
@@ -151,14 +136,8 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(im
   },
   {
     id: 'WALLET-TRANSFER-STATUS-UNKNOWN-404',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['getTransferOfferStatus'],
     section: SECTION.transferStatus,
     sentence: '404 `{error}`: no offer with this tracking id is known (not yet submitted or processed, ...).',
-    mutates: false,
-    needs: [],
     tags: ['transfer-offers'],
     async check(ctx) {
       // Tracking ids nobody submitted an offer with: a run-specific prefix and a varying tail.
@@ -174,13 +153,8 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRequirements(im
   },
   {
     id: 'WALLET-TRANSFER-STATUS-OTHER-USER-404',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['getTransferOfferStatus'],
     section: SECTION.transferStatus,
     sentence: 'The token subject must be the ledger user of the user whose wallet the endpoint affects; 404: no offer with this tracking id is known.',
-    mutates: false,
     needs: ['otherUserTransferOffers'],
     tags: ['transfer-offers', 'auth'],
     async check(ctx) {

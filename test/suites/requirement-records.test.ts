@@ -9,7 +9,7 @@ import { GENERIC_CHECKS, INTERFACES } from '../../common/vocabulary.ts';
 import { catalog, DESCRIPTION_REQUIREMENTS } from '../../suites/catalog.ts';
 import { genericId, genericRequirements, operationSlug } from '../../suites/generic/spec-requirements.ts';
 import type { Requirement } from '../../suites/model.ts';
-import { defineRequirements, repositoryPath } from '../../suites/requirement.ts';
+import { defineRequirements, defineRules, repositoryPath } from '../../suites/requirement.ts';
 import { BUILTIN_NAMES, builtinSpec } from '../support/builtin-specs.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -96,8 +96,37 @@ describe('requirement records', () => {
       readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
     const all = INTERFACES.flatMap((i) => files(`suites/${i}`));
     expect(all.filter((f) => /(^|\/)misc\.ts$/.test(f))).toEqual([]);
-    // Every file defining records defines them through the one builder.
-    for (const f of new Set(DESCRIPTION_REQUIREMENTS.map((r) => r.definedIn))) expect(source(f), f).toContain('defineRequirements(import.meta.url,');
+    // Every file defining rules defines them through the one builder of rules, with its header stated once.
+    for (const f of new Set(DESCRIPTION_REQUIREMENTS.map((r) => r.definedIn)))
+      expect(source(f), f).toMatch(/defineRules\(\s*import\.meta\.url,\s*\{\s*interface: '/);
+  });
+
+  it("spell the defaults of a rule only in the builder: no product file but it writes kind: 'rule' or level: 'MUST'", () => {
+    const files = (dir: string): string[] =>
+      readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : [],
+      );
+    const product = ['suites', 'runner', 'reporting', 'cli', 'detection'].flatMap(files).filter((f) => f !== 'suites/requirement.ts');
+    expect(product.filter((f) => /kind: 'rule'(,| as const)|level: 'MUST'(,| as const)/.test(source(f)))).toEqual(['suites/generic/spec-requirements.ts']);
+  });
+});
+
+describe('defineRules', () => {
+  const rule = { sentence: 't', tags: [], async check() {} };
+
+  it('takes the header once and fills in the defaults: kind rule, level MUST, mutates false, needs []', () => {
+    const [a, b] = defineRules(import.meta.url, { interface: 'scan', operations: ['x'], section: 's' }, [
+      { ...rule, id: 'SCAN-A' },
+      { ...rule, id: 'SCAN-B', level: 'SHOULD', operations: ['y'], section: 'own' },
+    ]);
+    expect(a).toMatchObject({ id: 'SCAN-A', kind: 'rule', level: 'MUST', interface: 'scan', operations: ['x'], section: 's', mutates: false, needs: [] });
+    expect(b).toMatchObject({ id: 'SCAN-B', level: 'SHOULD', operations: ['y'], section: 'own' });
+    expect(a!.definedIn).toBe('test/suites/requirement-records.test.ts');
+  });
+
+  it('refuses a rule with no operations or section, from itself or the header', () => {
+    expect(() => defineRules(import.meta.url, { interface: 'wallet', section: 's' }, [{ ...rule, id: 'WALLET-X' }])).toThrow(/WALLET-X has no operations/);
+    expect(() => defineRules(import.meta.url, { interface: 'wallet', operations: ['x'] }, [{ ...rule, id: 'WALLET-X' }])).toThrow(/WALLET-X has no section/);
   });
 });
 

@@ -1,19 +1,14 @@
 // Credentials of the update stream: a read without them is refused, and a user may read only as the
 // parties it has rights for. (That the refusals carry a JsCantonError is LEDGER-UPDATES-ERROR-BODY's rule.)
 import type { Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import { anyPartyFormat, limitedAuth, OPERATION, openRead, readParties, updateFormat } from './client.ts';
 
 const SECTION = 'A. Ledger interface > POST /v2/updates (Security); Authentication 3';
 
-export const AUTH_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION], section: SECTION }, [
   {
     id: 'LEDGER-UPDATES-AUTH-REQUIRED',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
-    section: SECTION,
     sentence: 'Security: either bearer HTTP authentication or API-key authentication.',
     needs: ['ledgerParties'],
     tags: ['auth'],
@@ -33,11 +28,6 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.u
   },
   {
     id: 'LEDGER-UPDATES-READ-RIGHTS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
-    section: SECTION,
     sentence: 'Security: bearer HTTP or API-key authentication; the authenticated user reads only as parties it may read as.',
     needs: ['ledgerLimitedToken', 'ledgerForbiddenParty'],
     tags: ['auth'],

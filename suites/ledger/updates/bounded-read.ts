@@ -5,7 +5,7 @@
 import { isInt, parseJson } from '../../../common/json.ts';
 import { describeAnswer } from '../../http.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import { body, OPERATION, postUpdates, readParties, updateFormat } from './client.ts';
 
 /** Elements a read asks for at most: below any list limit a node is likely to set, so no 413 is due. */
@@ -18,28 +18,27 @@ async function stateOffset(ctx: CheckContext, path: string, field: string): Prom
   return isInt(v) && v >= 0 ? v : undefined;
 }
 
-export const BOUNDED_READ_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  {
-    id: 'LEDGER-UPDATES-BOUNDED-READ',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
-    confirms: OPERATION,
-    section: 'A. Ledger interface > POST /v2/updates',
-    sentence: 'Reads the filtered update stream ...; 200: JSON array of JsGetUpdatesResponse',
-    needs: ['ledgerParties'],
-    tags: ['window'],
-    async check(ctx) {
-      const end = await stateOffset(ctx, '/v2/state/ledger-end', 'offset');
-      if (end === undefined) return ctx.skip('GET /v2/state/ledger-end states no ledger end, so no window up to it could be chosen');
-      // A pruned participant refuses reads that begin below its pruning offset; nothing pruned reads as 0.
-      const pruned = (await stateOffset(ctx, '/v2/state/latest-pruned-offsets', 'participantPrunedUpToInclusive')) ?? 0;
-      const begin = Math.min(pruned, end);
-      const parties = readParties(ctx);
-      const x = await postUpdates(ctx, body({ beginExclusive: begin, endInclusive: end }, updateFormat(parties)), { limit: LIMIT });
-      const els = ctx.accepted(x, `a read of (${begin}, ${end}] as ${parties.join(', ')}, at most ${LIMIT} elements`);
-      if (!Array.isArray(els)) ctx.fail(`the 200 answer of the update stream is not a JSON array (${describeAnswer(x)})`, { exchange: x });
+export const BOUNDED_READ_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'ledger', operations: [OPERATION], section: 'A. Ledger interface > POST /v2/updates' },
+  [
+    {
+      id: 'LEDGER-UPDATES-BOUNDED-READ',
+      confirms: OPERATION,
+      sentence: 'Reads the filtered update stream ...; 200: JSON array of JsGetUpdatesResponse',
+      needs: ['ledgerParties'],
+      tags: ['window'],
+      async check(ctx) {
+        const end = await stateOffset(ctx, '/v2/state/ledger-end', 'offset');
+        if (end === undefined) return ctx.skip('GET /v2/state/ledger-end states no ledger end, so no window up to it could be chosen');
+        // A pruned participant refuses reads that begin below its pruning offset; nothing pruned reads as 0.
+        const pruned = (await stateOffset(ctx, '/v2/state/latest-pruned-offsets', 'participantPrunedUpToInclusive')) ?? 0;
+        const begin = Math.min(pruned, end);
+        const parties = readParties(ctx);
+        const x = await postUpdates(ctx, body({ beginExclusive: begin, endInclusive: end }, updateFormat(parties)), { limit: LIMIT });
+        const els = ctx.accepted(x, `a read of (${begin}, ${end}] as ${parties.join(', ')}, at most ${LIMIT} elements`);
+        if (!Array.isArray(els)) ctx.fail(`the 200 answer of the update stream is not a JSON array (${describeAnswer(x)})`, { exchange: x });
+      },
     },
-  },
-]);
+  ],
+);

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { Json } from '../../../common/json.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import {
   ACS_DELTA,
   OPERATION,
@@ -39,14 +39,9 @@ const hasBlob = (ev: Json) => typeof ev.createdEventBlob === 'string' && ev.crea
 const readWith = (ctx: CheckContext, s: Sample, cumulative: Json[]) =>
   readWindow(ctx, sampleWindow(s), updateFormat(s.parties, EVENT_PARTS, ACS_DELTA, { cumulative }));
 
-export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION], section: FILTERS_SECTION }, [
   {
     id: 'LEDGER-UPDATES-CUMULATIVE-UNION',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
-    section: FILTERS_SECTION,
     sentence: 'Filters: each cumulative entry widens the result (two template entries select the events of either template).',
     needs: ['ledgerParties'],
     tags: ['filters'],
@@ -78,11 +73,6 @@ export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRequirements(import.
   },
   {
     id: 'LEDGER-UPDATES-CUMULATIVE-FLAGS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
-    section: FILTERS_SECTION,
     sentence:
       'Filters: include_created_event_blob flags accumulate (a wildcard without the blob and a template entry with it: created events of that template carry the blob).',
     needs: ['ledgerParties'],

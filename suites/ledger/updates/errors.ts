@@ -3,7 +3,7 @@
 import { isObject } from '../../../common/json.ts';
 import { tooLarge, type Exchange } from '../../http.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import { IDLE_MS, limitedAuth, OPERATION, UPDATES_PATH, body, byParties, openRead, postUpdates, readParties, updateFormat } from './client.ts';
 
 const ENDPOINT_SECTION = 'A. Ledger interface > POST /v2/updates';
@@ -61,13 +61,9 @@ export function cantonErrorProblems(text: string): Array<{ problem: string; poin
   return out;
 }
 
-export const ERROR_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   {
     id: 'LEDGER-UPDATES-FILTER-WITH-FORMAT-REJECTED',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: 'A. Ledger interface records > GetUpdatesRequest',
     sentence: 'filter: if defined, updateFormat must be unset.',
     needs: ['ledgerParties'],
@@ -80,10 +76,6 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'LEDGER-UPDATES-INVALID-REQUEST-400',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: ENDPOINT_SECTION,
     sentence: '400: invalid body, invalid limit, invalid stream_idle_timeout_ms.',
     needs: ['ledgerParties'],
@@ -94,10 +86,6 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'LEDGER-UPDATES-400-TEXT-PLAIN',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: ENDPOINT_SECTION,
     sentence: '400: text/plain string (invalid body, invalid limit, invalid stream_idle_timeout_ms).',
     needs: ['ledgerParties'],
@@ -116,10 +104,6 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'LEDGER-UPDATES-ERROR-BODY',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: 'A. Ledger interface > POST /v2/updates; Errors',
     sentence: 'Other statuses: body JsCantonError (code, cause, context and errorCategory required); this includes 413.',
     needs: ['ledgerParties'],

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { Json } from '../../../common/json.ts';
 import type { Exchange } from '../../http.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import {
   ACS_DELTA,
   LEDGER_EFFECTS,
@@ -80,13 +80,9 @@ export function sampledTemplates(s: Sample): string[] {
   return [...new Set(seen.map((e) => e.ev.templateId as string))];
 }
 
-export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   {
     id: 'LEDGER-UPDATES-ACS-DELTA-EVENT-KINDS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: SHAPES_SECTION,
     sentence: 'In the ACS delta shape, create and archive events are emitted.',
     needs: ['ledgerParties'],
@@ -107,10 +103,6 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   },
   {
     id: 'LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: SHAPES_SECTION,
     sentence: 'ACS delta: an event is included only if a requesting party is a stakeholder of it.',
     needs: ['ledgerParties'],
@@ -136,10 +128,6 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   },
   {
     id: 'LEDGER-UPDATES-LEDGER-EFFECTS-EVENT-KINDS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: SHAPES_SECTION,
     sentence: 'In the ledger-effects shape, create and exercise events are emitted.',
     needs: ['ledgerParties'],
@@ -160,10 +148,6 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   },
   {
     id: 'LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: SHAPES_SECTION,
     sentence: 'Ledger effects: an event is included only if a requesting party is a witness of it.',
     needs: ['ledgerParties'],
@@ -224,10 +208,6 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   },
   {
     id: 'LEDGER-UPDATES-WITNESS-PARTIES',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: FILTER_SECTION,
     sentence: 'witnessParties of an event in a filtered stream are the requesting parties that see it.',
     needs: ['ledgerParties'],
@@ -252,10 +232,6 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   },
   {
     id: 'LEDGER-UPDATES-TEMPLATE-FILTER',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: FILTER_SECTION,
     sentence:
       'For transaction and ACS streams, create and archive events of contracts whose stakeholders include a listed party and match the per-party filter.',

@@ -9,7 +9,7 @@
 // only cut the stream: a smaller one returns a prefix of what a larger one returns.
 import fc from 'fast-check';
 import type { Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import type { Json } from '../../../common/json.ts';
 import { describeAnswer } from '../../http.ts';
 import type { CheckContext } from '../../model.ts';
@@ -38,13 +38,9 @@ const ENDPOINT_SECTION = 'A. Ledger interface > POST /v2/updates';
 const DOUBLING_START = 16;
 const DOUBLING_END = 65_536;
 
-export const LIMIT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   {
     id: 'LEDGER-UPDATES-LIMIT',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: ENDPOINT_SECTION,
     sentence: 'limit: maximum elements to return; ignored if bigger than the server setting.',
     needs: ['ledgerParties'],
@@ -67,10 +63,6 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'LEDGER-UPDATES-LIST-LIMIT-413',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: 'A. Ledger interface > POST /v2/updates; Errors; Limits',
     sentence: '413 when the number of results exceeds the node list limit (http-list-max-elements-limit); a limit bigger than the server setting is ignored.',
     needs: ['ledgerParties'],
@@ -123,10 +115,6 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'LEDGER-UPDATES-LIMIT-PREFIX',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: 'A. Ledger interface > POST /v2/updates; GetUpdatesRequest',
     sentence:
       'limit: maximum elements to return; elements come in ascending order (descending with descendingOrder): a smaller limit returns a prefix of what a larger one returns over the same window.',

@@ -4,7 +4,7 @@
 import { parseJson } from '../../../common/json.ts';
 import { describeAnswer } from '../../http.ts';
 import type { Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import {
   IDLE_MS,
   OPERATION,
@@ -25,13 +25,9 @@ const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
 /** Sampled offsets a read from 0 spans here: enough to cover the first updates, few to keep it small. */
 const SPAN = 20;
 
-export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   {
     id: 'LEDGER-UPDATES-BEGIN-ZERO-START',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: REQUEST_SECTION,
     sentence: 'beginExclusive: zero means start of ledger (a read from 0 misses no update a read from any later begin returns).',
     needs: ['ledgerParties'],
@@ -66,10 +62,6 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRequirements(import.m
   },
   {
     id: 'LEDGER-UPDATES-PRUNED-BEGIN',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: REQUEST_SECTION,
     sentence: '`beginExclusive`: If the participant is pruned, must be >= the pruning offset.',
     needs: ['ledgerParties'],
@@ -104,10 +96,6 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRequirements(import.m
   },
   {
     id: 'LEDGER-UPDATES-IDLE-TIMEOUT-COMPLETES',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: 'A. Ledger interface > POST /v2/updates',
     sentence: 'stream_idle_timeout_ms: time after which the result is completed and sent if no new elements arrive (open-ended streams).',
     needs: ['ledgerParties'],

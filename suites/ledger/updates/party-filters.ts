@@ -5,7 +5,7 @@
 import type { Json } from '../../../common/json.ts';
 import { describeAnswer, type Exchange } from '../../http.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import {
   ACS_DELTA,
   OPERATION,
@@ -59,13 +59,9 @@ function expectHolds(ctx: CheckContext, combined: { x: Exchange; els: Json[] }, 
   return compared;
 }
 
-export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   {
     id: 'LEDGER-UPDATES-ANY-PARTY',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: FILTER_SECTION,
     sentence: 'filtersForAnyParty: Filters applying to every party on the participant.',
     needs: ['ledgerParties'],
@@ -93,10 +89,6 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRequirements(impor
   },
   {
     id: 'LEDGER-UPDATES-SEVERAL-PARTIES',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: FILTER_SECTION,
     sentence:
       'EventFormat filtersByParty: map party id to Filters; for transaction and ACS streams create and archive events of contracts with a listed stakeholder.',
@@ -119,10 +111,6 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRequirements(impor
   },
   {
     id: 'LEDGER-UPDATES-EMPTY-FILTERS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: 'A. Ledger interface records > Filters',
     sentence: 'When no cumulative filter is defined, a single wildcard filter without created-event blob is used.',
     needs: ['ledgerParties'],
@@ -150,10 +138,6 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRequirements(impor
   },
   {
     id: 'LEDGER-UPDATES-LEGACY-FILTER-DEFAULT',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: 'A. Ledger interface records > GetUpdatesRequest',
     sentence: 'updateFormat: if unset for this request, it defaults to: ... participant-authorization topology events for all parties named in filter.',
     needs: ['ledgerParties'],

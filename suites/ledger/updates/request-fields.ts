@@ -4,7 +4,7 @@
 import { isObject } from '../../../common/json.ts';
 import { describeAnswer } from '../../http.ts';
 import type { Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import { OPERATION, byParties, eventsOf, openRead, postUpdates, readParties, sampleStream, sampleWindow, updateFormat } from './client.ts';
 
 const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
@@ -12,13 +12,9 @@ const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
 /** Keys no party id can be: empty, and with characters outside those of a (Daml-LF) party string. */
 const NOT_PARTY_IDS = ['', 'not a party!', 'no/such?party'];
 
-export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   {
     id: 'LEDGER-UPDATES-VERBOSE-WITH-FORMAT-REJECTED',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: REQUEST_SECTION,
     sentence: 'verbose: if defined, updateFormat must be unset.',
     needs: ['ledgerParties'],
@@ -34,10 +30,6 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRequirements(impo
   },
   {
     id: 'LEDGER-UPDATES-PARTY-KEY-VALID',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: 'A. Ledger interface records > TransactionFilter',
     sentence: 'filtersByParty: each key must be a valid party id string.',
     needs: ['ledgerParties'],
@@ -55,10 +47,6 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRequirements(impo
   },
   {
     id: 'LEDGER-UPDATES-VERBOSE-LABELS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: REQUEST_SECTION,
     sentence: 'verbose: if true, values include labels (a created event carries its create argument as a record with field labels).',
     needs: ['ledgerParties'],

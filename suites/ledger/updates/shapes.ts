@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { isObject, type Json } from '../../../common/json.ts';
 import type { Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import {
   ACS_DELTA,
   KIND_OF_PART,
@@ -30,13 +30,9 @@ const REQUIRED_FIELDS: Record<string, string[]> = {
   TopologyTransaction: ['updateId', 'offset', 'synchronizerId', 'recordTime', 'events'],
 };
 
-export const SHAPE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   {
     id: 'LEDGER-UPDATES-ONE-KIND',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: RECORDS_SECTION,
     sentence: 'Update is a one-of object with exactly one key: OffsetCheckpoint, Reassignment, TopologyTransaction or Transaction.',
     needs: ['ledgerParties'],
@@ -58,10 +54,6 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'LEDGER-UPDATES-REQUESTED-KINDS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: 'Events 1',
     sentence: 'Transactions only if includeTransactions is set, reassignments only if includeReassignments, topology events only if includeTopologyEvents.',
     needs: ['ledgerParties'],
@@ -83,10 +75,6 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'LEDGER-UPDATES-RECORD-FIELDS',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: RECORDS_SECTION,
     sentence:
       'Each element is {update: {<Kind>: {value: record}}}; release-3.5 records always carry their required fields (e.g. Transaction: updateId, effectiveAt, events, offset, synchronizerId, recordTime).',
@@ -109,10 +97,6 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'LEDGER-UPDATES-EVENT-OFFSET',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: RECORDS_SECTION,
     sentence: "Every event's offset equals the offset of the update that carries it.",
     needs: ['ledgerParties'],
@@ -135,10 +119,6 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.
   },
   {
     id: 'LEDGER-UPDATES-SHAPES-SAME-TRANSACTION',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
     section: 'What the service does 3',
     sentence:
       'Transaction shapes: ACS delta (an event is included only if a requesting party is a stakeholder of it) and ledger effects (an event is included only if a requesting party is a witness of it).',

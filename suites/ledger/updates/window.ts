@@ -5,7 +5,7 @@ import type { Json } from '../../../common/json.ts';
 import type { Exchange } from '../../http.ts';
 import { exactIntegers } from '../../int64.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import {
   IDLE_MS,
   OPERATION,
@@ -51,14 +51,9 @@ function expectOrdered(ctx: CheckContext, x: Exchange, els: Json[], direction: '
   });
 }
 
-export const WINDOW_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION], section: REQUEST_SECTION }, [
   {
     id: 'LEDGER-UPDATES-BEGIN-EXCLUSIVE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
-    section: REQUEST_SECTION,
     sentence: 'beginExclusive: only updates with offset strictly greater are returned.',
     needs: ['ledgerParties'],
     tags: ['window'],
@@ -80,11 +75,6 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   },
   {
     id: 'LEDGER-UPDATES-END-INCLUSIVE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
-    section: REQUEST_SECTION,
     sentence: 'endInclusive: only updates with offset <= this are returned.',
     needs: ['ledgerParties'],
     tags: ['window'],
@@ -103,11 +93,6 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   },
   {
     id: 'LEDGER-UPDATES-PAGING-COMPLETE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
-    section: REQUEST_SECTION,
     sentence: 'Only updates with offset strictly greater than beginExclusive and <= endInclusive are returned: windows (a,b] and (b,c] together give (a,c].',
     needs: ['ledgerParties'],
     tags: ['window', 'paging'],
@@ -138,11 +123,6 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   },
   {
     id: 'LEDGER-UPDATES-ASCENDING',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
-    section: REQUEST_SECTION,
     sentence: 'Without descendingOrder elements come in ascending order; offsets are strictly increasing along the stream.',
     needs: ['ledgerParties'],
     tags: ['order'],
@@ -156,11 +136,6 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   },
   {
     id: 'LEDGER-UPDATES-DESCENDING',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
-    section: REQUEST_SECTION,
     sentence: 'descendingOrder: if set, elements are returned in descending order.',
     needs: ['ledgerParties'],
     tags: ['order'],
@@ -185,11 +160,6 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRequirements(import.meta
   },
   {
     id: 'LEDGER-UPDATES-DESCENDING-NEEDS-END',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'ledger',
-    operations: [OPERATION],
-    section: REQUEST_SECTION,
     sentence: 'endInclusive: if absent, descendingOrder must not be selected.',
     needs: ['ledgerParties'],
     tags: ['order', 'validation'],

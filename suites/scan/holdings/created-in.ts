@@ -8,7 +8,7 @@ import { isObject, parseJson, type Json } from '../../../common/json.ts';
 import type { Exchange } from '../../http.ts';
 import { isInt64 } from '../../int64.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements, type RequirementInput } from '../../requirement.ts';
+import { defineRules, type RuleOf } from '../../requirement.ts';
 import { enc, SECTION, timeNanos } from '../common.ts';
 import { historyGet, LABEL, OP, PATH, transactionOf, type Where } from '../history.ts';
 import { archivesUpTo } from './archives.ts';
@@ -88,16 +88,12 @@ function judged(ctx: CheckContext, all: Creation[], creatingOnly: boolean): Arra
 const where = (c: Creation & { source: NonNullable<Creation['source']> }) =>
   `${c.version} holdings: contract ${c.contract.contract_id} (created_in_update_id ${c.updateId}; attached: the holdings page, ${LABEL[c.source.where]} ${c.updateId} says`;
 
-const common: Pick<RequirementInput, 'kind' | 'level' | 'interface' | 'operations' | 'needs'> = {
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
+const common: Pick<RuleOf<'scan'>, 'needs'> = {
   // The creating updates are looked up on the history endpoints (SOURCES), each tried in turn.
-  operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2, ...SOURCES.map((s) => OP[s.where])],
   needs: [...HOLDINGS_NEEDS],
 };
 
-const createdInMigration: RequirementInput = {
+const createdInMigration: RuleOf<'scan'> = {
   ...common,
   id: 'SCAN-HOLDINGS-CREATED-IN-MIGRATION',
   section: SECTION.activeContract,
@@ -116,7 +112,7 @@ const createdInMigration: RequirementInput = {
   },
 };
 
-const createdAtEffective: RequirementInput = {
+const createdAtEffective: RuleOf<'scan'> = {
   ...common,
   id: 'SCAN-HOLDINGS-CREATED-AT-EFFECTIVE',
   section: SECTION.activeContract,
@@ -138,7 +134,7 @@ const createdAtEffective: RequirementInput = {
   },
 };
 
-const createArgumentsCompact: RequirementInput = {
+const createArgumentsCompact: RuleOf<'scan'> = {
   ...common,
   id: 'SCAN-HOLDINGS-CREATE-ARGUMENTS-COMPACT',
   section: `${SECTION.activeContract}; ${SECTION.events}`,
@@ -159,7 +155,7 @@ const createArgumentsCompact: RequirementInput = {
   },
 };
 
-const activeAtSnapshot: RequirementInput = {
+const activeAtSnapshot: RuleOf<'scan'> = {
   ...common,
   id: 'SCAN-HOLDINGS-ACTIVE-AT-SNAPSHOT',
   section: SECTION.holdingsV1,
@@ -190,9 +186,8 @@ const activeAtSnapshot: RequirementInput = {
   },
 };
 
-export const HOLDINGS_CREATION_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  createdInMigration,
-  createdAtEffective,
-  createArgumentsCompact,
-  activeAtSnapshot,
-]);
+export const HOLDINGS_CREATION_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'scan', operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2, ...SOURCES.map((s) => OP[s.where])] },
+  [createdInMigration, createdAtEffective, createArgumentsCompact, activeAtSnapshot],
+);

@@ -3,33 +3,32 @@
 // so the forced snapshot's migration id is at least the fixture's.
 import { isInt64 } from '../../int64.ts';
 import type { Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import { SECTION } from '../common.ts';
 import { forceAcsSnapshot } from './snapshots.ts';
 
-export const FORCE_ACS_MIGRATION_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  {
-    id: 'SCAN-HOLDINGS-FORCE-ACS-MIGRATION',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'scan',
-    operations: ['forceAcsSnapshotNow'],
-    section: SECTION.forceAcs,
-    sentence: "200 `{record_time: date-time, migration_id: int64}` (migration_id is the scan's current migration id)",
-    mutates: true,
-    needs: ['migrationId'],
-    tags: ['holdings', 'snapshots'],
-    confirms: 'forceAcsSnapshotNow',
-    async check(ctx) {
-      const { forced, snap } = await forceAcsSnapshot(ctx, true);
-      const m = snap.migration_id;
-      if (!isInt64(m)) ctx.fail(`migration_id ${JSON.stringify(m)} is not an integer`, { exchange: forced, pointer: '/migration_id' });
-      const known = ctx.fixtures.migrationId!;
-      if (m < known)
-        ctx.fail(
-          `force-ACS reports migration_id ${m}, below migration ${known}, which already has an ACS snapshot (fixtures.migrationId): the current migration id is never below a migration the scan has`,
-          { exchange: forced, pointer: '/migration_id' },
-        );
+export const FORCE_ACS_MIGRATION_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'scan', operations: ['forceAcsSnapshotNow'], section: SECTION.forceAcs },
+  [
+    {
+      id: 'SCAN-HOLDINGS-FORCE-ACS-MIGRATION',
+      sentence: "200 `{record_time: date-time, migration_id: int64}` (migration_id is the scan's current migration id)",
+      mutates: true,
+      needs: ['migrationId'],
+      tags: ['holdings', 'snapshots'],
+      confirms: 'forceAcsSnapshotNow',
+      async check(ctx) {
+        const { forced, snap } = await forceAcsSnapshot(ctx, true);
+        const m = snap.migration_id;
+        if (!isInt64(m)) ctx.fail(`migration_id ${JSON.stringify(m)} is not an integer`, { exchange: forced, pointer: '/migration_id' });
+        const known = ctx.fixtures.migrationId!;
+        if (m < known)
+          ctx.fail(
+            `force-ACS reports migration_id ${m}, below migration ${known}, which already has an ACS snapshot (fixtures.migrationId): the current migration id is never below a migration the scan has`,
+            { exchange: forced, pointer: '/migration_id' },
+          );
+      },
     },
-  },
-]);
+  ],
+);

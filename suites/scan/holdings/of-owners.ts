@@ -3,7 +3,7 @@
 // file names "parties owning holdings at that snapshot"), so the first page of their holdings is not empty: a
 // node that answers every request with no contract passes every paging and filtering rule, and fails here.
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements, type RequirementInput } from '../../requirement.ts';
+import { defineRules, type RuleOf } from '../../requirement.ts';
 import { acceptedObject, SECTION } from '../common.ts';
 import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OP, holdingsPath, type HoldingsVersion } from './walk.ts';
 
@@ -25,10 +25,7 @@ function ofOwners(version: HoldingsVersion): (ctx: CheckContext) => Promise<void
   };
 }
 
-const common = (version: HoldingsVersion): Omit<RequirementInput, 'id' | 'section' | 'sentence'> => ({
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
+const common = (version: HoldingsVersion): Omit<RuleOf<'scan'>, 'id' | 'section' | 'sentence'> => ({
   operations: [HOLDINGS_OP[version]],
   needs: [...HOLDINGS_NEEDS],
   tags: ['holdings'],
@@ -39,7 +36,7 @@ const common = (version: HoldingsVersion): Omit<RequirementInput, 'id' | 'sectio
 const ANSWER =
   'Returns the active holding contracts for a migration id and record time ... `owner_party_ids` (filters to contracts owned by these parties). 200: ... `created_events` (up to page_size)';
 
-export const HOLDINGS_OWNER_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const HOLDINGS_OWNER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
   {
     id: 'SCAN-HOLDINGS-V0-OF-OWNERS',
     ...common('v0'),

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { isObject, type Json } from '../../../common/json.ts';
 import { SECTION, timeNanos } from '../common.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements, type RequirementInput } from '../../requirement.ts';
+import { defineRules, type RuleOf } from '../../requirement.ts';
 import {
   baseQuery,
   contractIdOf,
@@ -72,13 +72,8 @@ async function eachDrawnWalk(
   });
 }
 
-const pagingComplete: RequirementInput = {
+const pagingComplete: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-PAGING-COMPLETE',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: OPS,
-  section: SECTION.holdingsV1,
   sentence: 'next_page_token: pass as `after` for the next page; absent when no more pages (walking the pages yields every holding, whatever page_size)',
   needs: [...NEEDS],
   tags: ['holdings', 'paging'],
@@ -132,13 +127,8 @@ const pagingComplete: RequirementInput = {
   },
 };
 
-const pagingUnique: RequirementInput = {
+const pagingUnique: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-PAGING-UNIQUE',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: OPS,
-  section: SECTION.holdingsV1,
   sentence: 'next_page_token: pass as `after` for the next page (each holding appears on exactly one page of a walk)',
   needs: [...NEEDS],
   tags: ['holdings', 'paging'],
@@ -161,13 +151,8 @@ const pagingUnique: RequirementInput = {
   },
 };
 
-const tokenEnds: RequirementInput = {
+const tokenEnds: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-PAGING-TOKEN-ENDS',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: OPS,
-  section: SECTION.holdingsV1,
   sentence: '`next_page_token` int64 optional (... absent when no more pages)',
   needs: [...NEEDS],
   tags: ['holdings', 'paging'],
@@ -192,13 +177,8 @@ const tokenEnds: RequirementInput = {
   },
 };
 
-const pageSizeBound: RequirementInput = {
+const pageSizeBound: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-PAGE-SIZE-BOUND',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: OPS,
-  section: SECTION.holdingsV1,
   sentence: '`page_size` int32 required (maximum created events per response); `created_events` ActiveContract[] (up to page_size)',
   needs: [...NEEDS],
   tags: ['holdings', 'paging'],
@@ -215,13 +195,8 @@ const pageSizeBound: RequirementInput = {
   },
 };
 
-const creationOrder: RequirementInput = {
+const creationOrder: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-CREATION-ORDER',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: OPS,
-  section: SECTION.holdingsV1,
   sentence: 'Returns the active holding contracts ... ordered by creation date ascending, paged',
   needs: [...NEEDS],
   tags: ['holdings', 'ordering'],
@@ -247,18 +222,13 @@ const creationOrder: RequirementInput = {
 };
 
 /** What the owner-filter rules share: the sentence they enforce, on every version. */
-const ownerRule: Omit<RequirementInput, 'id' | 'check'> = {
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
-  operations: OPS,
-  section: SECTION.holdingsV1,
+const ownerRule: Omit<RuleOf<'scan'>, 'id' | 'check'> = {
   sentence: '`owner_party_ids` string[] required, minimum 1 item (filters to contracts owned by these parties)',
   needs: [...NEEDS],
   tags: ['holdings', 'filter'],
 };
 
-const ownerFilter: RequirementInput = {
+const ownerFilter: RuleOf<'scan'> = {
   ...ownerRule,
   id: 'SCAN-HOLDINGS-OWNER-FILTER',
   async check(ctx) {
@@ -286,7 +256,7 @@ const ownerFilter: RequirementInput = {
 // exactly the contracts of the answers for each owner alone (same snapshot). Whole walks are compared by
 // contract id; as in SCAN-HOLDINGS-PAGING-COMPLETE only contracts with a requested stakeholder are compared
 // (a leak is SCAN-HOLDINGS-OWNER-FILTER's business).
-const ownersUnion: RequirementInput = {
+const ownersUnion: RuleOf<'scan'> = {
   ...ownerRule,
   id: 'SCAN-HOLDINGS-OWNERS-UNION',
   async check(ctx) {
@@ -326,7 +296,7 @@ const ownersUnion: RequirementInput = {
   },
 };
 
-export const HOLDINGS_PAGING_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const HOLDINGS_PAGING_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: OPS, section: SECTION.holdingsV1 }, [
   pagingComplete,
   pagingUnique,
   tokenEnds,

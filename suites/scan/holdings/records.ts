@@ -3,7 +3,7 @@
 import { firstDifference, isObject, isStringArray, parsePointer, pointer, resolvePointer, type Json } from '../../../common/json.ts';
 import { SECTION, timeNanos } from '../common.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements, type RequirementInput } from '../../requirement.ts';
+import { defineRules, type RuleOf } from '../../requirement.ts';
 import {
   baseQuery,
   contractIdOf,
@@ -50,11 +50,8 @@ function eachContract(ctx: CheckContext, walk: HoldingsWalk, problems: (e: Json)
 const wholeWalk = async (ctx: CheckContext, v: HoldingsVersion) => usableWalk(ctx, await walkHoldings(ctx, v, baseQuery(ctx, LARGE_PAGE)));
 const anyWalk = (ctx: CheckContext, v: HoldingsVersion) => walkHoldings(ctx, v, baseQuery(ctx, LARGE_PAGE));
 
-const activeContractFields: RequirementInput = {
+const activeContractFields: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2],
   section: SECTION.activeContract,
   sentence:
@@ -73,11 +70,8 @@ const activeContractFields: RequirementInput = {
   },
 };
 
-const v0CreatedEvents: RequirementInput = {
+const v0CreatedEvents: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-V0-CREATED-EVENTS',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: [HOLDINGS_OP.v0],
   section: SECTION.holdingsV0,
   sentence: '`created_events` elements are CreatedEvent (with `event_type` and `event_id`) ... All required',
@@ -158,11 +152,8 @@ function sameContractsCheck(other: HoldingsVersion, fields: readonly string[]): 
   };
 }
 
-const v0SameAsV1: RequirementInput = {
+const v0SameAsV1: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-V0-MATCHES-V1',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v0],
   section: SECTION.holdingsV0,
   sentence: 'POST /v0/holdings/state: Same body and behavior as v1; CreatedEvent: the same fields as ActiveContract without `created_in_update_id`',
@@ -171,11 +162,8 @@ const v0SameAsV1: RequirementInput = {
   check: sameContractsCheck('v0', V0_SHARED),
 };
 
-const v2SameAsV1: RequirementInput = {
+const v2SameAsV1: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-V2-MATCHES-V1',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2],
   section: SECTION.holdingsV1,
   sentence: 'Use the v2 variant instead; it differs only in the type of the `after`/`next_page_token` token',
@@ -184,4 +172,9 @@ const v2SameAsV1: RequirementInput = {
   check: sameContractsCheck('v2', V2_SHARED),
 };
 
-export const HOLDINGS_RECORD_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [activeContractFields, v0CreatedEvents, v0SameAsV1, v2SameAsV1]);
+export const HOLDINGS_RECORD_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
+  activeContractFields,
+  v0CreatedEvents,
+  v0SameAsV1,
+  v2SameAsV1,
+]);

@@ -6,7 +6,7 @@ import { acceptedObject, okObject, plusMicros, SECTION, timeNanos } from '../com
 import { isInt64 } from '../../int64.ts';
 import { checkAtOrBefore } from './at-or-before.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements, type RequirementInput } from '../../requirement.ts';
+import { defineRules, type RuleOf } from '../../requirement.ts';
 import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, holdingsPath } from './walk.ts';
 
 const OPS = HOLDINGS_OPS;
@@ -18,11 +18,8 @@ function notASnapshotTime(ctx: CheckContext): string {
   return plusMicros(snapshot, 1) ?? ctx.skip(`fixture snapshotRecordTime is not an ISO 8601 timestamp: ${snapshot}`);
 }
 
-const echoed: RequirementInput = {
+const echoed: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-REQUEST-ECHOED',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: '200: `record_time` (same as request), `migration_id` (same as request)',
@@ -49,11 +46,8 @@ const echoed: RequirementInput = {
   },
 };
 
-const emptyOwners: RequirementInput = {
+const emptyOwners: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-EMPTY-OWNERS-400',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: '`owner_party_ids` string[] required, minimum 1 item; Scan (general) 400 Bad request',
@@ -67,11 +61,8 @@ const emptyOwners: RequirementInput = {
   },
 };
 
-const exactMatch: RequirementInput = {
+const exactMatch: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-EXACT-MATCH',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: 'with `record_time_match` = `exact`, the default, it must equal a timestamp reported by the ACS snapshot-timestamp endpoint',
@@ -93,11 +84,8 @@ const exactMatch: RequirementInput = {
   },
 };
 
-const atOrBefore: RequirementInput = {
+const atOrBefore: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-AT-OR-BEFORE',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: OPS,
   section: SECTION.holdingsV1,
   sentence: 'with `at_or_before` any timestamp is accepted and the latest snapshot at or before it is used',
@@ -133,11 +121,8 @@ export async function forceAcsSnapshot(ctx: CheckContext, positive = false): Pro
   return { forced, snap };
 }
 
-const forceAcs: RequirementInput = {
+const forceAcs: RuleOf<'scan'> = {
   id: 'SCAN-HOLDINGS-FORCE-ACS-EXACT',
-  kind: 'rule',
-  level: 'MUST',
-  interface: 'scan',
   operations: ['forceAcsSnapshotNow', ...OPS],
   section: SECTION.forceAcs,
   sentence: 'Takes an ACS snapshot at the current time; the result is usable as parameters for the ACS state endpoint',
@@ -160,4 +145,10 @@ const forceAcs: RequirementInput = {
   },
 };
 
-export const HOLDINGS_SNAPSHOT_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [echoed, emptyOwners, exactMatch, atOrBefore, forceAcs]);
+export const HOLDINGS_SNAPSHOT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
+  echoed,
+  emptyOwners,
+  exactMatch,
+  atOrBefore,
+  forceAcs,
+]);

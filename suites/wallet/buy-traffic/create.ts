@@ -3,7 +3,7 @@
 // these checks are marked as mutating too.
 import type { Exchange } from '../../http.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import { buy, buyBody, collision, isDuplicateAnswer, SECTION, trackingIds } from '../support.ts';
 
 const STRING_FIELDS = ['receiving_validator_party_id', 'domain_id', 'tracking_id'] as const;
@@ -55,66 +55,55 @@ function expect400(ctx: CheckContext, x: Exchange, label: string): void {
   if (x.status !== 400) ctx.fail(`a buy-traffic request with ${label} got ${x.status}; an invalid request is answered 400`, { exchange: x });
 }
 
-export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  {
-    id: 'WALLET-BUY-TRAFFIC-CREATE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['createBuyTrafficRequest'],
-    section: SECTION.buyTraffic,
-    sentence: 'Creates a request to buy traffic ... Responses: 200 `{request_contract_id: string}`.',
-    mutates: true,
-    needs: ['trafficReceiverParty', 'domainId'],
-    tags: ['buy-traffic'],
-    confirms: 'createBuyTrafficRequest',
-    async check(ctx) {
-      const trackingId = trackingIds(ctx, 'create')();
-      const body = buyBody(ctx, trackingId);
-      const x = await buy(ctx, body);
-      if (isDuplicateAnswer(x)) collision(ctx, x, trackingId);
-      const answer = ctx.accepted(
-        x,
-        `a purchase of ${body.traffic_amount} bytes for the validator hosting ${body.receiving_validator_party_id} (fixtures.trafficReceiverParty; discovery: a validator's party) on ${body.domain_id} (fixtures.domainId), with the fresh tracking id ${trackingId}`,
-      );
-      ctx.created(
-        `a buy-traffic request ${JSON.stringify(answer?.request_contract_id)} with tracking id ${trackingId} (${body.traffic_amount} bytes, expiring in a day)`,
-      );
+export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'wallet', operations: ['createBuyTrafficRequest'], section: SECTION.buyTraffic },
+  [
+    {
+      id: 'WALLET-BUY-TRAFFIC-CREATE',
+      sentence: 'Creates a request to buy traffic ... Responses: 200 `{request_contract_id: string}`.',
+      mutates: true,
+      needs: ['trafficReceiverParty', 'domainId'],
+      tags: ['buy-traffic'],
+      confirms: 'createBuyTrafficRequest',
+      async check(ctx) {
+        const trackingId = trackingIds(ctx, 'create')();
+        const body = buyBody(ctx, trackingId);
+        const x = await buy(ctx, body);
+        if (isDuplicateAnswer(x)) collision(ctx, x, trackingId);
+        const answer = ctx.accepted(
+          x,
+          `a purchase of ${body.traffic_amount} bytes for the validator hosting ${body.receiving_validator_party_id} (fixtures.trafficReceiverParty; discovery: a validator's party) on ${body.domain_id} (fixtures.domainId), with the fresh tracking id ${trackingId}`,
+        );
+        ctx.created(
+          `a buy-traffic request ${JSON.stringify(answer?.request_contract_id)} with tracking id ${trackingId} (${body.traffic_amount} bytes, expiring in a day)`,
+        );
+      },
     },
-  },
-  {
-    id: 'WALLET-BUY-TRAFFIC-INVALID-BODY-400',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['createBuyTrafficRequest'],
-    section: SECTION.buyTraffic,
-    sentence: 'Body (all required) ... 400 invalid request.',
-    mutates: true,
-    needs: ['trafficReceiverParty', 'domainId'],
-    tags: ['buy-traffic', 'validation'],
-    async check(ctx) {
-      // Each case has its own tracking id: they are independent, so they go out together and are judged in order.
-      const cases = invalidCases(ctx, trackingIds(ctx, 'invalid'));
-      const answers = cases.map((c) => buy(ctx, c.body, c.raw === undefined ? {} : { rawBody: c.raw, contentType: 'application/json' }));
-      for (const a of answers) a.catch(() => {});
-      for (const [i, c] of cases.entries()) expect400(ctx, await answers[i]!, c.label);
+    {
+      id: 'WALLET-BUY-TRAFFIC-INVALID-BODY-400',
+      sentence: 'Body (all required) ... 400 invalid request.',
+      mutates: true,
+      needs: ['trafficReceiverParty', 'domainId'],
+      tags: ['buy-traffic', 'validation'],
+      async check(ctx) {
+        // Each case has its own tracking id: they are independent, so they go out together and are judged in order.
+        const cases = invalidCases(ctx, trackingIds(ctx, 'invalid'));
+        const answers = cases.map((c) => buy(ctx, c.body, c.raw === undefined ? {} : { rawBody: c.raw, contentType: 'application/json' }));
+        for (const a of answers) a.catch(() => {});
+        for (const [i, c] of cases.entries()) expect400(ctx, await answers[i]!, c.label);
+      },
     },
-  },
-  {
-    id: 'WALLET-BUY-TRAFFIC-MULTI-HOSTED-400',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['createBuyTrafficRequest'],
-    section: SECTION.buyTraffic,
-    sentence: 'receiving_validator_party_id: ... if the party is hosted on multiple participants the request fails with 400.',
-    mutates: true,
-    needs: ['multiHostedParty', 'domainId'],
-    tags: ['buy-traffic', 'validation'],
-    async check(ctx) {
-      const body = buyBody(ctx, trackingIds(ctx, 'multi-hosted')(), { receiving_validator_party_id: ctx.fixtures.multiHostedParty });
-      expect400(ctx, await buy(ctx, body), `a receiving party hosted on several participants (${ctx.fixtures.multiHostedParty})`);
+    {
+      id: 'WALLET-BUY-TRAFFIC-MULTI-HOSTED-400',
+      sentence: 'receiving_validator_party_id: ... if the party is hosted on multiple participants the request fails with 400.',
+      mutates: true,
+      needs: ['multiHostedParty', 'domainId'],
+      tags: ['buy-traffic', 'validation'],
+      async check(ctx) {
+        const body = buyBody(ctx, trackingIds(ctx, 'multi-hosted')(), { receiving_validator_party_id: ctx.fixtures.multiHostedParty });
+        expect400(ctx, await buy(ctx, body), `a receiving party hosted on several participants (${ctx.fixtures.multiHostedParty})`);
+      },
     },
-  },
-]);
+  ],
+);

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import type { Exchange } from '../../http.ts';
 import { CheckSkipped, type CheckContext, type Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import { buy, buyBody, collision, isDuplicateAnswer, SECTION, statusPath } from '../support.ts';
 
 type Kind = 'submit' | 'expired' | 'twice' | 'status';
@@ -102,37 +102,36 @@ async function runSequence(ctx: CheckContext, commands: Command[], prefix: strin
   return model.some((m) => m.state === 'created');
 }
 
-export const EXACTLY_ONCE_MODEL_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  {
-    id: 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['createBuyTrafficRequest', 'getTransferOfferStatus'],
-    section: SECTION.trackingIds,
-    sentence:
-      'after a first submission, later calls with the same tracking id are rejected with 409 or 429, unless the command failed and no traffic was purchased.',
-    mutates: true,
-    needs: ['trafficReceiverParty', 'domainId'],
-    tags: ['buy-traffic', 'exactly-once', 'model'],
-    async check(ctx) {
-      let run = 0;
-      // One property run holds `ctx.runs` sequences, sent concurrently, each on its own two tracking ids.
-      await ctx.property(
-        fc.array(sequence, { minLength: ctx.runs, maxLength: ctx.runs }),
-        async (sequences) => {
-          run++;
-          // Every sequence is let finish, so no request outlives the check; a reused id taints the whole run.
-          const outcomes = await Promise.allSettled(sequences.map((s, i) => runSequence(ctx, s, `cnc-${ctx.runId}-model-${run}-${i}`)));
-          const errors = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
-          const first = errors.find((e) => e instanceof CheckSkipped) ?? errors[0];
-          if (first !== undefined) throw first;
-          // A target that accepts nothing cannot accept twice: that shows nothing about the rule.
-          if (!outcomes.some((o) => o.status === 'fulfilled' && o.value))
-            ctx.skip('no submission of any sequence was accepted, so no tracking id ever had a request to protect (see WALLET-BUY-TRAFFIC-CREATE)');
-        },
-        { runs: 1 },
-      );
+export const EXACTLY_ONCE_MODEL_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'wallet', operations: ['createBuyTrafficRequest', 'getTransferOfferStatus'], section: SECTION.trackingIds },
+  [
+    {
+      id: 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL',
+      sentence:
+        'after a first submission, later calls with the same tracking id are rejected with 409 or 429, unless the command failed and no traffic was purchased.',
+      mutates: true,
+      needs: ['trafficReceiverParty', 'domainId'],
+      tags: ['buy-traffic', 'exactly-once', 'model'],
+      async check(ctx) {
+        let run = 0;
+        // One property run holds `ctx.runs` sequences, sent concurrently, each on its own two tracking ids.
+        await ctx.property(
+          fc.array(sequence, { minLength: ctx.runs, maxLength: ctx.runs }),
+          async (sequences) => {
+            run++;
+            // Every sequence is let finish, so no request outlives the check; a reused id taints the whole run.
+            const outcomes = await Promise.allSettled(sequences.map((s, i) => runSequence(ctx, s, `cnc-${ctx.runId}-model-${run}-${i}`)));
+            const errors = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+            const first = errors.find((e) => e instanceof CheckSkipped) ?? errors[0];
+            if (first !== undefined) throw first;
+            // A target that accepts nothing cannot accept twice: that shows nothing about the rule.
+            if (!outcomes.some((o) => o.status === 'fulfilled' && o.value))
+              ctx.skip('no submission of any sequence was accepted, so no tracking id ever had a request to protect (see WALLET-BUY-TRAFFIC-CREATE)');
+          },
+          { runs: 1 },
+        );
+      },
     },
-  },
-]);
+  ],
+);

@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange } from '../../http.ts';
 import type { Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import { buy, buyBody, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, trackingIds } from '../support.ts';
 
 const DUPLICATES =
@@ -23,13 +23,9 @@ interface Timed {
   endedAt: number;
 }
 
-export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
+export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', operations: ['createBuyTrafficRequest'] }, [
   {
     id: 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['createBuyTrafficRequest'],
     section: SECTION.trackingIds,
     sentence: DUPLICATES,
     mutates: true,
@@ -56,10 +52,6 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRequirements(impor
   },
   {
     id: 'WALLET-BUY-TRAFFIC-IN-FLIGHT-429',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['createBuyTrafficRequest'],
     section: SECTION.buyTraffic,
     sentence: '409 a request with the same tracking id was already created (check status); 429 a request with the same tracking id is being processed.',
     mutates: true,
@@ -95,10 +87,6 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRequirements(impor
   },
   {
     id: 'WALLET-BUY-TRAFFIC-CREATED-409',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['createBuyTrafficRequest'],
     section: SECTION.buyTraffic,
     sentence: '200 `{request_contract_id: string}`; ... 409 a request with the same tracking id was already created (check status)',
     mutates: true,
@@ -120,10 +108,6 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRequirements(impor
   },
   {
     id: 'WALLET-BUY-TRAFFIC-RETRY-AFTER-FAILED-COMMAND',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    operations: ['createBuyTrafficRequest'],
     section: SECTION.trackingIds,
     sentence: DUPLICATES,
     mutates: true,

@@ -9,7 +9,7 @@ import { parseJson, type Json } from '../../../common/json.ts';
 import type { Exchange } from '../../http.ts';
 import { isInt64 } from '../../int64.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
-import { defineRequirements } from '../../requirement.ts';
+import { defineRules } from '../../requirement.ts';
 import { participantIdPath } from '../../scan/common.ts';
 import { trafficStatusPath } from '../../scan/traffic.ts';
 import { buy, buyBody, buyStatusPath, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, trackingIds } from '../support.ts';
@@ -54,57 +54,56 @@ function purchased(x: Exchange): number | undefined {
   return isInt64(value) ? value : undefined;
 }
 
-export const PURCHASE_CREDITED_REQUIREMENTS: Requirement[] = defineRequirements(import.meta.url, [
-  {
-    id: 'WALLET-BUY-TRAFFIC-PURCHASE-CREDITED',
-    kind: 'rule',
-    level: 'MUST',
-    interface: 'wallet',
-    // The check reads scan's getMemberTrafficStatus and getPartyToParticipantV1 too (another interface's document).
-    operations: ['createBuyTrafficRequest'],
-    section: SECTION.buyTraffic,
-    sentence:
-      '`receiving_validator_party_id`: Traffic is bought for the validator hosting this party; `domain_id`: Domain to buy traffic for; `traffic_amount`: Bytes to purchase (MemberTrafficStatus `target.total_purchased`: extra traffic purchased, in bytes; reflecting ledger state at request time)',
-    mutates: true,
-    needs: ['trafficReceiverParty', 'domainId'],
-    tags: ['buy-traffic', 'traffic', 'timing'],
-    async check(ctx) {
-      const domain = ctx.fixtures.domainId!;
-      const member = await hostingMember(ctx, domain, ctx.fixtures.trafficReceiverParty!);
-      const readScan = () => ctx.scan.get(trafficStatusPath(domain, member));
-      const before = await readScan();
-      const base = purchased(before);
-      if (base === undefined)
-        return ctx.skip(
-          `scan's traffic status of ${member} answered ${before.status} without an integer target.total_purchased before the purchase; nothing to compare with`,
-        );
+export const PURCHASE_CREDITED_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'wallet', operations: ['createBuyTrafficRequest'], section: SECTION.buyTraffic },
+  [
+    {
+      id: 'WALLET-BUY-TRAFFIC-PURCHASE-CREDITED',
+      // The check reads scan's getMemberTrafficStatus and getPartyToParticipantV1 too (another interface's document).
+      sentence:
+        '`receiving_validator_party_id`: Traffic is bought for the validator hosting this party; `domain_id`: Domain to buy traffic for; `traffic_amount`: Bytes to purchase (MemberTrafficStatus `target.total_purchased`: extra traffic purchased, in bytes; reflecting ledger state at request time)',
+      mutates: true,
+      needs: ['trafficReceiverParty', 'domainId'],
+      tags: ['buy-traffic', 'traffic', 'timing'],
+      async check(ctx) {
+        const domain = ctx.fixtures.domainId!;
+        const member = await hostingMember(ctx, domain, ctx.fixtures.trafficReceiverParty!);
+        const readScan = () => ctx.scan.get(trafficStatusPath(domain, member));
+        const before = await readScan();
+        const base = purchased(before);
+        if (base === undefined)
+          return ctx.skip(
+            `scan's traffic status of ${member} answered ${before.status} without an integer target.total_purchased before the purchase; nothing to compare with`,
+          );
 
-      const trackingId = trackingIds(ctx, 'credited')();
-      const created = await buy(ctx, buyBody(ctx, trackingId));
-      if (isDuplicateAnswer(created)) collision(ctx, created, trackingId);
-      if (created.status !== 200)
-        ctx.skip(`the purchase was not made: the request was answered ${created.status} (judged by WALLET-BUY-TRAFFIC-CREATE)`, { exchange: created });
+        const trackingId = trackingIds(ctx, 'credited')();
+        const created = await buy(ctx, buyBody(ctx, trackingId));
+        if (isDuplicateAnswer(created)) collision(ctx, created, trackingId);
+        if (created.status !== 200)
+          ctx.skip(`the purchase was not made: the request was answered ${created.status} (judged by WALLET-BUY-TRAFFIC-CREATE)`, { exchange: created });
 
-      let last: Exchange | undefined;
-      const outcome = await poll(STATUS_POLLS, async () => {
-        last = await ctx.wallet.post(buyStatusPath(trackingId));
-        const status: Json = last.status === 200 ? parseJson(last.text) : undefined;
-        return status?.status === 'completed' || status?.status === 'failed' ? (status as { status: string; failure_reason?: unknown }) : undefined;
-      });
-      if (!outcome) return ctx.skip(`purchase did not complete within ${STATUS_POLLS} polls of its status (last answer ${last?.status})`);
-      if (outcome.status === 'failed') ctx.skip(`the purchase failed (${String(outcome.failure_reason)}), so no traffic was bought to look for`);
+        let last: Exchange | undefined;
+        const outcome = await poll(STATUS_POLLS, async () => {
+          last = await ctx.wallet.post(buyStatusPath(trackingId));
+          const status: Json = last.status === 200 ? parseJson(last.text) : undefined;
+          return status?.status === 'completed' || status?.status === 'failed' ? (status as { status: string; failure_reason?: unknown }) : undefined;
+        });
+        if (!outcome) return ctx.skip(`purchase did not complete within ${STATUS_POLLS} polls of its status (last answer ${last?.status})`);
+        if (outcome.status === 'failed') ctx.skip(`the purchase failed (${String(outcome.failure_reason)}), so no traffic was bought to look for`);
 
-      let after = before;
-      const grown = await poll(SCAN_READS, async () => {
-        after = await readScan();
-        const now = purchased(after);
-        return now !== undefined && now - base >= TRAFFIC_AMOUNT ? now : undefined;
-      });
-      if (grown === undefined)
-        ctx.fail(
-          `after a completed purchase of ${TRAFFIC_AMOUNT} bytes for ${member} on ${domain} (tracking id ${trackingId}), its target.total_purchased (the evidence) grew by less than that: it grows by at least the bytes bought`,
-          { exchange: after, pointer: '/traffic_status/target/total_purchased' },
-        );
+        let after = before;
+        const grown = await poll(SCAN_READS, async () => {
+          after = await readScan();
+          const now = purchased(after);
+          return now !== undefined && now - base >= TRAFFIC_AMOUNT ? now : undefined;
+        });
+        if (grown === undefined)
+          ctx.fail(
+            `after a completed purchase of ${TRAFFIC_AMOUNT} bytes for ${member} on ${domain} (tracking id ${trackingId}), its target.total_purchased (the evidence) grew by less than that: it grows by at least the bytes bought`,
+            { exchange: after, pointer: '/traffic_status/target/total_purchased' },
+          );
+      },
     },
-  },
-]);
+  ],
+);
