@@ -111,6 +111,24 @@ describe('requirement records', () => {
   });
 });
 
+describe('the rules of every interface', () => {
+  it.each(INTERFACES)('%s: unique ids of its prefix, MUST or SHOULD, a section and a sentence, operations of its document', async (iface) => {
+    const rules = DESCRIPTION_REQUIREMENTS.filter((r) => r.interface === iface);
+    const spec = await builtinSpec(iface);
+    expect(rules.length).toBeGreaterThan(0);
+    expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
+    for (const r of rules) {
+      expect(r.id).toMatch(new RegExp(`^${iface.toUpperCase()}-[A-Z0-9]+(-[A-Z0-9]+)+$`));
+      expect(['MUST', 'SHOULD']).toContain(r.level);
+      expect(r.section.length, r.id).toBeGreaterThan(0);
+      expect(r.sentence.length, r.id).toBeGreaterThan(0);
+      // Only a review of the run's answers may name no operation (the deviation policy's are about every one).
+      if (r.phase !== 'review') expect(r.operations.length, r.id).toBeGreaterThan(0);
+      for (const op of r.operations) expect(spec.catalog.byId.has(op), `${r.id}: ${op}`).toBe(true);
+    }
+  });
+});
+
 describe('defineRules', () => {
   const rule = { sentence: 't', tags: [], async check() {} };
 

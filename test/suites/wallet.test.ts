@@ -7,7 +7,6 @@ import { WALLET_FAULTS } from '../../reference-node/wallet/faults.ts';
 import type { Fixtures } from '../../suites/fixtures.ts';
 import type { RequirementResult } from '../../suites/engine.ts';
 import { WALLET_REQUIREMENTS } from '../../suites/wallet/index.ts';
-import { builtinSpec } from '../support/builtin-specs.ts';
 import { failedIds, runAgainst } from '../support/suite-harness.ts';
 
 const IDS = new Set(WALLET_REQUIREMENTS.map((r) => r.id));
@@ -43,17 +42,11 @@ const describeResults = (results: RequirementResult[]) =>
     .join('\n');
 
 describe('wallet requirement records', () => {
-  it('are well formed: unique ids WALLET-<AREA>-<RULE>, documented operations, sections and sentences', async () => {
-    const spec = await builtinSpec('wallet');
-    expect(IDS.size).toBe(WALLET_REQUIREMENTS.length);
+  // Ids, levels, sections, sentences and documented operations: test/suites/requirement-records.test.ts.
+  it('are MUST but for the reviews, and read-only unless they send a buy-traffic request', () => {
     for (const r of WALLET_REQUIREMENTS) {
-      expect(r.id).toMatch(/^WALLET-[A-Z0-9]+(-[A-Z0-9]+)+$/);
-      expect(r.interface).toBe('wallet');
       // Only the deviation policy's reviews (which name no operation) are SHOULD: every wallet rule of the description is a MUST.
       expect(r.level, r.id).toBe(r.phase === 'review' && r.operations.length === 0 ? 'SHOULD' : 'MUST');
-      expect(r.section.length).toBeGreaterThan(0);
-      expect(r.sentence.length).toBeGreaterThan(0);
-      for (const op of r.operations) expect(spec.catalog.byId.has(op), `${r.id}: ${op}`).toBe(true);
       // Everything that sends a buy-traffic request may create state on a faulty node.
       expect(r.mutates, r.id).toBe(r.operations.includes('createBuyTrafficRequest'));
     }
