@@ -39,6 +39,9 @@ export const SECTION = {
 
 export const enc = encodeURIComponent;
 
+/** The traffic status of one member on one synchronizer (the wallet's purchase check reads it too). */
+export const trafficStatusPath = (domain: string, member: string) => `/v0/domains/${enc(domain)}/members/${enc(member)}/traffic-status`;
+
 /** GET /v1/domains/{domain_id}/parties/{party_id}/participant-id: the participants hosting a party. */
 export const participantIdPath = (domain: string, party: string) => `/v1/domains/${enc(domain)}/parties/${enc(party)}/participant-id`;
 

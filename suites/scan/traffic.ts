@@ -4,11 +4,9 @@ import { isObject, parseJson } from '../../common/json.ts';
 import { isInt64 } from '../int64.ts';
 import type { Requirement } from '../model.ts';
 import { defineRules, type RuleOf } from '../requirement.ts';
-import { acceptedLookups, enc, SECTION } from './common.ts';
+import { acceptedLookups, enc, SECTION, trafficStatusPath } from './common.ts';
 
 const OP = 'getMemberTrafficStatus';
-/** The traffic status of one member on one synchronizer (the wallet's purchase check reads it too). */
-export const trafficStatusPath = (domain: string, member: string) => `/v0/domains/${enc(domain)}/members/${enc(member)}/traffic-status`;
 
 const totals: RuleOf<'scan'> = {
   id: 'SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED',

@@ -50,6 +50,15 @@ describe('the import graph of the product', () => {
     expect(against).toEqual([]);
   });
 
+  it("has no requirement file importing another interface's requirements (only its wire code)", () => {
+    const iface = (file: string) => /^suites\/(ledger|wallet|scan)\//.exec(file)?.[1];
+    const defines = (file: string) => /\bdefineRules\(/.test(readFileSync(join(root, file), 'utf8'));
+    const across = [...graph].flatMap(([file, targets]) =>
+      iface(file) ? targets.filter((t) => iface(t) && iface(t) !== iface(file) && defines(t)).map((t) => `${file} -> ${t}`) : [],
+    );
+    expect(across).toEqual([]);
+  });
+
   it('has no circle', () => {
     const circles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();

@@ -10,8 +10,7 @@ import type { Exchange } from '../../http.ts';
 import { isInt64 } from '../../int64.ts';
 import type { CheckContext, Requirement } from '../../model.ts';
 import { defineRules } from '../../requirement.ts';
-import { participantIdPath } from '../../scan/common.ts';
-import { trafficStatusPath } from '../../scan/traffic.ts';
+import { participantIdPath, trafficStatusPath } from '../../scan/common.ts';
 import { buy, buyBody, buyStatusPath, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, trackingIds } from '../support.ts';
 
 /** Status lookups before giving up on the wallet automation. */
