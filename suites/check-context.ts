@@ -6,7 +6,7 @@ import type { AnswerLog } from './answers/answer-log.ts';
 import type { Fixtures } from './fixtures.ts';
 import { sharedRead, type RunCache } from './run-cache.ts';
 import { parseJson } from '../common/json.ts';
-import { notServed, unsupportedReason } from './generic/served.ts';
+import { notServed, unsupportedReason } from './served.ts';
 import { describeAnswer, nestedTooDeep, summarise, tooDeep, tooLarge, type Client, type Exchange } from './http.ts';
 import { CheckFailure, CheckSkipped, CheckUnsupported, SuiteError, type CheckContext, type InterfaceName, type Requirement } from './model.ts';
 

@@ -3,7 +3,14 @@
 // run, suites/ledger/release-line.ts) sets the policy the interface's answers are judged under.
 import type { AnswerPolicy } from '../../generators/index.ts';
 import type { InterfaceName } from '../../common/vocabulary.ts';
-import type { ReleaseLine } from '../ledger/release-line.ts';
+
+/** A node's release line, as its version states it (read by suites/ledger/release-line.ts). */
+export interface ReleaseLine {
+  readonly major: number;
+  readonly minor: number;
+  /** The version as the node states it (for evidence: "the target runs 3.4.9"). */
+  readonly version: string;
+}
 
 interface LaterRequirement {
   interface: InterfaceName;

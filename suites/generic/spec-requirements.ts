@@ -17,7 +17,7 @@ import type { Client, Exchange } from '../http.ts';
 import type { CheckContext, GenericCheck, InterfaceName, Requirement } from '../model.ts';
 import { defineRequirements, type RequirementInput } from '../requirement.ts';
 import { bounded, withFixtures } from './request-values.ts';
-import { NOT_SERVED_STATUSES, notServed, unsupportedReason } from './served.ts';
+import { NOT_SERVED_STATUSES, notServed, unsupportedReason } from '../served.ts';
 
 /** getHoldingsStateV1 -> GET-HOLDINGS-STATE-V1 */
 export function operationSlug(operationId: string): string {

@@ -3,7 +3,7 @@
 // that states a line of 3.5 or later and does not serve it breaks the versioning rule.
 import type { Requirement } from '../model.ts';
 import { defineRules } from '../requirement.ts';
-import { notServed } from '../generic/served.ts';
+import { notServed } from '../served.ts';
 import { IDLE_MS, readParties } from './updates/client.ts';
 import { ledgerReleaseLine, predates } from './release-line.ts';
 

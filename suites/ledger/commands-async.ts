@@ -8,7 +8,7 @@
 import { isObject, parseJson } from '../../common/json.ts';
 import type { Requirement } from '../model.ts';
 import { defineRules } from '../requirement.ts';
-import { notServed, unsupportedReason } from '../generic/served.ts';
+import { notServed, unsupportedReason } from '../served.ts';
 import {
   PATHS,
   acting,

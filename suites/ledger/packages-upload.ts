@@ -5,7 +5,7 @@ import { isObject, parseJson } from '../../common/json.ts';
 import type { Exchange } from '../http.ts';
 import type { Requirement } from '../model.ts';
 import { defineRules } from '../requirement.ts';
-import { notServed, unsupportedReason } from '../generic/served.ts';
+import { notServed, unsupportedReason } from '../served.ts';
 import { NOT_A_DAR } from './package-reads.ts';
 import { uploadAndConfirm } from './packages-dars.ts';
 

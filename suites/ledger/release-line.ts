@@ -4,14 +4,10 @@
 import { isObject } from '../../common/json.ts';
 import { type Client, type Exchange, RequestNotSent } from '../http.ts';
 import { CheckSkipped } from '../model.ts';
+import type { ReleaseLine } from '../answers/release-policy.ts';
 import type { RunCache } from '../run-cache.ts';
 
-export interface ReleaseLine {
-  readonly major: number;
-  readonly minor: number;
-  /** The version as the node states it (for evidence: "the target runs 3.4.9"). */
-  readonly version: string;
-}
+export type { ReleaseLine };
 
 /** What the helpers need of a check's context. */
 export interface ReleaseLineContext {

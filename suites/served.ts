@@ -3,8 +3,8 @@
 // 405 and 501 say so outright. A 404 says so unless it is a documented answer of the operation: a by-id
 // lookup answers a documented 404 for an unknown id, while the HTTP layer in front of a node's handlers
 // answers its own (text/plain "The requested resource could not be found." on real nodes).
-import { judgeResponse, responseProblems, type CompiledSpec, type OperationSpec } from '../../generators/index.ts';
-import type { Exchange } from '../http.ts';
+import { judgeResponse, responseProblems, type CompiledSpec, type OperationSpec } from '../generators/index.ts';
+import type { Exchange } from './http.ts';
 
 /** Statuses that may mean "no such operation here". */
 export const NOT_SERVED_STATUSES: ReadonlySet<number> = new Set([404, 405, 501]);
