@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Json } from '../common/json.ts';
-import type { Fixtures } from '../suites/fixtures.ts';
+import type { Fixtures } from '../engine/fixtures.ts';
 import type { ReferenceNodeCredentials } from '../reference-node/index.ts';
 
 export interface NodeInfo {

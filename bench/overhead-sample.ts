@@ -6,10 +6,10 @@ import { Agent, request } from 'undici';
 import { responseProblems, type CompiledSpec } from '../generators/index.ts';
 import { builtinDocuments, type Documents } from '../runner/documents.ts';
 import { runConformance } from '../runner/run-conformance.ts';
-import { catalog } from '../suites/catalog.ts';
-import { Client, summarise, type Exchange, type RequestOptions } from '../suites/http.ts';
-import type { InterfaceName } from '../suites/model.ts';
-import { contextParts } from '../suites/target.ts';
+import { catalog } from '../requirements/catalog.ts';
+import { Client, summarise, type Exchange, type RequestOptions } from '../engine/transport/http.ts';
+import type { InterfaceName } from '../engine/model.ts';
+import { contextParts } from '../engine/target.ts';
 import { startNodeProcess, type NodeInfo } from './node-process.ts';
 import { benchTarget } from './target.ts';
 

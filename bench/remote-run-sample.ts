@@ -7,8 +7,8 @@
 import { builtinDocuments } from '../runner/documents.ts';
 import { runConformance } from '../runner/run-conformance.ts';
 import { selectRequirements } from '../runner/selection.ts';
-import { catalog } from '../suites/catalog.ts';
-import { lanes, wantsTargetAlone, type RequirementResult } from '../suites/engine.ts';
+import { catalog } from '../requirements/catalog.ts';
+import { lanes, wantsTargetAlone, type RequirementResult } from '../engine/engine.ts';
 import { ROUND_TRIP_MS, startDelayProxy } from './delay-proxy.ts';
 import { startNodeProcess } from './node-process.ts';
 import { benchTarget } from './target.ts';

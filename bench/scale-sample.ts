@@ -7,12 +7,12 @@
 // Prints one JSON line: items, units (pages or updates) and milliseconds of the measured part, requests, peak
 // RSS of this process and of the node process; or the reason the size could not be measured.
 import { ledgerEndOffset } from '../reference-node/ledger/offsets.ts';
-import { makeCheckContext } from '../suites/check-context.ts';
-import { readWindow, updateFormat, updateKeys, readParties } from '../suites/ledger/updates/client.ts';
-import { runRequirement } from '../suites/engine.ts';
-import { SCAN_REQUIREMENTS } from '../suites/scan/index.ts';
-import { LARGE_PAGE } from '../suites/scan/holdings/walk.ts';
-import { contextParts } from '../suites/target.ts';
+import { makeCheckContext } from '../engine/check-context.ts';
+import { readWindow, updateFormat, updateKeys, readParties } from '../interfaces/ledger/updates.ts';
+import { runRequirement } from '../engine/engine.ts';
+import { SCAN_REQUIREMENTS } from '../requirements/scan/index.ts';
+import { LARGE_PAGE } from '../requirements/scan/holdings/walk.ts';
+import { contextParts } from '../engine/target.ts';
 import { startNodeProcess, type NodeInfo } from './node-process.ts';
 import { benchTarget } from './target.ts';
 

@@ -1,5 +1,5 @@
 // The suite's target configuration for a bench node, as `run` builds it for the embedded node.
-import { DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
+import { DEFAULT_BOUNDS, type TargetConfig } from '../engine/target.ts';
 import type { NodeInfo } from './node-process.ts';
 
 export function benchTarget(info: NodeInfo, bounds: Partial<typeof DEFAULT_BOUNDS> = {}): TargetConfig {

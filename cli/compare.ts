@@ -6,7 +6,7 @@ import { writeCompareReports } from '../reporting/compare-report.ts';
 import { Scrubber, urlSecrets } from '../runner/redaction.ts';
 import { UsageError } from '../runner/usage-error.ts';
 import { sendable } from './secrets.ts';
-import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS } from '../suites/target.ts';
+import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS } from '../engine/target.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import { reserveReportDir } from './report-dir.ts';
 import { integer } from './serve-reference.ts';

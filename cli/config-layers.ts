@@ -3,7 +3,7 @@
 // comma-separated, and a bad value is a usage error naming the setting and the layer it came from.
 import { readFileSync } from 'node:fs';
 import type { Command, Option } from 'commander';
-import { didYouMean } from '../suites/did-you-mean.ts';
+import { didYouMean } from '../engine/did-you-mean.ts';
 import { UsageError } from '../runner/usage-error.ts';
 
 export const envName = (attribute: string) => 'CN_CONFORMANCE_' + attribute.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();

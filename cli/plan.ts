@@ -6,9 +6,9 @@ import { discoverInto, planConformance } from '../runner/run-conformance.ts';
 import { ensureReachable } from '../runner/reachability.ts';
 import { checkCredentials } from '../runner/credentials-preflight.ts';
 import { selectRequirements } from '../runner/selection.ts';
-import { catalog } from '../suites/catalog.ts';
-import { describeOrigin, fixtureRows } from '../suites/discovery/provenance.ts';
-import { contextParts } from '../suites/target.ts';
+import { catalog } from '../requirements/catalog.ts';
+import { describeOrigin, fixtureRows } from '../engine/discovery/provenance.ts';
+import { contextParts } from '../engine/target.ts';
 import { buildTarget, configFixtures, origin, runBounds, scrubberFor, usableDocuments, type RunOptions } from './run-settings.ts';
 
 export async function plan(opts: RunOptions): Promise<void> {

@@ -2,8 +2,8 @@
 // what is in flight (how many, and the one running longest). On a
 // terminal one line is redrawn in place; in a log (CI) a line is printed when an interface finishes, and
 // at most every few seconds while one is running, so a slow target never leaves a silent log.
-import type { InterfaceName } from '../suites/model.ts';
-import type { RequirementResult } from '../suites/engine.ts';
+import type { InterfaceName } from '../engine/model.ts';
+import type { RequirementResult } from '../engine/engine.ts';
 
 interface Tally {
   done: number;

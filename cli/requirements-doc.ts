@@ -3,7 +3,7 @@
 // can fail (those that name it; a refusal's incidental failures prove nothing).
 import { expectationLabels, expectedFailures, names } from '../detection/expectations.ts';
 import type { DeviationDefinition, FaultDefinition } from '../reference-node/faults.ts';
-import type { Requirement } from '../suites/model.ts';
+import type { Requirement } from '../engine/model.ts';
 
 /** `deviations`: the real-world deviations, whose SHOULD findings they prove. */
 export function requirementsMarkdown(

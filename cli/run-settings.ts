@@ -8,9 +8,9 @@ import { redactUrl, Scrubber, urlSecrets } from '../runner/redaction.ts';
 import { referenceNodeTarget } from '../runner/reference-target.ts';
 import { UsageError } from '../runner/usage-error.ts';
 import { parseWaivers, WaiverFileError, type Waiver } from '../reporting/waivers.ts';
-import { fixtureProblems } from '../suites/fixture-validation.ts';
-import { LIMITED_TOKEN_VARIABLE, type FixtureName, type Fixtures } from '../suites/fixtures.ts';
-import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
+import { fixtureProblems } from '../engine/fixture-validation.ts';
+import { LIMITED_TOKEN_VARIABLE, type FixtureName, type Fixtures } from '../engine/fixtures.ts';
+import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../engine/target.ts';
 import { readConfigFile } from './config-layers.ts';
 import { secretWithSource, sendable } from './secrets.ts';
 import { selectSpecs } from './spec-options.ts';
@@ -101,14 +101,14 @@ export async function readWaivers(path: string | undefined): Promise<Waiver[]> {
   }
 }
 
-/** The fixtures of the config file, checked against suites/fixtures.schema.json: a typo or a wrong type stops the run. */
+/** The fixtures of the config file, checked against engine/fixtures.schema.json: a typo or a wrong type stops the run. */
 export async function configFixtures(path: string | undefined): Promise<Fixtures> {
   if (!path) return {};
   const fixtures = readConfigFile(path).fixtures;
   const problems = fixtureProblems(fixtures);
   if (problems.length) {
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more: ${problems.slice(1).join('; ')})` : '';
-    throw new UsageError(`config file ${path}: ${problems[0]}${more}; the fixtures' schema is suites/fixtures.schema.json`);
+    throw new UsageError(`config file ${path}: ${problems[0]}${more}; the fixtures' schema is engine/fixtures.schema.json`);
   }
   return (fixtures ?? {}) as Fixtures;
 }

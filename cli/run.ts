@@ -12,7 +12,7 @@ import { loadDocuments, refuseUnusable } from '../runner/documents.ts';
 import { redactUrl } from '../runner/redaction.ts';
 import { certifyScope, runConformance, runId, type ConformanceResults } from '../runner/run-conformance.ts';
 import { selectRequirements } from '../runner/selection.ts';
-import { catalog } from '../suites/catalog.ts';
+import { catalog } from '../requirements/catalog.ts';
 import { exitCodeOf } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { prepareReportDir } from './report-dir.ts';

@@ -4,7 +4,7 @@ import { DEVIATION_CATALOG, DIVERGENCE_CATALOG, UnknownFaultError } from '../ref
 import { writeFile } from 'node:fs/promises';
 import { referenceFixtures } from '../reference-node/fixtures.ts';
 import { UsageError } from '../runner/usage-error.ts';
-import { CREDENTIAL_VARIABLES } from '../suites/target.ts';
+import { CREDENTIAL_VARIABLES } from '../engine/target.ts';
 
 export interface ServeOptions {
   port: string;

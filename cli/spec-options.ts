@@ -1,7 +1,7 @@
 // `--spec NAME=PATH` handling: which OpenAPI documents a command works on.
 import { BUILTIN_SPECS } from '../generators/index.ts';
 import { UsageError } from '../runner/usage-error.ts';
-import { didYouMean } from '../suites/did-you-mean.ts';
+import { didYouMean } from '../engine/did-you-mean.ts';
 
 const BUILTIN_NAMES = Object.keys(BUILTIN_SPECS);
 

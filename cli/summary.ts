@@ -3,7 +3,7 @@
 import type { ConformanceReport } from '../reporting/model.ts';
 import type { SpecCheckResult } from '../runner/documents.ts';
 import { carriesExtras, redactUrl } from '../runner/redaction.ts';
-import { originFor, type TargetConfig } from '../suites/target.ts';
+import { originFor, type TargetConfig } from '../engine/target.ts';
 import { dependentGroups, headline, skipGroups, unsupportedGroups } from '../reporting/verdict.ts';
 import type { WaiverNotes } from '../reporting/waivers.ts';
 

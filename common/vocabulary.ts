@@ -8,7 +8,7 @@ export type InterfaceName = (typeof INTERFACES)[number];
 export const INTERFACE_PREFIX: Record<InterfaceName, string> = { ledger: '', wallet: '/api/validator', scan: '/api/scan' };
 
 /**
- * The checks derived from an OpenAPI document for each of its operations (suites/generic): answers are
+ * The checks derived from an OpenAPI document for each of its operations (requirements/generic): answers are
  * documented and schema-valid; invalid input is refused with a documented 4xx; a secured operation refuses
  * a request without credentials. A fault of the reference node names the ones its break shows in.
  */

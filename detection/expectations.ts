@@ -5,8 +5,8 @@
 // fault that refuses an operation expects the requirement confirming it to fail, and allows every requirement
 // that calls the operation (they need it to work).
 import type { FaultDefinition } from '../reference-node/faults.ts';
-import { genericId } from '../suites/generic/spec-requirements.ts';
-import type { Requirement } from '../suites/model.ts';
+import { genericId } from '../requirements/generic/spec-requirements.ts';
+import type { Requirement } from '../engine/model.ts';
 
 export interface Expectation {
   /** Requirements that must fail. */

@@ -5,12 +5,12 @@ import { builtinDocuments, type Documents } from '../runner/documents.ts';
 import { runConformance } from '../runner/run-conformance.ts';
 import { DEVIATION_CATALOG, FAULT_CATALOG, type DeviationDefinition, type FaultDefinition } from '../reference-node/faults.ts';
 import { startReferenceNode, type ReferenceNodeOptions } from '../reference-node/index.ts';
-import { catalog } from '../suites/catalog.ts';
+import { catalog } from '../requirements/catalog.ts';
 import { expectationLabels, expectedFailures, judgeDetection, type DetectionVerdict, type Expectation } from './expectations.ts';
-import type { InterfaceName, Requirement } from '../suites/model.ts';
-import type { RequirementResult } from '../suites/engine.ts';
+import type { InterfaceName, Requirement } from '../engine/model.ts';
+import type { RequirementResult } from '../engine/engine.ts';
 import { referenceNodeTarget } from '../runner/reference-target.ts';
-import type { TargetConfig } from '../suites/target.ts';
+import type { TargetConfig } from '../engine/target.ts';
 
 /**
  * interface: a fault runs only its own interface's requirements (fault code sits in that interface's routes,

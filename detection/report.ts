@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FaultDefinition } from '../reference-node/faults.ts';
-import type { InterfaceName } from '../suites/model.ts';
+import type { InterfaceName } from '../engine/model.ts';
 import { isDetected, matchesExpectation, type DeviationOutcome, type DetectionScope, type MatrixRun, type RequirementInfo } from './matrix.ts';
 
 const INTERFACES: readonly InterfaceName[] = ['ledger', 'wallet', 'scan'];

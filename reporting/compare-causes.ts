@@ -4,7 +4,7 @@
 import type { Cause } from '../runner/compare/causes.ts';
 import type { NodeAnswer } from '../runner/compare/answers.ts';
 import type { CompareResult, ReadOutcome } from '../runner/compare/compare.ts';
-import { queryString } from '../suites/http.ts';
+import { queryString } from '../engine/transport/http.ts';
 
 export const readLine = (o: ReadOutcome) => `${o.read.method} ${o.read.interface} ${o.read.path}${queryString(o.read.query)}`;
 

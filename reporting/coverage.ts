@@ -4,9 +4,9 @@
 import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
 import { GENERIC_CHECKS, type GenericCheck } from '../common/vocabulary.ts';
 import { JUDGED, type OperationsConfirmed } from './verdict.ts';
-import type { Requirement } from '../suites/model.ts';
-import type { RequirementResult } from '../suites/engine.ts';
-import { operationKey } from '../suites/generic/spec-requirements.ts';
+import type { Requirement } from '../engine/model.ts';
+import type { RequirementResult } from '../engine/engine.ts';
+import { operationKey } from '../requirements/generic/spec-requirements.ts';
 
 export interface OperationCoverage {
   spec: string;

@@ -1,10 +1,10 @@
 // report.html: one self-contained page (no network): a chart by interface and level, filters, and every
 // requirement with its rule and, when it failed, the evidence to reproduce it.
-import { describeSource } from '../suites/discovery/discover.ts';
-import { describeOrigin } from '../suites/discovery/provenance.ts';
+import { describeSource } from '../engine/discovery/discover.ts';
+import { describeOrigin } from '../engine/discovery/provenance.ts';
 import type { Counts, ConformanceReport } from './model.ts';
-import type { RequirementResult } from '../suites/engine.ts';
-import { EXCERPT_BYTES } from '../suites/http.ts';
+import type { RequirementResult } from '../engine/engine.ts';
+import { EXCERPT_BYTES } from '../engine/transport/http.ts';
 import { layoutJson } from './json-layout.ts';
 import { dependentGroups, headline, skipGroups, unsupportedGroups } from './verdict.ts';
 

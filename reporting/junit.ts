@@ -1,7 +1,7 @@
 // junit.xml: one test case per requirement, one suite per interface, for CI systems. Each suite carries the
 // run's verdict as properties, so a CI view of one suite still says whether the run judged everything.
 import type { ConformanceReport } from './model.ts';
-import type { RequirementResult } from '../suites/engine.ts';
+import type { RequirementResult } from '../engine/engine.ts';
 import { dependentGroups } from './verdict.ts';
 
 /** Text safe in XML and HTML text and attributes (control characters XML forbids dropped). */

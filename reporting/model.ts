@@ -1,9 +1,9 @@
 // One result model for every output: report.json, junit.xml (and later HTML and Allure) are pure
 // functions of it.
-import type { SourceReport } from '../suites/discovery/discover.ts';
-import type { FixtureRow } from '../suites/discovery/provenance.ts';
-import type { SourceBounds } from '../suites/discovery/reader.ts';
-import type { RequirementResult } from '../suites/engine.ts';
+import type { SourceReport } from '../engine/discovery/discover.ts';
+import type { FixtureRow } from '../engine/discovery/provenance.ts';
+import type { SourceBounds } from '../engine/discovery/reader.ts';
+import type { RequirementResult } from '../engine/engine.ts';
 import type { SpecCheckResult } from '../runner/documents.ts';
 import type { WaiverNotes } from './waivers.ts';
 import { operationsConfirmed, type OperationCoverage } from './coverage.ts';

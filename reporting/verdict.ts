@@ -2,7 +2,7 @@
 // judged and no MUST requirement failed; incomplete when nothing MUST failed but something was not judged
 // (skipped, unsupported, not selected under --certify, waived, or a check of the suite that failed); not conformant
 // when a MUST requirement failed.
-import type { RequirementResult } from '../suites/engine.ts';
+import type { RequirementResult } from '../engine/engine.ts';
 
 export type Verdict = 'conformant' | 'incomplete' | 'not-conformant';
 

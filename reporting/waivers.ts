@@ -1,8 +1,8 @@
 // Waivers: failures a team has accepted for a while. A waived failure does not fail the gate, but it is
 // never hidden: it is reported as "waived" with its reason, and waivers that expired or whose requirement
 // now passes are reported so they can be removed.
-import { didYouMean } from '../suites/did-you-mean.ts';
-import type { RequirementResult } from '../suites/engine.ts';
+import { didYouMean } from '../engine/did-you-mean.ts';
+import type { RequirementResult } from '../engine/engine.ts';
 
 export interface Waiver {
   id: string;

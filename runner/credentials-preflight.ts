@@ -4,8 +4,8 @@
 // a tracking id nobody uses (a valid user gets 404). Only 401 and 403 stop the run; anything else there is
 // left for the requirements to judge.
 import { randomUUID } from 'node:crypto';
-import { type Client, RequestNotSent } from '../suites/http.ts';
-import { CREDENTIAL_VARIABLES } from '../suites/target.ts';
+import { type Client, RequestNotSent } from '../engine/transport/http.ts';
+import { CREDENTIAL_VARIABLES } from '../engine/target.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Where each configured credential came from, e.g. "--ledger-token"; undefined when none was given. */

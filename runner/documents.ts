@@ -2,7 +2,7 @@
 // validator compiles and every example of the document validates against its own schema. Every command,
 // the detection matrix, the benchmark and the tests load documents here.
 import { BUILTIN_SPECS, buildCatalog, compileSpec, loadDocument, SpecLoadError, formatIssues, type CompiledSpec } from '../generators/index.ts';
-import { operationKey } from '../suites/generic/spec-requirements.ts';
+import { operationKey } from '../requirements/generic/spec-requirements.ts';
 import { redactUrl } from './redaction.ts';
 import { UsageError } from './usage-error.ts';
 

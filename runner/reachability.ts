@@ -3,8 +3,8 @@
 // accepts the connection and then misbehaves (resets it, never answers, answers garbage or redirects
 // forever) is reachable but broken: the run goes on and its requirements fail with the reason.
 import { connect } from 'node:net';
-import type { Client } from '../suites/http.ts';
-import type { InterfaceName } from '../suites/model.ts';
+import type { Client } from '../engine/transport/http.ts';
+import type { InterfaceName } from '../engine/model.ts';
 import { UsageError } from './usage-error.ts';
 
 const FLAG: Record<InterfaceName, string> = { ledger: '--ledger-url', wallet: '--wallet-url', scan: '--scan-url' };

@@ -2,7 +2,7 @@
 // The node is disposable, so checks that change its state run too.
 import { referenceFixtures } from '../reference-node/fixtures.ts';
 import type { RunningReferenceNode } from '../reference-node/index.ts';
-import { DEFAULT_BOUNDS, type TargetConfig } from '../suites/target.ts';
+import { DEFAULT_BOUNDS, type TargetConfig } from '../engine/target.ts';
 
 export function referenceNodeTarget(node: RunningReferenceNode, overrides: Partial<TargetConfig> = {}): TargetConfig {
   return {

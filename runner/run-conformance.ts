@@ -1,19 +1,20 @@
 // The run as a library call: requirements against a target, with the target's documents compiled once.
 // No console and no files: what happens is told to the observer, and everything the reports need is
 // returned. The command line, the detection matrix, the benchmark and the tests all run through here.
-import { describeSource, discover, type SourceReport } from '../suites/discovery/discover.ts';
-import { fixtureRows, type FixtureRow } from '../suites/discovery/provenance.ts';
-import type { SourceBounds } from '../suites/discovery/reader.ts';
-import type { FixtureName } from '../suites/fixtures.ts';
-import type { ContextParts } from '../suites/check-context.ts';
-import type { InterfaceName, Requirement } from '../suites/model.ts';
-import { runAll, skipReason, type RequirementResult } from '../suites/engine.ts';
-import { contextParts, originFor, type TargetConfig } from '../suites/target.ts';
+import { describeSource, discover, type SourceReport } from '../engine/discovery/discover.ts';
+import { fixtureRows, type FixtureRow } from '../engine/discovery/provenance.ts';
+import type { SourceBounds } from '../engine/discovery/reader.ts';
+import type { FixtureName } from '../engine/fixtures.ts';
+import type { ContextParts } from '../engine/check-context.ts';
+import type { InterfaceName, Requirement } from '../engine/model.ts';
+import { runAll, skipReason, type RequirementResult } from '../engine/engine.ts';
+import { contextParts, originFor, type TargetConfig } from '../engine/target.ts';
 import { checkCredentials, type CredentialSources } from './credentials-preflight.ts';
 import type { Documents } from './documents.ts';
 import { ensureReachable } from './reachability.ts';
-import { releaseLinePolicies } from '../suites/answers/release-policy.ts';
-import { ledgerReleaseLine } from '../suites/ledger/release-line.ts';
+import { releaseLinePolicies } from '../engine/answers/release-policy.ts';
+import { ledgerReleaseLine } from '../interfaces/ledger/release-line.ts';
+import { DISCOVERY_SOURCES } from '../interfaces/discovery-sources.ts';
 
 export interface RunObserver {
   /** What a discovery source found or why not, one source at a time. */
@@ -106,13 +107,14 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
 }
 
 /**
- * Fills the missing fixtures of `parts` from the target (see suites/discovery). Its answers are judged like
+ * Fills the missing fixtures of `parts` from the target (see engine/discovery). Its answers are judged like
  * any check's. `allowMutations` false keeps it to reads (what `plan` uses).
  */
 export async function discoverInto(parts: ContextParts, run: Pick<ConformanceRun, 'target' | 'observer' | 'fixtureOrigins'>, allowMutations: boolean) {
   const { target } = run;
   const observed = (i: 'ledger' | 'wallet' | 'scan') => parts.clients[i]?.observed((x, path) => parts.answers.observe(i, 'fixture discovery', x, path));
   const found = await discover({
+    sources: DISCOVERY_SOURCES,
     given: target.fixtures,
     givenFrom: (name) => run.fixtureOrigins?.[name] ?? 'the fixture file',
     clients: { ledger: observed('ledger'), wallet: observed('wallet'), scan: observed('scan') },

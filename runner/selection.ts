@@ -1,7 +1,7 @@
 // The requirements a run judges. A selection that is empty, or an --only pattern that matches nothing, is a
 // usage error: a gate that judges nothing must not look green.
-import { matches, select, type RunSelection } from '../suites/engine.ts';
-import type { Requirement } from '../suites/model.ts';
+import { matches, select, type RunSelection } from '../engine/engine.ts';
+import type { Requirement } from '../engine/model.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface SelectionInput extends RunSelection {

@@ -2,7 +2,7 @@
 // other node's, or no answer): the exchange as the run's evidence keeps it (the body's start, and a curl line
 // that reproduces the request as pasted, the token named by its variable), and why a node refused, in a line.
 import { isObject, parseJson } from '../../common/json.ts';
-import { describeAnswer, summarise, type Exchange, type ExchangeSummary } from '../../suites/http.ts';
+import { describeAnswer, summarise, type Exchange, type ExchangeSummary } from '../../engine/transport/http.ts';
 
 export interface NodeAnswer extends ExchangeSummary {
   /** A JsCantonError's code: refusals of one route with another code have another cause. */

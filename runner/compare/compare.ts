@@ -4,16 +4,17 @@
 // page bound.
 import { parseJson, resolvePointer, type Json } from '../../common/json.ts';
 import { inPool } from '../../common/pool.ts';
-import { discover, type SourceReport } from '../../suites/discovery/discover.ts';
-import { BudgetExhausted, type Client, type Exchange, type Query } from '../../suites/http.ts';
-import { followTokens } from '../../suites/paging.ts';
-import { contextParts, CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../../suites/target.ts';
+import { discover, type SourceReport } from '../../engine/discovery/discover.ts';
+import { BudgetExhausted, type Client, type Exchange, type Query } from '../../engine/transport/http.ts';
+import { followTokens } from '../../engine/paging.ts';
+import { contextParts, CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../../engine/target.ts';
 import { ensureReachable } from '../reachability.ts';
 import { redactUrl } from '../redaction.ts';
 import { nodeAnswer, type NodeAnswer } from './answers.ts';
 import { groupByCause, type Cause } from './causes.ts';
 import { differences, normalize, type Difference } from './differences.ts';
 import { ledgerReads, scanReads, type Read } from './reads.ts';
+import { DISCOVERY_SOURCES } from '../../interfaces/discovery-sources.ts';
 
 export interface CompareNode {
   scanUrl?: string;
@@ -219,6 +220,7 @@ export async function compareNodes(options: CompareOptions): Promise<CompareResu
   await ensureReachable(a);
   await ensureReachable(b);
   const found = await discover({
+    sources: DISCOVERY_SOURCES,
     given: {},
     clients: { scan: a.scan, ledger: a.ledger },
     allowMutations: false,

@@ -2,8 +2,8 @@
 // (A). A paged read is walked on each node by that node's own answers (page tokens and offsets are the node's
 // own), and the pages' items are compared as one list.
 import { isObject, type Json } from '../../common/json.ts';
-import type { Fixtures } from '../../suites/fixtures.ts';
-import type { Query } from '../../suites/http.ts';
+import type { Fixtures } from '../../engine/fixtures.ts';
+import type { Query } from '../../engine/transport/http.ts';
 
 export interface Paging {
   /** The array of each page whose items are compared, concatenated ('' for an answer that is the array). */

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exitCodeOf } from '../../cli/exit-codes.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { buildReport } from '../../reporting/model.ts';
-import type { Requirement } from '../../suites/model.ts';
-import type { RequirementResult } from '../../suites/engine.ts';
+import type { Requirement } from '../../engine/model.ts';
+import type { RequirementResult } from '../../engine/engine.ts';
 import { cliInProcess } from '../support/cli-in-process.ts';
 
-vi.mock('../../suites/catalog.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../suites/catalog.ts')>();
+vi.mock('../../requirements/catalog.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../requirements/catalog.ts')>();
   const broken: Requirement = {
     id: 'SCAN-BROKEN-CHECK',
     kind: 'rule',

@@ -177,7 +177,7 @@ describe('credentials are checked before they are blamed on the node', () => {
   });
 });
 
-describe('fixture files are validated against suites/fixtures.schema.json before any request', () => {
+describe('fixture files are validated against engine/fixtures.schema.json before any request', () => {
   it.each([
     [{ fixtures: { migrationID: 3 } }, /^cn-conformance: config file .*: \/fixtures\/migrationID: unknown fixture; did you mean migrationId\?/],
     [{ fixtures: { migrationId: 'three' } }, /\/fixtures\/migrationId: must be an integer >= 0, got "three"/],

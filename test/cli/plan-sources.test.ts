@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERFACE_PREFIX, INTERFACES, type InterfaceName } from '../../common/vocabulary.ts';
 import type { CompiledSpec } from '../../generators/index.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { FIXTURE_HELP } from '../../suites/fixtures.ts';
+import { FIXTURE_HELP } from '../../engine/fixtures.ts';
 import { cliInProcess } from '../support/cli-in-process.ts';
 import { loadedSpecs } from '../support/suite-harness.ts';
 

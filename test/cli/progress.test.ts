@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Progress } from '../../cli/progress.ts';
-import type { RequirementResult } from '../../suites/engine.ts';
+import type { RequirementResult } from '../../engine/engine.ts';
 
 const result = (iface: 'ledger' | 'scan', status: RequirementResult['status']): RequirementResult => ({
   id: 'X',

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_SPECS, compileSpec } from '../../generators/index.ts';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { catalog } from '../../suites/catalog.ts';
+import { catalog } from '../../requirements/catalog.ts';
 import { cliInProcess } from '../support/cli-in-process.ts';
 import { loadedSpecs } from '../support/suite-harness.ts';
 

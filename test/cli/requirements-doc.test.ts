@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { requirementsMarkdown } from '../../cli/requirements-doc.ts';
 import { DEVIATION_CATALOG, FAULT_CATALOG } from '../../reference-node/faults.ts';
-import { catalog } from '../../suites/catalog.ts';
+import { catalog } from '../../requirements/catalog.ts';
 import { loadedSpecs } from '../support/suite-harness.ts';
 
 describe('docs/requirements.md', () => {

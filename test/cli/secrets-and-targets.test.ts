@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { redactUrl, Scrubber, urlSecrets } from '../../runner/redaction.ts';
 import { secretWithSource as secret } from '../../cli/secrets.ts';
-import { originFor } from '../../suites/target.ts';
-import { curlLine, redactHeaders } from '../../suites/http.ts';
+import { originFor } from '../../engine/target.ts';
+import { curlLine, redactHeaders } from '../../engine/transport/http.ts';
 
 describe('credentials', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cn-secret-'));

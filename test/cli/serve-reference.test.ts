@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fixtureProblems } from '../../suites/fixture-validation.ts';
-import { FIXTURE_HELP } from '../../suites/fixtures.ts';
+import { fixtureProblems } from '../../engine/fixture-validation.ts';
+import { FIXTURE_HELP } from '../../engine/fixtures.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'bin/cn-conformance.js');

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendable, secretWithSource } from '../../cli/secrets.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { SourceReader } from '../../suites/discovery/reader.ts';
-import { Client, RequestNotSent } from '../../suites/http.ts';
-import { LEDGER_REQUIREMENTS } from '../../suites/ledger/index.ts';
+import { SourceReader } from '../../engine/discovery/reader.ts';
+import { Client, RequestNotSent } from '../../engine/transport/http.ts';
+import { LEDGER_REQUIREMENTS } from '../../requirements/ledger/index.ts';
 import { cliInProcess } from '../support/cli-in-process.ts';
 import { runAgainst } from '../support/suite-harness.ts';
 

@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { traceabilityMarkdown } from '../../cli/traceability-doc.ts';
-import { catalog } from '../../suites/catalog.ts';
-import { standing } from '../../suites/traceability/model.ts';
-import { SENTENCE_SECTIONS } from '../../suites/traceability/index.ts';
+import { catalog } from '../../requirements/catalog.ts';
+import { standing } from '../../traceability/model.ts';
+import { SENTENCE_SECTIONS } from '../../traceability/index.ts';
 import { loadedSpecs } from '../support/suite-harness.ts';
 
 const sentences = SENTENCE_SECTIONS.flatMap((s) => s.sentences);

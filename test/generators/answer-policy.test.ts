@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { compileSpec, judgeResponse, responseProblems } from '../../generators/index.ts';
-import { OperationMatcher } from '../../suites/answers/operation-matcher.ts';
+import { OperationMatcher } from '../../engine/answers/operation-matcher.ts';
 
 const source = fileURLToPath(new URL('../fixtures/answer-policy/api.yaml', import.meta.url));
 const ok = (body: unknown, status = 200) => ({ status, contentType: 'application/json', text: JSON.stringify(body) });

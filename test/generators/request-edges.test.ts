@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileSpec, invalidRequest, validRequest } from '../../generators/index.ts';
-import { bounded } from '../../suites/generic/request-values.ts';
+import { bounded } from '../../requirements/generic/request-values.ts';
 
 const source = fileURLToPath(new URL('../fixtures/request-edges/api.yaml', import.meta.url));
 

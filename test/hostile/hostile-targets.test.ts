@@ -15,11 +15,12 @@ import { responseProblems } from '../../generators/index.ts';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { ensureReachable } from '../../runner/reachability.ts';
-import { describeSource, discover, SOURCES } from '../../suites/discovery/discover.ts';
-import { Client, EXCERPT_BYTES, STALLED_AFTER } from '../../suites/http.ts';
-import { DEFAULT_BOUNDS } from '../../suites/target.ts';
+import { describeSource, discover } from '../../engine/discovery/discover.ts';
+import { Client, EXCERPT_BYTES, STALLED_AFTER } from '../../engine/transport/http.ts';
+import { DEFAULT_BOUNDS } from '../../engine/target.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
 import { BEYOND_2_53, HUGE_BODY_BYTES, PROXY_MODES, startHostileTarget, withHugeInt64, type HostileMode, type HostileTarget } from './hostile-target.ts';
+import { DISCOVERY_SOURCES } from '../../interfaces/discovery-sources.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv) => Ajv;
@@ -417,7 +418,7 @@ describe('zero-configuration runs on hostile targets: discovery on', { timeout: 
     expect([0, 1], `exit ${exitCode}`).toContain(exitCode);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
-    expect(report.discovery.sources.map((s: { source: string }) => s.source)).toEqual(SOURCES.map((s) => s.id));
+    expect(report.discovery.sources.map((s: { source: string }) => s.source)).toEqual(DISCOVERY_SOURCES.map((s) => s.id));
     expect(report.requirements).toHaveLength(only.length);
     expect(report.requirements.filter((r: Requirement) => r.status === 'error').map((r: Requirement) => `${r.id}: ${r.reason}`)).toEqual([]);
   });
@@ -452,6 +453,7 @@ describe('fixture discovery on a hostile target', { timeout: NO_HANG_MS }, () =>
           budget,
         });
       const { fixtures: f, sources } = await discover({
+        sources: DISCOVERY_SOURCES,
         given: { holdingOwners },
         clients: { scan: client('/api/scan'), ledger: client(''), wallet: client('/api/validator') },
         allowMutations: true,
@@ -464,7 +466,7 @@ describe('fixture discovery on a hostile target', { timeout: NO_HANG_MS }, () =>
       if (f.domainId !== undefined) expect(typeof f.domainId, what).toBe('string');
       for (const r of f.rounds ?? []) expect(Number.isSafeInteger(r), what).toBe(true);
       // Every source says what became of it.
-      expect(sources.map((s) => s.source)).toEqual(SOURCES.map((s) => s.id));
+      expect(sources.map((s) => s.source)).toEqual(DISCOVERY_SOURCES.map((s) => s.id));
       for (const s of sources) expect(typeof describeSource(s)).toBe('string');
       // A target whose answers show nothing yields nothing.
       if (['non-json', 'empty-object', 'status-500', 'reset', 'redirect-loop'].includes(mode)) expect(f, what).toEqual({ holdingOwners });
@@ -474,7 +476,7 @@ describe('fixture discovery on a hostile target', { timeout: NO_HANG_MS }, () =>
   });
 });
 
-describe('int64 beyond 2^53 (the decision in suites/int64.ts)', () => {
+describe('int64 beyond 2^53 (the decision in engine/int64.ts)', () => {
   it('a document answer with 2^53 + 1 in an int64 field validates; JSON.parse rounds it, and nothing else', async () => {
     const scan = await builtinSpec('scan');
     const text = withHugeInt64('{"traffic_status":{"actual":{"total_consumed":5,"total_limit":7},"target":{"total_purchased":7}}}');

@@ -6,7 +6,7 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Json } from '../../common/json.ts';
 import { readDar } from '../../reference-node/ledger/dar.ts';
-import { buildDar, dalf, zip } from '../../suites/ledger/dar-archive.ts';
+import { buildDar, dalf, zip } from '../../requirements/ledger/dar-archive.ts';
 import { injectedNode, type InjectedNode } from '../support/injected-node.ts';
 
 let node: InjectedNode;

@@ -8,7 +8,7 @@ import { startReferenceNode, type ReferenceNodeOptions, type RunningReferenceNod
 import { LEDGER_FAULTS, type LedgerFaultName } from '../../reference-node/ledger/faults.ts';
 import { packageStore } from '../../reference-node/ledger/package-store.ts';
 import { isoMicros } from '../../reference-node/world/time.ts';
-import { buildDar } from '../../suites/ledger/dar-archive.ts';
+import { buildDar } from '../../requirements/ledger/dar-archive.ts';
 import type { TransactionUpdate } from '../../reference-node/world/model.ts';
 import type { World } from '../../reference-node/world/world.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';

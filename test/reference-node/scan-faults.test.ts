@@ -35,7 +35,7 @@ import {
   walkHoldings,
   type ScanClient,
 } from './scan-support.ts';
-import { SCAN_REQUIREMENTS } from '../../suites/scan/index.ts';
+import { SCAN_REQUIREMENTS } from '../../requirements/scan/index.ts';
 import { runAgainst } from '../support/suite-harness.ts';
 import type { Json as AnyJson } from '../../common/json.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseProblems } from '../../generators/index.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { genericRequirements } from '../../suites/generic/spec-requirements.ts';
+import { genericRequirements } from '../../requirements/generic/spec-requirements.ts';
 import { runAgainst } from '../support/suite-harness.ts';
 import { builtinSpec, BUILTIN_NAMES } from '../support/builtin-specs.ts';
 import { worldRequests } from '../support/world-requests.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderJunit } from '../../reporting/junit.ts';
 import { renderHtml } from '../../reporting/html.ts';
 import { judge } from '../../reporting/verdict.ts';
-import type { RequirementResult } from '../../suites/engine.ts';
+import type { RequirementResult } from '../../engine/engine.ts';
 import { SAMPLE_RESULTS, sampleReport } from '../support/sample-report.ts';
 
 const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv) => Ajv;

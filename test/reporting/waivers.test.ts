@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode } from '../../reference-node/index.ts';
 import { applyWaivers, parseWaivers } from '../../reporting/waivers.ts';
-import type { RequirementResult } from '../../suites/engine.ts';
+import type { RequirementResult } from '../../engine/engine.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const r = (id: string, status: RequirementResult['status']) => ({ id, status, reason: status === 'failed' ? 'broke' : undefined }) as RequirementResult;

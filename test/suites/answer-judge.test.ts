@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startReferenceNode } from '../../reference-node/index.ts';
 import { referenceNodeTarget } from '../../runner/reference-target.ts';
 import { runConformance } from '../../runner/run-conformance.ts';
-import { catalog } from '../../suites/catalog.ts';
+import { catalog } from '../../requirements/catalog.ts';
 import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
 import { loadedSpecs, runOnFreshNode } from '../support/suite-harness.ts';
 

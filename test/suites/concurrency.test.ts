@@ -2,8 +2,8 @@
 // results, evidence included, one requirement at a time and eight side by side.
 import { describe, expect, it } from 'vitest';
 import { startReferenceNode } from '../../reference-node/index.ts';
-import { catalog } from '../../suites/catalog.ts';
-import { select, type RequirementResult } from '../../suites/engine.ts';
+import { catalog } from '../../requirements/catalog.ts';
+import { select, type RequirementResult } from '../../engine/engine.ts';
 import { runAgainst, loadedSpecs } from '../support/suite-harness.ts';
 
 /** The results without what varies between runs: durations, the node's port and the answers' date headers. */

@@ -6,9 +6,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envName } from '../../cli/config-layers.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { LIMITED_TOKEN_VARIABLE } from '../../suites/fixtures.ts';
-import { summarise, type Exchange } from '../../suites/http.ts';
-import { contextParts, CREDENTIAL_VARIABLES } from '../../suites/target.ts';
+import { LIMITED_TOKEN_VARIABLE } from '../../engine/fixtures.ts';
+import { summarise, type Exchange } from '../../engine/transport/http.ts';
+import { contextParts, CREDENTIAL_VARIABLES } from '../../engine/target.ts';
 import { referenceNodeTarget } from '../../runner/reference-target.ts';
 
 let node: RunningReferenceNode;

@@ -10,9 +10,9 @@ import { printSummary } from '../../cli/summary.ts';
 import { renderHtml } from '../../reporting/html.ts';
 import { renderJunit } from '../../reporting/junit.ts';
 import { buildReport } from '../../reporting/model.ts';
-import { dependentSkips } from '../../suites/dependent-skips.ts';
-import type { RequirementResult } from '../../suites/engine.ts';
-import { LEDGER_REQUIREMENTS } from '../../suites/ledger/index.ts';
+import { dependentSkips } from '../../engine/dependent-skips.ts';
+import type { RequirementResult } from '../../engine/engine.ts';
+import { LEDGER_REQUIREMENTS } from '../../requirements/ledger/index.ts';
 import { runOnFreshNode } from '../support/suite-harness.ts';
 
 const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv) => Ajv;

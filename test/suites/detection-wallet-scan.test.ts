@@ -3,8 +3,8 @@
 import { beforeAll, describe } from 'vitest';
 import { builtinDocuments, type Documents } from '../../runner/documents.ts';
 import { FAULT_CATALOG } from '../../reference-node/faults.ts';
-import { catalog } from '../../suites/catalog.ts';
-import type { Requirement } from '../../suites/model.ts';
+import { catalog } from '../../requirements/catalog.ts';
+import type { Requirement } from '../../engine/model.ts';
 import { faultBatches } from '../support/fault-batches.ts';
 
 let documents: Documents;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { DEVIATION_CATALOG } from '../../reference-node/faults.ts';
 import { startReferenceNode } from '../../reference-node/index.ts';
-import { catalog } from '../../suites/catalog.ts';
+import { catalog } from '../../requirements/catalog.ts';
 import { deviationScope, runDeviation } from '../../detection/matrix.ts';
 import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
 import { loadedSpecs } from '../support/suite-harness.ts';

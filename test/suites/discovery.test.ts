@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceFixtures, type ReferenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { discover, SOURCES, type DiscoveryResult } from '../../suites/discovery/discover.ts';
-import type { FixtureName } from '../../suites/fixtures.ts';
-import { Client } from '../../suites/http.ts';
-import { DEFAULT_BOUNDS } from '../../suites/target.ts';
+import { discover, type DiscoveryResult } from '../../engine/discovery/discover.ts';
+import type { FixtureName } from '../../engine/fixtures.ts';
+import { Client } from '../../engine/transport/http.ts';
+import { DEFAULT_BOUNDS } from '../../engine/target.ts';
+import { DISCOVERY_SOURCES } from '../../interfaces/discovery-sources.ts';
 
 let node: RunningReferenceNode;
 let known: ReferenceFixtures;
@@ -42,7 +43,7 @@ const every = (): FixtureName[] => Object.keys(known).filter((k) => known[k as k
 describe('read-only discovery, given only URLs and tokens', () => {
   let d: DiscoveryResult;
   beforeAll(async () => {
-    d = await discover({ given: {}, clients: clients(), allowMutations: false, env: env('t1') });
+    d = await discover({ sources: DISCOVERY_SOURCES, given: {}, clients: clients(), allowMutations: false, env: env('t1') });
   });
 
   it('finds every fixture, each with the endpoint and JSON pointer it came from', () => {
@@ -99,14 +100,15 @@ describe('read-only discovery, given only URLs and tokens', () => {
 
   it('sends no request that changes the target: the mutating sources only say what they would look for', () => {
     for (const s of d.sources.filter((x) => x.mutates)) expect(['needs mutations', 'not needed']).toContain(s.outcome);
-    expect(d.sources.map((s) => s.source)).toEqual(SOURCES.map((s) => s.id));
-    for (const s of d.sources) expect(s.requests).toBeLessThanOrEqual(SOURCES.find((x) => x.id === s.source)!.pages ?? d.bounds.pages);
+    expect(d.sources.map((s) => s.source)).toEqual(DISCOVERY_SOURCES.map((s) => s.id));
+    for (const s of d.sources) expect(s.requests).toBeLessThanOrEqual(DISCOVERY_SOURCES.find((x) => x.id === s.source)!.pages ?? d.bounds.pages);
   });
 });
 
 describe('precedence and bounds', () => {
   it('given fixtures win and keep their origin; a source with nothing left to find sends nothing', async () => {
     const d = await discover({
+      sources: DISCOVERY_SOURCES,
       given: { svParties: ['given::1220aa'] },
       givenFrom: () => 'fixture file my.json',
       clients: clients(),
@@ -121,14 +123,21 @@ describe('precedence and bounds', () => {
   });
 
   it("stops at the run's request budget with every source reported, and throws nothing", async () => {
-    const d = await discover({ given: {}, clients: clients({ remaining: 3 }), allowMutations: false, env: env('t3') });
+    const d = await discover({ sources: DISCOVERY_SOURCES, given: {}, clients: clients({ remaining: 3 }), allowMutations: false, env: env('t3') });
     expect(d.sources.filter((s) => s.requests > 0).reduce((n, s) => n + s.requests, 0)).toBeLessThanOrEqual(4);
     expect(d.sources.at(-1)!.outcome).toBe('budget used up');
-    expect(d.sources).toHaveLength(SOURCES.length);
+    expect(d.sources).toHaveLength(DISCOVERY_SOURCES.length);
   });
 
   it('a walk stops at its page bound and says so', async () => {
-    const d = await discover({ given: {}, clients: clients(), allowMutations: false, env: env('t4'), bounds: { pages: 1, ms: 20_000 } });
+    const d = await discover({
+      sources: DISCOVERY_SOURCES,
+      given: {},
+      clients: clients(),
+      allowMutations: false,
+      env: env('t4'),
+      bounds: { pages: 1, ms: 20_000 },
+    });
     const updates = d.sources.find((s) => s.source === 'scan-updates')!;
     expect(updates.requests).toBe(1);
     expect(updates.detail ?? '').toMatch(/stopped|bound|^$/);
@@ -137,7 +146,7 @@ describe('precedence and bounds', () => {
 
 describe('with mutations allowed', () => {
   it('creates a transfer offer of its own, tracked by an id naming the run, and files it by the state the wallet reports', async () => {
-    const d = await discover({ given: {}, clients: clients(), allowMutations: true, env: env('mut1') });
+    const d = await discover({ sources: DISCOVERY_SOURCES, given: {}, clients: clients(), allowMutations: true, env: env('mut1') });
     const created = d.sources.find((s) => s.source === 'wallet-create-transfer-offer')!;
     expect(created.outcome, JSON.stringify(created)).not.toMatch(/not served|refused|unusable/);
     const ids = Object.values(d.fixtures.transferOffers!).flat();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode } from '../../reference-node/index.ts';
-import { didYouMean } from '../../suites/did-you-mean.ts';
-import { fixtureProblems } from '../../suites/fixture-validation.ts';
-import { FIXTURE_HELP } from '../../suites/fixtures.ts';
-import schema from '../../suites/fixtures.schema.json' with { type: 'json' };
+import { didYouMean } from '../../engine/did-you-mean.ts';
+import { fixtureProblems } from '../../engine/fixture-validation.ts';
+import { FIXTURE_HELP } from '../../engine/fixtures.ts';
+import schema from '../../engine/fixtures.schema.json' with { type: 'json' };
 import type { Json as AnyJson } from '../../common/json.ts';
 
 const FIXTURE_NAMES = Object.keys(FIXTURE_HELP);
@@ -48,7 +48,7 @@ describe('fixtureProblems', () => {
   });
 
   it('points to the schema when an unknown fixture resembles none', () => {
-    expect(fixtureProblems({ banana: 1 })).toEqual(['/fixtures/banana: unknown fixture; see suites/fixtures.schema.json for the known names']);
+    expect(fixtureProblems({ banana: 1 })).toEqual(['/fixtures/banana: unknown fixture; see engine/fixtures.schema.json for the known names']);
   });
 
   it('shows the wrongly typed value and what to write instead', () => {
@@ -94,7 +94,7 @@ describe('fixtureProblems', () => {
   });
 
   it('escapes keys in pointers and keeps each problem on one line', () => {
-    expect(fixtureProblems({ 'a/b~c\n': 1 })).toEqual(['/fixtures/a~1b~0c\\u000a: unknown fixture; see suites/fixtures.schema.json for the known names']);
+    expect(fixtureProblems({ 'a/b~c\n': 1 })).toEqual(['/fixtures/a~1b~0c\\u000a: unknown fixture; see engine/fixtures.schema.json for the known names']);
   });
 });
 

@@ -4,8 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runConformance } from '../../runner/run-conformance.ts';
-import { SCAN_REQUIREMENTS } from '../../suites/scan/index.ts';
-import { DEFAULT_BOUNDS } from '../../suites/target.ts';
+import { SCAN_REQUIREMENTS } from '../../requirements/scan/index.ts';
+import { DEFAULT_BOUNDS } from '../../engine/target.ts';
 import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
 
 let close: (() => Promise<void>) | undefined;

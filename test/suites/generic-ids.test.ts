@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_SPECS } from '../../generators/index.ts';
 import { builtinDocuments, loadDocuments } from '../../runner/documents.ts';
-import { catalog } from '../../suites/catalog.ts';
+import { catalog } from '../../requirements/catalog.ts';
 
 describe('generic ids of a swapped-in document', () => {
   it('are the built-in ids for the same method and path, whatever the operationIds', async () => {

@@ -4,11 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { makeCheckContext } from '../../suites/check-context.ts';
-import { summarise } from '../../suites/http.ts';
-import type { CheckContext } from '../../suites/model.ts';
-import { baseQuery, contractIdOf, pageEvents, pageExchange, pageWith, walkEvents, walkHoldings } from '../../suites/scan/holdings/walk.ts';
-import { contextParts, DEFAULT_BOUNDS } from '../../suites/target.ts';
+import { makeCheckContext } from '../../engine/check-context.ts';
+import { summarise } from '../../engine/transport/http.ts';
+import type { CheckContext } from '../../engine/model.ts';
+import { baseQuery, contractIdOf, pageEvents, pageExchange, pageWith, walkEvents, walkHoldings } from '../../requirements/scan/holdings/walk.ts';
+import { contextParts, DEFAULT_BOUNDS } from '../../engine/target.ts';
 import { referenceNodeTarget } from '../../runner/reference-target.ts';
 
 let node: RunningReferenceNode;

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '../../suites/http.ts';
+import { Client } from '../../engine/transport/http.ts';
 
 let open = 0;
 let most = 0;

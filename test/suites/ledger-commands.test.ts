@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runConformance } from '../../runner/run-conformance.ts';
 import { startReferenceNode } from '../../reference-node/index.ts';
-import { completedOk } from '../../suites/ledger/commands-client.ts';
-import { LEDGER_REQUIREMENTS } from '../../suites/ledger/index.ts';
-import { DEFAULT_BOUNDS } from '../../suites/target.ts';
+import { completedOk } from '../../interfaces/ledger/commands.ts';
+import { LEDGER_REQUIREMENTS } from '../../requirements/ledger/index.ts';
+import { DEFAULT_BOUNDS } from '../../engine/target.ts';
 import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
 import { runAgainst } from '../support/suite-harness.ts';
 

@@ -7,12 +7,12 @@ import { isObject, type Json } from '../../common/json.ts';
 import { responseProblems } from '../../generators/index.ts';
 import { LEDGER_DEVIATIONS } from '../../reference-node/ledger/deviations.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { Client } from '../../suites/http.ts';
-import { CheckSkipped } from '../../suites/model.ts';
-import { ledgerReleaseLine, parseReleaseLine, predates, type ReleaseLineContext } from '../../suites/ledger/release-line.ts';
-import { cantonErrorProblems } from '../../suites/ledger/updates/errors.ts';
-import { LEDGER_REQUIREMENTS } from '../../suites/ledger/index.ts';
-import { RunCache } from '../../suites/run-cache.ts';
+import { Client } from '../../engine/transport/http.ts';
+import { CheckSkipped } from '../../engine/model.ts';
+import { ledgerReleaseLine, parseReleaseLine, predates, type ReleaseLineContext } from '../../interfaces/ledger/release-line.ts';
+import { cantonErrorProblems } from '../../requirements/ledger/updates/errors.ts';
+import { LEDGER_REQUIREMENTS } from '../../requirements/ledger/index.ts';
+import { RunCache } from '../../engine/run-cache.ts';
 import { loadedSpecs, runAgainst } from '../support/suite-harness.ts';
 
 const nodes: Record<'clean' | 'errorNulls' | 'nullFields' | 'pre35', RunningReferenceNode> = {} as never;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { LEDGER_REQUIREMENTS } from '../../suites/ledger/index.ts';
+import { LEDGER_REQUIREMENTS } from '../../requirements/ledger/index.ts';
 
 /** The stream's rules; the deviation policy's reviews need answers of other operations (generic checks provoke the 404s). */
 const RULES = LEDGER_REQUIREMENTS.filter((r) => r.phase !== 'review');

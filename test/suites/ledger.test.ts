@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type ReferenceNodeOptions, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { LEDGER_FAULTS } from '../../reference-node/ledger/faults.ts';
-import { LEDGER_REQUIREMENTS } from '../../suites/ledger/index.ts';
-import type { RequirementResult } from '../../suites/engine.ts';
+import { LEDGER_REQUIREMENTS } from '../../requirements/ledger/index.ts';
+import type { RequirementResult } from '../../engine/engine.ts';
 import { failedIds, runAgainst, runOnFreshNode } from '../support/suite-harness.ts';
 
 const IDS = new Set(LEDGER_REQUIREMENTS.map((r) => r.id));

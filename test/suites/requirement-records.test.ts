@@ -1,23 +1,23 @@
 // An id leads to its file: every requirement record names the file that defines it, a rule's id is written
-// there literally, and the id's second segment names the file (or folder) under suites/<interface>/. The
+// there literally, and the id's second segment names the file (or folder) under requirements/<interface>/. The
 // kind of a requirement is its `kind` (and a generic one's check its `probe`), never read from a tag or an id.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GENERIC_CHECKS, INTERFACES } from '../../common/vocabulary.ts';
-import { catalog, DESCRIPTION_REQUIREMENTS } from '../../suites/catalog.ts';
-import { genericId, genericRequirements, operationSlug } from '../../suites/generic/spec-requirements.ts';
-import type { Requirement } from '../../suites/model.ts';
-import { defineRequirements, defineRules, repositoryPath } from '../../suites/requirement.ts';
+import { catalog, DESCRIPTION_REQUIREMENTS } from '../../requirements/catalog.ts';
+import { genericId, genericRequirements, operationSlug } from '../../requirements/generic/spec-requirements.ts';
+import type { Requirement } from '../../engine/model.ts';
+import { defineRequirements, defineRules, repositoryPath } from '../../engine/requirement.ts';
 import { BUILTIN_NAMES, builtinSpec } from '../support/builtin-specs.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const source = (definedIn: string) => readFileSync(join(ROOT, definedIn), 'utf8');
 
-/** The first hyphen-word of the first path component under suites/<interface>/: a file stem or a folder. */
+/** The first hyphen-word of the first path component under requirements/<interface>/: a file stem or a folder. */
 function fileWord(r: Requirement): string | undefined {
-  const prefix = `suites/${r.interface}/`;
+  const prefix = `requirements/${r.interface}/`;
   if (!r.definedIn.startsWith(prefix)) return undefined;
   const first = r.definedIn.slice(prefix.length).split('/')[0]!.replace(/\.ts$/, '');
   return first.split('-')[0];
@@ -30,7 +30,7 @@ async function builtinGeneric(): Promise<Requirement[]> {
 }
 
 describe('requirement records', () => {
-  it('every rule is defined where its id says: literally, in suites/<interface>/<second segment>...', () => {
+  it('every rule is defined where its id says: literally, in requirements/<interface>/<second segment>...', () => {
     expect(DESCRIPTION_REQUIREMENTS.length).toBeGreaterThan(90);
     const wrong: string[] = [];
     for (const r of DESCRIPTION_REQUIREMENTS) {
@@ -51,13 +51,13 @@ describe('requirement records', () => {
     }
   });
 
-  it('the generic requirements of the built-in documents are defined in suites/generic/, with a probe that makes their id', async () => {
+  it('the generic requirements of the built-in documents are defined in requirements/generic/, with a probe that makes their id', async () => {
     const generic = await builtinGeneric();
     expect(generic.length).toBeGreaterThan(40);
     const probes = new Set<string>();
     for (const r of generic) {
       expect(r.kind, r.id).toBe('generic');
-      expect(r.definedIn, r.id).toMatch(/^suites\/generic\/[^/]+\.ts$/);
+      expect(r.definedIn, r.id).toMatch(/^requirements\/generic\/[^/]+\.ts$/);
       expect(existsSync(join(ROOT, r.definedIn)), r.definedIn).toBe(true);
       expect(GENERIC_CHECKS, r.id).toContain(r.probe);
       expect(r.operations, r.id).toHaveLength(1);
@@ -94,7 +94,7 @@ describe('requirement records', () => {
   it('no misc.ts: every file of the record folders is named after what it holds', () => {
     const files = (dir: string): string[] =>
       readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
-    const all = INTERFACES.flatMap((i) => files(`suites/${i}`));
+    const all = INTERFACES.flatMap((i) => files(`requirements/${i}`));
     expect(all.filter((f) => /(^|\/)misc\.ts$/.test(f))).toEqual([]);
     // Every file defining rules defines them through the one builder of rules, with its header stated once.
     for (const f of new Set(DESCRIPTION_REQUIREMENTS.map((r) => r.definedIn)))
@@ -106,8 +106,12 @@ describe('requirement records', () => {
       readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
         e.isDirectory() ? files(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : [],
       );
-    const product = ['suites', 'runner', 'reporting', 'cli', 'detection'].flatMap(files).filter((f) => f !== 'suites/requirement.ts');
-    expect(product.filter((f) => /kind: 'rule'(,| as const)|level: 'MUST'(,| as const)/.test(source(f)))).toEqual(['suites/generic/spec-requirements.ts']);
+    const product = ['engine', 'interfaces', 'requirements', 'traceability', 'runner', 'reporting', 'cli', 'detection']
+      .flatMap(files)
+      .filter((f) => f !== 'engine/requirement.ts');
+    expect(product.filter((f) => /kind: 'rule'(,| as const)|level: 'MUST'(,| as const)/.test(source(f)))).toEqual([
+      'requirements/generic/spec-requirements.ts',
+    ]);
   });
 });
 
@@ -154,7 +158,7 @@ describe('defineRequirements', () => {
   it('stamps the defining file relative to the repository root and fills in mutates and needs', () => {
     const [r] = defineRequirements(import.meta.url, [{ ...base, id: 'SCAN-X', kind: 'rule' }]);
     expect(r!.definedIn).toBe('test/suites/requirement-records.test.ts');
-    expect(repositoryPath(new URL('../../suites/scan/ans.ts', import.meta.url).href)).toBe('suites/scan/ans.ts');
+    expect(repositoryPath(new URL('../../requirements/scan/ans.ts', import.meta.url).href)).toBe('requirements/scan/ans.ts');
     expect({ mutates: r!.mutates, needs: r!.needs, kind: r!.kind }).toEqual({ mutates: false, needs: [], kind: 'rule' });
   });
 

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { ROOT_HASH_REQUIREMENTS } from '../../suites/scan/root-hash.ts';
+import { ROOT_HASH_REQUIREMENTS } from '../../requirements/scan/root-hash.ts';
 import { runAgainst } from '../support/suite-harness.ts';
 
 const RENAMED: Record<string, string> = { Ok: 'computed', Undetermined: 'pending-round', CannotProvide: 'unavailable' };

@@ -6,8 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import type { RequirementResult } from '../../suites/engine.ts';
-import { SCAN_REQUIREMENTS } from '../../suites/scan/index.ts';
+import type { RequirementResult } from '../../engine/engine.ts';
+import { SCAN_REQUIREMENTS } from '../../requirements/scan/index.ts';
 import { runAgainst } from '../support/suite-harness.ts';
 
 type Answer = { status: number; type: string; body: string };

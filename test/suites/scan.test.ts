@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode } from '../../reference-node/index.ts';
 import { SCAN_FAULTS } from '../../reference-node/scan/faults.ts';
-import type { RequirementResult } from '../../suites/engine.ts';
-import { SCAN_REQUIREMENTS } from '../../suites/scan/index.ts';
-import { keysInTextOrder } from '../../suites/scan/json-order.ts';
+import type { RequirementResult } from '../../engine/engine.ts';
+import { SCAN_REQUIREMENTS } from '../../requirements/scan/index.ts';
+import { keysInTextOrder } from '../../requirements/scan/json-order.ts';
 import { failedIds, runAgainst, runOnFreshNode } from '../support/suite-harness.ts';
 
 const IDS = new Set(SCAN_REQUIREMENTS.map((r) => r.id));

@@ -1,10 +1,10 @@
-// The "is this operation served?" judgement (suites/served.ts) on answers made by hand: 405 and 501
+// The "is this operation served?" judgement (engine/served.ts) on answers made by hand: 405 and 501
 // say "not served" outright; a 404 only when it is no documented answer of the operation.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileSpec, type CompiledSpec, type OperationSpec } from '../../generators/index.ts';
-import type { Exchange } from '../../suites/http.ts';
-import { notServed } from '../../suites/served.ts';
+import type { Exchange } from '../../engine/transport/http.ts';
+import { notServed } from '../../engine/served.ts';
 
 const DOCUMENT = fileURLToPath(new URL('../fixtures/unserved/wallet.yaml', import.meta.url));
 

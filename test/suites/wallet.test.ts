@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type ReferenceNodeOptions, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { WALLET_FAULTS } from '../../reference-node/wallet/faults.ts';
-import type { Fixtures } from '../../suites/fixtures.ts';
-import type { RequirementResult } from '../../suites/engine.ts';
-import { WALLET_REQUIREMENTS } from '../../suites/wallet/index.ts';
+import type { Fixtures } from '../../engine/fixtures.ts';
+import type { RequirementResult } from '../../engine/engine.ts';
+import { WALLET_REQUIREMENTS } from '../../requirements/wallet/index.ts';
 import { failedIds, runAgainst } from '../support/suite-harness.ts';
 
 const IDS = new Set(WALLET_REQUIREMENTS.map((r) => r.id));

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { runFault } from '../../detection/matrix.ts';
 import type { FaultDefinition } from '../../reference-node/faults.ts';
 import type { Documents } from '../../runner/documents.ts';
-import type { Requirement } from '../../suites/model.ts';
+import type { Requirement } from '../../engine/model.ts';
 import { behaviourText } from './behaviour.ts';
 
 const BATCH = 4;

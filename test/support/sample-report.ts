@@ -1,7 +1,7 @@
 // A fixed result model: one failure with full evidence, one pass, one skip (with characters HTML must escape),
 // one unsupported (the target does not serve the operation) with the answer that showed it.
 import { buildReport, type ConformanceReport } from '../../reporting/model.ts';
-import type { RequirementResult } from '../../suites/engine.ts';
+import type { RequirementResult } from '../../engine/engine.ts';
 
 const base = { level: 'MUST' as const, section: 'C. Scan interface > GET /v0/ans-entries', mutates: false, durationMs: 12 };
 export const SAMPLE_RESULTS: RequirementResult[] = [

@@ -5,9 +5,9 @@ import { runOnReferenceNode } from '../../detection/matrix.ts';
 import type { ReferenceNodeOptions, RunningReferenceNode } from '../../reference-node/index.ts';
 import { referenceNodeTarget } from '../../runner/reference-target.ts';
 import { runConformance } from '../../runner/run-conformance.ts';
-import type { Requirement } from '../../suites/model.ts';
-import type { RequirementResult } from '../../suites/engine.ts';
-import type { TargetConfig } from '../../suites/target.ts';
+import type { Requirement } from '../../engine/model.ts';
+import type { RequirementResult } from '../../engine/engine.ts';
+import type { TargetConfig } from '../../engine/target.ts';
 import { builtinDocumentsOnce } from './builtin-specs.ts';
 
 export async function loadedSpecs(): Promise<Record<'ledger' | 'wallet' | 'scan', CompiledSpec>> {

@@ -1,0 +1,191 @@
+// The requirement record: one rule of the description, stated once. The runner, the report, the fault
+// catalog's expectations and the docs are all derived from these records.
+import type fc from 'fast-check';
+import type { Json } from '../common/json.ts';
+import type { GenericCheck, InterfaceName, RequirementKind } from '../common/vocabulary.ts';
+import type { CompiledSpec } from '../generators/index.ts';
+import type { RunCache } from './run-cache.ts';
+import type { AnswerLog } from './answers/answer-log.ts';
+import type { Fixtures, FixtureName } from './fixtures.ts';
+import type { Client, Exchange, ExchangeSummary } from './transport/http.ts';
+
+export type { ExchangeSummary };
+
+export type { GenericCheck, InterfaceName, RequirementKind };
+export type Level = 'MUST' | 'SHOULD';
+
+export interface Requirement {
+  /** Stable id, e.g. SCAN-HOLDINGS-PAGING-COMPLETE. Never reused for another rule. */
+  id: string;
+  /** rule: a record of the description; generic: derived from an OpenAPI document (see `probe`). */
+  kind: RequirementKind;
+  /** MUST for what the description states as a rule, SHOULD for advice. */
+  level: Level;
+  interface: InterfaceName;
+  /** operationIds of the documents the check calls. */
+  operations: string[];
+  /** Section of the description, e.g. "C. Scan interface > POST /v1/holdings/state". */
+  section: string;
+  /** The sentence of the description it enforces, quoted short. */
+  sentence: string;
+  /** True when the check changes the target's state (runs only with mutations allowed). */
+  mutates: boolean;
+  /**
+   * Whether the check needs the target to itself. Unset: when it changes the target (`mutates`). True for one
+   * that changes nothing but times answers or reads state concurrent reads would move; false for one that may
+   * write yet changes nothing on a conformant target (requests the target must refuse).
+   */
+  exclusive?: boolean;
+  /** Fixtures the check needs; any missing -> skipped with the reason. */
+  needs: FixtureName[];
+  tags?: string[];
+  /** Which of the document-derived checks a generic requirement is; absent for rules. */
+  probe?: GenericCheck;
+  /**
+   * 'review': runs after every other requirement of the run, from what the run's checks received (the answer
+   * log); absent: in the order given.
+   */
+  phase?: 'review';
+  /**
+   * Runs once every requirement has run, on a requirement that passed (or was skipped for budget or data):
+   * judges what the other checks received (the answer log); a failure here is the requirement's result.
+   */
+  reviewAnswers?(ctx: CheckContext): void;
+  /**
+   * The operation (operationId of the built-in document) this requirement is the positive requirement of: it
+   * sends the operation a request a conformant node must accept, built from discovered or self-created data
+   * (never random), and a refusal fails it. Its pass confirms the operation (reporting/coverage.ts): one record
+   * per operation of the built-in documents.
+   */
+  confirms?: string;
+  /** The file that defines the record, relative to the repository root (e.g. requirements/scan/ans.ts). */
+  definedIn: string;
+  check(ctx: CheckContext): Promise<void>;
+}
+
+/** Evidence of a failed check: enough to reproduce it by hand. */
+export interface Evidence {
+  exchange?: ExchangeSummary;
+  /** JSON pointer of the offending value in the response body. */
+  pointer?: string;
+  /** fast-check seed and path of a failing property, with the counterexample. */
+  property?: { seed: number; path?: string; counterexample: string; runs: number };
+}
+
+/** Thrown by ctx.fail(): the target broke the rule. */
+export class CheckFailure extends Error {
+  constructor(
+    message: string,
+    readonly evidence: Evidence = {},
+  ) {
+    super(message);
+    this.name = 'CheckFailure';
+  }
+}
+
+/**
+ * The answer that made a check skip: one the check needed and the target refused or answered unusably. The
+ * operation it called (absent when no loaded document has it) and its status (0: no answer) tell the run
+ * whether a failed requirement of the same operation explains the skip (see engine/dependent-skips.ts).
+ */
+export interface SkipCause {
+  operation?: string;
+  status: number;
+  exchange: ExchangeSummary;
+}
+
+/** Thrown by ctx.skip(): the rule could not be checked on this target, for a stated reason. */
+export class CheckSkipped extends Error {
+  constructor(
+    readonly reason: string,
+    readonly answer?: SkipCause,
+  ) {
+    super(reason);
+    this.name = 'CheckSkipped';
+  }
+}
+
+/**
+ * A mistake of the suite found while a check runs (an operation no loaded document has): never a check
+ * failure, so it ends as the requirement's `error`, not as the target's failure.
+ */
+export class SuiteError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SuiteError';
+  }
+}
+
+/**
+ * Thrown by ctx.unsupported(): the target does not serve the operation the rule needs (404, 405 or 501 to a
+ * valid request). Not a failure and not a skip for want of data: the operation is absent, and the verdict
+ * cannot say the rule holds.
+ */
+export class CheckUnsupported extends Error {
+  constructor(
+    readonly reason: string,
+    readonly evidence: Evidence = {},
+  ) {
+    super(reason);
+    this.name = 'CheckUnsupported';
+  }
+}
+
+export interface CheckContext {
+  readonly fixtures: Fixtures;
+  /** Clients of the three interfaces (absent interfaces never reach a check: it is skipped first). */
+  readonly ledger: Client;
+  readonly wallet: Client;
+  readonly scan: Client;
+  spec(name: InterfaceName): CompiledSpec;
+  /** The environment variable holding `token` when it is one of the run's configured credentials. */
+  credentialVariable(token: string): string | undefined;
+  /** Property-test settings of the run. */
+  readonly seed: number;
+  /** Names what the run creates on the target: tracking ids start `cnc-<run id>-`. */
+  readonly runId: string;
+  readonly runs: number;
+  readonly allowMutations: boolean;
+  /** Bounds of every page walk. */
+  readonly maxPages: number;
+  /** What the checks of this run share (answers that never change, page walks): one cache per run. */
+  readonly cache: RunCache;
+  /** What every answer of the run showed so far (see engine/answers/answer-log.ts). */
+  readonly answers: AnswerLog;
+
+  /** A broken rule; the evidence is an exchange of this check or one the answer log kept (a summary). */
+  fail(message: string, evidence?: { exchange?: Exchange | ExchangeSummary; pointer?: string }): never;
+  /**
+   * Not judged, for `reason`. `exchange`: the answer that made it so, when the target refused or answered
+   * unusably a request the check needed (an error status, no answer, a body it cannot use); never for an
+   * answer that is the target's right (a list limit's 413, the credentials' 401 or 403).
+   */
+  skip(reason: string, evidence?: { exchange?: Exchange }): never;
+  /** The target does not serve the operation (see CheckUnsupported); the exchange that showed it is the evidence. */
+  unsupported(reason: string, evidence?: { exchange?: Exchange }): never;
+  /**
+   * Fails unless the response is documented for the operation and its body is valid against the schema, under
+   * the deviation policy: what it tolerates (null for an optional property, a plain-text 404, properties the
+   * target's release line predates) goes to the answer log, for the SHOULD requirements that report it.
+   */
+  conforms(operationId: string, exchange: Exchange, spec?: InterfaceName): void;
+  /**
+   * The answer to a positive request (`what` names what was asked, e.g. "the package GET /v2/packages lists
+   * first"): an answer saying the operation is not served makes the check unsupported; a 401 or 403 skips it
+   * (the run's credentials may not do this, which is no failure of the node); any other refusal fails it,
+   * naming the operation; an accepted answer must be a documented 2xx with a valid body. Returns the JSON body
+   * (undefined for a body that is not JSON, e.g. bytes).
+   */
+  accepted(exchange: Exchange, what: string): Json | undefined;
+  /**
+   * Names what the check created on the target and what became of it ("transaction 1220... of command
+   * cnc-s1-...-x: an Iou created and archived in it"), for the report's account of what a run left behind.
+   */
+  created(what: string): void;
+  /** Fails unless the response has this status (or one of these). */
+  expectStatus(exchange: Exchange, status: number | number[], why?: string): void;
+  /** The parsed JSON body, or a failure naming the exchange. */
+  json<T = Json>(exchange: Exchange): T;
+  /** Runs a fast-check property with the run's seed; a counterexample fails the check with seed and path. */
+  property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { runs?: number }): Promise<void>;
+}

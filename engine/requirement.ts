@@ -1,0 +1,84 @@
+// The one way a requirement record is written, for every interface and for the document-derived checks.
+// A file of rules states its shared header once (`defineRules`: the interface, and the operations and
+// section where all its records share them); each record then says only what is its own. The defaults
+// (kind rule, level MUST, mutates false, needs []) are spelled here and nowhere else. The builder also
+// stamps the file that defines each record.
+import { dirname, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { InterfaceName } from '../common/vocabulary.ts';
+import type { FixtureName } from './fixtures.ts';
+import type { Level, Requirement } from './model.ts';
+
+/**
+ * A record as the builder takes it: every field of the requirement but the file it is defined in (stamped by
+ * the builder), with tags always given and `mutates` (default false) and `needs` (default []) optional.
+ */
+export type RequirementInput = Omit<Requirement, 'definedIn' | 'mutates' | 'needs' | 'tags'> & {
+  tags: string[];
+  mutates?: boolean;
+  needs?: FixtureName[];
+};
+
+/** What the records of one file of rules share, stated once. */
+export interface RuleHeader<I extends InterfaceName> {
+  interface: I;
+  /** The operations of every record of the file, unless a record names its own. */
+  operations?: string[];
+  /** The section of every record of the file, unless a record names its own. */
+  section?: string;
+}
+
+/**
+ * A rule of the description as its file writes it: its id (with its interface's prefix, e.g. SCAN-...), the
+ * sentence, the check and whatever is not the file's header or a default.
+ */
+export type RuleOf<I extends InterfaceName> = Omit<RequirementInput, 'kind' | 'probe' | 'interface' | 'level' | 'operations' | 'section' | 'id'> & {
+  id: `${Uppercase<I>}-${string}`;
+  level?: Level;
+  operations?: string[];
+  section?: string;
+};
+
+/** The repository root: the parent of the folder of this file. */
+const REPOSITORY_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+
+/** A module's path relative to the repository root, with forward slashes (e.g. requirements/scan/ans.ts). */
+export function repositoryPath(moduleUrl: string): string {
+  return relative(REPOSITORY_ROOT, fileURLToPath(moduleUrl)).split(sep).join('/');
+}
+
+/** The rules of one file, in the order given: `defineRules(import.meta.url, { interface: 'scan' }, [...])`. */
+export function defineRules<I extends InterfaceName>(moduleUrl: string, header: RuleHeader<I>, records: readonly RuleOf<I>[]): Requirement[] {
+  const where = repositoryPath(moduleUrl);
+  return defineRequirements(
+    moduleUrl,
+    records.map((r) => {
+      const operations = r.operations ?? header.operations;
+      const section = r.section ?? header.section;
+      if (!operations || section === undefined)
+        throw new Error(`${where}: rule ${r.id} has no ${operations ? 'section' : 'operations'}, nor its file's header`);
+      const { id, ...own } = r;
+      return { id, kind: 'rule', level: r.level ?? 'MUST', interface: header.interface, operations, section, ...own };
+    }),
+  );
+}
+
+/**
+ * The records of one file, in the order given: `defineRequirements(import.meta.url, [...])`. A generic
+ * requirement names its probe and a rule none, and an operation a rule confirms is one it calls; anything
+ * else is a mistake of the record, refused at load.
+ */
+export function defineRequirements(moduleUrl: string, records: readonly RequirementInput[]): Requirement[] {
+  const definedIn = repositoryPath(moduleUrl);
+  return records.map((r) => {
+    if ((r.kind === 'generic') !== (r.probe !== undefined)) {
+      throw new Error(`${definedIn}: requirement ${r.id} is a ${r.kind} requirement ${r.probe === undefined ? 'without' : 'with'} a probe`);
+    }
+    // A positive requirement is a rule of the description that calls the operation it confirms.
+    if (r.confirms !== undefined && (r.kind !== 'rule' || !r.operations.includes(r.confirms))) {
+      throw new Error(`${definedIn}: requirement ${r.id} confirms ${r.confirms}, which is not among its operations (or it is no rule)`);
+    }
+    const { mutates = false, needs = [], ...rest } = r;
+    return { ...rest, mutates, needs, definedIn };
+  });
+}

@@ -1,0 +1,31 @@
+// Whether an answer shows that the target does not serve an operation at all (an older release, a node that
+// leaves it out, a proxy in front): then a check that needs the operation reports `unsupported`, not a failure.
+// 405 and 501 say so outright. A 404 says so unless it is a documented answer of the operation: a by-id
+// lookup answers a documented 404 for an unknown id, while the HTTP layer in front of a node's handlers
+// answers its own (text/plain "The requested resource could not be found." on real nodes).
+import { judgeResponse, responseProblems, type CompiledSpec, type OperationSpec } from '../generators/index.ts';
+import type { Exchange } from './transport/http.ts';
+
+/** Statuses that may mean "no such operation here". */
+export const NOT_SERVED_STATUSES: ReadonlySet<number> = new Set([404, 405, 501]);
+
+/**
+ * Why `x` shows that the target does not serve `op` ("answered 405"), or undefined when it does not show it
+ * (any other answer, or no answer at all).
+ */
+export function notServed(spec: CompiledSpec, op: OperationSpec, x: Exchange): string | undefined {
+  if (x.status === 405 || x.status === 501) return `answered ${x.status}`;
+  if (x.status !== 404) return undefined;
+  // Judged under the deviation policy: a documented 404 that sends null for an optional property is still
+  // the handler's answer; a plain-text one is the HTTP layer's.
+  const answer = { status: x.status, contentType: x.headers['content-type'], text: x.text };
+  const j = judgeResponse(spec, op.id, answer);
+  // A 404 the document does not list is tolerated as a refusal once the operation shows it is served, but is
+  // no proof of that: a router answers it for an unknown path too.
+  const problem = j.plainText404 || j.undocumentedRefusal ? responseProblems(spec, op.id, answer)[0] : j.problems[0];
+  return problem ? `answered 404, not a documented answer (${problem})` : undefined;
+}
+
+/** The reason an unsupported result gives: which operation, and the answer that showed it. */
+export const unsupportedReason = (op: OperationSpec, why: string, what = 'a valid request') =>
+  `the target does not serve ${op.id} (${op.method.toUpperCase()} ${op.fullPath}): ${what} was ${why}`;

@@ -1,0 +1,89 @@
+// A target is one configuration object, passed explicitly: where each interface is, with which
+// credentials, and the bounds of the run.
+import { INTERFACE_PREFIX } from '../common/vocabulary.ts';
+import type { CompiledSpec } from '../generators/index.ts';
+import type { ContextParts } from './check-context.ts';
+import { RunCache } from './run-cache.ts';
+import { AnswerLog } from './answers/answer-log.ts';
+import type { Fixtures } from './fixtures.ts';
+import { Client, type ClientConfig, type Credentials, type CredentialVariables } from './transport/http.ts';
+import type { InterfaceName } from './model.ts';
+
+export interface TargetConfig {
+  ledger?: { url: string; credentials?: Credentials };
+  wallet?: { url: string; credentials?: Credentials };
+  scan?: { url: string };
+  fixtures: Fixtures;
+  allowMutations: boolean;
+  seed: number;
+  runs: number;
+  timeoutMs: number;
+  maxRequests: number;
+  maxPages: number;
+  maxBodyBytes: number;
+  /** Requests per second at most (undefined: as fast as the target answers). */
+  rate?: number;
+  /** Requirements in flight at once (see runAll), and requests in flight to each interface (default 16). */
+  concurrency?: number;
+}
+
+export const DEFAULT_BOUNDS = { seed: 1, runs: 12, timeoutMs: 10_000, maxRequests: 20_000, maxPages: 200, maxBodyBytes: 16 * 1024 * 1024, concurrency: 16 };
+
+/**
+ * The environment variables the command line reads the credentials from (named after its options, see
+ * cli/config-layers.ts); evidence and curl lines refer to them instead of showing the secrets.
+ */
+export const CREDENTIAL_VARIABLES: Record<'ledger' | 'wallet', CredentialVariables> = {
+  ledger: { bearer: 'CN_CONFORMANCE_LEDGER_TOKEN', apiKey: 'CN_CONFORMANCE_LEDGER_API_KEY' },
+  wallet: { bearer: 'CN_CONFORMANCE_WALLET_TOKEN' },
+};
+
+/** A base URL with or without its interface prefix, reduced to what precedes the prefix. */
+export function originFor(name: InterfaceName, url: string): string {
+  const u = new URL(url);
+  const path = u.pathname.replace(/\/+$/, '');
+  const prefix = INTERFACE_PREFIX[name];
+  return u.origin + (prefix && path.endsWith(prefix) ? path.slice(0, -prefix.length) : path);
+}
+
+/**
+ * The parts every check context of a run shares. `runId` names what the run creates (default: from the
+ * seed, so that library callers and tests are reproducible; the command line names it by seed and time).
+ */
+export function contextParts(target: TargetConfig, specs: Partial<Record<InterfaceName, CompiledSpec>>, runId = `s${target.seed}`): ContextParts {
+  const budget = { remaining: target.maxRequests, intervalMs: target.rate ? 1000 / target.rate : undefined };
+  const seen: NonNullable<ClientConfig['seen']> = [];
+  const clients: ContextParts['clients'] = {};
+  for (const name of ['ledger', 'wallet', 'scan'] as const) {
+    const t = target[name];
+    if (!t) continue;
+    clients[name] = new Client({
+      origin: originFor(name, t.url),
+      prefix: INTERFACE_PREFIX[name],
+      credentials: 'credentials' in t ? (t.credentials ?? {}) : {},
+      credentialVariables: name === 'scan' ? undefined : CREDENTIAL_VARIABLES[name],
+      timeoutMs: target.timeoutMs,
+      maxBodyBytes: target.maxBodyBytes,
+      budget,
+      seen,
+      // As many requests in flight to one interface as requirements side by side: a node is never sent more at once.
+      maxInFlight: target.concurrency ?? DEFAULT_BOUNDS.concurrency,
+    });
+  }
+  const cache = new RunCache();
+  const answers = new AnswerLog(specs);
+  answers.askedBy = (key) => cache.askedBy(key);
+  return {
+    seen,
+    cache,
+    answers,
+    fixtures: target.fixtures,
+    clients,
+    specs,
+    seed: target.seed,
+    runId,
+    runs: target.runs,
+    allowMutations: target.allowMutations,
+    maxPages: target.maxPages,
+  };
+}

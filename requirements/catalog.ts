@@ -1,0 +1,20 @@
+// Every requirement of a run: the ones derived from the loaded documents and the rules of the description.
+import type { CompiledSpec } from '../generators/index.ts';
+import { genericRequirements } from './generic/spec-requirements.ts';
+import { LEDGER_REQUIREMENTS } from './ledger/index.ts';
+import type { Requirement } from '../engine/model.ts';
+import { SCAN_REQUIREMENTS } from './scan/index.ts';
+import { WALLET_REQUIREMENTS } from './wallet/index.ts';
+
+export const DESCRIPTION_REQUIREMENTS: readonly Requirement[] = [...LEDGER_REQUIREMENTS, ...WALLET_REQUIREMENTS, ...SCAN_REQUIREMENTS];
+
+/** `builtinIds`: for each document the user swapped in, the built-in document's operationIds by operation key (see genericRequirements). */
+export function catalog(specs: Record<string, CompiledSpec>, builtinIds: Readonly<Record<string, ReadonlyMap<string, string>>> = {}): Requirement[] {
+  const all = [...Object.entries(specs).flatMap(([name, spec]) => genericRequirements(name, spec, builtinIds[name])), ...DESCRIPTION_REQUIREMENTS];
+  const seen = new Set<string>();
+  for (const r of all) {
+    if (seen.has(r.id)) throw new Error(`duplicate requirement id ${r.id}`);
+    seen.add(r.id);
+  }
+  return all;
+}

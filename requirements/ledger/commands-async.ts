@@ -1,0 +1,227 @@
+// Commands submitted without waiting, and the completion streams that report what became of them. An async
+// submission's outcome is a completion of its command id on the completion stream of the acting parties (the
+// deprecated `/v2/commands/completions` and, since 3.5, `/v2/commands/command-completions`): an OK one names
+// the update it resulted in, which the update stream holds at the completion's offset. A command that cannot
+// succeed (an Archive of a contract this run archived already) is refused at once with an error, or completes
+// with a non-OK status: never an OK completion, never a transaction. Waited-for commands complete too: their
+// completion names the update and offset the submit-and-wait answer named.
+import { isObject, parseJson } from '../../common/json.ts';
+import type { Requirement } from '../../engine/model.ts';
+import { defineRules } from '../../engine/requirement.ts';
+import { notServed, unsupportedReason } from '../../engine/served.ts';
+import {
+  PATHS,
+  acting,
+  awaitCompletion,
+  commandIdOf,
+  completedOk,
+  creationOf,
+  expectOffset,
+  expectOkCompletion,
+  fateOfCommands,
+  findUpdate,
+  jsCommands,
+  ledgerEnd,
+  noCompletion,
+  readAt,
+  readCompletions,
+  statusText,
+  submitted,
+  transactionFormat,
+} from '../../interfaces/ledger/commands.ts';
+import { LEDGER_EFFECTS, postUpdates, body, updateFormat, elementsOf, recordOf } from '../../interfaces/ledger/updates.ts';
+
+const SECTION = 'A. Ledger interface > Other ledger endpoints (overview)';
+
+export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
+  {
+    id: 'LEDGER-COMMANDS-ASYNC-COMPLETES',
+    operations: ['submitAsync', 'getCompletions', 'getUpdates'],
+    confirms: 'submitAsync',
+    sentence: '/v2/commands/async/submit: Submit one composite command without waiting',
+    mutates: true,
+    needs: ['ledgerCommands'],
+    tags: ['commands'],
+    async check(ctx) {
+      const a = acting(ctx);
+      const commandId = commandIdOf(ctx, 'async');
+      const begin = await ledgerEnd(ctx, a.auth);
+      const x = await ctx.ledger.post(PATHS.async, jsCommands(a, commandId), { auth: a.auth });
+      submitted(ctx, x, commandId, `the commands of fixtures.ledgerCommands, command ${commandId}`);
+      ctx.created(`command ${commandId}, submitted without waiting: ${fateOfCommands(a.given)}`);
+      // The deprecated stream: every release line that serves the async endpoint serves it.
+      const { found, last } = await awaitCompletion(ctx, PATHS.completions, a.actAs, begin, commandId, a.auth);
+      if (!found) return noCompletion(ctx, PATHS.completions, commandId, begin, last, 'POST /v2/commands/async/submit');
+      expectOkCompletion(ctx, found, commandId, a.actAs);
+      const offset = expectOffset(ctx, found.value.offset, found.x, `${found.pointer}/offset`, `the completion of command ${commandId}`);
+      const updateId = found.value.updateId as string;
+      const { x: read, els } = await readAt(ctx, offset, a.actAs, ['transactions'], LEDGER_EFFECTS, a.auth);
+      const update = findUpdate(els, updateId);
+      if (!update)
+        return ctx.fail(
+          `the OK completion of command ${commandId} names update ${updateId} at offset ${offset}, yet the update stream of ${a.actAs.join(', ')} at that offset (attached) does not hold it`,
+          { exchange: read },
+        );
+      if (update.record.commandId !== commandId)
+        ctx.fail(
+          `the update ${updateId} on the stream of the submitting parties carries commandId ${JSON.stringify(update.record.commandId)}, not ${commandId}`,
+          {
+            exchange: read,
+            pointer: `/${update.index}/update/${update.kind}/value/commandId`,
+          },
+        );
+    },
+  },
+  {
+    id: 'LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK',
+    operations: ['submitAndWaitForTransaction', 'submitAsync', 'getCompletions', 'getUpdates'],
+    sentence: '/v2/commands/async/submit: Submit one composite command without waiting',
+    mutates: true,
+    needs: ['ledgerCommands'],
+    tags: ['commands'],
+    async check(ctx) {
+      const a = acting(ctx);
+      const creation = creationOf(a.given);
+      if (!creation)
+        return ctx.skip('fixtures.ledgerCommands has no CreateCommand or CreateAndExerciseCommand to create (and archive) a contract of its template with');
+      // A contract of the fixture's template, created and archived in one transaction: gone for good.
+      const archivedBy = commandIdOf(ctx, 'async-failure-setup');
+      const setup = await ctx.ledger.post(
+        PATHS.forTransaction,
+        {
+          commands: jsCommands(a, archivedBy, [{ CreateAndExerciseCommand: { ...creation, choice: 'Archive', choiceArgument: {} } }]),
+          transactionFormat: transactionFormat(a.actAs, LEDGER_EFFECTS),
+        },
+        { auth: a.auth },
+      );
+      const tx = submitted(
+        ctx,
+        setup,
+        archivedBy,
+        `a ${creation.templateId} contract created and archived in one transaction, command ${archivedBy}`,
+      )?.transaction;
+      const events: unknown[] = isObject(tx) && Array.isArray(tx.events) ? tx.events : [];
+      const contractId = events
+        .map((e) => (isObject(e) && isObject(e.CreatedEvent) ? e.CreatedEvent.contractId : undefined))
+        .find((c) => typeof c === 'string');
+      // Archived as the ledger-effects shape shows it (a consuming exercise), or as an ACS delta would.
+      const archived = events.some(
+        (e) =>
+          isObject(e) &&
+          ((isObject(e.ExercisedEvent) && e.ExercisedEvent.contractId === contractId && e.ExercisedEvent.consuming === true) ||
+            (isObject(e.ArchivedEvent) && e.ArchivedEvent.contractId === contractId)),
+      );
+      if (typeof contractId !== 'string' || !archived)
+        return ctx.skip(
+          `the transaction of command ${archivedBy} does not show a contract created and archived in it, so there is no archived contract to submit against`,
+        );
+      ctx.created(`contract ${contractId} (${creation.templateId}), created and archived by command ${archivedBy}`);
+
+      const commandId = commandIdOf(ctx, 'async-failure');
+      const begin = await ledgerEnd(ctx, a.auth);
+      const archiveAgain = [{ ExerciseCommand: { templateId: creation.templateId, contractId, choice: 'Archive', choiceArgument: {} } }];
+      const x = await ctx.ledger.post(PATHS.async, jsCommands(a, commandId, archiveAgain), { auth: a.auth });
+      if (x.status === 0) ctx.fail(`no answer to the async submission of command ${commandId}: ${x.error}`, { exchange: x });
+      // A JSON error object is the handler's refusal whatever its shape (the generic answer check judges that);
+      // anything else that says "no such operation" leaves the rule unjudged.
+      const op = ctx.spec('ledger').catalog.byId.get('submitAsync');
+      const why = op && !isObject(parseJson(x.text)) ? notServed(ctx.spec('ledger'), op, x) : undefined;
+      if (why && op) ctx.unsupported(unsupportedReason(op, why, `an async submission (command ${commandId})`), { exchange: x });
+      // Refused at once with an error: what the rule asks of it (its body is the generic answer check's business).
+      if (x.status >= 400) return;
+      if (x.status < 200 || x.status >= 300)
+        ctx.fail(
+          `the async submission of command ${commandId} (an Archive of contract ${contractId}, archived already) was answered ${x.status}, neither accepted nor refused`,
+          {
+            exchange: x,
+          },
+        );
+      const { found, last } = await awaitCompletion(ctx, PATHS.completions, a.actAs, begin, commandId, a.auth);
+      if (!found)
+        return ctx.fail(
+          `the async submission of command ${commandId} (an Archive of contract ${contractId}, archived already by command ${archivedBy}) was accepted, yet no completion of it showed after offset ${begin}: its failure is reported nowhere (the last read attached)`,
+          { exchange: last },
+        );
+      if (completedOk(found.value) || (typeof found.value.updateId === 'string' && found.value.updateId !== ''))
+        ctx.fail(
+          `command ${commandId} archives contract ${contractId}, which command ${archivedBy} archived already, yet its completion carries ${statusText(found.value)}${found.value.updateId ? ` and names update ${found.value.updateId}` : ''}: it cannot have succeeded`,
+          { exchange: found.x, pointer: found.pointer },
+        );
+      // A failed command makes no transaction: nothing of it between the submission and its completion.
+      const end = expectOffset(ctx, found.value.offset, found.x, `${found.pointer}/offset`, `the completion of command ${commandId}`);
+      const read = await postUpdates(
+        ctx,
+        body({ beginExclusive: begin, endInclusive: end }, updateFormat(a.actAs, ['transactions'], LEDGER_EFFECTS)),
+        undefined,
+        a.auth,
+      );
+      ctx.expectStatus(read, 200, `a read of the stream between the submission of ${commandId} and its completion`);
+      const index = elementsOf(ctx, read).findIndex((e) => recordOf(e)?.commandId === commandId);
+      if (index >= 0)
+        ctx.fail(`command ${commandId} completed with ${statusText(found.value)}, yet the stream holds a transaction of it (attached)`, {
+          exchange: read,
+          pointer: `/${index}`,
+        });
+    },
+  },
+  {
+    id: 'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT',
+    operations: ['getCompletions', 'submitAndWait'],
+    confirms: 'getCompletions',
+    sentence: '/v2/commands/completions: Deprecated blocking completions query (use the command-completions endpoint); for small results',
+    mutates: true,
+    needs: ['ledgerCommands'],
+    tags: ['commands'],
+    async check(ctx) {
+      const a = acting(ctx);
+      const begin = await ledgerEnd(ctx, a.auth);
+      // The stream at the ledger end: a read the node must accept whatever the commands do.
+      await readCompletions(ctx, PATHS.completions, a.actAs, begin, a.auth, `the completions of ${a.actAs.join(', ')} after the ledger end (${begin})`);
+      const commandId = commandIdOf(ctx, 'completions');
+      const x = await ctx.ledger.post(PATHS.submitAndWait, jsCommands(a, commandId), { auth: a.auth });
+      const answer = submitted(ctx, x, commandId, `the commands of fixtures.ledgerCommands, command ${commandId}`);
+      const updateId: unknown = answer?.updateId;
+      if (typeof updateId !== 'string' || updateId === '')
+        ctx.fail('the answer names no updateId: no completion to compare', { exchange: x, pointer: '/updateId' });
+      ctx.created(`update ${updateId} of command ${commandId}: ${fateOfCommands(a.given)}`);
+      const offset = expectOffset(ctx, answer.completionOffset, x, '/completionOffset', 'the submit-and-wait answer names no completion offset');
+      const { found, last } = await awaitCompletion(ctx, PATHS.completions, a.actAs, begin, commandId, a.auth);
+      if (!found) return noCompletion(ctx, PATHS.completions, commandId, begin, last, 'POST /v2/commands/submit-and-wait');
+      expectOkCompletion(ctx, found, commandId, a.actAs);
+      if (found.value.updateId !== updateId)
+        ctx.fail(`the completion of command ${commandId} names update ${found.value.updateId}, yet submit-and-wait answered updateId ${updateId}`, {
+          exchange: found.x,
+          pointer: `${found.pointer}/updateId`,
+        });
+      if (found.value.offset !== offset)
+        ctx.fail(`the completion of command ${commandId} is at offset ${found.value.offset}, yet submit-and-wait answered completionOffset ${offset}`, {
+          exchange: found.x,
+          pointer: `${found.pointer}/offset`,
+        });
+    },
+  },
+  {
+    id: 'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC',
+    operations: ['getCommandCompletions', 'submitAsync'],
+    confirms: 'getCommandCompletions',
+    sentence: '/v2/commands/command-completions: subscribe to command completion events with more filtering than its predecessor',
+    mutates: true,
+    needs: ['ledgerCommands'],
+    tags: ['commands'],
+    async check(ctx) {
+      const a = acting(ctx);
+      const begin = await ledgerEnd(ctx, a.auth);
+      // The stream at the ledger end: a read the node must accept whatever the commands do (a node before 3.5
+      // does not serve it: unsupported).
+      await readCompletions(ctx, PATHS.commandCompletions, a.actAs, begin, a.auth, `the completions of ${a.actAs.join(', ')} after the ledger end (${begin})`);
+      const commandId = commandIdOf(ctx, 'command-completions');
+      const x = await ctx.ledger.post(PATHS.async, jsCommands(a, commandId), { auth: a.auth });
+      submitted(ctx, x, commandId, `the commands of fixtures.ledgerCommands, command ${commandId}`);
+      ctx.created(`command ${commandId}, submitted without waiting: ${fateOfCommands(a.given)}`);
+      const { found, last } = await awaitCompletion(ctx, PATHS.commandCompletions, a.actAs, begin, commandId, a.auth);
+      if (!found) return noCompletion(ctx, PATHS.commandCompletions, commandId, begin, last, 'POST /v2/commands/async/submit');
+      expectOkCompletion(ctx, found, commandId, a.actAs);
+      expectOffset(ctx, found.value.offset, found.x, `${found.pointer}/offset`, `the completion of command ${commandId}`);
+    },
+  },
+]);

@@ -1,0 +1,120 @@
+// POST /v2/events/events-by-contract-id gets the create event and the consuming exercise event of a contract:
+// for a contract the update stream showed (fixtures.ledgerContract), read as the same party in the same
+// format, the lookup must answer the creation the stream showed (contract, template, creation time, create
+// argument, offset and node of the creating transaction) and, where the stream showed the archive, that archive.
+import { firstDifference, isObject, parseJson, type Json } from '../../common/json.ts';
+import { describeAnswer, type Exchange } from '../../engine/transport/http.ts';
+import type { CheckContext, Requirement } from '../../engine/model.ts';
+import { defineRules } from '../../engine/requirement.ts';
+import { byParties, eventsOf, postUpdates, updateFormat, type FlatEvent } from '../../interfaces/ledger/updates.ts';
+
+const EVENTS_PATH = '/v2/events/events-by-contract-id';
+
+/** The event of `kind` on the contract in the transaction at `offset`, read as `party` in the ACS-delta shape; undefined when not shown. */
+async function streamed(
+  ctx: CheckContext,
+  party: string,
+  offset: number,
+  kind: 'CreatedEvent' | 'ArchivedEvent',
+  contractId: string,
+): Promise<FlatEvent | undefined> {
+  const x = await postUpdates(ctx, { beginExclusive: offset - 1, endInclusive: offset, updateFormat: updateFormat([party], ['transactions']) });
+  // The stream is not what this requirement judges: an answer it cannot use leaves nothing to compare.
+  if (x.status !== 200)
+    ctx.skip(`the update stream's read of offset ${offset} as ${party} was answered ${describeAnswer(x)}, so there is nothing to compare the lookup with`, {
+      exchange: x,
+    });
+  const els: Json = parseJson(x.text);
+  return Array.isArray(els) ? eventsOf(els).find((e) => e.from === 'Transaction' && e.kind === kind && e.ev.contractId === contractId) : undefined;
+}
+
+/** Two renderings of one instant (digits of the fraction may differ), or the same text. */
+function sameInstant(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const micros = (t: string) => {
+    const m = /^(.*T[\d:]+)(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})$/i.exec(t);
+    return m ? Date.parse(`${m[1]}${m[3]}`) * 1000 + Number((m[2] ?? '').padEnd(6, '0').slice(0, 6)) : Number.NaN;
+  };
+  return !Number.isNaN(micros(a)) && micros(a) === micros(b);
+}
+
+function compare(ctx: CheckContext, x: Exchange, at: string, looked: Json, seen: FlatEvent, fields: Array<[string, Json]>, what: string): void {
+  for (const [field, expected] of fields) {
+    const got = looked?.[field];
+    const same = field === 'createdAt' ? sameInstant(got, expected) : firstDifference(got, expected) === undefined;
+    if (!same) {
+      const inner = field === 'createdAt' ? '' : (firstDifference(got, expected) ?? '');
+      ctx.fail(
+        `the lookup's ${what} has ${field} ${JSON.stringify(got)?.slice(0, 200)}, where the update stream showed ${JSON.stringify(expected)?.slice(0, 200)} (offset ${seen.record.offset})`,
+        { exchange: x, pointer: `${at}/${field}${inner}` },
+      );
+    }
+  }
+}
+
+export const EVENT_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'ledger', operations: ['getUpdates', 'getEventsByContractId'], section: 'A. Ledger interface > Other ledger endpoints (overview)' },
+  [
+    {
+      id: 'LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED',
+      confirms: 'getEventsByContractId',
+      sentence: 'POST /v2/events/events-by-contract-id: Get the create event and consuming exercise event of a contract',
+      needs: ['ledgerContract'],
+      tags: ['events'],
+      async check(ctx) {
+        const { contractId, offset, party, archivedOffset } = ctx.fixtures.ledgerContract!;
+        const created = await streamed(ctx, party, offset, 'CreatedEvent', contractId);
+        if (!created) return ctx.skip(`the update stream does not show contract ${contractId} created at offset ${offset} when read as ${party}`);
+        const archived = archivedOffset === undefined ? undefined : await streamed(ctx, party, archivedOffset, 'ArchivedEvent', contractId);
+        // The format the stream was read in: the same party, a wildcard, the same (default) verbosity.
+        const x = await ctx.ledger.post(EVENTS_PATH, { contractId, eventFormat: byParties([party]) });
+        const body = ctx.accepted(x, `the events of contract ${contractId}, which the update stream showed created at offset ${offset} to ${party}`);
+        const createdEvent = isObject(body) && isObject(body.created) ? body.created.createdEvent : undefined;
+        if (!isObject(createdEvent))
+          ctx.fail(`the lookup answers no created event for contract ${contractId}, which the update stream showed created at offset ${offset}`, {
+            exchange: x,
+            pointer: '/created',
+          });
+        compare(
+          ctx,
+          x,
+          '/created/createdEvent',
+          createdEvent,
+          created,
+          [
+            ['contractId', contractId],
+            ['templateId', created.ev.templateId],
+            ['createdAt', created.ev.createdAt],
+            ['createArgument', created.ev.createArgument],
+            // The creating transaction's offset and the node within it.
+            ['offset', created.record.offset],
+            ['nodeId', created.ev.nodeId],
+          ],
+          'created event',
+        );
+        if (!archived) return;
+        const archivedEvent = isObject(body.archived) ? body.archived.archivedEvent : undefined;
+        if (!isObject(archivedEvent))
+          ctx.fail(`the lookup answers no archived event for contract ${contractId}, which the update stream showed archived at offset ${archivedOffset}`, {
+            exchange: x,
+            pointer: '/archived',
+          });
+        compare(
+          ctx,
+          x,
+          '/archived/archivedEvent',
+          archivedEvent,
+          archived,
+          [
+            ['contractId', contractId],
+            ['templateId', archived.ev.templateId],
+            ['offset', archived.record.offset],
+          ],
+          'archived event',
+        );
+      },
+    },
+  ],
+);

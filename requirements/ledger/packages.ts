@@ -1,0 +1,71 @@
+// The package reads: GET /v2/packages lists the identifiers of the supported packages, and every package it
+// lists is one the participant has: GET /v2/packages/{package-id} returns its contents and the status lookup
+// does not call it unknown. Positive requirements: each sends requests built from the node's own listing.
+import { isObject, pointer } from '../../common/json.ts';
+import type { Requirement } from '../../engine/model.ts';
+import { defineRules } from '../../engine/requirement.ts';
+import { predates } from '../../interfaces/ledger/release-line.ts';
+import { getPackage, onTheWay, packagePath, PACKAGES_PATH, someListedPackages } from './package-reads.ts';
+
+const SECTION = 'A. Ledger interface > Other ledger endpoints (overview)';
+/** The official document's packageStatus of a package the participant does not know (the protobuf default). */
+export const UNKNOWN_STATUS = 'PACKAGE_STATUS_UNSPECIFIED';
+
+export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
+  {
+    id: 'LEDGER-PACKAGES-LIST-IDENTIFIERS',
+    operations: ['listPackages'],
+    confirms: 'listPackages',
+    sentence: 'GET /v2/packages: identifiers of all supported packages',
+    tags: ['packages'],
+    async check(ctx) {
+      const x = await ctx.ledger.get(PACKAGES_PATH);
+      const body = ctx.accepted(x, 'the listing of the packages');
+      const ids: unknown = isObject(body) ? body.packageIds : undefined;
+      // Release line 3.4's document leaves packageIds optional (an empty list may be left out); 3.5's requires it.
+      if (ids === undefined && (await predates(ctx, '3.5'))) return;
+      if (!Array.isArray(ids))
+        return ctx.fail(`GET /v2/packages answered ${x.status} without a list of package identifiers (packageIds)`, { exchange: x, pointer: '/packageIds' });
+      const bad = ids.findIndex((id) => typeof id !== 'string' || id === '');
+      if (bad >= 0)
+        ctx.fail(`GET /v2/packages lists ${JSON.stringify(ids[bad])}, which is no package identifier`, { exchange: x, pointer: pointer('packageIds', bad) });
+    },
+  },
+  {
+    id: 'LEDGER-PACKAGES-CONTENTS-OF-LISTED',
+    operations: ['listPackages', 'getPackage'],
+    confirms: 'getPackage',
+    sentence: 'GET /v2/packages/{package-id}: Contents of one package (of those GET /v2/packages lists as supported)',
+    tags: ['packages'],
+    check: (ctx) =>
+      onTheWay(ctx, async (judge) => {
+        const { ids } = await someListedPackages(ctx, judge);
+        for (const id of ids) {
+          const x = await getPackage(ctx, ctx, id, `the contents of package ${id}, which GET /v2/packages lists`);
+          if (x.received === 0)
+            ctx.fail(`GET ${packagePath(id)} answered ${x.status} with an empty body: no contents of a package GET /v2/packages lists`, { exchange: x });
+        }
+      }),
+  },
+  {
+    id: 'LEDGER-PACKAGES-STATUS-OF-LISTED',
+    operations: ['listPackages', 'getPackageStatus'],
+    confirms: 'getPackageStatus',
+    sentence: 'GET /v2/packages/{package-id}/status: Status of one package (of those GET /v2/packages lists as supported)',
+    tags: ['packages'],
+    check: (ctx) =>
+      onTheWay(ctx, async (judge) => {
+        const { ids } = await someListedPackages(ctx, judge);
+        for (const id of ids) {
+          const x = await ctx.ledger.get(`${packagePath(id)}/status`);
+          const body = ctx.accepted(x, `the status of package ${id}, which GET /v2/packages lists`);
+          // Only the official document's field is read; a status it does not state is not judged.
+          if (isObject(body) && body.packageStatus === UNKNOWN_STATUS)
+            ctx.fail(`the status lookup calls package ${id} ${UNKNOWN_STATUS} (unknown), though GET /v2/packages lists it as supported`, {
+              exchange: x,
+              pointer: '/packageStatus',
+            });
+        }
+      }),
+  },
+]);

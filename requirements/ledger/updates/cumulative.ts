@@ -1,0 +1,113 @@
+// Several cumulative filter entries in one Filters: each entry widens the result (two templates select what
+// the two single-template reads select together), and the created-event-blob flags of the entries that
+// match an event accumulate. Judged against reads of the same window, so no history knowledge is needed.
+import fc from 'fast-check';
+import type { Json } from '../../../common/json.ts';
+import type { CheckContext, Requirement } from '../../../engine/model.ts';
+import { defineRules } from '../../../engine/requirement.ts';
+import {
+  ACS_DELTA,
+  OPERATION,
+  eventKey,
+  eventsOf,
+  readWindow,
+  sampleStream,
+  sampleWindow,
+  templateEntry,
+  updateFormat,
+  wildcardEntry,
+  type FlatEvent,
+  type Part,
+  type Sample,
+} from '../../../interfaces/ledger/updates.ts';
+import { sampledTemplates } from './filters.ts';
+import { eventKeysOf } from './party-filters.ts';
+
+const FILTERS_SECTION = 'A. Ledger interface records > Filters';
+const EVENT_PARTS: Part[] = ['transactions', 'reassignments'];
+
+/** Templates the sampled window shows events of; at least `n` are needed. */
+function templatesOf(ctx: CheckContext, s: Sample, n: number): string[] {
+  const templates = sampledTemplates(s);
+  if (templates.length < n) ctx.skip(`the sampled stream shows created events of ${templates.length} template(s) to the ledger parties; ${n} are needed`);
+  return templates;
+}
+
+const isCreatedOf = (e: FlatEvent, templateId: string) => (e.kind === 'CreatedEvent' || e.kind === 'JsAssignmentEvent') && e.ev.templateId === templateId;
+const hasBlob = (ev: Json) => typeof ev.createdEventBlob === 'string' && ev.createdEventBlob !== '';
+
+const readWith = (ctx: CheckContext, s: Sample, cumulative: Json[]) =>
+  readWindow(ctx, sampleWindow(s), updateFormat(s.parties, EVENT_PARTS, ACS_DELTA, { cumulative }));
+
+export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION], section: FILTERS_SECTION }, [
+  {
+    id: 'LEDGER-UPDATES-CUMULATIVE-UNION',
+    sentence: 'Filters: each cumulative entry widens the result (two template entries select the events of either template).',
+    needs: ['ledgerParties'],
+    tags: ['filters'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      const templates = templatesOf(ctx, s, 2);
+      const w = sampleWindow(s);
+      const pairs = fc.tuple(fc.constantFrom(...templates), fc.constantFrom(...templates)).filter(([a, b]) => a !== b);
+      await ctx.property(
+        pairs,
+        async ([a, b]) => {
+          const single = [a, b].map(async (t) => ({ t, keys: await eventKeysOf(ctx, w, s.parties, { cumulative: [templateEntry(t)] }) }));
+          const references = await Promise.all(single);
+          const both = await readWith(ctx, s, [templateEntry(a), templateEntry(b)]);
+          // Only what is missing is judged: an event neither template selects is LEDGER-UPDATES-TEMPLATE-FILTER's.
+          const held = new Set(eventsOf(both.els).map(eventKey));
+          for (const r of references) {
+            const missing = [...r.keys].filter((k) => !held.has(k));
+            if (missing.length)
+              ctx.fail(
+                `the read with TemplateFilters for ${a} and ${b} lacks ${missing.length} event(s) the read with only ${r.t} holds (offset/kind/contract/node: ${missing.slice(0, 3).join(', ')})`,
+                { exchange: both.x },
+              );
+          }
+        },
+        { runs: Math.min(ctx.runs, 4) },
+      );
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-CUMULATIVE-FLAGS',
+    sentence:
+      'Filters: include_created_event_blob flags accumulate (a wildcard without the blob and a template entry with it: created events of that template carry the blob).',
+    needs: ['ledgerParties'],
+    tags: ['filters'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      const templates = templatesOf(ctx, s, 1);
+      let judged = 0;
+      // Both orders of the two entries: the flags accumulate whichever comes first.
+      await ctx.property(
+        fc.tuple(fc.constantFrom(...templates), fc.boolean()),
+        async ([t, templateFirst]) => {
+          // The created events the template entry alone gives a blob: whether it selects (and blobs) them at
+          // all is LEDGER-UPDATES-TEMPLATE-FILTER's question, so only those are judged.
+          const alone = await readWith(ctx, s, [templateEntry(t, true)]);
+          const blobbed = new Set(
+            eventsOf(alone.els)
+              .filter((e) => isCreatedOf(e, t) && hasBlob(e.ev))
+              .map(eventKey),
+          );
+          const entries = templateFirst ? [templateEntry(t, true), wildcardEntry(false)] : [wildcardEntry(false), templateEntry(t, true)];
+          const { x, els } = await readWith(ctx, s, entries);
+          const created = eventsOf(els).filter((e) => isCreatedOf(e, t) && blobbed.has(eventKey(e)));
+          judged += created.length;
+          for (const e of created) {
+            if (!hasBlob(e.ev))
+              ctx.fail(
+                `a created event of ${t} lacks createdEventBlob, although its TemplateFilter asks for it (next to a wildcard that does not; the flags accumulate)`,
+                { exchange: x, pointer: e.pointer },
+              );
+          }
+        },
+        { runs: Math.min(ctx.runs, 4) },
+      );
+      if (judged === 0) ctx.skip('no TemplateFilter asking for the blob gave a created event of the sampled window its createdEventBlob');
+    },
+  },
+]);

@@ -1,0 +1,263 @@
+// Which events the requesting parties get: the ACS-delta shape (created/archived events of contracts with a
+// requesting stakeholder), the ledger-effects shape (created/exercised events a requesting party
+// witnesses), witnessParties within the requesting parties, and template filters. Each check judges only
+// what the answer itself shows (a created event names its signatories and observers), so it needs no
+// knowledge of the target's history.
+import fc from 'fast-check';
+import type { Json } from '../../../common/json.ts';
+import type { Exchange } from '../../../engine/transport/http.ts';
+import type { CheckContext, Requirement } from '../../../engine/model.ts';
+import { defineRules } from '../../../engine/requirement.ts';
+import {
+  ACS_DELTA,
+  LEDGER_EFFECTS,
+  OPERATION,
+  eventsOf,
+  readWindow,
+  sampleStream,
+  sampleWindow,
+  strings,
+  templateFilter,
+  updateFormat,
+  type FlatEvent,
+  type Sample,
+  type Shape,
+} from '../../../interfaces/ledger/updates.ts';
+
+const SHAPES_SECTION = 'What the service does 3; Events 2';
+const FILTER_SECTION = 'A. Ledger interface records > TransactionFilter, EventFormat';
+
+/** One or two of the sampled parties: small sets make leaks visible. (One when that is all there is:
+ * fast-check refuses a maxLength beyond the array's length.) */
+const partiesArb = (s: Sample) => fc.subarray(s.parties, { minLength: 1, maxLength: Math.min(2, s.parties.length) });
+
+/** Stakeholders of a created event, as the event shows them: signatories and observers. */
+const stakeholders = (ev: Json) => new Set([...strings(ev.signatories), ...strings(ev.observers)]);
+const hasRequestingStakeholder = (ev: Json, parties: readonly string[]) => {
+  const sh = stakeholders(ev);
+  return parties.some((p) => sh.has(p));
+};
+const isCreated = (e: FlatEvent) => e.kind === 'CreatedEvent' || e.kind === 'JsAssignmentEvent';
+
+async function readTransactions(
+  ctx: CheckContext,
+  s: Sample,
+  parties: string[],
+  shape: Shape,
+  withReassignments = false,
+): Promise<{ x: Exchange; events: FlatEvent[] }> {
+  const { x, els } = await readWindow(
+    ctx,
+    sampleWindow(s),
+    updateFormat(parties, withReassignments ? ['transactions', 'reassignments'] : ['transactions'], shape),
+  );
+  return { x, events: eventsOf(els) };
+}
+
+/** The transaction events judged; fails on one of a kind the shape does not allow. */
+function expectEventKinds(ctx: CheckContext, x: Exchange, events: FlatEvent[], allowed: string[], shapeName: string): number {
+  const judged = events.filter((e) => e.from === 'Transaction');
+  for (const e of judged) {
+    if (!allowed.includes(e.kind))
+      ctx.fail(`a ${shapeName} transaction carries a ${e.kind}; only ${allowed.join(' and ')} belong there`, { exchange: x, pointer: e.pointer });
+  }
+  return judged.length;
+}
+
+/**
+ * A property whose reads held nothing to judge proved nothing: with one party, or a pick of one or two of
+ * several, the parties read as may have no events in the sampled window.
+ */
+function expectJudged(ctx: CheckContext, judged: number, what: string): void {
+  if (judged === 0) ctx.skip(`the reads of the sampled window as the ledger parties held no ${what} to judge`);
+}
+
+/** Templates of the created events the sampled (wildcard) read showed to a requesting stakeholder. */
+export function sampledTemplates(s: Sample): string[] {
+  const seen = eventsOf(s.elements).filter(
+    (e) => e.kind === 'CreatedEvent' && typeof e.ev.templateId === 'string' && hasRequestingStakeholder(e.ev, s.parties),
+  );
+  return [...new Set(seen.map((e) => e.ev.templateId as string))];
+}
+
+export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
+  {
+    id: 'LEDGER-UPDATES-ACS-DELTA-EVENT-KINDS',
+    section: SHAPES_SECTION,
+    sentence: 'In the ACS delta shape, create and archive events are emitted.',
+    needs: ['ledgerParties'],
+    tags: ['acs-delta'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      let judged = 0;
+      await ctx.property(
+        partiesArb(s),
+        async (parties) => {
+          const { x, events } = await readTransactions(ctx, s, parties, ACS_DELTA);
+          judged += expectEventKinds(ctx, x, events, ['CreatedEvent', 'ArchivedEvent'], 'ACS-delta');
+        },
+        { runs: Math.min(ctx.runs, 4) },
+      );
+      expectJudged(ctx, judged, 'transaction event');
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER',
+    section: SHAPES_SECTION,
+    sentence: 'ACS delta: an event is included only if a requesting party is a stakeholder of it.',
+    needs: ['ledgerParties'],
+    tags: ['acs-delta'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      let judged = 0;
+      await ctx.property(partiesArb(s), async (parties) => {
+        const { x, events } = await readTransactions(ctx, s, parties, ACS_DELTA, true);
+        for (const e of events.filter(isCreated)) {
+          if (!Array.isArray(e.ev.signatories)) continue; // nothing to judge it by
+          judged++;
+          if (!hasRequestingStakeholder(e.ev, parties)) {
+            ctx.fail(
+              `read as ${parties.join(', ')}: a created event of contract ${e.ev.contractId} whose stakeholders (signatories and observers) include no requesting party`,
+              { exchange: x, pointer: e.pointer },
+            );
+          }
+        }
+      });
+      expectJudged(ctx, judged, 'created event showing its signatories');
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-LEDGER-EFFECTS-EVENT-KINDS',
+    section: SHAPES_SECTION,
+    sentence: 'In the ledger-effects shape, create and exercise events are emitted.',
+    needs: ['ledgerParties'],
+    tags: ['ledger-effects'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      let judged = 0;
+      await ctx.property(
+        partiesArb(s),
+        async (parties) => {
+          const { x, events } = await readTransactions(ctx, s, parties, LEDGER_EFFECTS);
+          judged += expectEventKinds(ctx, x, events, ['CreatedEvent', 'ExercisedEvent'], 'ledger-effects');
+        },
+        { runs: Math.min(ctx.runs, 4) },
+      );
+      expectJudged(ctx, judged, 'transaction event');
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS',
+    section: SHAPES_SECTION,
+    sentence: 'Ledger effects: an event is included only if a requesting party is a witness of it.',
+    needs: ['ledgerParties'],
+    tags: ['ledger-effects'],
+    async check(ctx) {
+      // Two things answers prove without knowing the history:
+      // 1. a created event is witnessed by its stakeholders, and by every party that witnesses an exercise it
+      //    descends from (node ids nodeId+1..lastDescendantNodeId), such an exercise being in the answer too;
+      //    a created event with neither was witnessed by no requesting party. (Exercised events are not
+      //    judged this way: their signatories and observers are not shown.)
+      // 2. an event whose witnessParties name a requesting party p is witnessed by p, so p's own
+      //    ledger-effects read of the same window holds it (same update offset and node id).
+      const s = await sampleStream(ctx);
+      // Single parties first (their answers are also the reference for 2), then every ordered pair (few: at
+      // most 5 parties are read as). With one party there is no pair, and 2 has nothing to compare; 1 judges.
+      const own = new Map<string, Set<string>>();
+      let judged = 0;
+      const eventKey = (e: FlatEvent) => `${e.record.offset}#${e.ev.nodeId}`;
+      const pairs = s.parties.flatMap((p) => s.parties.filter((q) => q !== p).map((q) => [p, q]));
+      for (const parties of [...s.parties.map((p) => [p]), ...pairs]) {
+        const { x, events } = await readTransactions(ctx, s, parties, LEDGER_EFFECTS);
+        if (parties.length === 1) own.set(parties[0]!, new Set(events.filter((e) => e.from === 'Transaction').map(eventKey)));
+        const exercisesByElement = new Map<number, Array<{ from: number; to: number }>>();
+        for (const e of events) {
+          if (e.kind === 'ExercisedEvent' && Number.isInteger(e.ev.nodeId) && Number.isInteger(e.ev.lastDescendantNodeId)) {
+            const list = exercisesByElement.get(e.index) ?? [];
+            list.push({ from: e.ev.nodeId, to: e.ev.lastDescendantNodeId });
+            exercisesByElement.set(e.index, list);
+          }
+        }
+        for (const e of events.filter((ev) => ev.kind === 'CreatedEvent')) {
+          if (!Array.isArray(e.ev.signatories) || !Number.isInteger(e.ev.nodeId)) continue;
+          judged++;
+          if (hasRequestingStakeholder(e.ev, parties)) continue;
+          const underWitnessedExercise = (exercisesByElement.get(e.index) ?? []).some((r) => r.from < e.ev.nodeId && e.ev.nodeId <= r.to);
+          if (!underWitnessedExercise) {
+            ctx.fail(
+              `read as ${parties.join(', ')}: created event ${e.ev.nodeId} (contract ${e.ev.contractId}) has no requesting stakeholder and descends from no exercise in the answer, so no requesting party witnesses it`,
+              { exchange: x, pointer: e.pointer },
+            );
+          }
+        }
+        if (parties.length < 2) continue;
+        for (const e of events.filter((ev) => ev.from === 'Transaction' && Number.isInteger(ev.ev.nodeId))) {
+          for (const p of strings(e.ev.witnessParties).filter((w) => parties.includes(w))) {
+            judged++;
+            if (!own.get(p)!.has(eventKey(e))) {
+              ctx.fail(
+                `read as ${parties.join(', ')}: the event at offset ${e.record.offset} node ${e.ev.nodeId} names ${p} as a witness, but ${p}'s own ledger-effects read of the same window does not hold it, so ${p} does not witness it`,
+                { exchange: x, pointer: e.pointer },
+              );
+            }
+          }
+        }
+      }
+      expectJudged(ctx, judged, 'ledger-effects event (a created event showing signatories and node id, or a witness to compare)');
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-WITNESS-PARTIES',
+    section: FILTER_SECTION,
+    sentence: 'witnessParties of an event in a filtered stream are the requesting parties that see it.',
+    needs: ['ledgerParties'],
+    tags: ['acs-delta', 'ledger-effects'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      let judged = 0;
+      await ctx.property(fc.tuple(partiesArb(s), fc.constantFrom<Shape>(ACS_DELTA, LEDGER_EFFECTS)), async ([parties, shape]) => {
+        const { x, events } = await readTransactions(ctx, s, parties, shape, true);
+        judged += events.length;
+        for (const e of events) {
+          const outside = strings(e.ev.witnessParties).filter((p) => !parties.includes(p));
+          if (outside.length)
+            ctx.fail(`read as ${parties.join(', ')} (${shape}): witnessParties name ${outside.join(', ')}, which were not requested`, {
+              exchange: x,
+              pointer: `${e.pointer}/witnessParties`,
+            });
+        }
+      });
+      expectJudged(ctx, judged, 'event');
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-TEMPLATE-FILTER',
+    section: FILTER_SECTION,
+    sentence:
+      'For transaction and ACS streams, create and archive events of contracts whose stakeholders include a listed party and match the per-party filter.',
+    needs: ['ledgerParties'],
+    tags: ['filters'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      const templates = sampledTemplates(s);
+      if (templates.length === 0) ctx.skip('the sampled stream has no created event of a ledger party to take a template id from');
+      await ctx.property(fc.constantFrom(...templates), async (templateId) => {
+        const { x, els } = await readWindow(ctx, sampleWindow(s), updateFormat(s.parties, ['transactions'], ACS_DELTA, templateFilter(templateId)));
+        // Created events without a requesting stakeholder are LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER's to judge.
+        const judged = eventsOf(els).filter((e) => !isCreated(e) || !Array.isArray(e.ev.signatories) || hasRequestingStakeholder(e.ev, s.parties));
+        for (const e of judged) {
+          if (e.ev.templateId !== templateId)
+            ctx.fail(`a TemplateFilter for ${templateId} returned an event of template ${e.ev.templateId}`, {
+              exchange: x,
+              pointer: `${e.pointer}/templateId`,
+            });
+        }
+        // The wildcard read showed events of this template in the same window: the filter must keep them.
+        if (!judged.some((e) => e.ev.templateId === templateId))
+          ctx.fail(`a TemplateFilter for ${templateId} returned none of the events of that template that a wildcard read of the same window shows`, {
+            exchange: x,
+          });
+      });
+    },
+  },
+]);

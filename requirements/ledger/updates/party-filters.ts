@@ -1,0 +1,168 @@
+// Whom a read reads as, and with which defaults: filtersForAnyParty, several parties in filtersByParty, Filters
+// without any cumulative entry, and the default mapping of the deprecated `filter`. Each is judged against
+// reads of the same window that ask the same thing another way (metamorphic), so no knowledge of the target's
+// history is needed: only that the sampled window holds events of the ledger parties.
+import type { Json } from '../../../common/json.ts';
+import { describeAnswer, type Exchange } from '../../../engine/transport/http.ts';
+import type { CheckContext, Requirement } from '../../../engine/model.ts';
+import { defineRules } from '../../../engine/requirement.ts';
+import {
+  ACS_DELTA,
+  OPERATION,
+  anyPartyFormat,
+  body,
+  byParties,
+  elementsOf,
+  eventKey,
+  eventsOf,
+  isCheckpoint,
+  kindOf,
+  postUpdates,
+  readWindow,
+  sampleStream,
+  sampleWindow,
+  updateFormat,
+  updateKey,
+  windowArb,
+  type Part,
+  type Window,
+} from '../../../interfaces/ledger/updates.ts';
+
+const FILTER_SECTION = 'A. Ledger interface records > TransactionFilter, EventFormat';
+const EVENT_PARTS: Part[] = ['transactions', 'reassignments'];
+/** Filters without any cumulative entry, both ways the description allows ("optional, may be empty"). */
+const EMPTY_FILTERS: Json[] = [{}, { cumulative: [] }];
+
+const show = (w: Window) => `(${w.beginExclusive}, ${w.endInclusive}]`;
+
+/** The event identities of a read of the window, for the parties and filters given (transactions and reassignments). */
+export async function eventKeysOf(ctx: CheckContext, w: Window, parties: string[], filters?: Json): Promise<Set<string>> {
+  const { els } = await readWindow(ctx, w, updateFormat(parties, EVENT_PARTS, ACS_DELTA, filters));
+  return new Set(eventsOf(els).map(eventKey));
+}
+
+/**
+ * Fails when the combined read lacks an event one of the reference reads holds; returns how many events were
+ * compared. Only missing events are judged: an event no requesting party may see is the stakeholder rules'.
+ */
+function expectHolds(ctx: CheckContext, combined: { x: Exchange; els: Json[] }, references: Array<{ label: string; keys: Set<string> }>, what: string): number {
+  const held = new Set(eventsOf(combined.els).map(eventKey));
+  let compared = 0;
+  for (const r of references) {
+    compared += r.keys.size;
+    const missing = [...r.keys].filter((k) => !held.has(k));
+    if (missing.length)
+      ctx.fail(`${what} lacks ${missing.length} event(s) that ${r.label} holds (offset/kind/contract/node: ${missing.slice(0, 3).join(', ')})`, {
+        exchange: combined.x,
+      });
+  }
+  return compared;
+}
+
+export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
+  {
+    id: 'LEDGER-UPDATES-ANY-PARTY',
+    section: FILTER_SECTION,
+    sentence: 'filtersForAnyParty: Filters applying to every party on the participant.',
+    needs: ['ledgerParties'],
+    tags: ['filters'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      let compared = 0;
+      // Short windows: reading as every party on the participant may hold far more than the sample.
+      await ctx.property(
+        windowArb(s, { maxSpan: 15 }),
+        async (w) => {
+          const x = await postUpdates(ctx, body(w, anyPartyFormat()));
+          // Reading as any party needs a right the configured token may lack; that is no answer about the rule.
+          if (x.status === 401 || x.status === 403) ctx.skip(`the configured ledger token may not read with filtersForAnyParty (${describeAnswer(x)})`);
+          if (x.status === 413) ctx.skip(`the any-party read of ${show(w)} exceeds the node's list limit (413)`);
+          const combined = { x, els: elementsOf(ctx, x) };
+          const references = [];
+          for (const p of s.parties) references.push({ label: `${p}'s own read of the window`, keys: await eventKeysOf(ctx, w, [p]) });
+          compared += expectHolds(ctx, combined, references, `the filtersForAnyParty read of ${show(w)}`);
+        },
+        { runs: Math.min(ctx.runs, 4) },
+      );
+      if (compared === 0) ctx.skip('the ledger parties have no events in the windows read');
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-SEVERAL-PARTIES',
+    section: FILTER_SECTION,
+    sentence:
+      'EventFormat filtersByParty: map party id to Filters; for transaction and ACS streams create and archive events of contracts with a listed stakeholder.',
+    needs: ['ledgerParties'],
+    tags: ['filters'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      if (s.parties.length < 2) ctx.skip('reading as several parties needs at least two ledger parties');
+      const w = sampleWindow(s);
+      // Every order of the listed parties shows the same: the last one first, then the fixture's order.
+      let compared = 0;
+      for (const parties of [[...s.parties].reverse(), s.parties]) {
+        const combined = await readWindow(ctx, w, updateFormat(parties, EVENT_PARTS));
+        const references = [];
+        for (const p of parties) references.push({ label: `${p}'s own read of the window`, keys: await eventKeysOf(ctx, w, [p]) });
+        compared += expectHolds(ctx, combined, references, `the read of ${show(w)} as ${parties.join(', ')}`);
+      }
+      if (compared === 0) ctx.skip(`the ledger parties have no events in ${show(w)}`);
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-EMPTY-FILTERS',
+    section: 'A. Ledger interface records > Filters',
+    sentence: 'When no cumulative filter is defined, a single wildcard filter without created-event blob is used.',
+    needs: ['ledgerParties'],
+    tags: ['filters'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      const w = sampleWindow(s);
+      // The explicit equivalent: one wildcard with includeCreatedEventBlob false (the WILDCARD of the client).
+      const wildcard = await eventKeysOf(ctx, w, s.parties);
+      if (wildcard.size === 0) ctx.skip(`the ledger parties have no events in ${show(w)}`);
+      for (const filters of EMPTY_FILTERS) {
+        const read = await readWindow(ctx, w, updateFormat(s.parties, EVENT_PARTS, ACS_DELTA, filters));
+        const what = `the read of ${show(w)} with Filters ${JSON.stringify(filters)}`;
+        expectHolds(ctx, read, [{ label: 'a read with an explicit wildcard filter', keys: wildcard }], what);
+        for (const e of eventsOf(read.els)) {
+          const blob = e.ev.createdEventBlob;
+          if (blob !== undefined && blob !== null && blob !== '')
+            ctx.fail(`${what} carries a createdEventBlob, which the implicit wildcard does not include`, {
+              exchange: read.x,
+              pointer: `${e.pointer}/createdEventBlob`,
+            });
+        }
+      }
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-LEGACY-FILTER-DEFAULT',
+    section: 'A. Ledger interface records > GetUpdatesRequest',
+    sentence: 'updateFormat: if unset for this request, it defaults to: ... participant-authorization topology events for all parties named in filter.',
+    needs: ['ledgerParties'],
+    tags: ['update-format', 'legacy'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      const w = sampleWindow(s);
+      const topology = await readWindow(ctx, w, updateFormat(s.parties, ['topology']));
+      const expected = topology.els.filter((e) => kindOf(e) === 'TopologyTransaction').map(updateKey);
+      if (expected.length === 0) ctx.skip(`the ledger parties have no participant-authorization topology events in ${show(w)}`);
+      const x = await postUpdates(ctx, { ...w, filter: byParties(s.parties) });
+      // The field is described as removed in release 3.5.0: a node that refuses it has no default to judge.
+      if (x.status === 400) ctx.skip(`the node refuses the deprecated filter field (${describeAnswer(x)})`);
+      if (x.status === 413) ctx.skip(`the legacy read of ${show(w)} exceeds the node's list limit (413)`);
+      const held = new Set(
+        elementsOf(ctx, x)
+          .filter((e) => !isCheckpoint(e))
+          .map(updateKey),
+      );
+      const missing = expected.filter((k) => !held.has(k));
+      if (missing.length)
+        ctx.fail(
+          `a read of ${show(w)} with the deprecated filter for ${s.parties.join(', ')} and no updateFormat lacks ${missing.length} of the ${expected.length} topology transactions an includeTopologyEvents read for those parties returns (${missing.slice(0, 3).join(', ')})`,
+          { exchange: x },
+        );
+    },
+  },
+]);

@@ -1,0 +1,88 @@
+// Rules of single request fields of the update stream: the deprecated `verbose` (refused next to
+// updateFormat; when true, create arguments carry their record labels) and the party-id keys of
+// filtersByParty.
+import { isObject } from '../../../common/json.ts';
+import { describeAnswer } from '../../../engine/transport/http.ts';
+import type { Requirement } from '../../../engine/model.ts';
+import { defineRules } from '../../../engine/requirement.ts';
+import {
+  OPERATION,
+  byParties,
+  eventsOf,
+  openRead,
+  postUpdates,
+  readParties,
+  sampleStream,
+  sampleWindow,
+  updateFormat,
+} from '../../../interfaces/ledger/updates.ts';
+
+const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
+
+/** Keys no party id can be: empty, and with characters outside those of a (Daml-LF) party string. */
+const NOT_PARTY_IDS = ['', 'not a party!', 'no/such?party'];
+
+export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
+  {
+    id: 'LEDGER-UPDATES-VERBOSE-WITH-FORMAT-REJECTED',
+    section: REQUEST_SECTION,
+    sentence: 'verbose: if defined, updateFormat must be unset.',
+    needs: ['ledgerParties'],
+    tags: ['validation', 'legacy'],
+    async check(ctx) {
+      const format = updateFormat(readParties(ctx));
+      // "Defined" is either value: false is as much a definition as true.
+      for (const verbose of [true, false]) {
+        const x = await openRead(ctx, format, 1, undefined, { verbose });
+        ctx.expectStatus(x, 400, `a request with verbose ${verbose} next to updateFormat is invalid`);
+      }
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-PARTY-KEY-VALID',
+    section: 'A. Ledger interface records > TransactionFilter',
+    sentence: 'filtersByParty: each key must be a valid party id string.',
+    needs: ['ledgerParties'],
+    tags: ['validation'],
+    async check(ctx) {
+      // The status of the refusal is not stated: any 4xx refuses; a success or a server error does not.
+      for (const key of NOT_PARTY_IDS) {
+        const x = await openRead(ctx, updateFormat([key], ['transactions', 'reassignments']), 1);
+        if (x.status < 400 || x.status >= 500)
+          ctx.fail(`a filtersByParty key ${JSON.stringify(key)}, which is no party id, was answered ${describeAnswer(x)} instead of being refused (4xx)`, {
+            exchange: x,
+          });
+      }
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-VERBOSE-LABELS',
+    section: REQUEST_SECTION,
+    sentence: 'verbose: if true, values include labels (a created event carries its create argument as a record with field labels).',
+    needs: ['ledgerParties'],
+    tags: ['legacy'],
+    async check(ctx) {
+      // Only the labels are judged: where a JSON answer would carry record and variant type ids is not shown.
+      const s = await sampleStream(ctx);
+      const w = sampleWindow(s);
+      const x = await postUpdates(ctx, { ...w, filter: byParties(s.parties), verbose: true });
+      // The field is described as removed in release 3.5.0: a node that refuses it has nothing to judge.
+      if (x.status === 400) ctx.skip(`the node refuses the deprecated verbose field (${describeAnswer(x)})`);
+      if (x.status === 413) ctx.skip(`the verbose read of (${w.beginExclusive}, ${w.endInclusive}] exceeds the node's list limit (413)`);
+      ctx.expectStatus(x, 200);
+      const els = ctx.json(x);
+      // A missing createArgument is LEDGER-UPDATES-RECORD-FIELDS' question.
+      const created = (Array.isArray(els) ? eventsOf(els) : []).filter(
+        (e) => (e.kind === 'CreatedEvent' || e.kind === 'JsAssignmentEvent') && e.ev.createArgument !== undefined && e.ev.createArgument !== null,
+      );
+      if (created.length === 0) ctx.skip('the verbose read of the sampled window holds no created event with a createArgument to judge');
+      for (const e of created) {
+        if (!isObject(e.ev.createArgument))
+          ctx.fail('in a read with verbose true, a created event carries a createArgument that is no record with field labels (no JSON object)', {
+            exchange: x,
+            pointer: `${e.pointer}/createArgument`,
+          });
+      }
+    },
+  },
+]);

@@ -1,0 +1,160 @@
+// The shape of the stream's elements: one update kind per element, only the kinds the update format asks
+// for, and the record fields release-3.5 nodes always send (offsets of events equal to their update's).
+import fc from 'fast-check';
+import { isObject, type Json } from '../../../common/json.ts';
+import type { Requirement } from '../../../engine/model.ts';
+import { defineRules } from '../../../engine/requirement.ts';
+import {
+  ACS_DELTA,
+  KIND_OF_PART,
+  LEDGER_EFFECTS,
+  OPERATION,
+  PARTS,
+  UPDATE_KINDS,
+  eventsOf,
+  kindOf,
+  readWindow,
+  recordOf,
+  sampleStream,
+  sampleWindow,
+  updateFormat,
+} from '../../../interfaces/ledger/updates.ts';
+
+const RECORDS_SECTION = 'A. Ledger interface records > JsGetUpdatesResponse';
+
+/** Fields every record of a kind carries (release line 3.5 facts: the `!` fields). */
+const REQUIRED_FIELDS: Record<string, string[]> = {
+  OffsetCheckpoint: ['offset'],
+  Transaction: ['updateId', 'effectiveAt', 'events', 'offset', 'synchronizerId', 'recordTime'],
+  Reassignment: ['updateId', 'offset', 'events', 'recordTime', 'synchronizerId'],
+  TopologyTransaction: ['updateId', 'offset', 'synchronizerId', 'recordTime', 'events'],
+};
+
+export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
+  {
+    id: 'LEDGER-UPDATES-ONE-KIND',
+    section: RECORDS_SECTION,
+    sentence: 'Update is a one-of object with exactly one key: OffsetCheckpoint, Reassignment, TopologyTransaction or Transaction.',
+    needs: ['ledgerParties'],
+    tags: ['shape'],
+    async check(ctx) {
+      const s = await sampleStream(ctx, 1);
+      s.elements.forEach((e, i) => {
+        const u: Json = isObject(e) ? e.update : undefined;
+        if (!isObject(u)) ctx.fail(`element ${i} has no update object`, { exchange: s.exchange, pointer: `/${i}` });
+        const keys = Object.keys(u);
+        if (keys.length !== 1 || !(UPDATE_KINDS as readonly string[]).includes(keys[0]!)) {
+          ctx.fail(`element ${i}: update has key(s) ${keys.join(', ') || 'none'}; exactly one of ${UPDATE_KINDS.join(', ')} is allowed`, {
+            exchange: s.exchange,
+            pointer: `/${i}/update`,
+          });
+        }
+      });
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-REQUESTED-KINDS',
+    section: 'Events 1',
+    sentence: 'Transactions only if includeTransactions is set, reassignments only if includeReassignments, topology events only if includeTopologyEvents.',
+    needs: ['ledgerParties'],
+    tags: ['shape', 'update-format'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      const w = sampleWindow(s);
+      await ctx.property(fc.subarray([...PARTS], { minLength: 1 }), async (parts) => {
+        // Offset checkpoints are not one of the three requested kinds: they may always appear.
+        const allowed = new Set<string>(['OffsetCheckpoint', ...parts.map((p) => KIND_OF_PART[p])]);
+        const { x, els } = await readWindow(ctx, w, updateFormat(s.parties, parts));
+        els.forEach((e, i) => {
+          const k = kindOf(e);
+          if (k !== undefined && !allowed.has(k))
+            ctx.fail(`asked for ${parts.join(' + ')} only, but element ${i} is a ${k}`, { exchange: x, pointer: `/${i}/update/${k}` });
+        });
+      });
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-RECORD-FIELDS',
+    section: RECORDS_SECTION,
+    sentence:
+      'Each element is {update: {<Kind>: {value: record}}}; release-3.5 records always carry their required fields (e.g. Transaction: updateId, effectiveAt, events, offset, synchronizerId, recordTime).',
+    needs: ['ledgerParties'],
+    tags: ['shape', 'facts'],
+    async check(ctx) {
+      const s = await sampleStream(ctx, 1);
+      s.elements.forEach((e, i) => {
+        const u: Json = isObject(e) ? e.update : undefined;
+        if (!isObject(u)) return; // LEDGER-UPDATES-ONE-KIND judges the wrapping
+        for (const kind of Object.keys(u).filter((k) => REQUIRED_FIELDS[k])) {
+          const record: Json = isObject(u[kind]) ? u[kind].value : undefined;
+          if (!isObject(record)) ctx.fail(`element ${i}: ${kind} has no record under value`, { exchange: s.exchange, pointer: `/${i}/update/${kind}` });
+          const missing = REQUIRED_FIELDS[kind]!.filter((f) => record[f] === undefined || record[f] === null);
+          if (missing.length)
+            ctx.fail(`element ${i}: the ${kind} record lacks ${missing.join(', ')}`, { exchange: s.exchange, pointer: `/${i}/update/${kind}/value` });
+        }
+      });
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-EVENT-OFFSET',
+    section: RECORDS_SECTION,
+    sentence: "Every event's offset equals the offset of the update that carries it.",
+    needs: ['ledgerParties'],
+    tags: ['shape', 'facts'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      const effects = await readWindow(ctx, sampleWindow(s), updateFormat(s.parties, ['transactions'], LEDGER_EFFECTS));
+      let compared = 0;
+      for (const { x, els } of [{ x: s.exchange, els: s.elements }, effects]) {
+        for (const { ev, record, pointer: at, index } of eventsOf(els)) {
+          if (typeof ev.offset !== 'number' || typeof record.offset !== 'number') continue;
+          compared++;
+          if (ev.offset !== record.offset)
+            ctx.fail(`an event of the update at offset ${record.offset} (element ${index}) has offset ${ev.offset}`, { exchange: x, pointer: `${at}/offset` });
+        }
+      }
+      // An answer without events shows nothing about their offsets.
+      if (compared === 0) ctx.skip('the sampled stream of the ledger parties carries no event with an offset to compare');
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-SHAPES-SAME-TRANSACTION',
+    section: 'What the service does 3',
+    sentence:
+      'Transaction shapes: ACS delta (an event is included only if a requesting party is a stakeholder of it) and ledger effects (an event is included only if a requesting party is a witness of it).',
+    needs: ['ledgerParties'],
+    tags: ['shape', 'update-format'],
+    async check(ctx) {
+      // A shape selects the events of a transaction, nothing else: one transaction read in both shapes is
+      // the same transaction, with the same fields outside its events.
+      const s = await sampleStream(ctx);
+      const read = (shape: typeof ACS_DELTA | typeof LEDGER_EFFECTS) => readWindow(ctx, sampleWindow(s), updateFormat(s.parties, ['transactions'], shape));
+      const twins = transactionsById((await read(ACS_DELTA)).els);
+      const effects = await read(LEDGER_EFFECTS);
+      let compared = 0;
+      for (const [i, e] of effects.els.entries()) {
+        const r = recordOf(e);
+        const twin = kindOf(e) === 'Transaction' && isObject(r) ? twins.get(r.updateId) : undefined;
+        if (!twin || !isObject(r)) continue;
+        compared++;
+        const f = Object.keys(r).find((k) => k !== 'events' && twin[k] !== undefined && JSON.stringify(r[k]) !== JSON.stringify(twin[k]));
+        if (f)
+          ctx.fail(
+            `transaction ${String(r.updateId)} has ${f} ${JSON.stringify(r[f])} in the ledger-effects shape but ${JSON.stringify(twin[f])} in the ACS-delta shape: a shape selects events, the transaction is the same`,
+            { exchange: effects.x, pointer: `/${i}/update/Transaction/value/${f}` },
+          );
+      }
+      if (compared === 0) ctx.skip('no transaction of the sampled window is in both shapes for the ledger parties');
+    },
+  },
+]);
+
+/** The transactions of a read by update id. */
+function transactionsById(els: Json[]): Map<unknown, Record<string, Json>> {
+  const out = new Map<unknown, Record<string, Json>>();
+  for (const e of els) {
+    const r = recordOf(e);
+    if (kindOf(e) === 'Transaction' && isObject(r)) out.set(r.updateId, r);
+  }
+  return out;
+}

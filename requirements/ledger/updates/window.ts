@@ -1,0 +1,176 @@
+// Offset windows and order of the update stream: (beginExclusive, endInclusive], ascending unless
+// descendingOrder, and descendingOrder only with an end. Windows are chosen among offsets the stream really
+// has (sampled first), so every request stays bounded and within the ledger end.
+import type { Json } from '../../../common/json.ts';
+import type { Exchange } from '../../../engine/transport/http.ts';
+import { exactIntegers } from '../../../engine/int64.ts';
+import type { CheckContext, Requirement } from '../../../engine/model.ts';
+import { defineRules } from '../../../engine/requirement.ts';
+import {
+  IDLE_MS,
+  OPERATION,
+  body,
+  isCheckpoint,
+  offsetOf,
+  postUpdates,
+  recordPointer,
+  readParties,
+  readWindow,
+  sampleStream,
+  splitArb,
+  updateFormat,
+  updateKeys,
+  windowArb,
+  type Window,
+} from '../../../interfaces/ledger/updates.ts';
+
+const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
+
+const show = (w: Window) => `(${w.beginExclusive}, ${w.endInclusive}]`;
+
+/** Fails on the first pair of neighbours out of order; updates (not checkpoints) must differ strictly. */
+function expectOrdered(ctx: CheckContext, x: Exchange, els: Json[], direction: 'ascending' | 'descending', w: Window): void {
+  let prev: { i: number; offset: number; checkpoint: boolean } | undefined;
+  els.forEach((e, i) => {
+    const offset = offsetOf(e);
+    if (offset === undefined) return;
+    const checkpoint = isCheckpoint(e);
+    if (prev) {
+      const step = direction === 'ascending' ? offset - prev.offset : prev.offset - offset;
+      // Two updates never share an offset; a checkpoint may repeat its neighbour's offset.
+      const strict = !checkpoint && !prev.checkpoint;
+      // Offsets beyond 2^53 may round to one value: equal is then no proof of a repeat (engine/int64.ts).
+      if (step < 0 || (strict && step === 0 && exactIntegers(offset))) {
+        ctx.fail(`${direction} read of ${show(w)}: element ${i} has offset ${offset} after offset ${prev.offset} (element ${prev.i})`, {
+          exchange: x,
+          pointer: recordPointer(i, e, 'offset'),
+        });
+      }
+    }
+    prev = { i, offset, checkpoint };
+  });
+}
+
+export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION], section: REQUEST_SECTION }, [
+  {
+    id: 'LEDGER-UPDATES-BEGIN-EXCLUSIVE',
+    sentence: 'beginExclusive: only updates with offset strictly greater are returned.',
+    needs: ['ledgerParties'],
+    tags: ['window'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      // The begin is always an offset the stream has, so an inclusive begin would show that element.
+      await ctx.property(windowArb(s, { beginAtOffset: true }), async (w) => {
+        const { x, els } = await readWindow(ctx, w, updateFormat(s.parties));
+        els.forEach((e, i) => {
+          const o = offsetOf(e);
+          if (o !== undefined && o <= w.beginExclusive)
+            ctx.fail(`read of ${show(w)} returned offset ${o}, not strictly greater than beginExclusive ${w.beginExclusive}`, {
+              exchange: x,
+              pointer: recordPointer(i, e, 'offset'),
+            });
+        });
+      });
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-END-INCLUSIVE',
+    sentence: 'endInclusive: only updates with offset <= this are returned.',
+    needs: ['ledgerParties'],
+    tags: ['window'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      // Elements exist after every chosen end, so an ignored end would show them.
+      await ctx.property(windowArb(s, { leaveTail: true }), async (w) => {
+        const { x, els } = await readWindow(ctx, w, updateFormat(s.parties));
+        els.forEach((e, i) => {
+          const o = offsetOf(e);
+          if (o !== undefined && o > w.endInclusive!)
+            ctx.fail(`read of ${show(w)} returned offset ${o}, beyond endInclusive ${w.endInclusive}`, { exchange: x, pointer: recordPointer(i, e, 'offset') });
+        });
+      });
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-PAGING-COMPLETE',
+    sentence: 'Only updates with offset strictly greater than beginExclusive and <= endInclusive are returned: windows (a,b] and (b,c] together give (a,c].',
+    needs: ['ledgerParties'],
+    tags: ['window', 'paging'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      const format = updateFormat(s.parties);
+      await ctx.property(splitArb(s), async ([a, b, c]) => {
+        const left = await readWindow(ctx, { beginExclusive: a, endInclusive: b }, format);
+        const right = await readWindow(ctx, { beginExclusive: b, endInclusive: c }, format);
+        const whole = await readWindow(ctx, { beginExclusive: a, endInclusive: c }, format);
+        // Completeness only: each answer is cut to its own window (the bounds are other requirements'),
+        // order is ignored, and checkpoints are left out (a node places them as it likes).
+        const joined = [
+          ...updateKeys(left.els, { beginExclusive: a, endInclusive: b }),
+          ...updateKeys(right.els, { beginExclusive: b, endInclusive: c }),
+        ].sort();
+        const all = updateKeys(whole.els, { beginExclusive: a, endInclusive: c });
+        const missing = all.filter((k) => !joined.includes(k));
+        const extra = joined.filter((k) => !all.includes(k));
+        if (missing.length || extra.length || joined.length !== all.length) {
+          ctx.fail(
+            `(${a}, ${b}] and (${b}, ${c}] together differ from (${a}, ${c}]: ${missing.length} update(s) only in the whole window (${missing.slice(0, 3).join(', ')}), ${extra.length} only in the parts (${extra.slice(0, 3).join(', ')})`,
+            { exchange: whole.x },
+          );
+        }
+      });
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-ASCENDING',
+    sentence: 'Without descendingOrder elements come in ascending order; offsets are strictly increasing along the stream.',
+    needs: ['ledgerParties'],
+    tags: ['order'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      await ctx.property(windowArb(s), async (w) => {
+        const { x, els } = await readWindow(ctx, w, updateFormat(s.parties));
+        expectOrdered(ctx, x, els, 'ascending', w);
+      });
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-DESCENDING',
+    sentence: 'descendingOrder: if set, elements are returned in descending order.',
+    needs: ['ledgerParties'],
+    tags: ['order'],
+    async check(ctx) {
+      const s = await sampleStream(ctx);
+      const format = updateFormat(s.parties);
+      await ctx.property(windowArb(s), async (w) => {
+        const down = await readWindow(ctx, w, format, { descendingOrder: true });
+        expectOrdered(ctx, down.x, down.els, 'descending', w);
+        // The same updates as the ascending read of the window, only in the other order.
+        const up = await readWindow(ctx, w, format);
+        const a = updateKeys(up.els);
+        const d = updateKeys(down.els);
+        if (a.join() !== d.join()) {
+          const diff = [...a.filter((k) => !d.includes(k)), ...d.filter((k) => !a.includes(k))];
+          ctx.fail(`descending read of ${show(w)} does not hold the updates of the ascending read (differing: ${diff.slice(0, 3).join(', ')})`, {
+            exchange: down.x,
+          });
+        }
+      });
+    },
+  },
+  {
+    id: 'LEDGER-UPDATES-DESCENDING-NEEDS-END',
+    sentence: 'endInclusive: if absent, descendingOrder must not be selected.',
+    needs: ['ledgerParties'],
+    tags: ['order', 'validation'],
+    async check(ctx) {
+      const parties = readParties(ctx);
+      // Bounded even if accepted: a limit of 3 and a short idle timeout.
+      const x = await postUpdates(ctx, body({ beginExclusive: 0 }, updateFormat(parties), { descendingOrder: true }), {
+        limit: 3,
+        stream_idle_timeout_ms: IDLE_MS,
+      });
+      ctx.expectStatus(x, 400, 'descendingOrder without endInclusive is an invalid request');
+    },
+  },
+]);

@@ -1,0 +1,24 @@
+// GET /v2/version reads the ledger interface version: a conformant node answers it, and the answer states the
+// version (the description shows no payload; both official documents require `version`, a string).
+import { isObject } from '../../common/json.ts';
+import type { Requirement } from '../../engine/model.ts';
+import { defineRules } from '../../engine/requirement.ts';
+
+export const VERSION_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'ledger', operations: ['getVersion'], section: 'A. Ledger interface > Other ledger endpoints (overview)' },
+  [
+    {
+      id: 'LEDGER-VERSION-STATED',
+      confirms: 'getVersion',
+      sentence: 'GET /v2/version: Read the ledger interface version',
+      tags: ['version'],
+      async check(ctx) {
+        const x = await ctx.ledger.get('/v2/version');
+        const body = ctx.accepted(x, 'a read of the version');
+        if (!isObject(body) || typeof body.version !== 'string')
+          ctx.fail(`GET /v2/version answered ${x.status} without the version it is read for (no string \`version\`)`, { exchange: x, pointer: '/version' });
+      },
+    },
+  ],
+);

@@ -1,0 +1,57 @@
+// GET /v0/ans-entries: the special entries and the empty name prefix. An entry without expiry is a special one,
+// and special entries are those the operating organization provides for itself or an operator, which have no
+// contract: so an entry without expires_at carries no contract_id (and an entry with a contract has an expiry).
+import { isDeepStrictEqual } from 'node:util';
+import { isObject } from '../../common/json.ts';
+import type { Requirement } from '../../engine/model.ts';
+import { defineRules } from '../../engine/requirement.ts';
+import { LIST_SIZE, list, nameOf, OP } from './ans.ts';
+import { SECTION } from '../../interfaces/scan/common.ts';
+
+/** Absent and null both say "none" for the optional fields of AnsEntry. */
+const absent = (v: unknown) => v === undefined || v === null;
+
+export const ANS_SPECIAL_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [OP] }, [
+  {
+    id: 'SCAN-ANS-SPECIAL-NO-CONTRACT',
+    section: SECTION.ansRecord,
+    sentence:
+      '`contract_id` string (optional; absent for entries provided by the operating organization for itself or an operator) ... `expires_at` date-time (optional or null: no expiry, only for special entries',
+    tags: ['ans'],
+    async check(ctx) {
+      const { x, entries } = await list(ctx, LIST_SIZE);
+      const special = entries.filter((e) => isObject(e) && absent(e.expires_at));
+      if (special.length === 0) ctx.skip('the name service lists no entry without expiry (no special entry to judge)');
+      const k = entries.findIndex((e) => isObject(e) && absent(e.expires_at) && !absent(e.contract_id));
+      if (k >= 0)
+        ctx.fail(
+          `entry ${nameOf(entries[k])} has no expiry, so it is a special entry the operating organization provides, yet it carries contract_id ${JSON.stringify(entries[k]?.contract_id)}`,
+          { exchange: x, pointer: `/entries/${k}/contract_id` },
+        );
+    },
+  },
+  {
+    id: 'SCAN-ANS-EMPTY-PREFIX-ALL',
+    section: SECTION.ans,
+    sentence: '`name_prefix` string optional (... empty or absent lists all ...)',
+    tags: ['ans'],
+    async check(ctx) {
+      // Entries may expire or appear between two requests: a mismatch is asked again once before it fails.
+      const compare = async () => {
+        const whole = await list(ctx, LIST_SIZE);
+        const empty = await list(ctx, LIST_SIZE, '');
+        return { whole, empty, same: isDeepStrictEqual(whole.entries, empty.entries) };
+      };
+      const first = await compare();
+      if (first.whole.entries.length === 0) ctx.skip('the name service lists no entries: nothing to compare');
+      const m = first.same ? first : await compare();
+      if (m.same) return;
+      const k = m.empty.entries.findIndex((e, i) => !isDeepStrictEqual(e, m.whole.entries[i]));
+      const at = k >= 0 ? k : m.empty.entries.length;
+      ctx.fail(
+        `name_prefix "" lists ${m.empty.entries.length} entries, no name_prefix ${m.whole.entries.length}; they differ at entry ${at} (${JSON.stringify(nameOf(m.empty.entries[at]))} against ${JSON.stringify(nameOf(m.whole.entries[at]))}): an empty prefix must list all, as an absent one does`,
+        { exchange: m.empty.x, pointer: k >= 0 ? `/entries/${k}` : '/entries' },
+      );
+    },
+  },
+]);

@@ -1,0 +1,22 @@
+// GET /v0/backfilling/status: whether the node's history is complete.
+import type { Requirement } from '../../engine/model.ts';
+import { defineRules } from '../../engine/requirement.ts';
+import { acceptedObject, SECTION } from '../../interfaces/scan/common.ts';
+
+export const BACKFILLING_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'scan', operations: ['getBackfillingStatus'], section: SECTION.backfilling },
+  [
+    {
+      id: 'SCAN-BACKFILLING-COMPLETE-FLAG',
+      sentence: '200 `{complete: boolean}`: true only if all backfilling processes are complete',
+      tags: ['misc'],
+      confirms: 'getBackfillingStatus',
+      async check(ctx) {
+        const x = await ctx.scan.get('/v0/backfilling/status');
+        if (typeof acceptedObject(ctx, x, 'the backfilling status, which takes no parameters').complete !== 'boolean')
+          ctx.fail('complete is not a boolean', { exchange: x, pointer: '/complete' });
+      },
+    },
+  ],
+);

@@ -1,0 +1,185 @@
+// Scan errors: the `{error: string}` body, bad input answered as a client error (never 5xx), and 404 for the
+// unknown ids the description names. Probes use documented endpoints only.
+import { isObject } from '../../common/json.ts';
+import { tooLarge, type Exchange } from '../../engine/transport/http.ts';
+import type { CheckContext, Requirement } from '../../engine/model.ts';
+import { defineRules, type RuleOf } from '../../engine/requirement.ts';
+import { enc, SECTION, unknownVariant } from '../../interfaces/scan/common.ts';
+import { historyServed, type Where } from './history.ts';
+
+interface Probe {
+  what: string;
+  run(ctx: CheckContext): Promise<Exchange>;
+  /** Statuses that mean "this endpoint does not exist here" rather than an answer to the input. */
+  notImplemented?: number[];
+  /** The history endpoint it asks: left out where the scan does not serve it (a newer node drops /v0/updates). */
+  history?: Where;
+}
+
+const SOME_TIME = '2025-01-01T00:00:00Z';
+const holdingsBody = { migration_id: 0, record_time: SOME_TIME, page_size: 5, owner_party_ids: ['alice::1220' + 'ab'.repeat(32)] };
+const someUpdateId = (ctx: CheckContext) => ctx.fixtures.transactionUpdateIds?.[0] ?? '1220' + '0'.repeat(64);
+
+/** Requests every correct node refuses as bad input. */
+const BAD_INPUT: Probe[] = [
+  {
+    what: 'holdings body that is not JSON',
+    run: (ctx) => ctx.scan.post('/v1/holdings/state', undefined, { rawBody: '{"migration_id": ', contentType: 'application/json' }),
+  },
+  { what: 'holdings body without its required fields', run: (ctx) => ctx.scan.post('/v2/holdings/state', {}) },
+  { what: 'holdings with an empty owner_party_ids', run: (ctx) => ctx.scan.post('/v1/holdings/state', { ...holdingsBody, owner_party_ids: [] }) },
+  {
+    what: 'holdings with a record_time that is no timestamp',
+    run: (ctx) => ctx.scan.post('/v0/holdings/state', { ...holdingsBody, record_time: 'yesterday' }),
+  },
+  { what: 'holdings with an unknown record_time_match', run: (ctx) => ctx.scan.post('/v1/holdings/state', { ...holdingsBody, record_time_match: 'closest' }) },
+  { what: 'ans-entries with page_size "zero"', run: (ctx) => ctx.scan.get('/v0/ans-entries', { query: { page_size: 'zero' } }) },
+  { what: 'ans-entries without page_size', run: (ctx) => ctx.scan.get('/v0/ans-entries') },
+  { what: 'validator-faucets without validator_ids', run: (ctx) => ctx.scan.get('/v0/validators/validator-faucets') },
+  { what: 'root hash of round "abc"', run: (ctx) => ctx.scan.get('/v0/internal/reward-accounting-process/rounds/abc/root-hash') },
+  {
+    what: 'traffic status of member id "participant1"',
+    run: (ctx) => ctx.scan.get(`/v0/domains/${enc(ctx.fixtures.domainId ?? 'global-domain::1220' + '0'.repeat(64))}/members/participant1/traffic-status`),
+  },
+  {
+    what: 'bulk listing with page_size 0',
+    run: (ctx) => ctx.scan.post('/v0/history/bulk/updates', { start_record_time: SOME_TIME, end_record_time: SOME_TIME, page_size: 0 }),
+    notImplemented: [501],
+  },
+  {
+    what: 'bulk listing with end_record_time "later"',
+    run: (ctx) => ctx.scan.post('/v0/history/bulk/updates', { start_record_time: SOME_TIME, end_record_time: 'later', page_size: 5 }),
+    notImplemented: [501],
+  },
+  { what: 'previous reward weight without svParty', run: (ctx) => ctx.scan.post('/v0/admin/sv/previous-sv-reward-weight', {}) },
+  {
+    what: 'update with lossless "maybe"',
+    run: (ctx) => ctx.scan.get(`/v0/updates/${enc(someUpdateId(ctx))}`, { query: { lossless: 'maybe' } }),
+    history: 'v0',
+  },
+  {
+    what: 'event with daml_value_encoding "xml"',
+    run: (ctx) => ctx.scan.get(`/v0/events/${enc(someUpdateId(ctx))}`, { query: { daml_value_encoding: 'xml' } }),
+    history: 'events',
+  },
+];
+
+/** Lookups of things that do not exist, where the description names 404. */
+const UNKNOWN: Probe[] = [
+  {
+    what: 'transfer preapproval of an unknown party',
+    run: (ctx) => ctx.scan.get(`/v0/transfer-preapprovals/by-party/${enc('nobody::1220' + 'cd'.repeat(32))}`),
+  },
+  { what: 'synchronizer identities of an unknown prefix', run: (ctx) => ctx.scan.get('/v0/synchronizer-identities/no-such-synchronizer-prefix') },
+  { what: 'bulk download of an unknown object key', run: (ctx) => ctx.scan.get('/v0/history/bulk/download/no-such-object-key'), notImplemented: [501] },
+];
+
+/** Unknown update ids: a fixture id with one character changed (well-formed, known to no node). */
+const UNKNOWN_UPDATES: Probe[] = [
+  {
+    what: 'update of an unknown id',
+    run: (ctx) => ctx.scan.get(`/v0/updates/${enc(unknownVariant(ctx.fixtures.transactionUpdateIds![0]!))}`),
+    history: 'v0',
+  },
+  {
+    what: 'event of an unknown id',
+    run: (ctx) => ctx.scan.get(`/v0/events/${enc(unknownVariant(ctx.fixtures.transactionUpdateIds![0]!))}`),
+    history: 'events',
+  },
+];
+
+/** The probes of endpoints the scan serves: the error answers of a path it does not serve are no API's. */
+async function served(ctx: CheckContext, probes: Probe[]): Promise<Probe[]> {
+  const out: Probe[] = [];
+  for (const p of probes) if (!p.history || (await historyServed(ctx, p.history))) out.push(p);
+  return out;
+}
+
+const badInputProbes = (ctx: CheckContext) => served(ctx, BAD_INPUT);
+const unknownProbes = (ctx: CheckContext) => served(ctx, [...UNKNOWN, ...(ctx.fixtures.transactionUpdateIds?.length ? UNKNOWN_UPDATES : [])]);
+
+const ERROR_OPS = [
+  'getHoldingsStateV0',
+  'getHoldingsStateV1',
+  'getHoldingsStateV2',
+  'listAnsEntries',
+  'getValidatorFaucetsByValidator',
+  'getRewardAccountingRootHash',
+  'getMemberTrafficStatus',
+  'listBulkHistoryUpdates',
+  'getPreviousSvRewardWeight',
+  'getUpdateByIdV0',
+  'getEventById',
+];
+const NOT_FOUND_OPS = ['getTransferPreapprovalByParty', 'getSynchronizerIdentities', 'downloadBulkHistoryObject', 'getUpdateByIdV0', 'getEventById'];
+
+const errorShape: RuleOf<'scan'> = {
+  id: 'SCAN-ERRORS-SHAPE',
+  operations: [...new Set([...ERROR_OPS, ...NOT_FOUND_OPS])],
+  section: SECTION.conventions,
+  sentence: 'Error bodies of the wallet and scan interfaces are `{error: string}`',
+  tags: ['errors'],
+  async check(ctx) {
+    let errors = 0;
+    let plain404 = 0;
+    for (const probe of [...(await badInputProbes(ctx)), ...(await unknownProbes(ctx))]) {
+      const x = await probe.run(ctx);
+      if (x.status < 400 || probe.notImplemented?.includes(x.status)) continue; // no error to look at (other rules judge the status)
+      if (x.truncated) ctx.fail(`${probe.what}: ${tooLarge(x)}`, { exchange: x });
+      let body: unknown;
+      try {
+        body = JSON.parse(x.text);
+      } catch {
+        // An HTTP layer's plain-text 404 is what real nodes send before their handler: a SHOULD finding
+        // (SCAN-ANSWERS-PLAIN-TEXT-404), never a break of this rule.
+        if (x.status === 404) {
+          plain404++;
+          continue;
+        }
+        ctx.fail(`${probe.what}: the ${x.status} error body is not JSON`, { exchange: x });
+      }
+      errors++;
+      if (!isObject(body) || typeof body.error !== 'string')
+        ctx.fail(`${probe.what}: the ${x.status} error body is not {error: string}`, { exchange: x, pointer: '/error' });
+    }
+    if (errors === 0)
+      ctx.skip(
+        plain404 > 0
+          ? `every error answer was a plain-text 404 (${plain404}), which SCAN-ANSWERS-PLAIN-TEXT-404 reports`
+          : 'no probe was answered with an error status',
+      );
+  },
+};
+
+const badInputNot5xx: RuleOf<'scan'> = {
+  id: 'SCAN-ERRORS-BAD-INPUT-NOT-5XX',
+  operations: ERROR_OPS,
+  section: SECTION.errors,
+  sentence: "Scan (general) 400 Bad request; 500 Internal server error (bad input is the client's error, not the server's)",
+  tags: ['errors', 'validation'],
+  async check(ctx) {
+    for (const probe of await badInputProbes(ctx)) {
+      const x = await probe.run(ctx);
+      if (x.status === 0) ctx.fail(`${probe.what}: no answer (${x.error})`, { exchange: x });
+      if (probe.notImplemented?.includes(x.status)) continue;
+      if (x.status >= 500) ctx.fail(`${probe.what}: answered ${x.status}; bad input is a client error (400), not an internal error`, { exchange: x });
+    }
+  },
+};
+
+const notFound: RuleOf<'scan'> = {
+  id: 'SCAN-ERRORS-NOT-FOUND-404',
+  operations: NOT_FOUND_OPS,
+  section: SECTION.errors,
+  sentence: 'Scan (general) 404 Not found; preapprovals, synchronizer identities and bulk downloads: 404 `{error}`',
+  tags: ['errors'],
+  async check(ctx) {
+    for (const probe of await unknownProbes(ctx)) {
+      const x = await probe.run(ctx);
+      if (probe.notImplemented?.includes(x.status)) continue;
+      ctx.expectStatus(x, 404, probe.what);
+    }
+  },
+};
+
+export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [errorShape, badInputNot5xx, notFound]);

@@ -1,0 +1,22 @@
+// GET /v0/feature-support: the features the node announces.
+import type { Requirement } from '../../engine/model.ts';
+import { defineRules } from '../../engine/requirement.ts';
+import { acceptedObject, SECTION } from '../../interfaces/scan/common.ts';
+
+export const FEATURE_SUPPORT_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'scan', operations: ['getFeatureSupport'], section: SECTION.features },
+  [
+    {
+      id: 'SCAN-FEATURE-SUPPORT',
+      sentence: 'No parameters. 200 `{dummy?: boolean}`',
+      tags: ['misc'],
+      confirms: 'getFeatureSupport',
+      async check(ctx) {
+        const x = await ctx.scan.get('/v0/feature-support');
+        const body = acceptedObject(ctx, x, 'the feature support, which takes no parameters');
+        if (body.dummy !== undefined && typeof body.dummy !== 'boolean') ctx.fail('dummy is present but not a boolean', { exchange: x, pointer: '/dummy' });
+      },
+    },
+  ],
+);

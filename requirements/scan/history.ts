@@ -1,0 +1,272 @@
+// Fixture updates looked up by id on the three history endpoints, each judged on its own:
+// GET /v0/updates/{id} (`v0`, deprecated), GET /v2/updates/{id} (`v2`) and GET /v0/events/{id} (`events`, whose
+// `update` carries the record). An endpoint the scan does not serve makes only the rules reading it
+// unsupported; the others go on.
+import { isObject, parseJson, type Json } from '../../common/json.ts';
+import type { Exchange } from '../../engine/transport/http.ts';
+import type { CheckContext } from '../../engine/model.ts';
+import { acceptedObject, enc, okObject } from '../../interfaces/scan/common.ts';
+
+export const WHERE = ['v0', 'v2', 'events'] as const;
+export type Where = (typeof WHERE)[number];
+export const OP: Record<Where, string> = { v0: 'getUpdateByIdV0', v2: 'getUpdateByIdV2', events: 'getEventById' };
+export const PATH: Record<Where, string> = { v0: '/v0/updates/', v2: '/v2/updates/', events: '/v0/events/' };
+/** Path of the update record inside each answer, as a JSON pointer prefix. */
+export const BASE: Record<Where, string> = { v0: '', v2: '', events: '/update' };
+/** The endpoint as failure messages name it. */
+export const LABEL: Record<Where, string> = { v0: '/v0/updates', v2: '/v2/updates', events: '/v0/events' };
+
+/**
+ * History looked up by id never changes, so one run fetches each lookup once and shares the answer between
+ * its requirements (in the run's cache).
+ */
+export function historyGet(ctx: CheckContext, path: string, query?: Record<string, string>): Promise<Exchange> {
+  const key = `scan-history ${ctx.scan.base}${path}?${JSON.stringify(query ?? {})}`;
+  return ctx.cache.memo(key, () => {
+    const x = ctx.scan.get(path, { query });
+    // A request without an answer (or refused by the run's budget) is not kept: a later check asks again.
+    const forget = () => ctx.cache.forget(key);
+    x.then((r) => {
+      if (r.status === 0) forget();
+    }, forget);
+    return x;
+  });
+}
+
+/** The update record an answer carries: the body (update paths) or its `update` (events). Null reads as absent. */
+export function updateOf(body: Record<string, Json>, where: Where): Record<string, Json> | undefined {
+  const u = where === 'events' ? body.update : body;
+  return isObject(u) ? u : undefined;
+}
+
+/** The transaction record of an answer, if it carries one (a tree: `events_by_id`). */
+export function transactionOf(body: Record<string, Json>, where: Where): Record<string, Json> | undefined {
+  const u = updateOf(body, where);
+  return u && isObject(u.events_by_id) ? u : undefined;
+}
+
+/** The reassignment record of an answer, if it carries one (it has `event`). */
+export function reassignmentOf(body: Record<string, Json>, where: Where): Record<string, Json> | undefined {
+  const u = updateOf(body, where);
+  return u && isObject(u.event) ? u : undefined;
+}
+
+export interface FetchedUpdate {
+  id: string;
+  exchange: Exchange;
+  body: Record<string, Json>;
+}
+
+/** Statuses that answer "no such resource" to a lookup: an unknown id, or a path the scan does not serve. */
+const ABSENT = [404, 405, 501];
+
+function isJsonBody(x: Exchange): boolean {
+  if (!/json/i.test(x.headers['content-type'] ?? '')) return false;
+  try {
+    JSON.parse(x.text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What one endpoint answered for the fixture ids: the answers other than "absent", or why there are none. */
+type Lookup = { answered: Array<{ id: string; exchange: Exchange }> } | { unserved: string; exchange: Exchange } | { unknown: string };
+
+async function lookUp(ctx: CheckContext, ids: readonly string[], where: Where, query?: Record<string, string>): Promise<Lookup> {
+  const answered: Array<{ id: string; exchange: Exchange }> = [];
+  const absent: Exchange[] = [];
+  for (const id of ids) {
+    const x = await historyGet(ctx, PATH[where] + enc(id), query);
+    if (ABSENT.includes(x.status)) absent.push(x);
+    else answered.push({ id, exchange: x });
+  }
+  if (answered.length > 0 || absent.length === 0) return { answered };
+  const path = `GET ${PATH[where]}{update_id}`;
+  const refused = absent.find((x) => x.status !== 404);
+  if (refused) return { unserved: `${path} is not served: it answers ${refused.status} to a fixture update id`, exchange: refused };
+  // The interface's own 404 is JSON; a text one comes from the HTTP layer before any handler: no such route.
+  const plain = absent.find((x) => !isJsonBody(x));
+  if (plain)
+    return {
+      unserved: `${path} is not served: it answers 404 with a ${plain.headers['content-type'] ?? 'untyped'} body, not the interface's JSON error, to every fixture update id`,
+      exchange: plain,
+    };
+  for (const other of WHERE.filter((w) => w !== where)) {
+    for (const id of ids) {
+      const x = await historyGet(ctx, PATH[other] + enc(id));
+      const body = x.status === 200 && isJsonBody(x) ? (JSON.parse(x.text) as Json) : undefined;
+      if (isObject(body) && updateOf(body, other))
+        return {
+          unserved: `${path} is not served: it answers 404 to every fixture update id, though ${LABEL[other]} answers ${id} with its update`,
+          exchange: absent[0]!,
+        };
+    }
+  }
+  return { unknown: `none of the fixture update ids is known to ${LABEL[where]} (all answered 404)` };
+}
+
+/** The answers as updates: each must be a 200 JSON object. */
+const asUpdates = (ctx: CheckContext, answered: Array<{ id: string; exchange: Exchange }>): FetchedUpdate[] =>
+  answered.map(({ id, exchange }) => ({ id, exchange, body: okObject(ctx, exchange, `fixture update ${id}`) }));
+
+/**
+ * Looks up fixture update ids on one endpoint. Ids it does not know (404) are left out: a fixture that is not
+ * there cannot be checked, and a verdict-only id has no update. When none is known the check is skipped, or
+ * reported unsupported when the endpoint is not served (see lookUp). Any other answer than 200 fails.
+ */
+export async function fetchUpdates(ctx: CheckContext, ids: readonly string[], where: Where, query?: Record<string, string>): Promise<FetchedUpdate[]> {
+  const l = await lookUp(ctx, ids, where, query);
+  if ('unserved' in l) return ctx.unsupported(l.unserved, { exchange: l.exchange });
+  if ('unknown' in l) return ctx.skip(l.unknown);
+  return asUpdates(ctx, l.answered);
+}
+
+/** The fixture updates on every endpoint the scan serves, by endpoint; unsupported when it serves none. */
+export async function fetchServedUpdates(ctx: CheckContext, ids: readonly string[]): Promise<Array<{ where: Where; updates: FetchedUpdate[] }>> {
+  const out: Array<{ where: Where; updates: FetchedUpdate[] }> = [];
+  const unserved: Array<{ unserved: string; exchange: Exchange }> = [];
+  for (const where of WHERE) {
+    const l = await lookUp(ctx, ids, where);
+    if ('answered' in l) out.push({ where, updates: asUpdates(ctx, l.answered) });
+    else if ('unserved' in l) unserved.push(l);
+  }
+  if (unserved.length === WHERE.length) ctx.unsupported(unserved.map((u) => u.unserved).join('; '), { exchange: unserved[0]!.exchange });
+  return out;
+}
+
+/** Whether the scan serves the endpoint, judged on the fixture transaction ids (true when there are none). */
+export async function historyServed(ctx: CheckContext, where: Where): Promise<boolean> {
+  const ids = ctx.fixtures.transactionUpdateIds ?? [];
+  // One answer other than "absent" shows the path served; only an all-absent endpoint needs the whole judgement.
+  for (const id of ids) if (!ABSENT.includes((await historyGet(ctx, PATH[where] + enc(id))).status)) return true;
+  return ids.length === 0 || !('unserved' in (await lookUp(ctx, ids, where)));
+}
+
+export interface FetchedTx extends FetchedUpdate {
+  where: Where;
+  tx: Record<string, Json>;
+}
+
+/** The fixture transactions as one endpoint renders them. */
+export async function transactions(ctx: CheckContext, where: Where, query?: Record<string, string>): Promise<FetchedTx[]> {
+  const out: FetchedTx[] = [];
+  for (const u of await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds!, where, query)) {
+    const tx = transactionOf(u.body, where);
+    if (tx) out.push({ ...u, where, tx });
+  }
+  if (out.length === 0) ctx.skip(`none of the fixture transaction ids is answered by ${LABEL[where]} with a transaction tree`);
+  return out;
+}
+
+/** The parts of a transaction that do not depend on the payload encoding. */
+function treeOutline(tx: Record<string, Json> | undefined): string {
+  if (!tx) return 'no transaction';
+  return JSON.stringify({ update_id: tx.update_id, roots: tx.root_event_ids, keys: Object.keys(tx.events_by_id ?? {}).sort() });
+}
+
+/** Fixture transactions compared per encoding check: enough to see a tree change, few enough to stay fast. */
+const ENCODING_SAMPLE = 4;
+
+/** A problem of the second value's transaction compared with the first's; the pointer is relative to the record. */
+export type EncodingComparison = (first: Record<string, Json>, second: Record<string, Json>) => { message: string; pointer: string } | undefined;
+
+/**
+ * A check that the two values of an encoding parameter describe the same trees for the fixture transactions
+ * (only the payload encoding may differ), and, where given, what `compare` asks of the two renderings. An id
+ * answered without a tree in both (a verdict-only event, a reassignment) is not a transaction here and is
+ * passed over.
+ */
+export function encodingCheck(where: Where, param: string, values: [string, string], compare?: EncodingComparison): (ctx: CheckContext) => Promise<void> {
+  return async (ctx) => {
+    let checked = 0;
+    let found = 0;
+    for (const updateId of ctx.fixtures.transactionUpdateIds!) {
+      if (checked >= ENCODING_SAMPLE) break;
+      const answers = [];
+      for (const value of values) {
+        const x = await historyGet(ctx, PATH[where] + enc(updateId), { [param]: value });
+        if (ABSENT.includes(x.status)) break;
+        const tx = transactionOf(okObject(ctx, x, `${param}=${value} is an allowed value`), where);
+        if (tx && tx.update_id !== updateId)
+          ctx.fail(`${param}=${value}: update_id ${JSON.stringify(tx.update_id)} is not the requested ${updateId}`, {
+            exchange: x,
+            pointer: `${BASE[where]}/update_id`,
+          });
+        answers.push({ x, tx });
+      }
+      if (answers.length < 2) continue;
+      found++;
+      if (!answers[0]!.tx && !answers[1]!.tx) continue;
+      checked++;
+      if (treeOutline(answers[0]!.tx) !== treeOutline(answers[1]!.tx)) {
+        ctx.fail(
+          `${param}=${values[0]} and ${param}=${values[1]} describe different trees for ${updateId} (update id, roots or event ids differ, or only one carries a tree); only the payload encoding may differ`,
+          { exchange: (answers[0]!.tx && answers[1]!.tx ? answers[1] : answers.find((a) => !a.tx))!.x },
+        );
+      }
+      // The transaction's own fields (workflow, times, synchronizer, ...) are no payload: they are the same.
+      const [a, b] = [answers[0]!.tx, answers[1]!.tx];
+      const field = a && b ? Object.keys(a).find((k) => k !== 'events_by_id' && k in b && JSON.stringify(a[k]) !== JSON.stringify(b[k])) : undefined;
+      if (field)
+        ctx.fail(
+          `${LABEL[where]} ${updateId}: ${field} is ${JSON.stringify(b![field])} with ${param}=${values[1]} but ${JSON.stringify(a![field])} with ${param}=${values[0]}; only the payload encoding may differ`,
+          { exchange: answers[1]!.x, pointer: `${BASE[where]}/${field}` },
+        );
+      const p = compare?.(answers[0]!.tx!, answers[1]!.tx!);
+      if (p)
+        ctx.fail(`${LABEL[where]} ${updateId}, ${param}=${values[1]} against ${param}=${values[0]}: ${p.message}`, {
+          exchange: answers[1]!.x,
+          pointer: BASE[where] + p.pointer,
+        });
+    }
+    if (found === 0) await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds!, where); // unsupported, or skipped as unknown
+    if (checked === 0) ctx.skip(`none of the fixture transaction ids is answered by ${LABEL[where]} with a transaction tree`);
+  };
+}
+
+/** Fixture ids a positive lookup asks for: the first few (a verdict-only id among them too, where the fixture has one). */
+const LOOKUP_SAMPLE = 4;
+const ORIGIN = "fixtures.transactionUpdateIds; discovery: this scan's update and event history (POST /v2/updates, POST /v0/events)";
+
+/** The update ids an answer says it is about: the record's, and on /v0/events the verdict's too (absent parts left out). */
+function namedIds(body: Record<string, Json>, where: Where): Array<{ id: Json; pointer: string }> {
+  if (where !== 'events') return [{ id: body.update_id, pointer: '/update_id' }];
+  const parts = [
+    { part: body.update, pointer: '/update/update_id' },
+    { part: body.verdict, pointer: '/verdict/update_id' },
+  ];
+  return parts.filter((p) => isObject(p.part)).map((p) => ({ id: (p.part as Record<string, Json>).update_id, pointer: p.pointer }));
+}
+
+/**
+ * The positive requirement of a history lookup: fixture update ids, which the scan itself listed, are answered
+ * (ctx.accepted), each with the update asked for. On the update paths a verdict-only id is unknown (its
+ * transaction was rejected), so a 404 there is a refusal only for an id /v0/events answers with its update;
+ * the event history knows every listed id, as an update or a verdict.
+ */
+export function lookupCheck(where: Where): (ctx: CheckContext) => Promise<void> {
+  return async (ctx) => {
+    let answered = 0;
+    let unknown: { id: string; x: Exchange } | undefined;
+    for (const id of ctx.fixtures.transactionUpdateIds!.slice(0, LOOKUP_SAMPLE)) {
+      const x = await ctx.scan.get(PATH[where] + enc(id));
+      const what = `update ${id} (${ORIGIN})`;
+      if (x.status === 404 && where !== 'events') {
+        const item = await historyGet(ctx, PATH.events + enc(id));
+        const known = item.status === 200 ? updateOf(parseJson(item.text) ?? {}, 'events') : undefined;
+        if (known?.update_id === id) acceptedObject(ctx, x, `${what}, which GET /v0/events/${id} answers with its update`);
+        unknown ??= { id, x };
+        continue;
+      }
+      const body = acceptedObject(ctx, x, what);
+      answered++;
+      const named = namedIds(body, where);
+      if (named.length === 0) ctx.fail(`${LABEL[where]} ${id}: the event item carries neither an update nor a verdict: it is about no update`, { exchange: x });
+      for (const n of named)
+        if (n.id !== id)
+          ctx.fail(`asked ${LABEL[where]} for update ${id}, the answer is about update ${JSON.stringify(n.id)}`, { exchange: x, pointer: n.pointer });
+    }
+    if (answered === 0 && unknown) acceptedObject(ctx, unknown.x, `update ${unknown.id} (${ORIGIN}); none of the fixture ids asked was found`);
+  };
+}

@@ -1,0 +1,53 @@
+// The positive requests of the three holdings versions: the holdings of the fixture owners at the fixture
+// snapshot. Those owners were found holding amulets in that very snapshot (discovery reads its ACS, a fixture
+// file names "parties owning holdings at that snapshot"), so the first page of their holdings is not empty: a
+// node that answers every request with no contract passes every paging and filtering rule, and fails here.
+import type { CheckContext, Requirement } from '../../../engine/model.ts';
+import { defineRules, type RuleOf } from '../../../engine/requirement.ts';
+import { acceptedObject, SECTION } from '../../../interfaces/scan/common.ts';
+import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OP, holdingsPath, type HoldingsVersion } from './walk.ts';
+
+/** Contracts asked for: a page any node serves, large enough to hold some of several owners' holdings. */
+const PAGE_SIZE = 10;
+
+function ofOwners(version: HoldingsVersion): (ctx: CheckContext) => Promise<void> {
+  return async (ctx) => {
+    const query = baseQuery(ctx, PAGE_SIZE);
+    const x = await ctx.scan.post(holdingsPath(version), query);
+    const what = `the holdings of fixtures.holdingOwners at snapshot ${query.record_time} of migration ${query.migration_id} (discovery: owners of amulets in that snapshot's ACS)`;
+    const body = acceptedObject(ctx, x, what);
+    const events = body.created_events;
+    if (Array.isArray(events) && events.length === 0)
+      ctx.fail(
+        `${version}: ${what} are answered without any contract${body.next_page_token != null ? ' (but with a next_page_token)' : ''}; those owners hold amulets in that snapshot`,
+        { exchange: x, pointer: '/created_events' },
+      );
+  };
+}
+
+const common = (version: HoldingsVersion): Omit<RuleOf<'scan'>, 'id' | 'section' | 'sentence'> => ({
+  operations: [HOLDINGS_OP[version]],
+  needs: [...HOLDINGS_NEEDS],
+  tags: ['holdings'],
+  confirms: HOLDINGS_OP[version],
+  check: ofOwners(version),
+});
+
+const ANSWER =
+  'Returns the active holding contracts for a migration id and record time ... `owner_party_ids` (filters to contracts owned by these parties). 200: ... `created_events` (up to page_size)';
+
+export const HOLDINGS_OWNER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
+  {
+    id: 'SCAN-HOLDINGS-V0-OF-OWNERS',
+    ...common('v0'),
+    section: SECTION.holdingsV0,
+    sentence: `POST /v0/holdings/state: Same body and behavior as v1. ${ANSWER}`,
+  },
+  { id: 'SCAN-HOLDINGS-V1-OF-OWNERS', ...common('v1'), section: SECTION.holdingsV1, sentence: ANSWER },
+  {
+    id: 'SCAN-HOLDINGS-V2-OF-OWNERS',
+    ...common('v2'),
+    section: `${SECTION.holdingsV1}; Versioning 4`,
+    sentence: `/v2/holdings/state differs only in page token type. ${ANSWER}`,
+  },
+]);

@@ -1,0 +1,75 @@
+// GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash: the reward-accounting root hash
+// of a round (one of three result shapes, the round echoed).
+import type { Json } from '../../common/json.ts';
+import type { Exchange } from '../../engine/transport/http.ts';
+import { isInt64 } from '../../engine/int64.ts';
+import type { CheckContext, Requirement } from '../../engine/model.ts';
+import { defineRules } from '../../engine/requirement.ts';
+import { acceptedLookups, okObject, SECTION } from '../../interfaces/scan/common.ts';
+
+const ROOT_OP = 'getRewardAccountingRootHash';
+
+const rootHashPath = (round: number) => `/v0/internal/reward-accounting-process/rounds/${round}/root-hash`;
+
+/**
+ * Root-hash answers of the fixture rounds; a round the node has no process for (404) is left out. For the
+ * positive requirement (`positive`), not all of them may be: the rounds come from the node itself (its earliest
+ * available round, its latest, its activity records), and its answers are judged as a positive request's.
+ */
+async function rootHashes(ctx: CheckContext, positive = false): Promise<Array<{ round: number; x: Exchange; body: Record<string, Json> }>> {
+  if (positive) {
+    const found = await acceptedLookups(
+      ctx,
+      ctx.fixtures.rounds!,
+      (round) => ctx.scan.get(rootHashPath(round)),
+      (round) =>
+        `the root hash of round ${round} (fixtures.rounds; discovery: the earliest round available to the reward accounting, the latest round, the rounds of activity records)`,
+    );
+    return found.map(({ key: round, x, body }) => ({ round, x, body }));
+  }
+  const out = [];
+  for (const round of ctx.fixtures.rounds!) {
+    const x = await ctx.scan.get(rootHashPath(round));
+    if (x.status === 404) continue;
+    out.push({ round, x, body: okObject(ctx, x, `root hash of fixture round ${round}`) });
+  }
+  if (out.length === 0) ctx.skip('no fixture round has a reward-accounting process (all answered 404)');
+  return out;
+}
+
+export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [ROOT_OP], section: SECTION.rootHash }, [
+  {
+    id: 'SCAN-ROOT-HASH-RESULT-SHAPE',
+    sentence: '200: one of `{status, round_number: int64, root_hash: string (hex-encoded)}`, `{status}` (undetermined), `{status}` (cannot provide)',
+    needs: ['rounds'],
+    tags: ['rewards'],
+    confirms: ROOT_OP,
+    async check(ctx) {
+      for (const { round, x, body } of await rootHashes(ctx, true)) {
+        if (typeof body.status !== 'string') ctx.fail(`round ${round}: status is not a string`, { exchange: x, pointer: '/status' });
+        const ok = 'round_number' in body || 'root_hash' in body;
+        if (!ok) continue; // {status}: undetermined or cannot provide
+        if (!isInt64(body.round_number))
+          ctx.fail(`round ${round}: a result with a root hash needs an integer round_number`, { exchange: x, pointer: '/round_number' });
+        if (typeof body.root_hash !== 'string' || !/^[0-9a-fA-F]+$/.test(body.root_hash))
+          ctx.fail(`round ${round}: root_hash ${JSON.stringify(body.root_hash)} is not hex-encoded`, { exchange: x, pointer: '/root_hash' });
+      }
+    },
+  },
+  {
+    id: 'SCAN-ROOT-HASH-ROUND-ECHOED',
+    sentence: 'Path `round_number` int64. 200: one of `{status, round_number: int64, root_hash: string (hex-encoded)}` ... (the result of the requested round)',
+    needs: ['rounds'],
+    tags: ['rewards'],
+    async check(ctx) {
+      let named = 0;
+      for (const { round, x, body } of await rootHashes(ctx)) {
+        if (!isInt64(body.round_number)) continue; // {status}: no round to compare (SCAN-ROOT-HASH-RESULT-SHAPE judges the shape)
+        named++;
+        if (body.round_number !== round)
+          ctx.fail(`asked for round ${round}, the result names round ${body.round_number}`, { exchange: x, pointer: '/round_number' });
+      }
+      if (named === 0) ctx.skip('no root-hash result of the fixture rounds names a round_number');
+    },
+  },
+]);

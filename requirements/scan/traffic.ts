@@ -1,0 +1,80 @@
+// GET /v0/domains/{domain_id}/members/{member_id}/traffic-status: the totals of a member's traffic and the
+// refusal of a member id that is not of the form code::id::fingerprint (and no refusal of a mediator's id).
+import { isObject, parseJson } from '../../common/json.ts';
+import { isInt64 } from '../../engine/int64.ts';
+import type { Requirement } from '../../engine/model.ts';
+import { defineRules, type RuleOf } from '../../engine/requirement.ts';
+import { acceptedLookups, enc, SECTION, trafficStatusPath } from '../../interfaces/scan/common.ts';
+
+const OP = 'getMemberTrafficStatus';
+
+const totals: RuleOf<'scan'> = {
+  id: 'SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED',
+  operations: [OP],
+  section: SECTION.trafficRecord,
+  sentence: 'A top-up is complete when total_limit equals total_purchased; total_purchased may exceed total_limit while purchases are incorporated',
+  needs: ['domainId', 'memberIds'],
+  tags: ['traffic'],
+  confirms: OP,
+  async check(ctx) {
+    const domain = ctx.fixtures.domainId!;
+    // A member may have no traffic state here (a mediator that never bought any): a 404 for some is no refusal.
+    const found = await acceptedLookups(
+      ctx,
+      ctx.fixtures.memberIds!,
+      (member) => ctx.scan.get(trafficStatusPath(domain, member)),
+      (member) =>
+        `the traffic status of ${member} on ${domain} (fixtures.memberIds and fixtures.domainId; discovery: participants hosting known parties and the mediator, on the synchronizer of the scan's updates)`,
+    );
+    for (const { key: member, x, body } of found) {
+      const t = body.traffic_status;
+      const consumed = t?.actual?.total_consumed;
+      const limit = t?.actual?.total_limit;
+      const purchased = t?.target?.total_purchased;
+      if (!isObject(t) || !isInt64(consumed) || !isInt64(limit) || !isInt64(purchased))
+        ctx.fail(`${member}: traffic_status needs integer actual.total_consumed, actual.total_limit and target.total_purchased`, {
+          exchange: x,
+          pointer: '/traffic_status',
+        });
+      // Byte counts: none is negative.
+      for (const [name, v, p] of [
+        ['total_consumed', consumed, '/traffic_status/actual/total_consumed'],
+        ['total_limit', limit, '/traffic_status/actual/total_limit'],
+        ['total_purchased', purchased, '/traffic_status/target/total_purchased'],
+      ] as const) {
+        if (v < 0) ctx.fail(`${member}: ${name} is negative (${v})`, { exchange: x, pointer: p });
+      }
+      if (limit > purchased)
+        ctx.fail(`${member}: total_limit ${limit} exceeds total_purchased ${purchased}; the limit only reaches what was purchased`, {
+          exchange: x,
+          pointer: '/traffic_status/actual/total_limit',
+        });
+    }
+  },
+};
+
+const memberIdChecked: RuleOf<'scan'> = {
+  id: 'SCAN-TRAFFIC-MEMBER-ID-400',
+  // The synchronizer's identities name the mediator whose member id is probed.
+  operations: [OP, 'getSynchronizerIdentities'],
+  section: SECTION.traffic,
+  sentence: '`member_id` string, format `code::id::fingerprint` with `code` being `PAR` (participant) or `MED` (mediator); Scan (general) 400 Bad request',
+  needs: ['domainId'],
+  tags: ['traffic', 'validation'],
+  async check(ctx) {
+    for (const member of ['participant1', 'not a member id']) {
+      const x = await ctx.scan.get(trafficStatusPath(ctx.fixtures.domainId!, member));
+      ctx.expectStatus(x, 400, `member id ${JSON.stringify(member)} is not of the form code::id::fingerprint`);
+    }
+    // The accepted side of the format: the synchronizer's own mediator, a MED member id, is no bad request
+    // (404 stays open: the mediator may have no traffic state). Probed where the synchronizer names one.
+    const ids = await ctx.scan.get(`/v0/synchronizer-identities/${enc(ctx.fixtures.domainId!)}`);
+    const mediator = ids.status === 200 ? parseJson(ids.text)?.mediator_id : undefined;
+    if (typeof mediator === 'string' && mediator.startsWith('MED::')) {
+      const x = await ctx.scan.get(trafficStatusPath(ctx.fixtures.domainId!, mediator));
+      ctx.expectStatus(x, [200, 404], `member id ${mediator} (the synchronizer's mediator_id) is of the form MED::id::fingerprint`);
+    }
+  },
+};
+
+export const TRAFFIC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [totals, memberIdChecked]);

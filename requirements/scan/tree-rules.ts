@@ -1,0 +1,192 @@
+// The rules of the transaction record that every history endpoint renders (UpdateHistoryTransaction on
+// /v0/updates, UpdateHistoryTransactionV2 on /v2/updates and in the `update` of /v0/events): event trees,
+// record time and the external hash. Each rule is stated once here and becomes one requirement per endpoint
+// (updates.ts, events.ts), so that an endpoint the scan does not serve leaves the others judged.
+import { isObject, pointer, type Json } from '../../common/json.ts';
+import type { CheckContext } from '../../engine/model.ts';
+import type { RuleOf } from '../../engine/requirement.ts';
+import { SECTION, timeNanos } from '../../interfaces/scan/common.ts';
+import { BASE, LABEL, OP, transactions, type Where } from './history.ts';
+import { keysInTextOrder } from './json-order.ts';
+
+type Problem = { message: string; pointer: string } | undefined;
+
+export interface TreeRule {
+  /** The sentence of UpdateHistoryTransaction it enforces (V2 is "the same as above without offset"). */
+  sentence: string;
+  tags: string[];
+  /** The first problem of one transaction record; the pointer is relative to the record. */
+  problem(tx: Record<string, Json>): Problem;
+}
+
+const events = (tx: Record<string, Json>): Record<string, Json> => tx.events_by_id as Record<string, Json>;
+const childIds = (e: Json): string[] =>
+  isObject(e) && Array.isArray(e.child_event_ids) ? e.child_event_ids.filter((c: unknown) => typeof c === 'string') : [];
+
+// ISO 8601 with at most microsecond digits. A node may trim trailing zeros (".5" for ".500000"), so six
+// digits are not required; a finer or a non-ISO rendering breaks the rule.
+const MICROS_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/i;
+
+const TREE_SENTENCE = '`events_by_id` object (tree nodes keyed by event id; ids referenced from `root_event_ids` or `child_event_ids` of exercised events)';
+
+export const TREE_RULES = {
+  rootsKnown: {
+    sentence: '`root_event_ids` string[] (each guaranteed to be a key of `events_by_id`)',
+    tags: ['history', 'trees'],
+    problem(tx) {
+      const roots: unknown[] = Array.isArray(tx.root_event_ids) ? tx.root_event_ids : [];
+      const k = roots.findIndex((r) => typeof r !== 'string' || !(r in events(tx)));
+      return k < 0 ? undefined : { message: `root_event_ids[${k}] ${JSON.stringify(roots[k])} is not a key of events_by_id`, pointer: `/root_event_ids/${k}` };
+    },
+  },
+  childrenKnown: {
+    sentence: TREE_SENTENCE,
+    tags: ['history', 'trees'],
+    problem(tx) {
+      for (const [key, e] of Object.entries(events(tx))) {
+        const k = childIds(e).findIndex((c) => !(c in events(tx)));
+        if (k >= 0)
+          return {
+            message: `event ${key} lists child ${childIds(e)[k]} that is not a key of events_by_id`,
+            pointer: `${pointer('events_by_id', key, 'child_event_ids')}/${k}`,
+          };
+      }
+      return undefined;
+    },
+  },
+  allReachable: {
+    sentence: TREE_SENTENCE,
+    tags: ['history', 'trees'],
+    problem(tx) {
+      const seen = new Set<string>();
+      const todo: string[] = (Array.isArray(tx.root_event_ids) ? tx.root_event_ids : []).filter((r: unknown) => typeof r === 'string');
+      while (todo.length > 0) {
+        const id = todo.pop()!;
+        if (seen.has(id) || !(id in events(tx))) continue;
+        seen.add(id);
+        todo.push(...childIds(events(tx)[id]));
+      }
+      const orphan = Object.keys(events(tx)).find((k) => !seen.has(k));
+      return orphan === undefined
+        ? undefined
+        : {
+            message: `event ${orphan} is a key of events_by_id but no root_event_ids or child_event_ids path leads to it`,
+            pointer: pointer('events_by_id', orphan),
+          };
+    },
+  },
+  createdEventId: {
+    sentence: 'CreatedEvent: `event_id` string (equal to the key in the enclosing `events_by_id` when part of a tree)',
+    tags: ['history', 'trees'],
+    problem(tx) {
+      for (const [key, e] of Object.entries(events(tx))) {
+        // A created event is recognised by its create_arguments (event_type values are not enumerated).
+        if (isObject(e) && 'create_arguments' in e && e.event_id !== key)
+          return { message: `created event under key ${key} has event_id ${JSON.stringify(e.event_id)}`, pointer: pointer('events_by_id', key, 'event_id') };
+      }
+      return undefined;
+    },
+  },
+  recordTimeMicros: {
+    sentence: '`record_time` string (sequencing time, microsecond resolution, ISO 8601)',
+    tags: ['history', 'time'],
+    problem(tx) {
+      const rt = tx.record_time;
+      return typeof rt === 'string' && MICROS_ISO.test(rt) && timeNanos(rt) !== undefined
+        ? undefined
+        : { message: `record_time ${JSON.stringify(rt)} is not an ISO 8601 timestamp of at most microsecond resolution`, pointer: '/record_time' };
+    },
+  },
+  effectiveAtIso: {
+    sentence: '`effective_at` string (ledger effective time, ISO 8601)',
+    tags: ['history', 'time'],
+    problem(tx) {
+      // No resolution is named for it: any ISO 8601 precision passes.
+      return timeNanos(tx.effective_at) !== undefined
+        ? undefined
+        : { message: `effective_at ${JSON.stringify(tx.effective_at)} is not an ISO 8601 timestamp`, pointer: '/effective_at' };
+    },
+  },
+  eventTypes: {
+    sentence: 'a transaction contains a tree of events keyed by event id ...; event nodes carry `event_type`',
+    tags: ['history', 'trees'],
+    problem(tx) {
+      const key = Object.keys(events(tx)).find((k) => {
+        const e = events(tx)[k];
+        return isObject(e) && typeof e.event_type !== 'string';
+      });
+      return key === undefined ? undefined : { message: `event ${key} carries no event_type string`, pointer: pointer('events_by_id', key, 'event_type') };
+    },
+  },
+  externalHashOmitted: {
+    sentence: '`external_transaction_hash` string (optional; ... omitted from JSON when null)',
+    tags: ['history', 'records'],
+    problem(tx) {
+      return 'external_transaction_hash' in tx && typeof tx.external_transaction_hash !== 'string'
+        ? {
+            message: `external_transaction_hash is present as ${JSON.stringify(tx.external_transaction_hash)}; without a hash the field must be omitted`,
+            pointer: '/external_transaction_hash',
+          }
+        : undefined;
+    },
+  },
+} satisfies Record<string, TreeRule>;
+
+/** A check of every fixture transaction as one endpoint renders it. */
+function treeCheck(where: Where, problem: TreeRule['problem']): (ctx: CheckContext) => Promise<void> {
+  return async (ctx) => {
+    for (const t of await transactions(ctx, where)) {
+      const p = problem(t.tx);
+      if (p) ctx.fail(`${LABEL[where]} ${t.id}: ${p.message}`, { exchange: t.exchange, pointer: BASE[where] + p.pointer });
+    }
+  };
+}
+
+/** Section and sentence of a rule on an endpoint: UpdateHistoryTransaction on v0, the V2 record (the same without offset) elsewhere. */
+function source(where: Where, sentence: string): Pick<RuleOf<'scan'>, 'section' | 'sentence'> {
+  if (where === 'v0') return { section: SECTION.updateTx, sentence };
+  return where === 'v2'
+    ? { section: `${SECTION.updateTxV2}; Versioning 4`, sentence: `/v2/updates/{update_id} (UpdateHistoryTransactionV2): ${sentence}` }
+    : { section: `${SECTION.updateTxV2}; ${SECTION.events}`, sentence: `\`update\` of /v0/events/{update_id} (UpdateHistoryTransactionV2): ${sentence}` };
+}
+
+/** The requirement record of a rule on one endpoint, all but its id (written out where it is defined). */
+export function treeRequirement(rule: TreeRule, where: Where): Omit<RuleOf<'scan'>, 'id'> {
+  return {
+    operations: [OP[where]],
+    ...source(where, rule.sentence),
+    needs: ['transactionUpdateIds'],
+    tags: rule.tags,
+    check: treeCheck(where, rule.problem),
+  };
+}
+
+/** UpdateHistoryTransactionV2's key order, on the wire, for the V2 renderings (/v2/updates, /v0/events). */
+export function keysSortedRequirement(where: Exclude<Where, 'v0'>): Omit<RuleOf<'scan'>, 'id'> {
+  return {
+    operations: [OP[where]],
+    ...source(where, '`events_by_id` is sorted lexicographically by id'),
+    needs: ['transactionUpdateIds'],
+    tags: ['history', 'trees'],
+    async check(ctx) {
+      for (const t of await transactions(ctx, where)) {
+        // The order on the wire, read from the raw text (JSON.parse may reorder integer-like keys).
+        const path = where === 'events' ? ['update', 'events_by_id'] : ['events_by_id'];
+        const keys = keysInTextOrder(t.exchange.text, path);
+        if (!keys) continue;
+        for (let k = 1; k < keys.length; k++) {
+          if (keys[k - 1]! > keys[k]!)
+            ctx.fail(`${LABEL[where]} ${t.id}: events_by_id key ${keys[k]} is written after ${keys[k - 1]}: not in lexicographic order`, {
+              exchange: t.exchange,
+              pointer: pointer(...path, keys[k]!),
+            });
+        }
+      }
+    },
+  };
+}
+
+/** The event-type rule on one endpoint: it comes from the Events section, not from the record's field list. */
+export function eventTypesRequirement(where: Where): Omit<RuleOf<'scan'>, 'id'> {
+  return { ...treeRequirement(TREE_RULES.eventTypes, where), section: 'Events 3', sentence: `${LABEL[where]}: ${TREE_RULES.eventTypes.sentence}` };
+}

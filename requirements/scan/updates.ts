@@ -1,0 +1,88 @@
+// Update history by id on the update paths: GET /v0/updates/{id} (deprecated; UpdateHistoryTransaction, with
+// offset) and GET /v2/updates/{id} (its successor; UpdateHistoryTransactionV2: no offset, events_by_id sorted),
+// each judged on its own: event trees, record times, the external hash (tree-rules.ts), offsets and the
+// lossless encoding. Fixture transaction ids are looked up; ids the scan does not know are left out. (The same
+// rules on the `update` of GET /v0/events, and what only that endpoint promises, are in events.ts.)
+import type { Requirement } from '../../engine/model.ts';
+import { defineRules } from '../../engine/requirement.ts';
+import { SECTION, timeNanos } from '../../interfaces/scan/common.ts';
+import { encodingCheck, lookupCheck, OP, transactions } from './history.ts';
+import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
+import { sameContentVerboseAs } from './value-encodings.ts';
+
+export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
+  {
+    id: 'SCAN-UPDATES-BY-ID',
+    // A 404 is judged against the event history's answer for the same id (lookupCheck).
+    operations: [OP.v0, OP.events],
+    section: SECTION.updatesV0,
+    sentence:
+      'Path `update_id` string. 200: a single UpdateHistoryItem which is either UpdateHistoryTransaction or UpdateHistoryReassignment (the update of that id)',
+    needs: ['transactionUpdateIds'],
+    tags: ['history'],
+    confirms: OP.v0,
+    check: lookupCheck('v0'),
+  },
+  { id: 'SCAN-UPDATES-TREE-ROOTS-KNOWN', ...treeRequirement(TREE_RULES.rootsKnown, 'v0') },
+  { id: 'SCAN-UPDATES-TREE-CHILDREN-KNOWN', ...treeRequirement(TREE_RULES.childrenKnown, 'v0') },
+  { id: 'SCAN-UPDATES-TREE-ALL-REACHABLE', ...treeRequirement(TREE_RULES.allReachable, 'v0') },
+  { id: 'SCAN-UPDATES-CREATED-EVENT-ID', ...treeRequirement(TREE_RULES.createdEventId, 'v0') },
+  { id: 'SCAN-UPDATES-RECORD-TIME-MICROS', ...treeRequirement(TREE_RULES.recordTimeMicros, 'v0') },
+  { id: 'SCAN-UPDATES-EXTERNAL-HASH-OMITTED', ...treeRequirement(TREE_RULES.externalHashOmitted, 'v0') },
+  {
+    id: 'SCAN-UPDATES-OFFSETS-INCREASING',
+    operations: [OP.v0],
+    section: SECTION.updateTx,
+    sentence: '`offset` string (absolute offset; ... within one node monotonically, lexicographically increasing)',
+    needs: ['transactionUpdateIds'],
+    tags: ['history', 'offsets'],
+    async check(ctx) {
+      // Order of the history on one synchronizer within one migration is the order of record times; offsets of
+      // different synchronizers or migrations are not compared.
+      const txs = (await transactions(ctx, 'v0'))
+        .map((t) => ({ ...t, at: timeNanos(t.tx.record_time), group: `${t.tx.migration_id}|${t.tx.synchronizer_id}` }))
+        .filter((t) => t.at !== undefined && typeof t.tx.offset === 'string')
+        .sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : 0));
+      for (const [k, later] of txs.entries()) {
+        for (const earlier of txs.slice(0, k)) {
+          if (earlier.group !== later.group || earlier.at === later.at) continue;
+          if (!(later.tx.offset > earlier.tx.offset)) {
+            ctx.fail(
+              `update ${later.id} (record_time ${later.tx.record_time}) has offset ${later.tx.offset}, not lexicographically greater than offset ${earlier.tx.offset} of the earlier update ${earlier.id} (record_time ${earlier.tx.record_time})`,
+              { exchange: later.exchange, pointer: '/offset' },
+            );
+          }
+        }
+      }
+    },
+  },
+  {
+    id: 'SCAN-UPDATES-LOSSLESS-VARIANTS',
+    operations: [OP.v0],
+    section: SECTION.updatesV0,
+    sentence: 'Query `lossless` boolean optional, default false: lossless but hard-to-process payload encoding',
+    needs: ['transactionUpdateIds'],
+    tags: ['history', 'encodings'],
+    // Asking for the lossless encoding must change how the Daml values are written (typed, "hard to process"),
+    // not what they hold: the same comparison as compact_json against protobuf_json of the events endpoint.
+    check: encodingCheck('v0', 'lossless', ['false', 'true'], sameContentVerboseAs('lossless=false')),
+  },
+  // The current path: the V2 record (no offset, so no offset rule; its parameters are not shown, so no encoding rule).
+  {
+    id: 'SCAN-UPDATES-V2-BY-ID',
+    operations: [OP.v2, OP.events],
+    section: `${SECTION.updatesV0}; Versioning 4`,
+    sentence: 'Use the v2 path instead ... Path `update_id` string. 200: a single UpdateHistoryItem (the update of that id)',
+    needs: ['transactionUpdateIds'],
+    tags: ['history'],
+    confirms: OP.v2,
+    check: lookupCheck('v2'),
+  },
+  { id: 'SCAN-UPDATES-V2-TREE-ROOTS-KNOWN', ...treeRequirement(TREE_RULES.rootsKnown, 'v2') },
+  { id: 'SCAN-UPDATES-V2-TREE-CHILDREN-KNOWN', ...treeRequirement(TREE_RULES.childrenKnown, 'v2') },
+  { id: 'SCAN-UPDATES-V2-TREE-ALL-REACHABLE', ...treeRequirement(TREE_RULES.allReachable, 'v2') },
+  { id: 'SCAN-UPDATES-V2-CREATED-EVENT-ID', ...treeRequirement(TREE_RULES.createdEventId, 'v2') },
+  { id: 'SCAN-UPDATES-V2-KEYS-SORTED', ...keysSortedRequirement('v2') },
+  { id: 'SCAN-UPDATES-V2-RECORD-TIME-MICROS', ...treeRequirement(TREE_RULES.recordTimeMicros, 'v2') },
+  { id: 'SCAN-UPDATES-V2-EXTERNAL-HASH-OMITTED', ...treeRequirement(TREE_RULES.externalHashOmitted, 'v2') },
+]);

@@ -1,0 +1,64 @@
+// Wallet endpoints need the wallet user's bearer token. The description names no status for a refusal,
+// so any 4xx passes (401 and 403 are the usual ones); serving the request (2xx) is the violation.
+import type { Exchange, RequestOptions } from '../../engine/transport/http.ts';
+import type { CheckContext, Requirement } from '../../engine/model.ts';
+import { defineRules } from '../../engine/requirement.ts';
+import { buy, buyBody, SECTION, statusPath, trackingIds } from '../../interfaces/wallet/support.ts';
+
+const SENTENCE = 'Wallet endpoints require `Authorization: Bearer <ACCESS_TOKEN>` (header `Authorization`, type string, required). Token format: JWT.';
+
+/** The credentials a wallet endpoint must refuse: none, a non-JWT string, and the configured token with a forged signature. */
+function badCredentials(ctx: CheckContext): Array<{ label: string; auth: RequestOptions['auth'] }> {
+  const out: Array<{ label: string; auth: RequestOptions['auth'] }> = [
+    { label: 'no Authorization header', auth: 'none' },
+    { label: 'a bearer value that is not a JWT', auth: { bearer: 'not-a-jwt' } },
+  ];
+  const parts = ctx.wallet.config.credentials.bearer?.split('.');
+  if (parts?.length === 3 && parts[2]) {
+    const forged = parts[2].replace(/./g, 'A') === parts[2] ? parts[2].replace(/./g, 'B') : parts[2].replace(/./g, 'A');
+    out.push({ label: 'the configured token with a forged signature', auth: { bearer: [parts[0], parts[1], forged].join('.') } });
+  }
+  return out;
+}
+
+function expectRefused(ctx: CheckContext, x: Exchange, label: string): void {
+  if (x.status === 0) ctx.fail(`no answer to a request with ${label}: ${x.error}`, { exchange: x });
+  if (x.status >= 200 && x.status < 300)
+    ctx.fail(`a request with ${label} was served (${x.status}); wallet endpoints require a valid bearer token`, { exchange: x });
+  if (x.status < 400 || x.status >= 500) ctx.fail(`a request with ${label} got ${x.status}; expected a 4xx refusal (such as 401 or 403)`, { exchange: x });
+}
+
+/** A tracking id of one of the wallet user's offers: a node ignoring credentials would answer it with 200. */
+function someOffer(ctx: CheckContext): string {
+  const id = Object.values(ctx.fixtures.transferOffers ?? {})
+    .flat()
+    .find((x) => typeof x === 'string');
+  return id ?? ctx.skip('fixtures.transferOffers lists no tracking id');
+}
+
+export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', section: SECTION.auth }, [
+  {
+    id: 'WALLET-AUTH-STATUS-REQUIRES-TOKEN',
+    operations: ['getTransferOfferStatus'],
+    sentence: SENTENCE,
+    needs: ['transferOffers'],
+    tags: ['auth'],
+    async check(ctx) {
+      const trackingId = someOffer(ctx);
+      for (const { label, auth } of badCredentials(ctx)) expectRefused(ctx, await ctx.wallet.post(statusPath(trackingId), undefined, { auth }), label);
+    },
+  },
+  {
+    id: 'WALLET-AUTH-BUY-TRAFFIC-REQUIRES-TOKEN',
+    operations: ['createBuyTrafficRequest'],
+    sentence: SENTENCE,
+    // A correct node creates nothing, but one that ignores credentials would create a request.
+    mutates: true,
+    needs: ['trafficReceiverParty', 'domainId'],
+    tags: ['auth'],
+    async check(ctx) {
+      const fresh = trackingIds(ctx, 'auth');
+      for (const { label, auth } of badCredentials(ctx)) expectRefused(ctx, await buy(ctx, buyBody(ctx, fresh()), { auth }), label);
+    },
+  },
+]);

@@ -1,8 +1,0 @@
-// The order of child_event_ids on the `update` of /v0/events/{update_id} (the rule: child-order.ts).
-import type { Requirement } from '../model.ts';
-import { defineRules } from '../requirement.ts';
-import { childOrderRequirement } from './child-order.ts';
-
-export const EVENTS_CHILD_ORDER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
-  { id: 'SCAN-EVENTS-V2-CHILDREN-IN-ORDER', ...childOrderRequirement('events') },
-]);
