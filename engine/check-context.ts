@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
 import type { AnswerLog } from './answers/answer-log.ts';
-import type { Fixtures } from './fixtures.ts';
+import { missingFixtures, type FixtureName, type Fixtures } from './fixtures.ts';
 import { sharedRead, type RunCache } from './run-cache.ts';
 import { parseJson } from '../common/json.ts';
 import { notServed, unsupportedReason } from './served.ts';
@@ -26,6 +26,16 @@ export interface ContextParts {
   runs: number;
   allowMutations: boolean;
   maxPages: number;
+}
+
+/**
+ * The context as a check that needs these fixtures sees it, once they are all there (as the engine sees to
+ * before it runs a check); a missing one throws, naming it.
+ */
+export function withFixtures<K extends FixtureName>(ctx: CheckContext, needs: readonly K[]): CheckContext<K> {
+  const missing = missingFixtures(ctx.fixtures, needs);
+  if (missing.length > 0) throw new SuiteError(`fixtures missing: ${missing.join(', ')}`);
+  return ctx as CheckContext<K>;
 }
 
 /**

@@ -131,8 +131,12 @@ export class CheckUnsupported extends Error {
   }
 }
 
-export interface CheckContext {
-  readonly fixtures: Fixtures;
+/** The fixtures a check reads: those its record `needs` are present (the engine skips the check otherwise). */
+export type FixturesWith<K extends FixtureName> = Fixtures & { readonly [P in K]-?: NonNullable<Fixtures[P]> };
+
+/** `K`: the fixtures the check's record needs, which its `fixtures` then hold (see `rule` in ./requirement.ts). */
+export interface CheckContext<K extends FixtureName = never> {
+  readonly fixtures: FixturesWith<K>;
   /** Clients of the three interfaces (absent interfaces never reach a check: it is skipped first). */
   readonly ledger: Client;
   readonly wallet: Client;

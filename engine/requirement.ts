@@ -7,7 +7,7 @@ import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InterfaceName } from '../common/vocabulary.ts';
 import type { FixtureName } from './fixtures.ts';
-import type { Level, Requirement } from './model.ts';
+import type { CheckContext, Level, Requirement } from './model.ts';
 
 /**
  * A record as the builder takes it: every field of the requirement but the file it is defined in (stamped by
@@ -28,16 +28,47 @@ export interface RuleHeader<I extends InterfaceName> {
   section?: string;
 }
 
-/**
- * A rule of the description as its file writes it: its id (with its interface's prefix, e.g. SCAN-...), the
- * sentence, the check and whatever is not the file's header or a default.
- */
-export type RuleOf<I extends InterfaceName> = Omit<RequirementInput, 'kind' | 'probe' | 'interface' | 'level' | 'operations' | 'section' | 'id'> & {
-  id: `${Uppercase<I>}-${string}`;
+/** What a rule says of itself: everything but its file's header, the defaults and (for `needs`) the fixtures it reads. */
+type RuleBody<K extends FixtureName> = Omit<
+  RequirementInput,
+  'kind' | 'probe' | 'interface' | 'level' | 'operations' | 'section' | 'id' | 'needs' | 'check'
+> & {
   level?: Level;
   operations?: string[];
   section?: string;
+  /** The fixtures the check reads: the check runs only when they are all there, and its `ctx.fixtures` says so. */
+  needs?: readonly K[];
+  check(ctx: CheckContext<K>): Promise<void>;
 };
+
+/**
+ * A rule of the description as its file writes it: its id (with its interface's prefix, e.g. SCAN-...), the
+ * sentence, the check and whatever is not the file's header or a default. A rule that needs fixtures is
+ * written with `rule({...})`, which types its `ctx.fixtures` by its `needs`: a record written without it
+ * can name no fixture.
+ */
+export type RuleOf<I extends InterfaceName> = RuleRecord<`${Uppercase<I>}-${string}`>;
+
+type RuleRecord<Id extends string> = RuleBody<never> & { id: Id; needs?: readonly [] };
+
+/**
+ * A rule whose check reads fixtures: `rule({ id, needs: ['svParties'], ..., check(ctx) { ctx.fixtures.svParties } })`.
+ * The check sees each fixture it names as present (the engine skips it when one is missing), so no check
+ * asserts one with `!`. Once typed, the record is a rule like any other (its needs travel with it). A part
+ * of a record that several rules share (all but the id, say) is written the same way.
+ */
+export function rule<
+  const K extends FixtureName,
+  const Id extends string = never,
+  R extends Omit<Partial<RuleBody<K>>, 'needs' | 'check'> = Omit<Partial<RuleBody<K>>, 'needs' | 'check'>,
+>(r: R & { id?: Id; needs: readonly K[]; check(ctx: CheckContext<K>): Promise<void> }): TypedRule<R, Id> {
+  return r as unknown as TypedRule<R, Id>;
+}
+
+/** A record (or a part of one) once `rule` typed its check: its needs no longer show in its type. */
+type TypedRule<R, Id extends string> = Omit<R, 'id' | 'needs' | 'check'> &
+  Pick<RuleRecord<string>, 'needs' | 'check'> &
+  ([Id] extends [never] ? unknown : { id: Id });
 
 /** The repository root: the parent of the folder of this file. */
 const REPOSITORY_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -57,8 +88,8 @@ export function defineRules<I extends InterfaceName>(moduleUrl: string, header: 
       const section = r.section ?? header.section;
       if (!operations || section === undefined)
         throw new Error(`${where}: rule ${r.id} has no ${operations ? 'section' : 'operations'}, nor its file's header`);
-      const { id, ...own } = r;
-      return { id, kind: 'rule', level: r.level ?? 'MUST', interface: header.interface, operations, section, ...own };
+      const { id, needs, ...own } = r as RuleBody<FixtureName> & { id: string };
+      return { id, kind: 'rule', level: r.level ?? 'MUST', interface: header.interface, operations, section, ...own, needs: needs && [...needs] };
     }),
   );
 }

@@ -40,8 +40,8 @@ export interface Acting {
   auth: Auth;
 }
 
-export function acting(ctx: CheckContext): Acting {
-  const given = ctx.fixtures.ledgerCommands!;
+export function acting(ctx: CheckContext<'ledgerCommands'>): Acting {
+  const given = ctx.fixtures.ledgerCommands;
   // A validator's wallet user acts as its party: the limited user where one is given.
   return { given, actAs: [...new Set(given.actAs)], auth: ctx.fixtures.ledgerLimitedToken ? limitedAuth(ctx) : undefined };
 }

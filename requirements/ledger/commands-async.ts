@@ -7,7 +7,7 @@
 // completion names the update and offset the submit-and-wait answer named.
 import { isObject, parseJson } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { notServed, unsupportedReason } from '../../engine/served.ts';
 import {
   PATHS,
@@ -34,7 +34,7 @@ import { LEDGER_EFFECTS, postUpdates, body, updateFormat, elementsOf, recordOf }
 const SECTION = 'A. Ledger interface > Other ledger endpoints (overview)';
 
 export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
-  {
+  rule({
     id: 'LEDGER-COMMANDS-ASYNC-COMPLETES',
     operations: ['submitAsync', 'getCompletions', 'getUpdates'],
     confirms: 'submitAsync',
@@ -71,8 +71,8 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
           },
         );
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK',
     operations: ['submitAndWaitForTransaction', 'submitAsync', 'getCompletions', 'getUpdates'],
     sentence: '/v2/commands/async/submit: Submit one composite command without waiting',
@@ -163,8 +163,8 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
           pointer: `/${index}`,
         });
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT',
     operations: ['getCompletions', 'submitAndWait'],
     confirms: 'getCompletions',
@@ -199,8 +199,8 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
           pointer: `${found.pointer}/offset`,
         });
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC',
     operations: ['getCommandCompletions', 'submitAsync'],
     confirms: 'getCommandCompletions',
@@ -223,5 +223,5 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       expectOkCompletion(ctx, found, commandId, a.actAs);
       expectOffset(ctx, found.value.offset, found.x, `${found.pointer}/offset`, `the completion of command ${commandId}`);
     },
-  },
+  }),
 ]);

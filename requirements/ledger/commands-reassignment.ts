@@ -7,7 +7,7 @@
 import { isObject, parseJson, type Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import {
   PATHS,
   acting,
@@ -260,7 +260,7 @@ async function unvettedOn(ctx: CheckContext, templateId: string, candidates: rea
   );
 }
 
-async function moveAndBack(ctx: CheckContext, mode: Mode): Promise<void> {
+async function moveAndBack(ctx: CheckContext<'ledgerCommands'>, mode: Mode): Promise<void> {
   const a = acting(ctx);
   const creation = creationOf(a.given);
   if (!creation) return ctx.skip('fixtures.ledgerCommands has no CreateCommand or CreateAndExerciseCommand to create a contract of its template with');
@@ -326,7 +326,7 @@ async function moveAndBack(ctx: CheckContext, mode: Mode): Promise<void> {
 }
 
 export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
-  {
+  rule({
     id: 'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES',
     operations: ['submitAndWaitForReassignment', 'submitAndWaitForTransaction', 'getUpdates', 'submitAndWait', 'getPackageVetting'],
     confirms: 'submitAndWaitForReassignment',
@@ -335,8 +335,8 @@ export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.
     needs: ['ledgerCommands', 'ledgerSynchronizers'],
     tags: ['commands', 'reassignments'],
     check: (ctx) => moveAndBack(ctx, 'wait'),
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
     operations: ['submitReassignmentAsync', 'submitAndWaitForTransaction', 'getCompletions', 'getUpdates', 'submitAndWait', 'getPackageVetting'],
     confirms: 'submitReassignmentAsync',
@@ -345,5 +345,5 @@ export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.
     needs: ['ledgerCommands', 'ledgerSynchronizers'],
     tags: ['commands', 'reassignments'],
     check: (ctx) => moveAndBack(ctx, 'async'),
-  },
+  }),
 ]);

@@ -8,7 +8,7 @@
 import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import {
   PATHS,
   acting,
@@ -58,7 +58,7 @@ async function expectOnStream(
 }
 
 export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
-  {
+  rule({
     id: 'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE',
     operations: ['submitAndWait', 'getUpdates'],
     confirms: 'submitAndWait',
@@ -78,8 +78,8 @@ export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url,
       const offset = expectOffset(ctx, answer.completionOffset, x, '/completionOffset', 'the answer names no completion offset to look for its result at');
       await expectOnStream(ctx, a, commandId, updateId, offset, 'submit-and-wait');
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE',
     operations: ['submitAndWaitForTransaction', 'getUpdates'],
     confirms: 'submitAndWaitForTransaction',
@@ -129,8 +129,8 @@ export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url,
           { exchange: stream.x, pointer: `${stream.at}/events` },
         );
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-COMMANDS-FOR-TREE-VISIBLE',
     operations: ['submitAndWaitForTransactionTree', 'getUpdates'],
     confirms: 'submitAndWaitForTransactionTree',
@@ -177,5 +177,5 @@ export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url,
           { exchange: stream.x, pointer: `${stream.at}/events` },
         );
     },
-  },
+  }),
 ]);

@@ -5,7 +5,7 @@
 import { firstDifference, isObject, parseJson, type Json } from '../../common/json.ts';
 import { describeAnswer, type Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { byParties, eventsOf, postUpdates, updateFormat, type FlatEvent } from '../../interfaces/ledger/updates.ts';
 
 const EVENTS_PATH = '/v2/events/events-by-contract-id';
@@ -57,14 +57,14 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'ledger', operations: ['getUpdates', 'getEventsByContractId'], section: 'A. Ledger interface > Other ledger endpoints (overview)' },
   [
-    {
+    rule({
       id: 'LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED',
       confirms: 'getEventsByContractId',
       sentence: 'POST /v2/events/events-by-contract-id: Get the create event and consuming exercise event of a contract',
       needs: ['ledgerContract'],
       tags: ['events'],
       async check(ctx) {
-        const { contractId, offset, party, archivedOffset } = ctx.fixtures.ledgerContract!;
+        const { contractId, offset, party, archivedOffset } = ctx.fixtures.ledgerContract;
         const created = await streamed(ctx, party, offset, 'CreatedEvent', contractId);
         if (!created) return ctx.skip(`the update stream does not show contract ${contractId} created at offset ${offset} when read as ${party}`);
         const archived = archivedOffset === undefined ? undefined : await streamed(ctx, party, archivedOffset, 'ArchivedEvent', contractId);
@@ -115,6 +115,6 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(
           'archived event',
         );
       },
-    },
+    }),
   ],
 );

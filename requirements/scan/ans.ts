@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules, type RuleOf } from '../../engine/requirement.ts';
+import { defineRules, rule, type RuleOf } from '../../engine/requirement.ts';
 import { acceptedObject, okObject, SECTION, timeNanos } from '../../interfaces/scan/common.ts';
 
 export const OP = 'listAnsEntries';
@@ -73,7 +73,7 @@ const pageSize: RuleOf<'scan'> = {
  */
 const EXPIRY_MARGIN_NS = 60n * 1_000_000_000n;
 
-const noExpired: RuleOf<'scan'> = {
+const noExpired = rule({
   id: 'SCAN-ANS-NO-EXPIRED',
   section: SECTION.ans,
   sentence: 'Lists non-expired name-service entries',
@@ -96,7 +96,7 @@ const noExpired: RuleOf<'scan'> = {
       }
     }
   },
-};
+});
 
 function urlAllowed(url: unknown): boolean {
   if (url === '') return true;

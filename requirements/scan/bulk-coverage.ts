@@ -7,7 +7,7 @@
 import * as zlib from 'node:zlib';
 import { isObject } from '../../common/json.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { download, DOWNLOAD_OP, LIST_OP, walk, type BulkSpan } from './bulk.ts';
 import { plusMicros, SECTION, timeNanos } from '../../interfaces/scan/common.ts';
 import { fetchServedUpdates, LABEL, OP, updateOf, type Where } from './history.ts';
@@ -27,8 +27,8 @@ interface Dated {
 }
 
 /** Fixture updates with the record time the scan reports for them. */
-async function datedUpdates(ctx: CheckContext): Promise<Dated[]> {
-  const served = await fetchServedUpdates(ctx, ctx.fixtures.transactionUpdateIds!);
+async function datedUpdates(ctx: CheckContext<'transactionUpdateIds'>): Promise<Dated[]> {
+  const served = await fetchServedUpdates(ctx, ctx.fixtures.transactionUpdateIds);
   served.sort((a, b) => PREFERRED.indexOf(a.where) - PREFERRED.indexOf(b.where));
   const out: Dated[] = [];
   for (const { where, updates } of served.slice(0, 1)) {
@@ -64,7 +64,7 @@ export const BULK_COVERAGE_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'scan', operations: [LIST_OP, DOWNLOAD_OP, OP.v2, OP.events, OP.v0], section: SECTION.bulkUpdates },
   [
-    {
+    rule({
       id: 'SCAN-BULK-COVERS-RANGE',
       sentence:
         'objects may contain updates outside the range but include all updates inside it; `start_record_time` (all updates with record time greater than it are included); `end_record_time` (all updates with record time at most it are included)',
@@ -76,7 +76,7 @@ export const BULK_COVERAGE_REQUIREMENTS: Requirement[] = defineRules(
         const unread: string[] = [];
         for (const u of dated) {
           const span: BulkSpan = { start_record_time: plusMicros(u.recordTime, -1)!, end_record_time: u.recordTime };
-          const { pages, refs } = await walk(ctx, PAGE_SIZE, span);
+          const { pages, refs } = await walk(ctx, span, PAGE_SIZE);
           const listing = pages.at(-1)!.x;
           const where = `update ${u.id} (record_time ${u.recordTime} on ${LABEL[u.where]}) lies in the range (${span.start_record_time}, ${span.end_record_time}]`;
           if (refs.length === 0) ctx.fail(`${where}, but the bulk listing for the range refers to no object`, { exchange: listing, pointer: '/object_refs' });
@@ -92,7 +92,7 @@ export const BULK_COVERAGE_REQUIREMENTS: Requirement[] = defineRules(
             text += objectText(x.bytes);
           }
           if (text.includes(u.id)) continue;
-          if (!namesUpdates(text, u.id, ctx.fixtures.transactionUpdateIds!)) {
+          if (!namesUpdates(text, u.id, ctx.fixtures.transactionUpdateIds)) {
             unread.push(u.id);
             continue;
           }
@@ -104,6 +104,6 @@ export const BULK_COVERAGE_REQUIREMENTS: Requirement[] = defineRules(
         if (unread.length === dated.length)
           ctx.skip('the bulk objects name no update as text (their format is not shown): only non-empty listings could be checked');
       },
-    },
+    }),
   ],
 );

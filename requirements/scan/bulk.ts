@@ -7,7 +7,7 @@ import { isObject, type Json } from '../../common/json.ts';
 import { Client, type Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { followTokens } from '../../engine/paging.ts';
-import { defineRules, type RuleOf } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { acceptedObject, SECTION } from '../../interfaces/scan/common.ts';
 
 export const LIST_OP = 'listBulkHistoryUpdates';
@@ -21,9 +21,9 @@ export interface BulkSpan {
   end_record_time: string;
 }
 
-const range = (ctx: CheckContext): BulkSpan => ({ start_record_time: ctx.fixtures.bulkRange!.start, end_record_time: ctx.fixtures.bulkRange!.end });
+const range = (ctx: CheckContext<'bulkRange'>): BulkSpan => ({ start_record_time: ctx.fixtures.bulkRange.start, end_record_time: ctx.fixtures.bulkRange.end });
 
-async function listPage(ctx: CheckContext, pageSize: number, token?: string, span = range(ctx)): Promise<{ x: Exchange; refs: Json[]; next?: unknown }> {
+async function listPage(ctx: CheckContext, span: BulkSpan, pageSize: number, token?: string): Promise<{ x: Exchange; refs: Json[]; next?: unknown }> {
   const x = await ctx.scan.post(PATH, { ...span, page_size: pageSize, ...(token === undefined ? {} : { next_page_token: token }) });
   // A listing not implemented (501) is no refusal: the operation is not served (ctx.accepted).
   const body = acceptedObject(
@@ -45,9 +45,9 @@ export interface BulkWalk {
  * the page bound without a new object in its last half (fresh tokens leading nowhere); a walk at the bound
  * that still finds objects is merely too long for the run.
  */
-export async function walk(ctx: CheckContext, pageSize: number, span?: BulkSpan): Promise<BulkWalk> {
+export async function walk(ctx: CheckContext, span: BulkSpan, pageSize: number): Promise<BulkWalk> {
   const w = await followTokens(async (token) => {
-    const page = await listPage(ctx, pageSize, token as string | undefined, span);
+    const page = await listPage(ctx, span, pageSize, token as string | undefined);
     if (page.next !== undefined && typeof page.next !== 'string')
       ctx.fail('next_page_token is not a string', { exchange: page.x, pointer: '/next_page_token' });
     return { page, keys: page.refs.map((ref) => JSON.stringify(ref)), next: page.next };
@@ -69,7 +69,7 @@ export async function walk(ctx: CheckContext, pageSize: number, span?: BulkSpan)
   return { pages: w.pages, refs: w.pages.flatMap((p) => p.refs) };
 }
 
-const pageSizeRange: RuleOf<'scan'> = {
+const pageSizeRange = rule({
   id: 'SCAN-BULK-PAGE-SIZE-400',
   operations: [LIST_OP],
   section: SECTION.bulkUpdates,
@@ -78,13 +78,13 @@ const pageSizeRange: RuleOf<'scan'> = {
   tags: ['bulk', 'validation'],
   async check(ctx) {
     // Both bounds are inside the range: each must be answered (the first skips when the listing is not implemented).
-    for (const size of [1, MAX_PAGE]) await listPage(ctx, size);
+    for (const size of [1, MAX_PAGE]) await listPage(ctx, range(ctx), size);
     for (const size of [0, MAX_PAGE + 1]) {
       const x = await ctx.scan.post(PATH, { ...range(ctx), page_size: size });
       ctx.expectStatus(x, 400, `page_size ${size} is outside 1..1000`);
     }
   },
-};
+});
 
 const digestsOf = (w: BulkWalk) => w.refs.map((r) => (isObject(r) ? String(r.digest) : JSON.stringify(r))).sort();
 
@@ -104,7 +104,7 @@ function tokenLeadsOn(ctx: CheckContext, w: BulkWalk, pageSize: number): void {
   }
 }
 
-const pagingComplete: RuleOf<'scan'> = {
+const pagingComplete = rule({
   id: 'SCAN-BULK-PAGING-COMPLETE',
   operations: [LIST_OP],
   section: SECTION.bulkUpdates,
@@ -113,12 +113,12 @@ const pagingComplete: RuleOf<'scan'> = {
   tags: ['bulk', 'paging'],
   confirms: LIST_OP,
   async check(ctx) {
-    const whole = await walk(ctx, MAX_PAGE);
+    const whole = await walk(ctx, range(ctx), MAX_PAGE);
     tokenLeadsOn(ctx, whole, MAX_PAGE);
     const want = digestsOf(whole);
     const min = Math.max(1, Math.ceil(want.length / Math.max(1, Math.floor(ctx.maxPages / 2))));
     await ctx.property(fc.integer({ min, max: Math.max(min, Math.min(MAX_PAGE, want.length + 1)) }), async (size) => {
-      const w = await walk(ctx, size);
+      const w = await walk(ctx, range(ctx), size);
       tokenLeadsOn(ctx, w, size);
       const got = digestsOf(w);
       if (JSON.stringify(got) !== JSON.stringify(want)) {
@@ -129,7 +129,7 @@ const pagingComplete: RuleOf<'scan'> = {
       }
     });
   },
-};
+});
 
 /** sha256 digests may be written in hex or base64, with or without a `sha256:` label. */
 function digestMatches(digest: unknown, bytes: Buffer): boolean {
@@ -159,7 +159,7 @@ export async function download(ctx: CheckContext, url: string, k: number, listin
 
 const DOWNLOADS = 4;
 
-const downloadDigest: RuleOf<'scan'> = {
+const downloadDigest = rule({
   id: 'SCAN-BULK-DOWNLOAD-DIGEST',
   operations: [LIST_OP, DOWNLOAD_OP],
   section: SECTION.bulkRecord,
@@ -169,7 +169,7 @@ const downloadDigest: RuleOf<'scan'> = {
   tags: ['bulk'],
   confirms: DOWNLOAD_OP,
   async check(ctx) {
-    const { x, refs } = await listPage(ctx, DOWNLOADS);
+    const { x, refs } = await listPage(ctx, range(ctx), DOWNLOADS);
     if (refs.length === 0) ctx.skip('fixtures.bulkRange lists no bulk objects');
     for (const [k, ref] of refs.slice(0, DOWNLOADS).entries()) {
       if (!isObject(ref) || typeof ref.url !== 'string') ctx.fail(`object_refs[${k}] has no url string`, { exchange: x, pointer: `/object_refs/${k}` });
@@ -191,6 +191,6 @@ const downloadDigest: RuleOf<'scan'> = {
       }
     }
   },
-};
+});
 
 export const BULK_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [pageSizeRange, pagingComplete, downloadDigest]);

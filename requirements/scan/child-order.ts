@@ -4,8 +4,7 @@
 // the children of an event must come in increasing n. Ids of another form leave the order unjudged (skip).
 // One requirement per rendering: updates-child-order.ts and events-child-order.ts.
 import { isObject, pointer, type Json } from '../../common/json.ts';
-import type { CheckContext } from '../../engine/model.ts';
-import type { RuleOf } from '../../engine/requirement.ts';
+import { rule } from '../../engine/requirement.ts';
 import { SECTION } from '../../interfaces/scan/common.ts';
 import { BASE, LABEL, OP, transactions, type Where } from './history.ts';
 
@@ -21,14 +20,14 @@ function positions(tx: Record<string, Json>): Map<string, number> | undefined {
 }
 
 /** The rule on one V2 rendering, all but its id (written out where it is defined). */
-export function childOrderRequirement(where: Exclude<Where, 'v0'>): Omit<RuleOf<'scan'>, 'id'> {
-  return {
+export function childOrderRequirement(where: Exclude<Where, 'v0'>) {
+  return rule({
     operations: [OP[where]],
     section: where === 'v2' ? `${SECTION.updateTxV2}; Versioning 4` : `${SECTION.updateTxV2}; ${SECTION.events}`,
     sentence: `${where === 'v2' ? '/v2/updates/{update_id}' : '`update` of /v0/events/{update_id}'} (UpdateHistoryTransactionV2): \`child_event_ids\` are in the order events occurred`,
     needs: ['transactionUpdateIds'],
     tags: ['history', 'trees'],
-    async check(ctx: CheckContext) {
+    async check(ctx) {
       let judged = 0;
       // The order is the tree's, not the payload's: the event items are judged in both value encodings.
       const queries = where === 'events' ? [undefined, { daml_value_encoding: 'protobuf_json' }] : [undefined];
@@ -51,5 +50,5 @@ export function childOrderRequirement(where: Exclude<Where, 'v0'>): Omit<RuleOf<
       }
       if (judged === 0) ctx.skip(`no fixture transaction on ${LABEL[where]} has an event with two or more children and event ids of the form <update id>:<n>`);
     },
-  };
+  });
 }

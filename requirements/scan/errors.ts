@@ -74,18 +74,10 @@ const UNKNOWN: Probe[] = [
   { what: 'bulk download of an unknown object key', run: (ctx) => ctx.scan.get('/v0/history/bulk/download/no-such-object-key'), notImplemented: [501] },
 ];
 
-/** Unknown update ids: a fixture id with one character changed (well-formed, known to no node). */
-const UNKNOWN_UPDATES: Probe[] = [
-  {
-    what: 'update of an unknown id',
-    run: (ctx) => ctx.scan.get(`/v0/updates/${enc(unknownVariant(ctx.fixtures.transactionUpdateIds![0]!))}`),
-    history: 'v0',
-  },
-  {
-    what: 'event of an unknown id',
-    run: (ctx) => ctx.scan.get(`/v0/events/${enc(unknownVariant(ctx.fixtures.transactionUpdateIds![0]!))}`),
-    history: 'events',
-  },
+/** Unknown update ids: a fixture id (`known`) with one character changed (well-formed, known to no node). */
+const unknownUpdates = (known: string): Probe[] => [
+  { what: 'update of an unknown id', run: (ctx) => ctx.scan.get(`/v0/updates/${enc(unknownVariant(known))}`), history: 'v0' },
+  { what: 'event of an unknown id', run: (ctx) => ctx.scan.get(`/v0/events/${enc(unknownVariant(known))}`), history: 'events' },
 ];
 
 /** The probes of endpoints the scan serves: the error answers of a path it does not serve are no API's. */
@@ -96,7 +88,10 @@ async function served(ctx: CheckContext, probes: Probe[]): Promise<Probe[]> {
 }
 
 const badInputProbes = (ctx: CheckContext) => served(ctx, BAD_INPUT);
-const unknownProbes = (ctx: CheckContext) => served(ctx, [...UNKNOWN, ...(ctx.fixtures.transactionUpdateIds?.length ? UNKNOWN_UPDATES : [])]);
+const unknownProbes = (ctx: CheckContext) => {
+  const known = ctx.fixtures.transactionUpdateIds?.[0];
+  return served(ctx, [...UNKNOWN, ...(known ? unknownUpdates(known) : [])]);
+};
 
 const ERROR_OPS = [
   'getHoldingsStateV0',

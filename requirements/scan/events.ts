@@ -7,20 +7,20 @@
 import { isObject, isStringArray, type Json } from '../../common/json.ts';
 import { isInt64, isInt64Array } from '../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { SECTION } from '../../interfaces/scan/common.ts';
 import { encodingCheck, fetchUpdates, lookupCheck, OP, transactions, type FetchedUpdate } from './history.ts';
 import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
 import { sameContentVerbose } from './value-encodings.ts';
 
-async function eventItems(ctx: CheckContext): Promise<FetchedUpdate[]> {
-  return fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds!, 'events');
+async function eventItems(ctx: CheckContext<'transactionUpdateIds'>): Promise<FetchedUpdate[]> {
+  return fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds, 'events');
 }
 
 type Check = (item: FetchedUpdate) => { message: string; pointer: string } | undefined;
 
 /** A check of the answers for the fixture transactions that carry `part` (skipped when none does). */
-function itemCheck(part: string, check: Check): (ctx: CheckContext) => Promise<void> {
+function itemCheck(part: string, check: Check): (ctx: CheckContext<'transactionUpdateIds'>) => Promise<void> {
   return async (ctx) => {
     let seen = 0;
     for (const item of await eventItems(ctx)) {
@@ -46,7 +46,7 @@ function viewIds(verdict: Json): Set<number> | undefined {
 }
 
 export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
-  {
+  rule({
     id: 'SCAN-EVENTS-BY-ID',
     operations: [OP.events],
     section: `${SECTION.events}; ${SECTION.eventItem}`,
@@ -56,8 +56,8 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     tags: ['history', 'events'],
     confirms: OP.events,
     check: lookupCheck('events'),
-  },
-  {
+  }),
+  rule({
     id: 'SCAN-EVENTS-VERDICT-FIELDS',
     operations: ['getEventById'],
     section: SECTION.eventItem,
@@ -81,8 +81,8 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         return { message: `verdict.update_id ${v.update_id} is not the transaction ${id} the event was looked up by`, pointer: '/verdict/update_id' };
       return undefined;
     }),
-  },
-  {
+  }),
+  rule({
     id: 'SCAN-EVENTS-VERDICT-VIEWS',
     operations: ['getEventById'],
     section: SECTION.eventItem,
@@ -119,8 +119,8 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       }
       return undefined;
     }),
-  },
-  {
+  }),
+  rule({
     id: 'SCAN-EVENTS-TRAFFIC-SUMMARY',
     operations: ['getEventById'],
     section: SECTION.eventItem,
@@ -148,8 +148,8 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       }
       return undefined;
     }),
-  },
-  {
+  }),
+  rule({
     id: 'SCAN-EVENTS-APP-ACTIVITY',
     operations: ['getEventById'],
     section: SECTION.eventItem,
@@ -163,14 +163,14 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       const k = (a.records as Json[]).findIndex((r) => !isObject(r) || typeof r.party !== 'string' || !isInt64(r.weight));
       return k < 0 ? undefined : { message: `records[${k}] needs a party string and an integer weight`, pointer: `/app_activity_records/records/${k}` };
     }),
-  },
+  }),
   {
     id: 'SCAN-EVENTS-V2-KEYS-SORTED',
     ...keysSortedRequirement('events'),
     section: SECTION.updateTxV2,
     sentence: 'UpdateHistoryTransactionV2: `events_by_id` is sorted lexicographically by id',
   },
-  {
+  rule({
     id: 'SCAN-EVENTS-ENCODING-VARIANTS',
     operations: [OP.events],
     section: SECTION.events,
@@ -179,8 +179,8 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     needs: ['transactionUpdateIds'],
     tags: ['history', 'encodings'],
     check: encodingCheck('events', 'daml_value_encoding', ['compact_json', 'protobuf_json'], sameContentVerbose),
-  },
-  {
+  }),
+  rule({
     id: 'SCAN-EVENTS-UPDATE-NO-OFFSET',
     operations: [OP.events],
     section: SECTION.updateTxV2,
@@ -196,7 +196,7 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
             pointer: '/update/offset',
           });
     },
-  },
+  }),
   { id: 'SCAN-EVENTS-UPDATE-TREE-ROOTS-KNOWN', ...treeRequirement(TREE_RULES.rootsKnown, 'events') },
   { id: 'SCAN-EVENTS-UPDATE-TREE-CHILDREN-KNOWN', ...treeRequirement(TREE_RULES.childrenKnown, 'events') },
   { id: 'SCAN-EVENTS-UPDATE-TREE-ALL-REACHABLE', ...treeRequirement(TREE_RULES.allReachable, 'events') },

@@ -5,7 +5,7 @@ import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import { exactIntegers, isInt64 } from '../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules, type RuleOf } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { acceptedObject, okObject, SECTION } from '../../interfaces/scan/common.ts';
 
 const OP = 'getValidatorFaucetsByValidator';
@@ -36,7 +36,7 @@ const byValidator = (records: Json[]) =>
       .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
   );
 
-const arithmetic: RuleOf<'scan'> = {
+const arithmetic = rule({
   id: 'SCAN-FAUCETS-ROUND-ARITHMETIC',
   section: SECTION.faucetRecord,
   sentence: 'Invariant: collected + missed = last - first + 1; last equals first when collected in a single round',
@@ -44,7 +44,7 @@ const arithmetic: RuleOf<'scan'> = {
   tags: ['validators'],
   confirms: OP,
   async check(ctx) {
-    const { x, records } = await faucets(ctx, ctx.fixtures.validatorIds!, true);
+    const { x, records } = await faucets(ctx, ctx.fixtures.validatorIds, true);
     for (const [k, r] of records.entries()) {
       const f = ['numRoundsCollected', 'numRoundsMissed', 'firstCollectedInRound', 'lastCollectedInRound'];
       if (!isObject(r) || !f.every((n) => isInt64(r[n])))
@@ -76,16 +76,16 @@ const arithmetic: RuleOf<'scan'> = {
         );
     }
   },
-};
+});
 
-const unknownIgnored: RuleOf<'scan'> = {
+const unknownIgnored = rule({
   id: 'SCAN-FAUCETS-UNKNOWN-IGNORED',
   section: SECTION.faucets,
   sentence: '`validator_ids` string[] required ...; ids not matching onboarded validators are ignored',
   needs: ['validatorIds'],
   tags: ['validators'],
   async check(ctx) {
-    const ids = ctx.fixtures.validatorIds!;
+    const ids = ctx.fixtures.validatorIds;
     const plain = await faucets(ctx, ids);
     const mixed = await faucets(ctx, [...ids, UNKNOWN_VALIDATOR]);
     const k = mixed.records.findIndex((r) => isObject(r) && r.validator === UNKNOWN_VALIDATOR);
@@ -98,16 +98,16 @@ const unknownIgnored: RuleOf<'scan'> = {
       });
     }
   },
-};
+});
 
-const orderIndependent: RuleOf<'scan'> = {
+const orderIndependent = rule({
   id: 'SCAN-FAUCETS-ORDER-INDEPENDENT',
   section: SECTION.faucets,
   sentence: '200 `{validatorsReceivedFaucets: ValidatorReceivedFaucets[]}`; order is unrelated to argument order',
   needs: ['validatorIds'],
   tags: ['validators'],
   async check(ctx) {
-    const ids = ctx.fixtures.validatorIds!;
+    const ids = ctx.fixtures.validatorIds;
     if (ids.length < 2) ctx.skip('fixtures.validatorIds names fewer than two validators: there is no other argument order');
     const baseline = byValidator((await faucets(ctx, ids)).records);
     await ctx.property(fc.shuffledSubarray(ids, { minLength: ids.length, maxLength: ids.length }), async (order) => {
@@ -122,7 +122,7 @@ const orderIndependent: RuleOf<'scan'> = {
       }
     });
   },
-};
+});
 
 /** The first record that names a validator not among `asked`, with its index. */
 const foreign = (records: Json[], asked: readonly string[]) => records.findIndex((r) => !isObject(r) || !asked.includes(String(r.validator)));
@@ -130,7 +130,7 @@ const foreign = (records: Json[], asked: readonly string[]) => records.findIndex
 // The answer is about the validators asked: none of the onboarded validators asked is ignored, and no other
 // validator is answered. A validator offboarded since discovery saw it may be left out, so only an answer
 // without any of them fails for what it lacks.
-const askedOnly: RuleOf<'scan'> = {
+const askedOnly = rule({
   id: 'SCAN-FAUCETS-ASKED-VALIDATORS',
   section: SECTION.faucets,
   sentence:
@@ -138,7 +138,7 @@ const askedOnly: RuleOf<'scan'> = {
   needs: ['validatorIds'],
   tags: ['validators'],
   async check(ctx) {
-    const ids = ctx.fixtures.validatorIds!;
+    const ids = ctx.fixtures.validatorIds;
     const all = await faucets(ctx, ids);
     if (all.records.length === 0)
       ctx.fail(
@@ -157,7 +157,7 @@ const askedOnly: RuleOf<'scan'> = {
         );
     }
   },
-};
+});
 
 export const FAUCET_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [OP] }, [
   arithmetic,

@@ -10,9 +10,9 @@ import { BASE, fetchUpdates, historyGet, LABEL, PATH, updateOf, type Where } fro
 const SAMPLE = 4;
 
 /** A check that `where` without `param` answers the fixture updates as with `param`=`value`. */
-export function defaultCheck(where: Where, param: string, value: string): (ctx: CheckContext) => Promise<void> {
+export function defaultCheck(where: Where, param: string, value: string): (ctx: CheckContext<'transactionUpdateIds'>) => Promise<void> {
   return async (ctx) => {
-    const plain = await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds!, where);
+    const plain = await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds, where);
     let compared = 0;
     for (const u of plain) {
       const record = updateOf(u.body, where);

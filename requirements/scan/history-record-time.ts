@@ -2,7 +2,7 @@
 // (tree-rules.ts) accept any ISO 8601 time of at most microsecond resolution, trimmed digits included; this
 // advice asks for the full resolution the sentence names, as real scans send it (trailing zeros kept).
 import type { Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { SECTION } from '../../interfaces/scan/common.ts';
 import { BASE, fetchServedUpdates, LABEL, OP, updateOf, WHERE } from './history.ts';
 
@@ -16,14 +16,14 @@ export const RECORD_TIME_DIGITS_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'scan', operations: WHERE.map((w) => OP[w]), section: `${SECTION.updateTx}; ${SECTION.updateReassignment}` },
   [
-    {
+    rule({
       id: 'SCAN-HISTORY-RECORD-TIME-SIX-DIGITS',
       level: 'SHOULD',
       sentence: '`record_time` string (sequencing time, microsecond resolution, ISO 8601)',
       needs: ['transactionUpdateIds'],
       tags: ['history', 'time'],
       async check(ctx) {
-        const ids = [...ctx.fixtures.transactionUpdateIds!, ...(ctx.fixtures.reassignmentUpdateIds ?? [])];
+        const ids = [...ctx.fixtures.transactionUpdateIds, ...(ctx.fixtures.reassignmentUpdateIds ?? [])];
         let judged = 0;
         for (const { where, updates } of await fetchServedUpdates(ctx, ids)) {
           for (const u of updates) {
@@ -42,6 +42,6 @@ export const RECORD_TIME_DIGITS_REQUIREMENTS: Requirement[] = defineRules(
         }
         if (judged === 0) ctx.skip('no fixture update is answered with a record_time');
       },
-    },
+    }),
   ],
 );

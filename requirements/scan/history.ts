@@ -149,9 +149,9 @@ export interface FetchedTx extends FetchedUpdate {
 }
 
 /** The fixture transactions as one endpoint renders them. */
-export async function transactions(ctx: CheckContext, where: Where, query?: Record<string, string>): Promise<FetchedTx[]> {
+export async function transactions(ctx: CheckContext<'transactionUpdateIds'>, where: Where, query?: Record<string, string>): Promise<FetchedTx[]> {
   const out: FetchedTx[] = [];
-  for (const u of await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds!, where, query)) {
+  for (const u of await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds, where, query)) {
     const tx = transactionOf(u.body, where);
     if (tx) out.push({ ...u, where, tx });
   }
@@ -177,11 +177,16 @@ export type EncodingComparison = (first: Record<string, Json>, second: Record<st
  * answered without a tree in both (a verdict-only event, a reassignment) is not a transaction here and is
  * passed over.
  */
-export function encodingCheck(where: Where, param: string, values: [string, string], compare?: EncodingComparison): (ctx: CheckContext) => Promise<void> {
+export function encodingCheck(
+  where: Where,
+  param: string,
+  values: [string, string],
+  compare?: EncodingComparison,
+): (ctx: CheckContext<'transactionUpdateIds'>) => Promise<void> {
   return async (ctx) => {
     let checked = 0;
     let found = 0;
-    for (const updateId of ctx.fixtures.transactionUpdateIds!) {
+    for (const updateId of ctx.fixtures.transactionUpdateIds) {
       if (checked >= ENCODING_SAMPLE) break;
       const answers = [];
       for (const value of values) {
@@ -220,7 +225,7 @@ export function encodingCheck(where: Where, param: string, values: [string, stri
           pointer: BASE[where] + p.pointer,
         });
     }
-    if (found === 0) await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds!, where); // unsupported, or skipped as unknown
+    if (found === 0) await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds, where); // unsupported, or skipped as unknown
     if (checked === 0) ctx.skip(`none of the fixture transaction ids is answered by ${LABEL[where]} with a transaction tree`);
   };
 }
@@ -245,11 +250,11 @@ function namedIds(body: Record<string, Json>, where: Where): Array<{ id: Json; p
  * transaction was rejected), so a 404 there is a refusal only for an id /v0/events answers with its update;
  * the event history knows every listed id, as an update or a verdict.
  */
-export function lookupCheck(where: Where): (ctx: CheckContext) => Promise<void> {
+export function lookupCheck(where: Where): (ctx: CheckContext<'transactionUpdateIds'>) => Promise<void> {
   return async (ctx) => {
     let answered = 0;
     let unknown: { id: string; x: Exchange } | undefined;
-    for (const id of ctx.fixtures.transactionUpdateIds!.slice(0, LOOKUP_SAMPLE)) {
+    for (const id of ctx.fixtures.transactionUpdateIds.slice(0, LOOKUP_SAMPLE)) {
       const x = await ctx.scan.get(PATH[where] + enc(id));
       const what = `update ${id} (${ORIGIN})`;
       if (x.status === 404 && where !== 'events') {

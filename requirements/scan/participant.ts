@@ -2,24 +2,24 @@
 // a party hosted on several participants is answered with all of them, and the participants answered include
 // those the ledger showed hosting the party.
 import type { Requirement } from '../../engine/model.ts';
-import { defineRules, type RuleOf } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { acceptedLookups, okObject, participantIdPath, SECTION } from '../../interfaces/scan/common.ts';
 
 /** PAR, then a non-empty id, then a fingerprint without colons. */
 const PARTICIPANT_ID = /^PAR::.+::[^:]+$/;
 
-const participantIds: RuleOf<'scan'> = {
+const participantIds = rule({
   id: 'SCAN-PARTICIPANT-ID-FORMAT',
   sentence: '200 `{participant_ids: string[]}`, each of the form `PAR::id::fingerprint`',
   needs: ['domainId', 'partyIds'],
   tags: ['parties'],
   confirms: 'getPartyToParticipantV1',
   async check(ctx) {
-    const domain = ctx.fixtures.domainId!;
+    const domain = ctx.fixtures.domainId;
     // A party may be hosted on another synchronizer than fixtures.domainId: a 404 for some is no refusal.
     const found = await acceptedLookups(
       ctx,
-      ctx.fixtures.partyIds!,
+      ctx.fixtures.partyIds,
       (party) => ctx.scan.get(participantIdPath(domain, party)),
       (party) =>
         `the participants hosting ${party} on ${domain} (fixtures.partyIds and fixtures.domainId; discovery: validators and holding owners of the ACS snapshot, the synchronizer of the scan's updates)`,
@@ -35,17 +35,17 @@ const participantIds: RuleOf<'scan'> = {
         });
     }
   },
-};
+});
 
 // A party hosted on several participants: the v1 lookup lists each of them, so at least two distinct ids.
-const multiHosted: RuleOf<'scan'> = {
+const multiHosted = rule({
   id: 'SCAN-PARTICIPANT-ID-MULTI-HOSTED',
   sentence: 'Supports parties hosted on several participants (unlike v0). 200 `{participant_ids: string[]}`',
   needs: ['domainId', 'multiHostedParty'],
   tags: ['parties'],
   async check(ctx) {
-    const party = ctx.fixtures.multiHostedParty!;
-    const x = await ctx.scan.get(participantIdPath(ctx.fixtures.domainId!, party));
+    const party = ctx.fixtures.multiHostedParty;
+    const x = await ctx.scan.get(participantIdPath(ctx.fixtures.domainId, party));
     // Its hosting may be on another synchronizer than fixtures.domainId: nothing to judge there.
     if (x.status === 404) ctx.skip(`the multi-hosted fixture party ${party} is not known on fixtures.domainId (404)`);
     const ids = okObject(ctx, x, `participant ids of the multi-hosted fixture party ${party}`).participant_ids;
@@ -57,7 +57,7 @@ const multiHosted: RuleOf<'scan'> = {
         pointer: '/participant_ids',
       });
   },
-};
+});
 
 /** Parties whose hosting is looked up: enough to see a wrong host, few enough to stay fast. */
 const HOSTED_SAMPLE = 6;
@@ -65,14 +65,14 @@ const HOSTED_SAMPLE = 6;
 // The participants answered for a party are those hosting it: among them every participant the ledger's
 // topology events showed hosting it on that synchronizer (and not revoked since). A synchronizer the scan
 // does not know the party on (404: one the scan does not follow) is not judged.
-const hostsSeen: RuleOf<'scan'> = {
+const hostsSeen = rule({
   id: 'SCAN-PARTICIPANT-ID-HOSTS-SEEN',
   sentence: 'Path `domain_id` string (synchronizer id), `party_id` string. Supports parties hosted on several participants. 200 `{participant_ids: string[]}`',
   needs: ['partyHosting'],
   tags: ['parties'],
   async check(ctx) {
     let judged = 0;
-    for (const { party, synchronizerId, participants } of ctx.fixtures.partyHosting!.slice(0, HOSTED_SAMPLE)) {
+    for (const { party, synchronizerId, participants } of ctx.fixtures.partyHosting.slice(0, HOSTED_SAMPLE)) {
       const x = await ctx.scan.get(participantIdPath(synchronizerId, party));
       if (x.status === 404) continue;
       const ids = okObject(ctx, x, `the participants hosting ${party} on ${synchronizerId} (fixtures.partyHosting)`).participant_ids;
@@ -87,7 +87,7 @@ const hostsSeen: RuleOf<'scan'> = {
     }
     if (judged === 0) ctx.skip('the scan knows none of the parties of fixtures.partyHosting on their synchronizers (all answered 404)');
   },
-};
+});
 
 export const PARTICIPANT_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,

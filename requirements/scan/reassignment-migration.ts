@@ -5,7 +5,7 @@
 import { isObject, type Json } from '../../common/json.ts';
 import { isInt64 } from '../../engine/int64.ts';
 import type { Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { SECTION, timeNanos } from '../../interfaces/scan/common.ts';
 import { BASE, fetchServedUpdates, LABEL, OP, reassignmentOf, transactionOf, WHERE } from './history.ts';
 
@@ -26,16 +26,16 @@ export const REASSIGNMENT_MIGRATION_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'scan', operations: WHERE.map((w) => OP[w]), section: SECTION.updateReassignment },
   [
-    {
+    rule({
       id: 'SCAN-REASSIGNMENT-MIGRATION-OF-SYNCHRONIZER',
       sentence:
         'UpdateHistoryAssignment `migration_id` int64 (of the target synchronizer); UpdateHistoryUnassignment `migration_id` int64 (of the source synchronizer)',
       needs: ['transactionUpdateIds', 'reassignmentUpdateIds'],
       tags: ['history', 'reassignments'],
       async check(ctx) {
-        const txServed = await fetchServedUpdates(ctx, ctx.fixtures.transactionUpdateIds!);
+        const txServed = await fetchServedUpdates(ctx, ctx.fixtures.transactionUpdateIds);
         let judged = 0;
-        for (const { where, updates } of await fetchServedUpdates(ctx, ctx.fixtures.reassignmentUpdateIds!)) {
+        for (const { where, updates } of await fetchServedUpdates(ctx, ctx.fixtures.reassignmentUpdateIds)) {
           const bySync = new Map<string, Stamp[]>();
           for (const u of txServed.find((s) => s.where === where)?.updates ?? []) {
             const tx = transactionOf(u.body, where);
@@ -65,6 +65,6 @@ export const REASSIGNMENT_MIGRATION_REQUIREMENTS: Requirement[] = defineRules(
             'no fixture reassignment lies between two fixture transactions of the same migration on its target (assignment) or source (unassignment) synchronizer',
           );
       },
-    },
+    }),
   ],
 );

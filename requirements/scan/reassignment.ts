@@ -6,7 +6,7 @@ import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import { exactIntegers, isInt64 } from '../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules, type RuleOf } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { SECTION, timeNanos } from '../../interfaces/scan/common.ts';
 import { BASE, fetchServedUpdates, LABEL, OP, reassignmentOf, updateOf, WHERE, type Where } from './history.ts';
 import { contractFieldProblems } from './holdings/records.ts';
@@ -22,9 +22,9 @@ interface Reassignment {
 }
 
 /** The fixture reassignments, per endpoint that answers with some (their counters are compared within one). */
-async function reassignments(ctx: CheckContext): Promise<Array<{ where: Where; items: Reassignment[] }>> {
+async function reassignments(ctx: CheckContext<'reassignmentUpdateIds'>): Promise<Array<{ where: Where; items: Reassignment[] }>> {
   const out: Array<{ where: Where; items: Reassignment[] }> = [];
-  for (const { where, updates } of await fetchServedUpdates(ctx, ctx.fixtures.reassignmentUpdateIds!)) {
+  for (const { where, updates } of await fetchServedUpdates(ctx, ctx.fixtures.reassignmentUpdateIds)) {
     const items: Reassignment[] = [];
     for (const u of updates) {
       const r = reassignmentOf(u.body, where);
@@ -75,7 +75,7 @@ function reassignmentProblems(item: Json): string[] {
   return out;
 }
 
-const wellFormed: RuleOf<'scan'> = {
+const wellFormed = rule({
   id: 'SCAN-REASSIGNMENT-RECORDS',
   sentence:
     'UpdateHistoryReassignment: `update_id`, `offset`, `record_time`, `event` (one-of: UpdateHistoryAssignment or UpdateHistoryUnassignment), all required',
@@ -83,7 +83,7 @@ const wellFormed: RuleOf<'scan'> = {
   tags: ['history', 'reassignments'],
   async check(ctx) {
     let judged = 0;
-    for (const { where, updates } of await fetchServedUpdates(ctx, ctx.fixtures.reassignmentUpdateIds!)) {
+    for (const { where, updates } of await fetchServedUpdates(ctx, ctx.fixtures.reassignmentUpdateIds)) {
       for (const u of updates) {
         const item = updateOf(u.body, where);
         if (!item || !('event' in item)) continue; // not a reassignment (the fixture may name other updates)
@@ -95,9 +95,9 @@ const wellFormed: RuleOf<'scan'> = {
     }
     if (judged === 0) ctx.skip('no answer for the fixture reassignment ids is a reassignment record (none carries event)');
   },
-};
+});
 
-const pairCounter: RuleOf<'scan'> = {
+const pairCounter = rule({
   id: 'SCAN-REASSIGNMENT-PAIR-COUNTER',
   sentence:
     '`reassignment_counter` is equal on a matching assign and unassign; matching pair shares `unassign_id` and `reassignment_counter`; `unassign_id` string (id of the corresponding unassign event)',
@@ -131,7 +131,7 @@ const pairCounter: RuleOf<'scan'> = {
     if (pairs === 0)
       ctx.skip('the fixture reassignment ids hold no assignment together with its unassignment (same unassign_id, or same contract and counter)');
   },
-};
+});
 
 /**
  * The pairs found by contract and counter where the assignment's unassign_id names none of the unassignments
@@ -167,7 +167,7 @@ function unassignIdsShared(ctx: CheckContext, where: Where, all: Reassignment[])
   return pairs;
 }
 
-const counterIncreases: RuleOf<'scan'> = {
+const counterIncreases = rule({
   id: 'SCAN-REASSIGNMENT-COUNTER-INCREASES',
   sentence: '`reassignment_counter` ... strictly increases with each unassign command for the same contract, and is 0 at contract creation',
   needs: ['reassignmentUpdateIds'],
@@ -175,7 +175,7 @@ const counterIncreases: RuleOf<'scan'> = {
   async check(ctx) {
     for (const { where, items: all } of await reassignments(ctx)) counterRule(ctx, where, all);
   },
-};
+});
 
 /** The counter rule on the reassignments one endpoint answered with. */
 function counterRule(ctx: CheckContext, where: Where, all: Reassignment[]): void {

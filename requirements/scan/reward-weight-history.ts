@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { Json } from '../../common/json.ts';
 import type { Fixtures } from '../../engine/fixtures.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { okObject, plusMicros, SECTION, timeNanos } from '../../interfaces/scan/common.ts';
 
 type Change = NonNullable<Fixtures['rewardWeightChanges']>[number];
@@ -79,7 +79,7 @@ export const REWARD_WEIGHT_HISTORY_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'scan', operations: ['getPreviousSvRewardWeight'], section: SECTION.rewardWeight },
   [
-    {
+    rule({
       id: 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
       sentence:
         '`effectiveBefore` string optional (only weight changes effective strictly before it are considered). 200 `{rewardWeight?: string}`: the weight from the latest accepted reward-weight update proposal before `effectiveBefore`; absent when there is none.',
@@ -87,7 +87,7 @@ export const REWARD_WEIGHT_HISTORY_REQUIREMENTS: Requirement[] = defineRules(
       tags: ['rewards', 'time'],
       async check(ctx) {
         const bySv = new Map<string, Change[]>();
-        for (const c of ctx.fixtures.rewardWeightChanges!) bySv.set(c.svParty, [...(bySv.get(c.svParty) ?? []), c]);
+        for (const c of ctx.fixtures.rewardWeightChanges) bySv.set(c.svParty, [...(bySv.get(c.svParty) ?? []), c]);
         const svs = [...bySv].map(([sv, changes]) => ({ sv, steps: stepsOf(changes) })).filter((s) => s.steps?.length);
         if (!svs.length) ctx.skip('no reward-weight change of the fixture has an effective time of whole microseconds');
         const picked = svs.slice(0, SVS) as Array<{ sv: string; steps: Step[] }>;
@@ -102,6 +102,6 @@ export const REWARD_WEIGHT_HISTORY_REQUIREMENTS: Requirement[] = defineRules(
         const between = fc.constantFrom(...gaps).chain((g) => fc.bigInt({ min: 1n, max: g.span }).map((offset) => ({ ...g, offset })));
         await ctx.property(between, (p) => probe(ctx, p.sv, p), { runs: 6 });
       },
-    },
+    }),
   ],
 );

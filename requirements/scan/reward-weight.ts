@@ -2,7 +2,7 @@
 import type { Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { acceptedObject, okObject, SECTION } from '../../interfaces/scan/common.ts';
 
 const WEIGHT_OP = 'getPreviousSvRewardWeight';
@@ -19,7 +19,7 @@ export const REWARD_WEIGHT_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'scan', operations: [WEIGHT_OP], section: SECTION.rewardWeight },
   [
-    {
+    rule({
       id: 'SCAN-REWARD-WEIGHT-STRING-OR-ABSENT',
       sentence:
         '200 `{rewardWeight?: string}`: the weight from the latest accepted reward-weight update proposal before `effectiveBefore`; absent when there is none',
@@ -27,14 +27,14 @@ export const REWARD_WEIGHT_REQUIREMENTS: Requirement[] = defineRules(
       tags: ['rewards'],
       confirms: WEIGHT_OP,
       async check(ctx) {
-        for (const sv of ctx.fixtures.svParties!) {
+        for (const sv of ctx.fixtures.svParties) {
           const { x, body } = await weight(ctx, { svParty: sv });
           if (body.rewardWeight !== undefined && typeof body.rewardWeight !== 'string')
             ctx.fail(`${sv}: rewardWeight is ${JSON.stringify(body.rewardWeight)}, neither a string nor absent`, { exchange: x, pointer: '/rewardWeight' });
         }
       },
-    },
-    {
+    }),
+    rule({
       id: 'SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE',
       sentence: '`effectiveBefore` string optional (only weight changes effective strictly before it are considered); absent when there is none',
       needs: ['svParties'],
@@ -42,7 +42,7 @@ export const REWARD_WEIGHT_REQUIREMENTS: Requirement[] = defineRules(
       async check(ctx) {
         // No weight change of a running network took effect before 1970: the weight must be absent.
         const before = '1970-01-01T00:00:00Z';
-        for (const sv of ctx.fixtures.svParties!) {
+        for (const sv of ctx.fixtures.svParties) {
           const x = await ctx.scan.post('/v0/admin/sv/previous-sv-reward-weight', { svParty: sv, effectiveBefore: before });
           if (x.status === 400) ctx.skip(`the target does not accept effectiveBefore as an ISO 8601 timestamp (${before}: 400)`);
           const body = okObject(ctx, x, `previous reward weight of ${sv} before ${before}`);
@@ -53,6 +53,6 @@ export const REWARD_WEIGHT_REQUIREMENTS: Requirement[] = defineRules(
             );
         }
       },
-    },
+    }),
   ],
 );

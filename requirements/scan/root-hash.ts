@@ -4,7 +4,7 @@ import type { Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import { isInt64 } from '../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { acceptedLookups, okObject, SECTION } from '../../interfaces/scan/common.ts';
 
 const ROOT_OP = 'getRewardAccountingRootHash';
@@ -16,11 +16,11 @@ const rootHashPath = (round: number) => `/v0/internal/reward-accounting-process/
  * positive requirement (`positive`), not all of them may be: the rounds come from the node itself (its earliest
  * available round, its latest, its activity records), and its answers are judged as a positive request's.
  */
-async function rootHashes(ctx: CheckContext, positive = false): Promise<Array<{ round: number; x: Exchange; body: Record<string, Json> }>> {
+async function rootHashes(ctx: CheckContext<'rounds'>, positive = false): Promise<Array<{ round: number; x: Exchange; body: Record<string, Json> }>> {
   if (positive) {
     const found = await acceptedLookups(
       ctx,
-      ctx.fixtures.rounds!,
+      ctx.fixtures.rounds,
       (round) => ctx.scan.get(rootHashPath(round)),
       (round) =>
         `the root hash of round ${round} (fixtures.rounds; discovery: the earliest round available to the reward accounting, the latest round, the rounds of activity records)`,
@@ -28,7 +28,7 @@ async function rootHashes(ctx: CheckContext, positive = false): Promise<Array<{ 
     return found.map(({ key: round, x, body }) => ({ round, x, body }));
   }
   const out = [];
-  for (const round of ctx.fixtures.rounds!) {
+  for (const round of ctx.fixtures.rounds) {
     const x = await ctx.scan.get(rootHashPath(round));
     if (x.status === 404) continue;
     out.push({ round, x, body: okObject(ctx, x, `root hash of fixture round ${round}`) });
@@ -38,7 +38,7 @@ async function rootHashes(ctx: CheckContext, positive = false): Promise<Array<{ 
 }
 
 export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [ROOT_OP], section: SECTION.rootHash }, [
-  {
+  rule({
     id: 'SCAN-ROOT-HASH-RESULT-SHAPE',
     sentence: '200: one of `{status, round_number: int64, root_hash: string (hex-encoded)}`, `{status}` (undetermined), `{status}` (cannot provide)',
     needs: ['rounds'],
@@ -55,8 +55,8 @@ export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
           ctx.fail(`round ${round}: root_hash ${JSON.stringify(body.root_hash)} is not hex-encoded`, { exchange: x, pointer: '/root_hash' });
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'SCAN-ROOT-HASH-ROUND-ECHOED',
     sentence: 'Path `round_number` int64. 200: one of `{status, round_number: int64, root_hash: string (hex-encoded)}` ... (the result of the requested round)',
     needs: ['rounds'],
@@ -71,5 +71,5 @@ export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
       }
       if (named === 0) ctx.skip('no root-hash result of the fixture rounds names a round_number');
     },
-  },
+  }),
 ]);

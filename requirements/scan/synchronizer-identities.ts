@@ -2,7 +2,7 @@
 // identity transactions.
 import { isObject, isStringArray } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { acceptedObject, enc, okObject, SECTION } from '../../interfaces/scan/common.ts';
 
 const OP = 'getSynchronizerIdentities';
@@ -23,7 +23,7 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'scan', operations: [OP], section: SECTION.synchronizers },
   [
-    {
+    rule({
       id: 'SCAN-SYNCHRONIZER-IDENTITIES',
       sentence: '200 `{sequencer_id: string, sequencer_identity_transactions: string[], mediator_id: string, mediator_identity_transactions: string[]}`',
       needs: ['domainId'],
@@ -31,7 +31,7 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
       confirms: OP,
       async check(ctx) {
         // The whole id is a prefix of itself.
-        const x = await ctx.scan.get(`/v0/synchronizer-identities/${enc(ctx.fixtures.domainId!)}`);
+        const x = await ctx.scan.get(`/v0/synchronizer-identities/${enc(ctx.fixtures.domainId)}`);
         const body = acceptedObject(ctx, x, `the identities of ${ctx.fixtures.domainId}, by its whole id (${WHERE_FROM})`);
         const bad = [
           ...['sequencer_id', 'mediator_id'].filter((f) => typeof body[f] !== 'string'),
@@ -39,8 +39,8 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
         ];
         if (bad.length > 0) ctx.fail(`fields missing or of the wrong type: ${bad.join(', ')}`, { exchange: x, pointer: `/${bad[0]}` });
       },
-    },
-    {
+    }),
+    rule({
       id: 'SCAN-SYNCHRONIZER-IDENTITIES-PREFIX',
       // The parameter is only named a prefix (here and in the official document): advice, not a promise.
       level: 'SHOULD',
@@ -48,7 +48,7 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
       needs: ['domainId'],
       tags: ['misc'],
       async check(ctx) {
-        const id = ctx.fixtures.domainId!;
+        const id = ctx.fixtures.domainId;
         const whole = okObject(ctx, await ctx.scan.get(`/v0/synchronizer-identities/${enc(id)}`), `identities of fixture synchronizer ${id}`);
         // Only an answer that names the identities shows the whole id was found (its shape: SCAN-SYNCHRONIZER-IDENTITIES).
         if (typeof whole.sequencer_id !== 'string' || typeof whole.mediator_id !== 'string')
@@ -65,15 +65,15 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
             pointer: '/sequencer_id',
           });
       },
-    },
-    {
+    }),
+    rule({
       id: 'SCAN-SYNCHRONIZER-IDENTITIES-OF-PREFIX',
       sentence:
         'GET /v0/synchronizer-identities/{domain_id_prefix}: Path `domain_id_prefix` string. 200 `{sequencer_id: string, sequencer_identity_transactions: string[], mediator_id: string, mediator_identity_transactions: string[]}` (of the synchronizer whose id starts with the prefix)',
       needs: ['domainId'],
       tags: ['misc'],
       async check(ctx) {
-        const id = ctx.fixtures.domainId!;
+        const id = ctx.fixtures.domainId;
         const prefix = ownPrefix(id);
         if (prefix === undefined) return ctx.skip(`fixtures.domainId ${JSON.stringify(id)} is not of the form name::fingerprint: no prefix is its alone`);
         // The whole id's answer is SCAN-SYNCHRONIZER-IDENTITIES's to judge; here it is what the prefix must find.
@@ -93,6 +93,6 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
               { exchange: x, pointer: `/${field}` },
             );
       },
-    },
+    }),
   ],
 );

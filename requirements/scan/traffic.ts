@@ -3,12 +3,12 @@
 import { isObject, parseJson } from '../../common/json.ts';
 import { isInt64 } from '../../engine/int64.ts';
 import type { Requirement } from '../../engine/model.ts';
-import { defineRules, type RuleOf } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { acceptedLookups, enc, SECTION, trafficStatusPath } from '../../interfaces/scan/common.ts';
 
 const OP = 'getMemberTrafficStatus';
 
-const totals: RuleOf<'scan'> = {
+const totals = rule({
   id: 'SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED',
   operations: [OP],
   section: SECTION.trafficRecord,
@@ -17,11 +17,11 @@ const totals: RuleOf<'scan'> = {
   tags: ['traffic'],
   confirms: OP,
   async check(ctx) {
-    const domain = ctx.fixtures.domainId!;
+    const domain = ctx.fixtures.domainId;
     // A member may have no traffic state here (a mediator that never bought any): a 404 for some is no refusal.
     const found = await acceptedLookups(
       ctx,
-      ctx.fixtures.memberIds!,
+      ctx.fixtures.memberIds,
       (member) => ctx.scan.get(trafficStatusPath(domain, member)),
       (member) =>
         `the traffic status of ${member} on ${domain} (fixtures.memberIds and fixtures.domainId; discovery: participants hosting known parties and the mediator, on the synchronizer of the scan's updates)`,
@@ -51,9 +51,9 @@ const totals: RuleOf<'scan'> = {
         });
     }
   },
-};
+});
 
-const memberIdChecked: RuleOf<'scan'> = {
+const memberIdChecked = rule({
   id: 'SCAN-TRAFFIC-MEMBER-ID-400',
   // The synchronizer's identities name the mediator whose member id is probed.
   operations: [OP, 'getSynchronizerIdentities'],
@@ -63,18 +63,18 @@ const memberIdChecked: RuleOf<'scan'> = {
   tags: ['traffic', 'validation'],
   async check(ctx) {
     for (const member of ['participant1', 'not a member id']) {
-      const x = await ctx.scan.get(trafficStatusPath(ctx.fixtures.domainId!, member));
+      const x = await ctx.scan.get(trafficStatusPath(ctx.fixtures.domainId, member));
       ctx.expectStatus(x, 400, `member id ${JSON.stringify(member)} is not of the form code::id::fingerprint`);
     }
     // The accepted side of the format: the synchronizer's own mediator, a MED member id, is no bad request
     // (404 stays open: the mediator may have no traffic state). Probed where the synchronizer names one.
-    const ids = await ctx.scan.get(`/v0/synchronizer-identities/${enc(ctx.fixtures.domainId!)}`);
+    const ids = await ctx.scan.get(`/v0/synchronizer-identities/${enc(ctx.fixtures.domainId)}`);
     const mediator = ids.status === 200 ? parseJson(ids.text)?.mediator_id : undefined;
     if (typeof mediator === 'string' && mediator.startsWith('MED::')) {
-      const x = await ctx.scan.get(trafficStatusPath(ctx.fixtures.domainId!, mediator));
+      const x = await ctx.scan.get(trafficStatusPath(ctx.fixtures.domainId, mediator));
       ctx.expectStatus(x, [200, 404], `member id ${mediator} (the synchronizer's mediator_id) is of the form MED::id::fingerprint`);
     }
   },
-};
+});
 
 export const TRAFFIC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [totals, memberIdChecked]);

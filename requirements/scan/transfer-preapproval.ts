@@ -3,14 +3,14 @@
 // preapproval answered is the one of the party asked for: its contract's receiver is that party.
 import { isObject } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { acceptedLookups, contractWithStateProblems, enc, SECTION } from '../../interfaces/scan/common.ts';
 
 export const TRANSFER_PREAPPROVAL_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'scan', operations: ['getTransferPreapprovalByParty'], section: SECTION.preapprovals },
   [
-    {
+    rule({
       id: 'SCAN-TRANSFER-PREAPPROVAL',
       sentence: 'Path `party` string (receiver party). 200 `{transfer_preapproval: ContractWithState}`',
       needs: ['preapprovalParties'],
@@ -20,7 +20,7 @@ export const TRANSFER_PREAPPROVAL_REQUIREMENTS: Requirement[] = defineRules(
         // A preapproval may have been withdrawn since the snapshot that showed it: a 404 for some parties is no refusal.
         const found = await acceptedLookups(
           ctx,
-          ctx.fixtures.preapprovalParties!,
+          ctx.fixtures.preapprovalParties,
           (party) => ctx.scan.get(`/v0/transfer-preapprovals/by-party/${enc(party)}`),
           (party) => `the preapproval of ${party}, the receiver of a transfer preapproval (fixtures.preapprovalParties; discovery: the ACS snapshot)`,
         );
@@ -37,6 +37,6 @@ export const TRANSFER_PREAPPROVAL_REQUIREMENTS: Requirement[] = defineRules(
             });
         }
       },
-    },
+    }),
   ],
 );

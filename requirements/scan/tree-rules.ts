@@ -4,7 +4,7 @@
 // (updates.ts, events.ts), so that an endpoint the scan does not serve leaves the others judged.
 import { isObject, pointer, type Json } from '../../common/json.ts';
 import type { CheckContext } from '../../engine/model.ts';
-import type { RuleOf } from '../../engine/requirement.ts';
+import { rule, type RuleOf } from '../../engine/requirement.ts';
 import { SECTION, timeNanos } from '../../interfaces/scan/common.ts';
 import { BASE, LABEL, OP, transactions, type Where } from './history.ts';
 import { keysInTextOrder } from './json-order.ts';
@@ -133,7 +133,7 @@ export const TREE_RULES = {
 } satisfies Record<string, TreeRule>;
 
 /** A check of every fixture transaction as one endpoint renders it. */
-function treeCheck(where: Where, problem: TreeRule['problem']): (ctx: CheckContext) => Promise<void> {
+function treeCheck(where: Where, problem: TreeRule['problem']): (ctx: CheckContext<'transactionUpdateIds'>) => Promise<void> {
   return async (ctx) => {
     for (const t of await transactions(ctx, where)) {
       const p = problem(t.tx);
@@ -151,19 +151,19 @@ function source(where: Where, sentence: string): Pick<RuleOf<'scan'>, 'section' 
 }
 
 /** The requirement record of a rule on one endpoint, all but its id (written out where it is defined). */
-export function treeRequirement(rule: TreeRule, where: Where): Omit<RuleOf<'scan'>, 'id'> {
-  return {
+export function treeRequirement(tree: TreeRule, where: Where) {
+  return rule({
     operations: [OP[where]],
-    ...source(where, rule.sentence),
+    ...source(where, tree.sentence),
     needs: ['transactionUpdateIds'],
-    tags: rule.tags,
-    check: treeCheck(where, rule.problem),
-  };
+    tags: tree.tags,
+    check: treeCheck(where, tree.problem),
+  });
 }
 
 /** UpdateHistoryTransactionV2's key order, on the wire, for the V2 renderings (/v2/updates, /v0/events). */
-export function keysSortedRequirement(where: Exclude<Where, 'v0'>): Omit<RuleOf<'scan'>, 'id'> {
-  return {
+export function keysSortedRequirement(where: Exclude<Where, 'v0'>) {
+  return rule({
     operations: [OP[where]],
     ...source(where, '`events_by_id` is sorted lexicographically by id'),
     needs: ['transactionUpdateIds'],
@@ -183,10 +183,10 @@ export function keysSortedRequirement(where: Exclude<Where, 'v0'>): Omit<RuleOf<
         }
       }
     },
-  };
+  });
 }
 
 /** The event-type rule on one endpoint: it comes from the Events section, not from the record's field list. */
-export function eventTypesRequirement(where: Where): Omit<RuleOf<'scan'>, 'id'> {
+export function eventTypesRequirement(where: Where) {
   return { ...treeRequirement(TREE_RULES.eventTypes, where), section: 'Events 3', sentence: `${LABEL[where]}: ${TREE_RULES.eventTypes.sentence}` };
 }

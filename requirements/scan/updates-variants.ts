@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isObject, pointer, type Json } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { SECTION, timeNanos } from '../../interfaces/scan/common.ts';
 import { BASE, fetchServedUpdates, fetchUpdates, LABEL, OP, transactionOf, type FetchedUpdate } from './history.ts';
 import { PLAIN_FIELDS } from './value-encodings.ts';
@@ -57,14 +57,14 @@ export const UPDATE_VARIANT_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'scan', operations: [OP.v0, OP.v2, OP.events], section: `${SECTION.updateTxV2}; Versioning 4` },
   [
-    {
+    rule({
       id: 'SCAN-UPDATES-VARIANTS-SAME-UPDATE',
       sentence:
         '**UpdateHistoryTransactionV2** (`update` in `/v0/events/{update_id}`): the same as above without `offset`; `/v0/updates/{update_id}` is deprecated (since 0.5.10) in favor of `/v2/updates/{update_id}`',
       needs: ['transactionUpdateIds'],
       tags: ['history', 'versions'],
       async check(ctx) {
-        const ids = ctx.fixtures.transactionUpdateIds!;
+        const ids = ctx.fixtures.transactionUpdateIds;
         const served = await fetchServedUpdates(ctx, ids);
         // Without the deprecated path: unsupported (or skipped when it knows none of the ids).
         const old = served.find((s) => s.where === 'v0')?.updates ?? (await fetchUpdates(ctx, ids, 'v0'));
@@ -88,6 +88,6 @@ export const UPDATE_VARIANT_REQUIREMENTS: Requirement[] = defineRules(
         }
         if (compared === 0) ctx.skip('no fixture transaction is answered with a tree on /v0/updates and on a V2 path');
       },
-    },
+    }),
   ],
 );

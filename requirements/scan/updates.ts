@@ -4,14 +4,14 @@
 // lossless encoding. Fixture transaction ids are looked up; ids the scan does not know are left out. (The same
 // rules on the `update` of GET /v0/events, and what only that endpoint promises, are in events.ts.)
 import type { Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { SECTION, timeNanos } from '../../interfaces/scan/common.ts';
 import { encodingCheck, lookupCheck, OP, transactions } from './history.ts';
 import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
 import { sameContentVerboseAs } from './value-encodings.ts';
 
 export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
-  {
+  rule({
     id: 'SCAN-UPDATES-BY-ID',
     // A 404 is judged against the event history's answer for the same id (lookupCheck).
     operations: [OP.v0, OP.events],
@@ -22,14 +22,14 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     tags: ['history'],
     confirms: OP.v0,
     check: lookupCheck('v0'),
-  },
+  }),
   { id: 'SCAN-UPDATES-TREE-ROOTS-KNOWN', ...treeRequirement(TREE_RULES.rootsKnown, 'v0') },
   { id: 'SCAN-UPDATES-TREE-CHILDREN-KNOWN', ...treeRequirement(TREE_RULES.childrenKnown, 'v0') },
   { id: 'SCAN-UPDATES-TREE-ALL-REACHABLE', ...treeRequirement(TREE_RULES.allReachable, 'v0') },
   { id: 'SCAN-UPDATES-CREATED-EVENT-ID', ...treeRequirement(TREE_RULES.createdEventId, 'v0') },
   { id: 'SCAN-UPDATES-RECORD-TIME-MICROS', ...treeRequirement(TREE_RULES.recordTimeMicros, 'v0') },
   { id: 'SCAN-UPDATES-EXTERNAL-HASH-OMITTED', ...treeRequirement(TREE_RULES.externalHashOmitted, 'v0') },
-  {
+  rule({
     id: 'SCAN-UPDATES-OFFSETS-INCREASING',
     operations: [OP.v0],
     section: SECTION.updateTx,
@@ -55,8 +55,8 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         }
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'SCAN-UPDATES-LOSSLESS-VARIANTS',
     operations: [OP.v0],
     section: SECTION.updatesV0,
@@ -66,9 +66,9 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     // Asking for the lossless encoding must change how the Daml values are written (typed, "hard to process"),
     // not what they hold: the same comparison as compact_json against protobuf_json of the events endpoint.
     check: encodingCheck('v0', 'lossless', ['false', 'true'], sameContentVerboseAs('lossless=false')),
-  },
+  }),
   // The current path: the V2 record (no offset, so no offset rule; its parameters are not shown, so no encoding rule).
-  {
+  rule({
     id: 'SCAN-UPDATES-V2-BY-ID',
     operations: [OP.v2, OP.events],
     section: `${SECTION.updatesV0}; Versioning 4`,
@@ -77,7 +77,7 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     tags: ['history'],
     confirms: OP.v2,
     check: lookupCheck('v2'),
-  },
+  }),
   { id: 'SCAN-UPDATES-V2-TREE-ROOTS-KNOWN', ...treeRequirement(TREE_RULES.rootsKnown, 'v2') },
   { id: 'SCAN-UPDATES-V2-TREE-CHILDREN-KNOWN', ...treeRequirement(TREE_RULES.childrenKnown, 'v2') },
   { id: 'SCAN-UPDATES-V2-TREE-ALL-REACHABLE', ...treeRequirement(TREE_RULES.allReachable, 'v2') },

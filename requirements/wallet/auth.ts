@@ -2,7 +2,7 @@
 // so any 4xx passes (401 and 403 are the usual ones); serving the request (2xx) is the violation.
 import type { Exchange, RequestOptions } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { buy, buyBody, SECTION, statusPath, trackingIds } from '../../interfaces/wallet/support.ts';
 
 const SENTENCE = 'Wallet endpoints require `Authorization: Bearer <ACCESS_TOKEN>` (header `Authorization`, type string, required). Token format: JWT.';
@@ -37,7 +37,7 @@ function someOffer(ctx: CheckContext): string {
 }
 
 export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', section: SECTION.auth }, [
-  {
+  rule({
     id: 'WALLET-AUTH-STATUS-REQUIRES-TOKEN',
     operations: ['getTransferOfferStatus'],
     sentence: SENTENCE,
@@ -47,8 +47,8 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { i
       const trackingId = someOffer(ctx);
       for (const { label, auth } of badCredentials(ctx)) expectRefused(ctx, await ctx.wallet.post(statusPath(trackingId), undefined, { auth }), label);
     },
-  },
-  {
+  }),
+  rule({
     id: 'WALLET-AUTH-BUY-TRAFFIC-REQUIRES-TOKEN',
     operations: ['createBuyTrafficRequest'],
     sentence: SENTENCE,
@@ -60,5 +60,5 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { i
       const fresh = trackingIds(ctx, 'auth');
       for (const { label, auth } of badCredentials(ctx)) expectRefused(ctx, await buy(ctx, buyBody(ctx, fresh()), { auth }), label);
     },
-  },
+  }),
 ]);

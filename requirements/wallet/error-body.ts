@@ -3,7 +3,7 @@
 // requirements of each rule.
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { buy, buyBody, ERROR_STATUSES, expectErrorBody, SECTION, statusPath, trackingIds } from '../../interfaces/wallet/support.ts';
 
 const SENTENCE = 'Error bodies of the wallet and scan interfaces are `{error: string}` (400, 404, 409, 429, 500).';
@@ -37,7 +37,7 @@ export const ERROR_BODY_REQUIREMENTS: Requirement[] = defineRules(import.meta.ur
       judgeAll(ctx, [await ctx.wallet.post(statusPath(trackingIds(ctx, 'no-offer-error')()))]);
     },
   },
-  {
+  rule({
     id: 'WALLET-ERROR-BODY-BUY-TRAFFIC',
     operations: ['createBuyTrafficRequest'],
     sentence: SENTENCE,
@@ -61,5 +61,5 @@ export const ERROR_BODY_REQUIREMENTS: Requirement[] = defineRules(import.meta.ur
       const [answers, pair] = await Promise.all([Promise.all(invalid), duplicate]);
       judgeAll(ctx, [...answers, ...pair]);
     },
-  },
+  }),
 ]);

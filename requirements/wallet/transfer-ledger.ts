@@ -10,7 +10,7 @@ import { describeAnswer, type Exchange } from '../../engine/transport/http.ts';
 import { eventsOf, LEDGER_EFFECTS, nextBegin, offsetOf, postUpdates, recordOf, strings, updateFormat } from '../../interfaces/ledger/updates.ts';
 import { followTokens } from '../../engine/paging.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules, type RuleOf } from '../../engine/requirement.ts';
+import { defineRules, rule, type RuleOf } from '../../engine/requirement.ts';
 import { SECTION } from '../../interfaces/wallet/support.ts';
 import { reportedOffers } from './transfer-status.ts';
 
@@ -220,9 +220,10 @@ async function judgeFailed(ctx: CheckContext): Promise<void> {
     );
 }
 
-const COMMON: Pick<RuleOf<'wallet'>, 'needs' | 'tags'> = {
-  // The ledger's update stream is read too (POST /v2/updates); the operations named are the wallet's.
-  needs: ['transferOffers', 'ledgerParties'],
+// The ledger's update stream is read too (POST /v2/updates); the operations named are the wallet's.
+const NEEDS = ['transferOffers', 'ledgerParties'] as const;
+
+const COMMON: Pick<RuleOf<'wallet'>, 'tags'> = {
   tags: ['transfer-offers', 'ledger'],
 };
 
@@ -230,31 +231,35 @@ export const TRANSFER_LEDGER_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'wallet', operations: ['getTransferOfferStatus'], section: SECTION.transferStates },
   [
-    {
+    rule({
       ...COMMON,
+      needs: NEEDS,
       id: 'WALLET-TRANSFER-CREATED-ON-LEDGER',
       sentence: 'created: Offer created, waiting for the receiver to accept; `transaction_id` (creating transaction), `contract_id` (the offer).',
       check: (ctx) => judge(ctx, 'created', { transaction: 'the creating transaction', contract: 'the offer' }, offerFit),
-    },
-    {
+    }),
+    rule({
       ...COMMON,
+      needs: NEEDS,
       id: 'WALLET-TRANSFER-ACCEPTED-ON-LEDGER',
       sentence:
         'accepted: Receiver accepted; wallet automation still has to deliver the amount; `transaction_id` (accepting transaction), `contract_id` (accepted offer).',
       check: (ctx) => judge(ctx, 'accepted', { transaction: 'the accepting transaction', contract: 'the accepted offer' }, acceptedFit),
-    },
-    {
+    }),
+    rule({
       ...COMMON,
+      needs: NEEDS,
       id: 'WALLET-TRANSFER-COMPLETED-ON-LEDGER',
       sentence: "completed: Amount transferred to the receiver; `transaction_id` (the transfer), `contract_id` (receiver's created holding).",
       check: (ctx) => judge(ctx, 'completed', { transaction: 'the transfer', contract: "the receiver's created holding" }, receiverHoldingFit),
-    },
-    {
+    }),
+    rule({
       ...COMMON,
+      needs: NEEDS,
       id: 'WALLET-TRANSFER-FAILED-KIND-ON-LEDGER',
       sentence:
         'Failure kinds: `expired` (the offer or accepted offer expired before completion), `rejected` (receiver rejected the offer or withdrew an accepted offer), `withdrawn` (sender withdrew, e.g. insufficient funds or operational reasons).',
       check: judgeFailed,
-    },
+    }),
   ],
 );

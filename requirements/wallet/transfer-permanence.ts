@@ -2,7 +2,7 @@
 // every other check of the run reports it failed again, never in another state.
 import { isObject } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { SECTION, failedOfferReports, statusPath } from '../../interfaces/wallet/support.ts';
 import { MAX_PER_STATE, reportedOffers } from './transfer-status.ts';
 
@@ -10,7 +10,7 @@ export const TRANSFER_PERMANENCE_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'wallet', operations: ['getTransferOfferStatus'], section: SECTION.transferStates },
   [
-    {
+    rule({
       id: 'WALLET-TRANSFER-STATUS-FAILED-PERMANENT',
       sentence: 'failed: Permanent failure; nothing transferred',
       needs: ['transferOffers'],
@@ -33,6 +33,6 @@ export const TRANSFER_PERMANENCE_REQUIREMENTS: Requirement[] = defineRules(
             );
         }
       },
-    },
+    }),
   ],
 );

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { isObject } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { SECTION, failedOfferReports, statusPath } from '../../interfaces/wallet/support.ts';
 
 const ACTIVE_STATES: ReadonlySet<string> = new Set(['created', 'accepted', 'completed']);
@@ -45,7 +45,7 @@ const KNOWN_PER_STATE = 4;
 const STATES: ReadonlySet<string> = new Set([...ACTIVE_STATES, 'failed']);
 
 export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', operations: ['getTransferOfferStatus'] }, [
-  {
+  rule({
     id: 'WALLET-TRANSFER-STATUS-KNOWN-OFFER',
     section: SECTION.transferStatus,
     sentence:
@@ -56,7 +56,7 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
     async check(ctx) {
       // The wallet reported each of these offers when they were listed (discovery asks this very endpoint, or
       // created the offer and waited for it): it knows them, so a 404 now is a refusal.
-      for (const [listed, ids] of Object.entries(ctx.fixtures.transferOffers!)) {
+      for (const [listed, ids] of Object.entries(ctx.fixtures.transferOffers)) {
         for (const trackingId of (ids ?? []).slice(0, KNOWN_PER_STATE)) {
           const x = await ctx.wallet.post(statusPath(trackingId));
           const body = ctx.accepted(
@@ -77,8 +77,8 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
         }
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'WALLET-TRANSFER-STATUS-ACTIVE-SHAPE',
     section: SECTION.transferStates,
     sentence: 'created / accepted / completed: `status`, `transaction_id`, `contract_id`.',
@@ -103,8 +103,8 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
           });
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'WALLET-TRANSFER-STATUS-FAILED-SHAPE',
     section: SECTION.transferStates,
     sentence: 'failed: `status`, `failure_kind` (expired, rejected or withdrawn), `withdrawn_reason` (optional human-readable text).',
@@ -133,7 +133,7 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
         }
       }
     },
-  },
+  }),
   {
     id: 'WALLET-TRANSFER-STATUS-UNKNOWN-404',
     section: SECTION.transferStatus,
@@ -151,7 +151,7 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
       });
     },
   },
-  {
+  rule({
     id: 'WALLET-TRANSFER-STATUS-OTHER-USER-404',
     section: SECTION.transferStatus,
     sentence: 'The token subject must be the ledger user of the user whose wallet the endpoint affects; 404: no offer with this tracking id is known.',
@@ -169,5 +169,5 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
         ctx.expectStatus(x, 404, `transfer offer ${trackingId} belongs to another wallet user`);
       }
     },
-  },
+  }),
 ]);

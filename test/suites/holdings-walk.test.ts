@@ -4,10 +4,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { makeCheckContext } from '../../engine/check-context.ts';
+import { makeCheckContext, withFixtures } from '../../engine/check-context.ts';
 import { summarise } from '../../engine/transport/http.ts';
 import type { CheckContext } from '../../engine/model.ts';
-import { baseQuery, contractIdOf, pageEvents, pageExchange, pageWith, walkEvents, walkHoldings } from '../../requirements/scan/holdings/walk.ts';
+import {
+  baseQuery,
+  contractIdOf,
+  HOLDINGS_NEEDS,
+  type HoldingsNeed,
+  pageEvents,
+  pageExchange,
+  pageWith,
+  walkEvents,
+  walkHoldings,
+} from '../../requirements/scan/holdings/walk.ts';
 import { contextParts, DEFAULT_BOUNDS } from '../../engine/target.ts';
 import { referenceNodeTarget } from '../../runner/reference-target.ts';
 
@@ -17,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => node?.close());
 
-async function nodeContext(maxPages = DEFAULT_BOUNDS.maxPages): Promise<CheckContext> {
-  return makeCheckContext(contextParts(referenceNodeTarget(node, { maxPages }), {}));
+async function nodeContext(maxPages = DEFAULT_BOUNDS.maxPages): Promise<CheckContext<HoldingsNeed>> {
+  return withFixtures(makeCheckContext(contextParts(referenceNodeTarget(node, { maxPages }), {})), HOLDINGS_NEEDS);
 }
 
 describe('holdings walk', () => {
@@ -67,7 +77,7 @@ describe('holdings walk', () => {
 });
 
 /** A holdings endpoint whose token never ends; page n carries the contracts `contracts(n)`. */
-async function endlessNode(contracts: (n: number) => string[]): Promise<{ server: Server; ctx: CheckContext }> {
+async function endlessNode(contracts: (n: number) => string[]): Promise<{ server: Server; ctx: CheckContext<HoldingsNeed> }> {
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -96,7 +106,7 @@ async function endlessNode(contracts: (n: number) => string[]): Promise<{ server
     },
     {},
   );
-  return { server, ctx: makeCheckContext(parts) };
+  return { server, ctx: withFixtures(makeCheckContext(parts), HOLDINGS_NEEDS) };
 }
 
 describe('holdings walk bounds', () => {

@@ -9,11 +9,16 @@ import { GENERIC_CHECKS, INTERFACES } from '../../common/vocabulary.ts';
 import { catalog, DESCRIPTION_REQUIREMENTS } from '../../requirements/catalog.ts';
 import { genericId, genericRequirements, operationSlug } from '../../requirements/generic/spec-requirements.ts';
 import type { Requirement } from '../../engine/model.ts';
-import { defineRequirements, defineRules, repositoryPath } from '../../engine/requirement.ts';
+import { FIXTURE_HELP } from '../../engine/fixtures.ts';
+import { defineRequirements, defineRules, repositoryPath, rule as typedRule } from '../../engine/requirement.ts';
 import { BUILTIN_NAMES, builtinSpec } from '../support/builtin-specs.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const source = (definedIn: string) => readFileSync(join(ROOT, definedIn), 'utf8');
+const tsFiles = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : [],
+  );
 
 /** The first hyphen-word of the first path component under requirements/<interface>/: a file stem or a folder. */
 function fileWord(r: Requirement): string | undefined {
@@ -102,16 +107,19 @@ describe('requirement records', () => {
   });
 
   it("spell the defaults of a rule only in the builder: no product file but it writes kind: 'rule' or level: 'MUST'", () => {
-    const files = (dir: string): string[] =>
-      readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory() ? files(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : [],
-      );
     const product = ['engine', 'interfaces', 'requirements', 'traceability', 'runner', 'reporting', 'cli', 'detection']
-      .flatMap(files)
+      .flatMap(tsFiles)
       .filter((f) => f !== 'engine/requirement.ts');
     expect(product.filter((f) => /kind: 'rule'(,| as const)|level: 'MUST'(,| as const)/.test(source(f)))).toEqual([
       'requirements/generic/spec-requirements.ts',
     ]);
+  });
+
+  it('assert no fixture with `!`: a check reads what its needs name, typed present by rule()', () => {
+    const fixtureNames = Object.keys(FIXTURE_HELP).join('|');
+    const asserted = new RegExp(`\\b(fixtures\\.[A-Za-z]+|${fixtureNames})!`);
+    const product = ['engine', 'interfaces', 'requirements', 'runner'].flatMap(tsFiles);
+    expect(product.filter((f) => asserted.test(source(f)))).toEqual([]);
   });
 });
 
@@ -144,6 +152,23 @@ describe('defineRules', () => {
     expect(a).toMatchObject({ id: 'SCAN-A', kind: 'rule', level: 'MUST', interface: 'scan', operations: ['x'], section: 's', mutates: false, needs: [] });
     expect(b).toMatchObject({ id: 'SCAN-B', level: 'SHOULD', operations: ['y'], section: 'own' });
     expect(a!.definedIn).toBe('test/suites/requirement-records.test.ts');
+  });
+
+  it('keeps the needs of a rule() record, whose check reads them as present; a plain record names none', () => {
+    const [a] = defineRules(import.meta.url, { interface: 'scan', operations: ['x'], section: 's' }, [
+      typedRule({
+        ...rule,
+        id: 'SCAN-A',
+        needs: ['svParties'],
+        async check(ctx) {
+          const first: string | undefined = ctx.fixtures.svParties[0];
+          expect(first).toBeDefined();
+        },
+      }),
+      // @ts-expect-error: a record that needs fixtures is written with rule(), which types its check by them
+      { ...rule, id: 'SCAN-B', needs: ['svParties'] },
+    ]);
+    expect(a!.needs).toEqual(['svParties']);
   });
 
   it('refuses a rule with no operations or section, from itself or the header', () => {

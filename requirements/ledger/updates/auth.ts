@@ -1,13 +1,13 @@
 // Credentials of the update stream: a read without them is refused, and a user may read only as the
 // parties it has rights for. (That the refusals carry a JsCantonError is LEDGER-UPDATES-ERROR-BODY's rule.)
 import type { Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import { anyPartyFormat, limitedAuth, OPERATION, openRead, readParties, updateFormat } from '../../../interfaces/ledger/updates.ts';
 
 const SECTION = 'A. Ledger interface > POST /v2/updates (Security); Authentication 3';
 
 export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION], section: SECTION }, [
-  {
+  rule({
     id: 'LEDGER-UPDATES-AUTH-REQUIRED',
     sentence: 'Security: either bearer HTTP authentication or API-key authentication.',
     needs: ['ledgerParties'],
@@ -25,21 +25,21 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { i
           'a read with the configured token under a forged signature must be refused as unauthenticated',
         );
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-READ-RIGHTS',
     sentence: 'Security: bearer HTTP or API-key authentication; the authenticated user reads only as parties it may read as.',
     needs: ['ledgerLimitedToken', 'ledgerForbiddenParty'],
     tags: ['auth'],
     async check(ctx) {
-      const party = ctx.fixtures.ledgerForbiddenParty!;
+      const party = ctx.fixtures.ledgerForbiddenParty;
       const x = await openRead(ctx, updateFormat([party], ['transactions']), 1, limitedAuth(ctx));
       // Refusing as unauthenticated (401) or as forbidden (403) both keep the party's data private.
       ctx.expectStatus(x, [401, 403], `the limited user may not read as ${party}`);
       // Reading for any party reads as every party, the forbidden one included.
       ctx.expectStatus(await openRead(ctx, anyPartyFormat(), 1, limitedAuth(ctx)), [401, 403], 'the limited user may not read with filtersForAnyParty');
     },
-  },
+  }),
 ]);
 
 /** A compact JWT with its signature replaced, so that it no longer verifies; undefined for anything else. */

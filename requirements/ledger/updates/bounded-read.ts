@@ -5,7 +5,7 @@
 import { isInt, parseJson } from '../../../common/json.ts';
 import { describeAnswer } from '../../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import { body, OPERATION, postUpdates, readParties, updateFormat } from '../../../interfaces/ledger/updates.ts';
 
 /** Elements a read asks for at most: below any list limit a node is likely to set, so no 413 is due. */
@@ -22,7 +22,7 @@ export const BOUNDED_READ_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'ledger', operations: [OPERATION], section: 'A. Ledger interface > POST /v2/updates' },
   [
-    {
+    rule({
       id: 'LEDGER-UPDATES-BOUNDED-READ',
       confirms: OPERATION,
       sentence: 'Reads the filtered update stream ...; 200: JSON array of JsGetUpdatesResponse',
@@ -39,6 +39,6 @@ export const BOUNDED_READ_REQUIREMENTS: Requirement[] = defineRules(
         const els = ctx.accepted(x, `a read of (${begin}, ${end}] as ${parties.join(', ')}, at most ${LIMIT} elements`);
         if (!Array.isArray(els)) ctx.fail(`the 200 answer of the update stream is not a JSON array (${describeAnswer(x)})`, { exchange: x });
       },
-    },
+    }),
   ],
 );

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { Json } from '../../../common/json.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   ACS_DELTA,
   OPERATION,
@@ -40,7 +40,7 @@ const readWith = (ctx: CheckContext, s: Sample, cumulative: Json[]) =>
   readWindow(ctx, sampleWindow(s), updateFormat(s.parties, EVENT_PARTS, ACS_DELTA, { cumulative }));
 
 export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION], section: FILTERS_SECTION }, [
-  {
+  rule({
     id: 'LEDGER-UPDATES-CUMULATIVE-UNION',
     sentence: 'Filters: each cumulative entry widens the result (two template entries select the events of either template).',
     needs: ['ledgerParties'],
@@ -70,8 +70,8 @@ export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.ur
         { runs: Math.min(ctx.runs, 4) },
       );
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-CUMULATIVE-FLAGS',
     sentence:
       'Filters: include_created_event_blob flags accumulate (a wildcard without the blob and a template entry with it: created events of that template carry the blob).',
@@ -109,5 +109,5 @@ export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.ur
       );
       if (judged === 0) ctx.skip('no TemplateFilter asking for the blob gave a created event of the sampled window its createdEventBlob');
     },
-  },
+  }),
 ]);

@@ -3,7 +3,7 @@
 import { isObject } from '../../../common/json.ts';
 import { tooLarge, type Exchange } from '../../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   IDLE_MS,
   limitedAuth,
@@ -73,7 +73,7 @@ export function cantonErrorProblems(text: string): Array<{ problem: string; poin
 }
 
 export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
-  {
+  rule({
     id: 'LEDGER-UPDATES-FILTER-WITH-FORMAT-REJECTED',
     section: 'A. Ledger interface records > GetUpdatesRequest',
     sentence: 'filter: if defined, updateFormat must be unset.',
@@ -84,8 +84,8 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       const x = await openRead(ctx, updateFormat(parties), 1, undefined, { filter: byParties(parties) });
       ctx.expectStatus(x, 400, 'a request with both filter and updateFormat is invalid');
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-INVALID-REQUEST-400',
     section: ENDPOINT_SECTION,
     sentence: '400: invalid body, invalid limit, invalid stream_idle_timeout_ms.',
@@ -94,8 +94,8 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     async check(ctx) {
       for (const r of invalidRequests(ctx)) ctx.expectStatus(await r.send(), 400, `${r.label} is invalid`);
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-400-TEXT-PLAIN',
     section: ENDPOINT_SECTION,
     sentence: '400: text/plain string (invalid body, invalid limit, invalid stream_idle_timeout_ms).',
@@ -112,8 +112,8 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       }
       if (judged === 0) ctx.skip('no invalid request was answered 400, so no 400 body could be judged');
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-ERROR-BODY',
     section: 'A. Ledger interface > POST /v2/updates; Errors',
     sentence: 'Other statuses: body JsCantonError (code, cause, context and errorCategory required); this includes 413.',
@@ -138,5 +138,5 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
           ctx.fail(`${x.status} answer is not a JsCantonError: ${problems.map((p) => p.problem).join('; ')}`, { exchange: x, pointer: problems[0]!.pointer });
       }
     },
-  },
+  }),
 ]);

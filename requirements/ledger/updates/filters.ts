@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { Json } from '../../../common/json.ts';
 import type { Exchange } from '../../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   ACS_DELTA,
   LEDGER_EFFECTS,
@@ -81,7 +81,7 @@ export function sampledTemplates(s: Sample): string[] {
 }
 
 export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
-  {
+  rule({
     id: 'LEDGER-UPDATES-ACS-DELTA-EVENT-KINDS',
     section: SHAPES_SECTION,
     sentence: 'In the ACS delta shape, create and archive events are emitted.',
@@ -100,8 +100,8 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
       );
       expectJudged(ctx, judged, 'transaction event');
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER',
     section: SHAPES_SECTION,
     sentence: 'ACS delta: an event is included only if a requesting party is a stakeholder of it.',
@@ -125,8 +125,8 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
       });
       expectJudged(ctx, judged, 'created event showing its signatories');
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-LEDGER-EFFECTS-EVENT-KINDS',
     section: SHAPES_SECTION,
     sentence: 'In the ledger-effects shape, create and exercise events are emitted.',
@@ -145,8 +145,8 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
       );
       expectJudged(ctx, judged, 'transaction event');
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS',
     section: SHAPES_SECTION,
     sentence: 'Ledger effects: an event is included only if a requesting party is a witness of it.',
@@ -205,8 +205,8 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
       }
       expectJudged(ctx, judged, 'ledger-effects event (a created event showing signatories and node id, or a witness to compare)');
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-WITNESS-PARTIES',
     section: FILTER_SECTION,
     sentence: 'witnessParties of an event in a filtered stream are the requesting parties that see it.',
@@ -229,8 +229,8 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
       });
       expectJudged(ctx, judged, 'event');
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-TEMPLATE-FILTER',
     section: FILTER_SECTION,
     sentence:
@@ -259,5 +259,5 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
           });
       });
     },
-  },
+  }),
 ]);

@@ -9,7 +9,7 @@
 // only cut the stream: a smaller one returns a prefix of what a larger one returns.
 import fc from 'fast-check';
 import type { Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import type { Json } from '../../../common/json.ts';
 import { describeAnswer } from '../../../engine/transport/http.ts';
 import type { CheckContext } from '../../../engine/model.ts';
@@ -39,7 +39,7 @@ const DOUBLING_START = 16;
 const DOUBLING_END = 65_536;
 
 export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
-  {
+  rule({
     id: 'LEDGER-UPDATES-LIMIT',
     section: ENDPOINT_SECTION,
     sentence: 'limit: maximum elements to return; ignored if bigger than the server setting.',
@@ -60,8 +60,8 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         if (els.length > limit) ctx.fail(`limit=${limit} returned ${els.length} elements`, { exchange: x, pointer: `/${limit}` });
       });
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-LIST-LIMIT-413',
     section: 'A. Ledger interface > POST /v2/updates; Errors; Limits',
     sentence: '413 when the number of results exceeds the node list limit (http-list-max-elements-limit); a limit bigger than the server setting is ignored.',
@@ -112,8 +112,8 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         else lo = mid;
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-LIMIT-PREFIX',
     section: 'A. Ledger interface > POST /v2/updates; GetUpdatesRequest',
     sentence:
@@ -148,7 +148,7 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       });
       if (judged === 0) ctx.skip('the limited reads of the sampled windows held no update to compare');
     },
-  },
+  }),
 ]);
 
 /**

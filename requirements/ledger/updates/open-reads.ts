@@ -4,7 +4,7 @@
 import { parseJson } from '../../../common/json.ts';
 import { describeAnswer } from '../../../engine/transport/http.ts';
 import type { Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   IDLE_MS,
   OPERATION,
@@ -26,7 +26,7 @@ const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
 const SPAN = 20;
 
 export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
-  {
+  rule({
     id: 'LEDGER-UPDATES-BEGIN-ZERO-START',
     section: REQUEST_SECTION,
     sentence: 'beginExclusive: zero means start of ledger (a read from 0 misses no update a read from any later begin returns).',
@@ -59,8 +59,8 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
           );
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-PRUNED-BEGIN',
     section: REQUEST_SECTION,
     sentence: '`beginExclusive`: If the participant is pruned, must be >= the pruning offset.',
@@ -93,8 +93,8 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
           );
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-IDLE-TIMEOUT-COMPLETES',
     section: 'A. Ledger interface > POST /v2/updates',
     sentence: 'stream_idle_timeout_ms: time after which the result is completed and sent if no new elements arrive (open-ended streams).',
@@ -111,5 +111,5 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
       // Completed means a whole answer: the stream's elements as a JSON array.
       elementsOf(ctx, x);
     },
-  },
+  }),
 ]);

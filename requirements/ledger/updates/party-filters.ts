@@ -5,7 +5,7 @@
 import type { Json } from '../../../common/json.ts';
 import { describeAnswer, type Exchange } from '../../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   ACS_DELTA,
   OPERATION,
@@ -60,7 +60,7 @@ function expectHolds(ctx: CheckContext, combined: { x: Exchange; els: Json[] }, 
 }
 
 export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
-  {
+  rule({
     id: 'LEDGER-UPDATES-ANY-PARTY',
     section: FILTER_SECTION,
     sentence: 'filtersForAnyParty: Filters applying to every party on the participant.',
@@ -86,8 +86,8 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
       );
       if (compared === 0) ctx.skip('the ledger parties have no events in the windows read');
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-SEVERAL-PARTIES',
     section: FILTER_SECTION,
     sentence:
@@ -108,8 +108,8 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
       }
       if (compared === 0) ctx.skip(`the ledger parties have no events in ${show(w)}`);
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-EMPTY-FILTERS',
     section: 'A. Ledger interface records > Filters',
     sentence: 'When no cumulative filter is defined, a single wildcard filter without created-event blob is used.',
@@ -135,8 +135,8 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
         }
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-LEGACY-FILTER-DEFAULT',
     section: 'A. Ledger interface records > GetUpdatesRequest',
     sentence: 'updateFormat: if unset for this request, it defaults to: ... participant-authorization topology events for all parties named in filter.',
@@ -164,5 +164,5 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
           { exchange: x },
         );
     },
-  },
+  }),
 ]);

@@ -4,7 +4,7 @@
 import { isObject } from '../../../common/json.ts';
 import { describeAnswer } from '../../../engine/transport/http.ts';
 import type { Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   OPERATION,
   byParties,
@@ -23,7 +23,7 @@ const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
 const NOT_PARTY_IDS = ['', 'not a party!', 'no/such?party'];
 
 export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
-  {
+  rule({
     id: 'LEDGER-UPDATES-VERBOSE-WITH-FORMAT-REJECTED',
     section: REQUEST_SECTION,
     sentence: 'verbose: if defined, updateFormat must be unset.',
@@ -37,8 +37,8 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta
         ctx.expectStatus(x, 400, `a request with verbose ${verbose} next to updateFormat is invalid`);
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-PARTY-KEY-VALID',
     section: 'A. Ledger interface records > TransactionFilter',
     sentence: 'filtersByParty: each key must be a valid party id string.',
@@ -54,8 +54,8 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta
           });
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-VERBOSE-LABELS',
     section: REQUEST_SECTION,
     sentence: 'verbose: if true, values include labels (a created event carries its create argument as a record with field labels).',
@@ -84,5 +84,5 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta
           });
       }
     },
-  },
+  }),
 ]);

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { isObject, type Json } from '../../../common/json.ts';
 import type { Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   ACS_DELTA,
   KIND_OF_PART,
@@ -31,7 +31,7 @@ const REQUIRED_FIELDS: Record<string, string[]> = {
 };
 
 export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
-  {
+  rule({
     id: 'LEDGER-UPDATES-ONE-KIND',
     section: RECORDS_SECTION,
     sentence: 'Update is a one-of object with exactly one key: OffsetCheckpoint, Reassignment, TopologyTransaction or Transaction.',
@@ -51,8 +51,8 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         }
       });
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-REQUESTED-KINDS',
     section: 'Events 1',
     sentence: 'Transactions only if includeTransactions is set, reassignments only if includeReassignments, topology events only if includeTopologyEvents.',
@@ -72,8 +72,8 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         });
       });
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-RECORD-FIELDS',
     section: RECORDS_SECTION,
     sentence:
@@ -94,8 +94,8 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         }
       });
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-EVENT-OFFSET',
     section: RECORDS_SECTION,
     sentence: "Every event's offset equals the offset of the update that carries it.",
@@ -116,8 +116,8 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       // An answer without events shows nothing about their offsets.
       if (compared === 0) ctx.skip('the sampled stream of the ledger parties carries no event with an offset to compare');
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-SHAPES-SAME-TRANSACTION',
     section: 'What the service does 3',
     sentence:
@@ -146,7 +146,7 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       }
       if (compared === 0) ctx.skip('no transaction of the sampled window is in both shapes for the ledger parties');
     },
-  },
+  }),
 ]);
 
 /** The transactions of a read by update id. */

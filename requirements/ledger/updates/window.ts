@@ -5,7 +5,7 @@ import type { Json } from '../../../common/json.ts';
 import type { Exchange } from '../../../engine/transport/http.ts';
 import { exactIntegers } from '../../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   IDLE_MS,
   OPERATION,
@@ -52,7 +52,7 @@ function expectOrdered(ctx: CheckContext, x: Exchange, els: Json[], direction: '
 }
 
 export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION], section: REQUEST_SECTION }, [
-  {
+  rule({
     id: 'LEDGER-UPDATES-BEGIN-EXCLUSIVE',
     sentence: 'beginExclusive: only updates with offset strictly greater are returned.',
     needs: ['ledgerParties'],
@@ -72,8 +72,8 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         });
       });
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-END-INCLUSIVE',
     sentence: 'endInclusive: only updates with offset <= this are returned.',
     needs: ['ledgerParties'],
@@ -90,8 +90,8 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         });
       });
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-PAGING-COMPLETE',
     sentence: 'Only updates with offset strictly greater than beginExclusive and <= endInclusive are returned: windows (a,b] and (b,c] together give (a,c].',
     needs: ['ledgerParties'],
@@ -120,8 +120,8 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         }
       });
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-ASCENDING',
     sentence: 'Without descendingOrder elements come in ascending order; offsets are strictly increasing along the stream.',
     needs: ['ledgerParties'],
@@ -133,8 +133,8 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         expectOrdered(ctx, x, els, 'ascending', w);
       });
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-DESCENDING',
     sentence: 'descendingOrder: if set, elements are returned in descending order.',
     needs: ['ledgerParties'],
@@ -157,8 +157,8 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         }
       });
     },
-  },
-  {
+  }),
+  rule({
     id: 'LEDGER-UPDATES-DESCENDING-NEEDS-END',
     sentence: 'endInclusive: if absent, descendingOrder must not be selected.',
     needs: ['ledgerParties'],
@@ -172,5 +172,5 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
       });
       ctx.expectStatus(x, 400, 'descendingOrder without endInclusive is an invalid request');
     },
-  },
+  }),
 ]);

@@ -7,7 +7,7 @@ import { isObject } from '../../../common/json.ts';
 import type { Exchange } from '../../../engine/transport/http.ts';
 import type { CheckContext } from '../../../engine/model.ts';
 import { okObject, plusMicros, timeNanos } from '../../../interfaces/scan/common.ts';
-import { baseQuery, contractIdOf, HOLDINGS_VERSIONS, type HoldingsVersion, holdingsPath } from './walk.ts';
+import { baseQuery, contractIdOf, HOLDINGS_VERSIONS, type HoldingsNeed, type HoldingsVersion, holdingsPath } from './walk.ts';
 
 const PAGE = 20;
 
@@ -16,7 +16,7 @@ interface Page {
   ids: string;
 }
 
-async function page(ctx: CheckContext, version: HoldingsVersion, time: string, match: 'exact' | 'at_or_before', why: string): Promise<Page> {
+async function page(ctx: CheckContext<HoldingsNeed>, version: HoldingsVersion, time: string, match: 'exact' | 'at_or_before', why: string): Promise<Page> {
   const x = await ctx.scan.post(holdingsPath(version), {
     ...baseQuery(ctx, PAGE),
     record_time: time,
@@ -49,8 +49,12 @@ const MAX_EARLIER = 4;
  * oldest contracts, and then no probe between them can tell which was used), walking back from the fixture
  * snapshot through the snapshot-timestamp endpoint; undefined when the scan reports none.
  */
-async function distinctPair(ctx: CheckContext, version: HoldingsVersion, latest: Page): Promise<{ earlier: Snapshot; later: Snapshot } | undefined> {
-  let later: Snapshot = { time: ctx.fixtures.snapshotRecordTime!, page: latest };
+async function distinctPair(
+  ctx: CheckContext<HoldingsNeed>,
+  version: HoldingsVersion,
+  latest: Page,
+): Promise<{ earlier: Snapshot; later: Snapshot } | undefined> {
+  let later: Snapshot = { time: ctx.fixtures.snapshotRecordTime, page: latest };
   for (let k = 0; k < MAX_EARLIER; k++) {
     // Asked at or before 1 µs before the later one: strictly before it, whichever way the endpoint reads "before".
     const time = await snapshotAtOrBefore(ctx, plusMicros(later.time, -1)!);
@@ -70,8 +74,8 @@ interface Snapshot {
   page: Page;
 }
 
-export async function checkAtOrBefore(ctx: CheckContext): Promise<void> {
-  const snapshot = ctx.fixtures.snapshotRecordTime!;
+export async function checkAtOrBefore(ctx: CheckContext<HoldingsNeed>): Promise<void> {
+  const snapshot = ctx.fixtures.snapshotRecordTime;
   const after = plusMicros(snapshot, 1) ?? ctx.skip(`fixture snapshotRecordTime is not an ISO 8601 timestamp: ${snapshot}`);
   for (const version of HOLDINGS_VERSIONS) {
     const latest = await page(ctx, version, snapshot, 'exact', `the snapshot time ${snapshot} itself with exact`);

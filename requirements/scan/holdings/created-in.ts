@@ -8,11 +8,11 @@ import { isObject, parseJson, type Json } from '../../../common/json.ts';
 import type { Exchange } from '../../../engine/transport/http.ts';
 import { isInt64 } from '../../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules, type RuleOf } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import { enc, SECTION, timeNanos } from '../../../interfaces/scan/common.ts';
 import { historyGet, LABEL, OP, PATH, transactionOf, type Where } from '../history.ts';
 import { archivesUpTo } from './archives.ts';
-import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OP, LARGE_PAGE, pageEvents, pageExchange, walkHoldings, type HoldingsVersion } from './walk.ts';
+import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OP, LARGE_PAGE, pageEvents, pageExchange, walkHoldings, type HoldingsNeed, type HoldingsVersion } from './walk.ts';
 
 /** Contracts per version whose creating update is looked up. */
 const SAMPLE = 8;
@@ -48,7 +48,7 @@ async function creatingUpdate(ctx: CheckContext, updateId: string): Promise<Crea
 }
 
 /** The first contracts of the v1 and v2 holdings that name the update they were created in, with that update. */
-export async function creations(ctx: CheckContext): Promise<Creation[]> {
+export async function creations(ctx: CheckContext<HoldingsNeed>): Promise<Creation[]> {
   const out: Creation[] = [];
   for (const version of ['v1', 'v2'] as const) {
     const walk = await walkHoldings(ctx, version, baseQuery(ctx, LARGE_PAGE));
@@ -88,19 +88,15 @@ function judged(ctx: CheckContext, all: Creation[], creatingOnly: boolean): Arra
 const where = (c: Creation & { source: NonNullable<Creation['source']> }) =>
   `${c.version} holdings: contract ${c.contract.contract_id} (created_in_update_id ${c.updateId}; attached: the holdings page, ${LABEL[c.source.where]} ${c.updateId} says`;
 
-const common: Pick<RuleOf<'scan'>, 'needs'> = {
+const createdInMigration = rule({
   // The creating updates are looked up on the history endpoints (SOURCES), each tried in turn.
-  needs: [...HOLDINGS_NEEDS],
-};
-
-const createdInMigration: RuleOf<'scan'> = {
-  ...common,
+  needs: HOLDINGS_NEEDS,
   id: 'SCAN-HOLDINGS-CREATED-IN-MIGRATION',
   section: SECTION.activeContract,
   sentence: 'ActiveContract: `created_in_update_id` string (optional; absent for contracts created in earlier migration ids)',
   tags: ['holdings', 'records', 'history'],
   async check(ctx) {
-    const asked = ctx.fixtures.migrationId!;
+    const asked = ctx.fixtures.migrationId;
     for (const c of judged(ctx, await creations(ctx), false)) {
       const m = c.source.tx.migration_id;
       if (isInt64(m) && m < asked)
@@ -110,10 +106,11 @@ const createdInMigration: RuleOf<'scan'> = {
         });
     }
   },
-};
+});
 
-const createdAtEffective: RuleOf<'scan'> = {
-  ...common,
+const createdAtEffective = rule({
+  // The creating updates are looked up on the history endpoints (SOURCES), each tried in turn.
+  needs: HOLDINGS_NEEDS,
   id: 'SCAN-HOLDINGS-CREATED-AT-EFFECTIVE',
   section: SECTION.activeContract,
   sentence: 'ActiveContract: `created_at` date-time (ledger effective time of the creating transaction)',
@@ -132,10 +129,11 @@ const createdAtEffective: RuleOf<'scan'> = {
       );
     }
   },
-};
+});
 
-const createArgumentsCompact: RuleOf<'scan'> = {
-  ...common,
+const createArgumentsCompact = rule({
+  // The creating updates are looked up on the history endpoints (SOURCES), each tried in turn.
+  needs: HOLDINGS_NEEDS,
   id: 'SCAN-HOLDINGS-CREATE-ARGUMENTS-COMPACT',
   section: `${SECTION.activeContract}; ${SECTION.events}`,
   sentence:
@@ -153,16 +151,17 @@ const createArgumentsCompact: RuleOf<'scan'> = {
       );
     }
   },
-};
+});
 
-const activeAtSnapshot: RuleOf<'scan'> = {
-  ...common,
+const activeAtSnapshot = rule({
+  // The creating updates are looked up on the history endpoints (SOURCES), each tried in turn.
+  needs: HOLDINGS_NEEDS,
   id: 'SCAN-HOLDINGS-ACTIVE-AT-SNAPSHOT',
   section: SECTION.holdingsV1,
   sentence: 'Returns the active holding contracts for a migration id and record time',
   tags: ['holdings', 'history'],
   async check(ctx) {
-    const asked = { migration: ctx.fixtures.migrationId!, at: timeNanos(ctx.fixtures.snapshotRecordTime!)! };
+    const asked = { migration: ctx.fixtures.migrationId, at: timeNanos(ctx.fixtures.snapshotRecordTime)! };
     const found = judged(ctx, await creations(ctx), true);
     for (const c of found) {
       const [m, rt] = [c.source.tx.migration_id, timeNanos(c.source.tx.record_time)];
@@ -184,7 +183,7 @@ const activeAtSnapshot: RuleOf<'scan'> = {
         );
     }
   },
-};
+});
 
 export const HOLDINGS_CREATION_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,

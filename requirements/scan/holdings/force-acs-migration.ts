@@ -3,7 +3,7 @@
 // so the forced snapshot's migration id is at least the fixture's.
 import { isInt64 } from '../../../engine/int64.ts';
 import type { Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import { SECTION } from '../../../interfaces/scan/common.ts';
 import { forceAcsSnapshot } from './snapshots.ts';
 
@@ -11,7 +11,7 @@ export const FORCE_ACS_MIGRATION_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'scan', operations: ['forceAcsSnapshotNow'], section: SECTION.forceAcs },
   [
-    {
+    rule({
       id: 'SCAN-HOLDINGS-FORCE-ACS-MIGRATION',
       sentence: "200 `{record_time: date-time, migration_id: int64}` (migration_id is the scan's current migration id)",
       mutates: true,
@@ -22,13 +22,13 @@ export const FORCE_ACS_MIGRATION_REQUIREMENTS: Requirement[] = defineRules(
         const { forced, snap } = await forceAcsSnapshot(ctx, true);
         const m = snap.migration_id;
         if (!isInt64(m)) ctx.fail(`migration_id ${JSON.stringify(m)} is not an integer`, { exchange: forced, pointer: '/migration_id' });
-        const known = ctx.fixtures.migrationId!;
+        const known = ctx.fixtures.migrationId;
         if (m < known)
           ctx.fail(
             `force-ACS reports migration_id ${m}, below migration ${known}, which already has an ACS snapshot (fixtures.migrationId): the current migration id is never below a migration the scan has`,
             { exchange: forced, pointer: '/migration_id' },
           );
       },
-    },
+    }),
   ],
 );

@@ -3,14 +3,14 @@
 // file names "parties owning holdings at that snapshot"), so the first page of their holdings is not empty: a
 // node that answers every request with no contract passes every paging and filtering rule, and fails here.
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules, type RuleOf } from '../../../engine/requirement.ts';
+import { defineRules, rule, type RuleOf } from '../../../engine/requirement.ts';
 import { acceptedObject, SECTION } from '../../../interfaces/scan/common.ts';
-import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OP, holdingsPath, type HoldingsVersion } from './walk.ts';
+import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OP, holdingsPath, type HoldingsNeed, type HoldingsVersion } from './walk.ts';
 
 /** Contracts asked for: a page any node serves, large enough to hold some of several owners' holdings. */
 const PAGE_SIZE = 10;
 
-function ofOwners(version: HoldingsVersion): (ctx: CheckContext) => Promise<void> {
+function ofOwners(version: HoldingsVersion): (ctx: CheckContext<HoldingsNeed>) => Promise<void> {
   return async (ctx) => {
     const query = baseQuery(ctx, PAGE_SIZE);
     const x = await ctx.scan.post(holdingsPath(version), query);
@@ -25,13 +25,14 @@ function ofOwners(version: HoldingsVersion): (ctx: CheckContext) => Promise<void
   };
 }
 
-const common = (version: HoldingsVersion): Omit<RuleOf<'scan'>, 'id' | 'section' | 'sentence'> => ({
-  operations: [HOLDINGS_OP[version]],
-  needs: [...HOLDINGS_NEEDS],
-  tags: ['holdings'],
-  confirms: HOLDINGS_OP[version],
-  check: ofOwners(version),
-});
+const common = (version: HoldingsVersion): Omit<RuleOf<'scan'>, 'id' | 'section' | 'sentence'> =>
+  rule({
+    operations: [HOLDINGS_OP[version]],
+    needs: [...HOLDINGS_NEEDS],
+    tags: ['holdings'],
+    confirms: HOLDINGS_OP[version],
+    check: ofOwners(version),
+  });
 
 const ANSWER =
   'Returns the active holding contracts for a migration id and record time ... `owner_party_ids` (filters to contracts owned by these parties). 200: ... `created_events` (up to page_size)';

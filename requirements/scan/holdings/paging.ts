@@ -5,9 +5,10 @@ import fc from 'fast-check';
 import { isObject, type Json } from '../../../common/json.ts';
 import { SECTION, timeNanos } from '../../../interfaces/scan/common.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules, type RuleOf } from '../../../engine/requirement.ts';
+import { defineRules, rule, type RuleOf } from '../../../engine/requirement.ts';
 import {
   baseQuery,
+  snapshotQuery,
   contractIdOf,
   DRAWN_WALK_PAGES,
   HOLDINGS_NEEDS,
@@ -23,6 +24,7 @@ import {
   walkEvents,
   walkHoldings,
   type HoldingsPage,
+  type HoldingsNeed,
   type HoldingsVersion,
   type HoldingsWalk,
 } from './walk.ts';
@@ -39,14 +41,14 @@ export function hasRequestedStakeholder(e: Json, owners: ReadonlySet<string>): b
 }
 
 /** The large-page walk of a version, whole (skips when the set does not fit the run's bounds). */
-const largeWalk = async (ctx: CheckContext, v: HoldingsVersion) => usableWalk(ctx, await walkHoldings(ctx, v, baseQuery(ctx, LARGE_PAGE)));
+const largeWalk = async (ctx: CheckContext<HoldingsNeed>, v: HoldingsVersion) => usableWalk(ctx, await walkHoldings(ctx, v, baseQuery(ctx, LARGE_PAGE)));
 
 /**
  * Versions and page sizes to walk, and the page bound of each drawn walk. When the large-page walk shows the
  * whole set, page sizes are chosen so a walk needs at most DRAWN_WALK_PAGES pages; when the set is larger
  * than the run's bounds, drawn walks are prefixes of DRAWN_WALK_PAGES pages (enough for rules about pages).
  */
-async function pagingPlan(ctx: CheckContext) {
+async function pagingPlan(ctx: CheckContext<HoldingsNeed>) {
   const reference = await walkHoldings(ctx, 'v1', baseQuery(ctx, LARGE_PAGE));
   const whole = reference.end !== 'bound';
   const sizes = whole ? drawnPageSizes(ctx, reference.count) : { min: 2, max: MAX_DRAWN_PAGE, runs: ctx.runs };
@@ -60,7 +62,7 @@ async function pagingPlan(ctx: CheckContext) {
 
 /** Runs `check` on walks of drawn versions and page sizes, as one property of the run. */
 async function eachDrawnWalk(
-  ctx: CheckContext,
+  ctx: CheckContext<HoldingsNeed>,
   check: (d: { version: HoldingsVersion; pageSize: number; walk: HoldingsWalk }) => Promise<void> | void,
 ): Promise<void> {
   const plan = await pagingPlan(ctx);
@@ -72,7 +74,7 @@ async function eachDrawnWalk(
   });
 }
 
-const pagingComplete: RuleOf<'scan'> = {
+const pagingComplete = rule({
   id: 'SCAN-HOLDINGS-PAGING-COMPLETE',
   sentence: 'next_page_token: pass as `after` for the next page; absent when no more pages (walking the pages yields every holding, whatever page_size)',
   needs: [...NEEDS],
@@ -125,9 +127,9 @@ const pagingComplete: RuleOf<'scan'> = {
       }
     });
   },
-};
+});
 
-const pagingUnique: RuleOf<'scan'> = {
+const pagingUnique = rule({
   id: 'SCAN-HOLDINGS-PAGING-UNIQUE',
   sentence: 'next_page_token: pass as `after` for the next page (each holding appears on exactly one page of a walk)',
   needs: [...NEEDS],
@@ -149,9 +151,9 @@ const pagingUnique: RuleOf<'scan'> = {
       }
     });
   },
-};
+});
 
-const tokenEnds: RuleOf<'scan'> = {
+const tokenEnds = rule({
   id: 'SCAN-HOLDINGS-PAGING-TOKEN-ENDS',
   sentence: '`next_page_token` int64 optional (... absent when no more pages)',
   needs: [...NEEDS],
@@ -175,9 +177,9 @@ const tokenEnds: RuleOf<'scan'> = {
       usableWalk(ctx, walk);
     }
   },
-};
+});
 
-const pageSizeBound: RuleOf<'scan'> = {
+const pageSizeBound = rule({
   id: 'SCAN-HOLDINGS-PAGE-SIZE-BOUND',
   sentence: '`page_size` int32 required (maximum created events per response); `created_events` ActiveContract[] (up to page_size)',
   needs: [...NEEDS],
@@ -193,9 +195,9 @@ const pageSizeBound: RuleOf<'scan'> = {
       }
     });
   },
-};
+});
 
-const creationOrder: RuleOf<'scan'> = {
+const creationOrder = rule({
   id: 'SCAN-HOLDINGS-CREATION-ORDER',
   sentence: 'Returns the active holding contracts ... ordered by creation date ascending, paged',
   needs: [...NEEDS],
@@ -219,24 +221,24 @@ const creationOrder: RuleOf<'scan'> = {
       }
     });
   },
-};
+});
 
 /** What the owner-filter rules share: the sentence they enforce, on every version. */
 const ownerRule: Omit<RuleOf<'scan'>, 'id' | 'check'> = {
   sentence: '`owner_party_ids` string[] required, minimum 1 item (filters to contracts owned by these parties)',
-  needs: [...NEEDS],
   tags: ['holdings', 'filter'],
 };
 
-const ownerFilter: RuleOf<'scan'> = {
+const ownerFilter = rule({
   ...ownerRule,
+  needs: NEEDS,
   id: 'SCAN-HOLDINGS-OWNER-FILTER',
   async check(ctx) {
-    const all = ctx.fixtures.holdingOwners!;
+    const all = ctx.fixtures.holdingOwners;
     const arb = fc.record({ version: fc.constantFrom(...HOLDINGS_VERSIONS), owners: fc.subarray(all, { minLength: 1 }) });
     await ctx.property(arb, async ({ version, owners }) => {
       // Each contract is judged on its own: a prefix of the walk is enough.
-      const walk = await walkHoldings(ctx, version, baseQuery(ctx, 50, owners), Math.min(ctx.maxPages, DRAWN_WALK_PAGES));
+      const walk = await walkHoldings(ctx, version, snapshotQuery(ctx, 50, owners), Math.min(ctx.maxPages, DRAWN_WALK_PAGES));
       const wanted = new Set(owners);
       for (const page of walk.pages) {
         for (const [k, e] of pageEvents(page).entries()) {
@@ -250,17 +252,18 @@ const ownerFilter: RuleOf<'scan'> = {
       }
     });
   },
-};
+});
 
 // Several owners: the filter keeps the contracts owned by any of them, so the answer for several owners holds
 // exactly the contracts of the answers for each owner alone (same snapshot). Whole walks are compared by
 // contract id; as in SCAN-HOLDINGS-PAGING-COMPLETE only contracts with a requested stakeholder are compared
 // (a leak is SCAN-HOLDINGS-OWNER-FILTER's business).
-const ownersUnion: RuleOf<'scan'> = {
+const ownersUnion = rule({
   ...ownerRule,
+  needs: NEEDS,
   id: 'SCAN-HOLDINGS-OWNERS-UNION',
   async check(ctx) {
-    const owners = ctx.fixtures.holdingOwners!;
+    const owners = ctx.fixtures.holdingOwners;
     if (owners.length < 2) ctx.skip('fixtures.holdingOwners names a single party: a union needs two');
     const named = `[${owners.join(', ')}]`;
     const admitted = new Set(owners);
@@ -271,7 +274,7 @@ const ownersUnion: RuleOf<'scan'> = {
       // What remains in `unclaimed` is in the answer for all owners but in none for one of them.
       const unclaimed = new Set(together);
       for (const owner of owners) {
-        const alone = usableWalk(ctx, await walkHoldings(ctx, version, baseQuery(ctx, LARGE_PAGE, [owner])));
+        const alone = usableWalk(ctx, await walkHoldings(ctx, version, snapshotQuery(ctx, LARGE_PAGE, [owner])));
         const own = new Set([owner]);
         for (const page of alone.pages) {
           for (const [k, e] of pageEvents(page).entries()) {
@@ -294,7 +297,7 @@ const ownersUnion: RuleOf<'scan'> = {
         );
     }
   },
-};
+});
 
 export const HOLDINGS_PAGING_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: OPS, section: SECTION.holdingsV1 }, [
   pagingComplete,

@@ -3,7 +3,7 @@
 import { firstDifference, isObject, isStringArray, parsePointer, pointer, resolvePointer, type Json } from '../../../common/json.ts';
 import { SECTION, timeNanos } from '../../../interfaces/scan/common.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules, type RuleOf } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   baseQuery,
   contractIdOf,
@@ -16,6 +16,7 @@ import {
   usableWalk,
   walkEvents,
   walkHoldings,
+  type HoldingsNeed,
   type HoldingsVersion,
   type HoldingsWalk,
 } from './walk.ts';
@@ -47,10 +48,10 @@ function eachContract(ctx: CheckContext, walk: HoldingsWalk, problems: (e: Json)
 }
 
 /** The large-page walk: whole for rules about the set, any prefix for rules about each contract. */
-const wholeWalk = async (ctx: CheckContext, v: HoldingsVersion) => usableWalk(ctx, await walkHoldings(ctx, v, baseQuery(ctx, LARGE_PAGE)));
-const anyWalk = (ctx: CheckContext, v: HoldingsVersion) => walkHoldings(ctx, v, baseQuery(ctx, LARGE_PAGE));
+const wholeWalk = async (ctx: CheckContext<HoldingsNeed>, v: HoldingsVersion) => usableWalk(ctx, await walkHoldings(ctx, v, baseQuery(ctx, LARGE_PAGE)));
+const anyWalk = (ctx: CheckContext<HoldingsNeed>, v: HoldingsVersion) => walkHoldings(ctx, v, baseQuery(ctx, LARGE_PAGE));
 
-const activeContractFields: RuleOf<'scan'> = {
+const activeContractFields = rule({
   id: 'SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2],
   section: SECTION.activeContract,
@@ -68,9 +69,9 @@ const activeContractFields: RuleOf<'scan'> = {
       });
     }
   },
-};
+});
 
-const v0CreatedEvents: RuleOf<'scan'> = {
+const v0CreatedEvents = rule({
   id: 'SCAN-HOLDINGS-V0-CREATED-EVENTS',
   operations: [HOLDINGS_OP.v0],
   section: SECTION.holdingsV0,
@@ -84,7 +85,7 @@ const v0CreatedEvents: RuleOf<'scan'> = {
       return out;
     });
   },
-};
+});
 
 /** Fields of CreatedEvent v0 shares with v1 ("the same fields as ActiveContract without created_in_update_id"). */
 const V0_SHARED = ['contract_id', 'template_id', 'package_name', 'create_arguments', 'created_at', 'signatories', 'observers'];
@@ -118,7 +119,7 @@ function difference(mine: Json, theirs: Json, fields: readonly string[]): { at: 
 }
 
 /** A check that the whole v1 walk and the whole walk of `other` hold the same contracts, each alike in `fields`. */
-function sameContractsCheck(other: HoldingsVersion, fields: readonly string[]): (ctx: CheckContext) => Promise<void> {
+function sameContractsCheck(other: HoldingsVersion, fields: readonly string[]): (ctx: CheckContext<HoldingsNeed>) => Promise<void> {
   return async (ctx) => {
     const [v1, w] = [await wholeWalk(ctx, 'v1'), await wholeWalk(ctx, other)];
     // The v1 contracts the other walk has not shown yet; what is left at the end is missing there.
@@ -152,7 +153,7 @@ function sameContractsCheck(other: HoldingsVersion, fields: readonly string[]): 
   };
 }
 
-const v0SameAsV1: RuleOf<'scan'> = {
+const v0SameAsV1 = rule({
   id: 'SCAN-HOLDINGS-V0-MATCHES-V1',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v0],
   section: SECTION.holdingsV0,
@@ -160,9 +161,9 @@ const v0SameAsV1: RuleOf<'scan'> = {
   needs: [...NEEDS],
   tags: ['holdings', 'versions'],
   check: sameContractsCheck('v0', V0_SHARED),
-};
+});
 
-const v2SameAsV1: RuleOf<'scan'> = {
+const v2SameAsV1 = rule({
   id: 'SCAN-HOLDINGS-V2-MATCHES-V1',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2],
   section: SECTION.holdingsV1,
@@ -170,7 +171,7 @@ const v2SameAsV1: RuleOf<'scan'> = {
   needs: [...NEEDS],
   tags: ['holdings', 'versions'],
   check: sameContractsCheck('v2', V2_SHARED),
-};
+});
 
 export const HOLDINGS_RECORD_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
   activeContractFields,

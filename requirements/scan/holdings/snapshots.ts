@@ -6,19 +6,19 @@ import { acceptedObject, okObject, plusMicros, SECTION, timeNanos } from '../../
 import { isInt64 } from '../../../engine/int64.ts';
 import { checkAtOrBefore } from './at-or-before.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules, type RuleOf } from '../../../engine/requirement.ts';
-import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, holdingsPath } from './walk.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
+import { baseQuery, snapshotQuery, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, type HoldingsNeed, holdingsPath } from './walk.ts';
 
 const OPS = HOLDINGS_OPS;
 const NEEDS = HOLDINGS_NEEDS;
 
 /** A record time one microsecond after the fixture snapshot: no snapshot is taken at that instant. */
-function notASnapshotTime(ctx: CheckContext): string {
-  const snapshot = ctx.fixtures.snapshotRecordTime!;
+function notASnapshotTime(ctx: CheckContext<HoldingsNeed>): string {
+  const snapshot = ctx.fixtures.snapshotRecordTime;
   return plusMicros(snapshot, 1) ?? ctx.skip(`fixture snapshotRecordTime is not an ISO 8601 timestamp: ${snapshot}`);
 }
 
-const echoed: RuleOf<'scan'> = {
+const echoed = rule({
   id: 'SCAN-HOLDINGS-REQUEST-ECHOED',
   operations: OPS,
   section: SECTION.holdingsV1,
@@ -44,9 +44,9 @@ const echoed: RuleOf<'scan'> = {
         });
     }
   },
-};
+});
 
-const emptyOwners: RuleOf<'scan'> = {
+const emptyOwners = rule({
   id: 'SCAN-HOLDINGS-EMPTY-OWNERS-400',
   operations: OPS,
   section: SECTION.holdingsV1,
@@ -55,13 +55,13 @@ const emptyOwners: RuleOf<'scan'> = {
   tags: ['holdings', 'validation'],
   async check(ctx) {
     for (const version of HOLDINGS_VERSIONS) {
-      const x = await ctx.scan.post(holdingsPath(version), baseQuery(ctx, 5, []));
+      const x = await ctx.scan.post(holdingsPath(version), snapshotQuery(ctx, 5, []));
       ctx.expectStatus(x, 400, `${version}: an empty owner_party_ids breaks its minimum of 1 item`);
     }
   },
-};
+});
 
-const exactMatch: RuleOf<'scan'> = {
+const exactMatch = rule({
   id: 'SCAN-HOLDINGS-EXACT-MATCH',
   operations: OPS,
   section: SECTION.holdingsV1,
@@ -82,9 +82,9 @@ const exactMatch: RuleOf<'scan'> = {
       }
     }
   },
-};
+});
 
-const atOrBefore: RuleOf<'scan'> = {
+const atOrBefore = rule({
   id: 'SCAN-HOLDINGS-AT-OR-BEFORE',
   operations: OPS,
   section: SECTION.holdingsV1,
@@ -92,7 +92,7 @@ const atOrBefore: RuleOf<'scan'> = {
   needs: [...NEEDS],
   tags: ['holdings', 'snapshots'],
   check: checkAtOrBefore,
-};
+});
 
 /**
  * Forces an ACS snapshot, naming it among what the run created. `positive`: the request must be accepted (the
@@ -121,7 +121,7 @@ export async function forceAcsSnapshot(ctx: CheckContext, positive = false): Pro
   return { forced, snap };
 }
 
-const forceAcs: RuleOf<'scan'> = {
+const forceAcs = rule({
   id: 'SCAN-HOLDINGS-FORCE-ACS-EXACT',
   operations: ['forceAcsSnapshotNow', ...OPS],
   section: SECTION.forceAcs,
@@ -143,7 +143,7 @@ const forceAcs: RuleOf<'scan'> = {
       ctx.expectStatus(x, 200, `${version}: the force-ACS record_time ${snap.record_time} is a snapshot time, so record_time_match exact must accept it`);
     }
   },
-};
+});
 
 export const HOLDINGS_SNAPSHOT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
   echoed,

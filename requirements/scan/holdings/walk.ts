@@ -175,10 +175,17 @@ export function drawnPageSizes(ctx: CheckContext, count: number): { min: number;
   return { min: large, max: LARGE_PAGE, runs: Math.min(ctx.runs, 3) };
 }
 
-export function baseQuery(ctx: CheckContext, pageSize: number, owners = ctx.fixtures.holdingOwners!): HoldingsQuery {
-  return { migration_id: ctx.fixtures.migrationId!, record_time: ctx.fixtures.snapshotRecordTime!, owner_party_ids: owners, page_size: pageSize };
+export function baseQuery(ctx: CheckContext<HoldingsNeed>, pageSize: number): HoldingsQuery {
+  return snapshotQuery(ctx, pageSize, ctx.fixtures.holdingOwners);
+}
+
+/** The fixture snapshot's query for other owners than the fixture's. */
+export function snapshotQuery(ctx: CheckContext<'migrationId' | 'snapshotRecordTime'>, pageSize: number, owners: string[]): HoldingsQuery {
+  return { migration_id: ctx.fixtures.migrationId, record_time: ctx.fixtures.snapshotRecordTime, owner_party_ids: owners, page_size: pageSize };
 }
 
 /** The three holdings operations, and the fixtures every holdings rule needs. */
 export const HOLDINGS_OPS = HOLDINGS_VERSIONS.map((v) => HOLDINGS_OP[v]);
 export const HOLDINGS_NEEDS = ['migrationId', 'snapshotRecordTime', 'holdingOwners'] as const;
+/** The fixtures every holdings rule reads. */
+export type HoldingsNeed = (typeof HOLDINGS_NEEDS)[number];

@@ -3,7 +3,7 @@
 // these checks are marked as mutating too.
 import type { Exchange } from '../../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import { buy, buyBody, collision, isDuplicateAnswer, SECTION, trackingIds } from '../../../interfaces/wallet/support.ts';
 
 const STRING_FIELDS = ['receiving_validator_party_id', 'domain_id', 'tracking_id'] as const;
@@ -59,7 +59,7 @@ export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'wallet', operations: ['createBuyTrafficRequest'], section: SECTION.buyTraffic },
   [
-    {
+    rule({
       id: 'WALLET-BUY-TRAFFIC-CREATE',
       sentence: 'Creates a request to buy traffic ... Responses: 200 `{request_contract_id: string}`.',
       mutates: true,
@@ -79,8 +79,8 @@ export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = defineRules(
           `a buy-traffic request ${JSON.stringify(answer?.request_contract_id)} with tracking id ${trackingId} (${body.traffic_amount} bytes, expiring in a day)`,
         );
       },
-    },
-    {
+    }),
+    rule({
       id: 'WALLET-BUY-TRAFFIC-INVALID-BODY-400',
       sentence: 'Body (all required) ... 400 invalid request.',
       mutates: true,
@@ -93,8 +93,8 @@ export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = defineRules(
         for (const a of answers) a.catch(() => {});
         for (const [i, c] of cases.entries()) expect400(ctx, await answers[i]!, c.label);
       },
-    },
-    {
+    }),
+    rule({
       id: 'WALLET-BUY-TRAFFIC-MULTI-HOSTED-400',
       sentence: 'receiving_validator_party_id: ... if the party is hosted on multiple participants the request fails with 400.',
       mutates: true,
@@ -104,6 +104,6 @@ export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = defineRules(
         const body = buyBody(ctx, trackingIds(ctx, 'multi-hosted')(), { receiving_validator_party_id: ctx.fixtures.multiHostedParty });
         expect400(ctx, await buy(ctx, body), `a receiving party hosted on several participants (${ctx.fixtures.multiHostedParty})`);
       },
-    },
+    }),
   ],
 );

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import type { Exchange } from '../../../engine/transport/http.ts';
 import { CheckSkipped, type CheckContext, type Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import { buy, buyBody, collision, isDuplicateAnswer, SECTION, statusPath } from '../../../interfaces/wallet/support.ts';
 
 type Kind = 'submit' | 'expired' | 'twice' | 'status';
@@ -106,7 +106,7 @@ export const EXACTLY_ONCE_MODEL_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'wallet', operations: ['createBuyTrafficRequest', 'getTransferOfferStatus'], section: SECTION.trackingIds },
   [
-    {
+    rule({
       id: 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL',
       sentence:
         'after a first submission, later calls with the same tracking id are rejected with 409 or 429, unless the command failed and no traffic was purchased.',
@@ -132,6 +132,6 @@ export const EXACTLY_ONCE_MODEL_REQUIREMENTS: Requirement[] = defineRules(
           { runs: 1 },
         );
       },
-    },
+    }),
   ],
 );

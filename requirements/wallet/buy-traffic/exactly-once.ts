@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange } from '../../../engine/transport/http.ts';
 import type { Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import { buy, buyBody, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, trackingIds } from '../../../interfaces/wallet/support.ts';
 
 const DUPLICATES =
@@ -24,7 +24,7 @@ interface Timed {
 }
 
 export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', operations: ['createBuyTrafficRequest'] }, [
-  {
+  rule({
     id: 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE',
     section: SECTION.trackingIds,
     sentence: DUPLICATES,
@@ -49,8 +49,8 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.
         ctx.expectStatus(x, [409, 429], `resubmitting tracking id ${trackingId} with ${label} after it was created`);
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'WALLET-BUY-TRAFFIC-IN-FLIGHT-429',
     section: SECTION.buyTraffic,
     sentence: '409 a request with the same tracking id was already created (check status); 429 a request with the same tracking id is being processed.',
@@ -84,8 +84,8 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.
         );
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'WALLET-BUY-TRAFFIC-CREATED-409',
     section: SECTION.buyTraffic,
     sentence: '200 `{request_contract_id: string}`; ... 409 a request with the same tracking id was already created (check status)',
@@ -105,8 +105,8 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.
       const again = await buy(ctx, body);
       ctx.expectStatus(again, 409, `resubmitting tracking id ${trackingId} after its request was created (answered 200)`);
     },
-  },
-  {
+  }),
+  rule({
     id: 'WALLET-BUY-TRAFFIC-RETRY-AFTER-FAILED-COMMAND',
     section: SECTION.trackingIds,
     sentence: DUPLICATES,
@@ -129,5 +129,5 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.
       }
       if (retry.status !== 200) ctx.skip(`the valid resubmission was answered ${retry.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE)`, { exchange: retry });
     },
-  },
+  }),
 ]);

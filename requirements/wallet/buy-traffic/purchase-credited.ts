@@ -9,7 +9,7 @@ import { parseJson, type Json } from '../../../common/json.ts';
 import type { Exchange } from '../../../engine/transport/http.ts';
 import { isInt64 } from '../../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
-import { defineRules } from '../../../engine/requirement.ts';
+import { defineRules, rule } from '../../../engine/requirement.ts';
 import { participantIdPath, trafficStatusPath } from '../../../interfaces/scan/common.ts';
 import { buy, buyBody, buyStatusPath, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, trackingIds } from '../../../interfaces/wallet/support.ts';
 
@@ -57,7 +57,7 @@ export const PURCHASE_CREDITED_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
   { interface: 'wallet', operations: ['createBuyTrafficRequest'], section: SECTION.buyTraffic },
   [
-    {
+    rule({
       id: 'WALLET-BUY-TRAFFIC-PURCHASE-CREDITED',
       // The check reads scan's getMemberTrafficStatus and getPartyToParticipantV1 too (another interface's document).
       sentence:
@@ -66,8 +66,8 @@ export const PURCHASE_CREDITED_REQUIREMENTS: Requirement[] = defineRules(
       needs: ['trafficReceiverParty', 'domainId'],
       tags: ['buy-traffic', 'traffic', 'timing'],
       async check(ctx) {
-        const domain = ctx.fixtures.domainId!;
-        const member = await hostingMember(ctx, domain, ctx.fixtures.trafficReceiverParty!);
+        const domain = ctx.fixtures.domainId;
+        const member = await hostingMember(ctx, domain, ctx.fixtures.trafficReceiverParty);
         const readScan = () => ctx.scan.get(trafficStatusPath(domain, member));
         const before = await readScan();
         const base = purchased(before);
@@ -103,6 +103,6 @@ export const PURCHASE_CREDITED_REQUIREMENTS: Requirement[] = defineRules(
             { exchange: after, pointer: '/traffic_status/target/total_purchased' },
           );
       },
-    },
+    }),
   ],
 );
