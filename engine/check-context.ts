@@ -7,6 +7,7 @@ import { missingFixtures, type FixtureName, type Fixtures } from './fixtures.ts'
 import { sharedRead, type RunCache } from './run-cache.ts';
 import { parseJson } from '../common/json.ts';
 import { notServed, unsupportedReason } from './served.ts';
+import { expectAnswer } from './expect-answer.ts';
 import { describeAnswer, nestedTooDeep, summarise, tooDeep, tooLarge, type Client, type Exchange } from './transport/http.ts';
 import { CheckFailure, CheckSkipped, CheckUnsupported, SuiteError, type CheckContext, type InterfaceName, type Requirement } from './model.ts';
 
@@ -148,27 +149,8 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
     created(what) {
       created.push(what);
     },
-    expectStatus(x, status, why) {
-      const allowed = Array.isArray(status) ? status : [status];
-      if (x.status === 0) ctx.fail(`no answer: ${x.error}`, { exchange: x });
-      if (!allowed.includes(x.status))
-        ctx.fail(`expected status ${allowed.join(' or ')}${why ? ` (${why})` : ''}, got ${x.status >= 300 && x.status < 400 ? describeAnswer(x) : x.status}`, {
-          exchange: x,
-        });
-    },
-    json(x) {
-      if (x.status === 0) ctx.fail(`no answer: ${x.error}`, { exchange: x });
-      // The start of a cut body may well parse ("{}" then megabytes of spaces): it is judged too large instead.
-      if (x.truncated) ctx.fail(tooLarge(x), { exchange: x });
-      if (nestedTooDeep(x.text)) ctx.fail(tooDeep(x), { exchange: x });
-      try {
-        return JSON.parse(x.text);
-      } catch {
-        return ctx.fail(
-          `response body is not JSON (status ${x.status}${x.text.length === 0 ? ', empty body' : ''}${x.headers['content-type'] ? `, content type ${x.headers['content-type']}` : ''})`,
-          { exchange: x },
-        );
-      }
+    expect(x, why) {
+      return expectAnswer(x, ctx, why);
     },
     async property(arbitrary, predicate, options = {}) {
       const runs = options.runs ?? parts.runs;

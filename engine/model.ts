@@ -8,6 +8,7 @@ import type { RunCache } from './run-cache.ts';
 import type { AnswerLog } from './answers/answer-log.ts';
 import type { Fixtures, FixtureName } from './fixtures.ts';
 import type { Client, Exchange, ExchangeSummary } from './transport/http.ts';
+import type { AnswerExpectation } from './expect-answer.ts';
 
 export type { ExchangeSummary };
 
@@ -186,10 +187,11 @@ export interface CheckContext<K extends FixtureName = never> {
    * cnc-s1-...-x: an Iou created and archived in it"), for the report's account of what a run left behind.
    */
   created(what: string): void;
-  /** Fails unless the response has this status (or one of these). */
-  expectStatus(exchange: Exchange, status: number | number[], why?: string): void;
-  /** The parsed JSON body, or a failure naming the exchange. */
-  json<T = Json>(exchange: Exchange): T;
+  /**
+   * What the check expects of one answer (status, content type, JSON object or array, error body), each
+   * broken expectation a failure with this exchange as evidence; `why` names what was asked in the messages.
+   */
+  expect(exchange: Exchange, why?: string): AnswerExpectation;
   /** Runs a fast-check property with the run's seed; a counterexample fails the check with seed and path. */
   property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { runs?: number }): Promise<void>;
 }

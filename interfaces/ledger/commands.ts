@@ -112,7 +112,7 @@ export async function ledgerEnd(ctx: CheckContext, auth: Auth): Promise<number> 
 
 /** An offset this suite can send back exactly (int64 beyond 2^53 it cannot). */
 export function expectOffset(ctx: CheckContext, v: unknown, x: Exchange, at: string, what: string): number {
-  if (!isInt(v) || v < 1) ctx.fail(`${what}: expected a positive integer offset at ${at}, got ${JSON.stringify(v) ?? 'nothing'}`, { exchange: x, pointer: at });
+  if (!isInt(v) || v < 1) return ctx.expect(x).fail(`${what}: expected a positive integer offset at ${at}, got ${JSON.stringify(v) ?? 'nothing'}`, at);
   return v;
 }
 
@@ -130,7 +130,7 @@ export async function readAt(
   auth: Auth,
 ): Promise<{ x: Exchange; els: Json[] }> {
   const x = await postUpdates(ctx, body({ beginExclusive: offset - 1, endInclusive: offset }, updateFormat(parties, parts, shape)), undefined, auth);
-  ctx.expectStatus(x, 200, `a read of the update stream at offset ${offset}, where a submission's answer says its update is`);
+  ctx.expect(x, `a read of the update stream at offset ${offset}, where a submission's answer says its update is`).status(200);
   return { x, els: elementsOf(ctx, x) };
 }
 
@@ -196,9 +196,9 @@ export async function readCompletions(
   const x = await ctx.ledger.post(path, { parties, beginExclusive: begin }, { auth, query: { limit: COMPLETIONS_PAGE, stream_idle_timeout_ms: IDLE_MS } });
   const els = ctx.accepted(x, what);
   if (!Array.isArray(els))
-    ctx.fail(`${path} answered 200 with ${JSON.stringify(els)?.slice(0, 80) ?? 'no JSON'}, not the documented JSON array of completion stream responses`, {
-      exchange: x,
-    });
+    ctx
+      .expect(x)
+      .fail(`${path} answered 200 with ${JSON.stringify(els)?.slice(0, 80) ?? 'no JSON'}, not the documented JSON array of completion stream responses`);
   return { x, els };
 }
 
@@ -251,24 +251,26 @@ export const statusText = (value: Json): string => (value.status === undefined ?
  */
 export function expectOkCompletion(ctx: CheckContext, c: FoundCompletion, commandId: string, actAs: string[]): void {
   if (!completedOk(c.value))
-    ctx.fail(`the completion of command ${commandId}, which was accepted, carries ${statusText(c.value)}, not an OK status (code 0)`, {
-      exchange: c.x,
-      pointer: `${c.pointer}/status`,
-    });
+    ctx
+      .expect(c.x)
+      .fail(`the completion of command ${commandId}, which was accepted, carries ${statusText(c.value)}, not an OK status (code 0)`, `${c.pointer}/status`);
   const parties: unknown = c.value.actAs;
   if (!Array.isArray(parties) || [...new Set(parties)].sort().join() !== [...actAs].sort().join())
-    ctx.fail(`the completion of command ${commandId} names actAs ${JSON.stringify(parties)}, not the submitting parties ${JSON.stringify(actAs)}`, {
-      exchange: c.x,
-      pointer: `${c.pointer}/actAs`,
-    });
+    ctx
+      .expect(c.x)
+      .fail(
+        `the completion of command ${commandId} names actAs ${JSON.stringify(parties)}, not the submitting parties ${JSON.stringify(actAs)}`,
+        `${c.pointer}/actAs`,
+      );
   if (typeof c.value.updateId !== 'string' || c.value.updateId === '')
-    ctx.fail(`the OK completion of command ${commandId} names no updateId (the update it resulted in)`, { exchange: c.x, pointer: `${c.pointer}/updateId` });
+    ctx.expect(c.x).fail(`the OK completion of command ${commandId} names no updateId (the update it resulted in)`, `${c.pointer}/updateId`);
 }
 
 /** Fails: an accepted submission whose completion never showed. */
 export function noCompletion(ctx: CheckContext, path: string, commandId: string, begin: number, last: Exchange, submittedBy: string): never {
-  return ctx.fail(
-    `${submittedBy} accepted command ${commandId}, yet ${path} showed no completion of it after offset ${begin} within ${COMPLETION_WAIT_MS} ms (the last read attached)`,
-    { exchange: last },
-  );
+  return ctx
+    .expect(last)
+    .fail(
+      `${submittedBy} accepted command ${commandId}, yet ${path} showed no completion of it after offset ${begin} within ${COMPLETION_WAIT_MS} ms (the last read attached)`,
+    );
 }

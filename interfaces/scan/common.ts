@@ -67,14 +67,6 @@ export function plusMicros(text: string, micros: number): string | undefined {
   return new Date(Number(millis)).toISOString().replace('Z', `${String(rest).padStart(3, '0')}Z`);
 }
 
-/** The JSON body of a 200 answer that must be an object; fails otherwise. */
-export function okObject(ctx: CheckContext, x: Exchange, why: string): Record<string, Json> {
-  ctx.expectStatus(x, 200, why);
-  const body = ctx.json(x);
-  if (!isObject(body)) ctx.fail(`expected a JSON object (${why})`, { exchange: x });
-  return body;
-}
-
 /** A well-formed id that no node knows: the fixture id with its last character changed. */
 export function unknownVariant(id: string): string {
   const last = id.at(-1) ?? '0';
@@ -98,7 +90,7 @@ export function contractWithStateProblems(c: Json): string[] {
 /** The JSON object a positive request is answered with (ctx.accepted: a refusal fails, an unserved operation is unsupported). */
 export function acceptedObject(ctx: CheckContext, x: Exchange, what: string): Record<string, Json> {
   const body = ctx.accepted(x, what);
-  if (!isObject(body)) ctx.fail(`expected a JSON object (${what})`, { exchange: x });
+  if (!isObject(body)) ctx.expect(x).fail(`expected a JSON object (${what})`);
   return body;
 }
 

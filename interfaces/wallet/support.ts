@@ -1,7 +1,6 @@
 // Shared pieces of the wallet requirements: paths, the valid buy-traffic body, fresh tracking ids and the
 // few judgements several checks make the same way.
-import { isObject } from '../../common/json.ts';
-import { tooLarge, type Exchange, type RequestOptions } from '../../engine/transport/http.ts';
+import type { Exchange, RequestOptions } from '../../engine/transport/http.ts';
 import type { CheckContext } from '../../engine/model.ts';
 
 export const BUY_TRAFFIC = '/v0/wallet/buy-traffic-requests';
@@ -75,21 +74,5 @@ export function collision(ctx: CheckContext, x: Exchange, trackingId: string): n
   );
 }
 
-/** Fails unless the body is a JSON object with a string `error` (the wallet's error shape). */
-export function expectErrorBody(ctx: CheckContext, x: Exchange): void {
-  if (x.truncated) ctx.fail(tooLarge(x), { exchange: x });
-  let body: unknown;
-  try {
-    body = JSON.parse(x.text);
-  } catch {
-    ctx.fail(`error answer ${x.status} has a body that is not JSON; the wallet's error body is {error: string}`, { exchange: x });
-  }
-  if (!isObject(body)) ctx.fail(`error answer ${x.status} is not a JSON object; the wallet's error body is {error: string}`, { exchange: x });
-  const error = (body as Record<string, unknown>).error;
-  if (typeof error !== 'string') {
-    ctx.fail(
-      `error answer ${x.status} has ${error === undefined ? 'no' : `a non-string (${typeof error})`} "error" field; the wallet's error body is {error: string}`,
-      { exchange: x, pointer: '/error' },
-    );
-  }
-}
+/** The wallet's error body, as failures name it (`ctx.expect(x).errorBody('error', ERROR_SHAPE)`). */
+export const ERROR_SHAPE = "the wallet's error body is {error: string}";

@@ -152,12 +152,12 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
               if (why) ctx.unsupported(unsupportedReason(op, why), { exchange: valid });
               servedProven = true;
             }
-            if (x.status === 0) ctx.fail(`no answer to an invalid request (${req.mutation?.detail}): ${x.error}`, { exchange: x });
+            if (x.status === 0) ctx.expect(x).fail(`no answer to an invalid request (${req.mutation?.detail}): ${x.error}`);
             if (x.status < 400 || x.status >= 500)
-              ctx.fail(`invalid request (${req.mutation?.detail}) answered ${x.status}; a documented 4xx is required`, { exchange: x });
+              ctx.expect(x).fail(`invalid request (${req.mutation?.detail}) answered ${x.status}; a documented 4xx is required`);
             const answer = { status: x.status, contentType: x.headers['content-type'], text: x.text };
             if (!findResponse(op, x.status) && !refusalLeftOpen(op, answer))
-              ctx.fail(`invalid request (${req.mutation?.detail}) answered ${x.status}, which is not documented`, { exchange: x });
+              ctx.expect(x).fail(`invalid request (${req.mutation?.detail}) answered ${x.status}, which is not documented`);
             ctx.conforms(op.id, x, iface);
           }
         },
@@ -177,7 +177,7 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
           const client = clientFor(ctx, iface);
           const req = validProbe(op, spec, ctx);
           const x = await send(client, op, req, 'none');
-          if (x.status === 0) ctx.fail(`no answer: ${x.error}`, { exchange: x });
+          if (x.status === 0) ctx.expect(x).fail(`no answer: ${x.error}`);
           // A node that does not serve the operation refuses it before asking for credentials; the same
           // request with credentials tells whether that is so.
           if (NOT_SERVED_STATUSES.has(x.status)) {
@@ -185,7 +185,7 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
             const why = notServed(spec, op, withCredentials);
             if (why) ctx.unsupported(unsupportedReason(op, why, 'the same request with credentials'), { exchange: withCredentials });
           }
-          if (x.status !== 401 && x.status !== 403) ctx.fail(`a request without credentials was answered ${x.status}; 401 or 403 is required`, { exchange: x });
+          if (x.status !== 401 && x.status !== 403) ctx.expect(x).fail(`a request without credentials was answered ${x.status}; 401 or 403 is required`);
         },
       });
     }

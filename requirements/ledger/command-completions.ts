@@ -27,15 +27,14 @@ export const SINCE_3_5_REQUIREMENTS: Requirement[] = defineRules(
         if (!op) return ctx.skip(`the ledger document in use has no operation ${OPERATION}`);
         // The request's shape is left open by the description: any answer but "no such operation" shows it is served.
         const x = await ctx.ledger.post(PATH, { parties: readParties(ctx), beginExclusive: 0 }, { query: { limit: 1, stream_idle_timeout_ms: IDLE_MS } });
-        if (x.status === 0) ctx.fail(`no answer to POST ${PATH}: ${x.error}`, { exchange: x });
+        if (x.status === 0) ctx.expect(x).fail(`no answer to POST ${PATH}: ${x.error}`);
         const why = notServed(spec, op, x);
         if (why)
-          ctx.fail(
-            `the target states release line ${line.version} (GET /v2/version), yet does not serve POST ${PATH}, which exists since 3.5: a request was ${why}`,
-            {
-              exchange: x,
-            },
-          );
+          ctx
+            .expect(x)
+            .fail(
+              `the target states release line ${line.version} (GET /v2/version), yet does not serve POST ${PATH}, which exists since 3.5: a request was ${why}`,
+            );
       },
     },
   ],

@@ -58,18 +58,18 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       const { x: read, els } = await readAt(ctx, offset, a.actAs, ['transactions'], LEDGER_EFFECTS, a.auth);
       const update = findUpdate(els, updateId);
       if (!update)
-        return ctx.fail(
-          `the OK completion of command ${commandId} names update ${updateId} at offset ${offset}, yet the update stream of ${a.actAs.join(', ')} at that offset (attached) does not hold it`,
-          { exchange: read },
-        );
+        return ctx
+          .expect(read)
+          .fail(
+            `the OK completion of command ${commandId} names update ${updateId} at offset ${offset}, yet the update stream of ${a.actAs.join(', ')} at that offset (attached) does not hold it`,
+          );
       if (update.record.commandId !== commandId)
-        ctx.fail(
-          `the update ${updateId} on the stream of the submitting parties carries commandId ${JSON.stringify(update.record.commandId)}, not ${commandId}`,
-          {
-            exchange: read,
-            pointer: `/${update.index}/update/${update.kind}/value/commandId`,
-          },
-        );
+        ctx
+          .expect(read)
+          .fail(
+            `the update ${updateId} on the stream of the submitting parties carries commandId ${JSON.stringify(update.record.commandId)}, not ${commandId}`,
+            `/${update.index}/update/${update.kind}/value/commandId`,
+          );
     },
   }),
   rule({
@@ -121,7 +121,7 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       const begin = await ledgerEnd(ctx, a.auth);
       const archiveAgain = [{ ExerciseCommand: { templateId: creation.templateId, contractId, choice: 'Archive', choiceArgument: {} } }];
       const x = await ctx.ledger.post(PATHS.async, jsCommands(a, commandId, archiveAgain), { auth: a.auth });
-      if (x.status === 0) ctx.fail(`no answer to the async submission of command ${commandId}: ${x.error}`, { exchange: x });
+      if (x.status === 0) ctx.expect(x).fail(`no answer to the async submission of command ${commandId}: ${x.error}`);
       // A JSON error object is the handler's refusal whatever its shape (the generic answer check judges that);
       // anything else that says "no such operation" leaves the rule unjudged.
       const op = ctx.spec('ledger').catalog.byId.get('submitAsync');
@@ -130,23 +130,25 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       // Refused at once with an error: what the rule asks of it (its body is the generic answer check's business).
       if (x.status >= 400) return;
       if (x.status < 200 || x.status >= 300)
-        ctx.fail(
-          `the async submission of command ${commandId} (an Archive of contract ${contractId}, archived already) was answered ${x.status}, neither accepted nor refused`,
-          {
-            exchange: x,
-          },
-        );
+        ctx
+          .expect(x)
+          .fail(
+            `the async submission of command ${commandId} (an Archive of contract ${contractId}, archived already) was answered ${x.status}, neither accepted nor refused`,
+          );
       const { found, last } = await awaitCompletion(ctx, PATHS.completions, a.actAs, begin, commandId, a.auth);
       if (!found)
-        return ctx.fail(
-          `the async submission of command ${commandId} (an Archive of contract ${contractId}, archived already by command ${archivedBy}) was accepted, yet no completion of it showed after offset ${begin}: its failure is reported nowhere (the last read attached)`,
-          { exchange: last },
-        );
+        return ctx
+          .expect(last)
+          .fail(
+            `the async submission of command ${commandId} (an Archive of contract ${contractId}, archived already by command ${archivedBy}) was accepted, yet no completion of it showed after offset ${begin}: its failure is reported nowhere (the last read attached)`,
+          );
       if (completedOk(found.value) || (typeof found.value.updateId === 'string' && found.value.updateId !== ''))
-        ctx.fail(
-          `command ${commandId} archives contract ${contractId}, which command ${archivedBy} archived already, yet its completion carries ${statusText(found.value)}${found.value.updateId ? ` and names update ${found.value.updateId}` : ''}: it cannot have succeeded`,
-          { exchange: found.x, pointer: found.pointer },
-        );
+        ctx
+          .expect(found.x)
+          .fail(
+            `command ${commandId} archives contract ${contractId}, which command ${archivedBy} archived already, yet its completion carries ${statusText(found.value)}${found.value.updateId ? ` and names update ${found.value.updateId}` : ''}: it cannot have succeeded`,
+            found.pointer,
+          );
       // A failed command makes no transaction: nothing of it between the submission and its completion.
       const end = expectOffset(ctx, found.value.offset, found.x, `${found.pointer}/offset`, `the completion of command ${commandId}`);
       const read = await postUpdates(
@@ -155,13 +157,12 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         undefined,
         a.auth,
       );
-      ctx.expectStatus(read, 200, `a read of the stream between the submission of ${commandId} and its completion`);
+      ctx.expect(read, `a read of the stream between the submission of ${commandId} and its completion`).status(200);
       const index = elementsOf(ctx, read).findIndex((e) => recordOf(e)?.commandId === commandId);
       if (index >= 0)
-        ctx.fail(`command ${commandId} completed with ${statusText(found.value)}, yet the stream holds a transaction of it (attached)`, {
-          exchange: read,
-          pointer: `/${index}`,
-        });
+        ctx
+          .expect(read)
+          .fail(`command ${commandId} completed with ${statusText(found.value)}, yet the stream holds a transaction of it (attached)`, `/${index}`);
     },
   }),
   rule({
@@ -181,23 +182,26 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       const x = await ctx.ledger.post(PATHS.submitAndWait, jsCommands(a, commandId), { auth: a.auth });
       const answer = submitted(ctx, x, commandId, `the commands of fixtures.ledgerCommands, command ${commandId}`);
       const updateId: unknown = answer?.updateId;
-      if (typeof updateId !== 'string' || updateId === '')
-        ctx.fail('the answer names no updateId: no completion to compare', { exchange: x, pointer: '/updateId' });
+      if (typeof updateId !== 'string' || updateId === '') ctx.expect(x).fail('the answer names no updateId: no completion to compare', '/updateId');
       ctx.created(`update ${updateId} of command ${commandId}: ${fateOfCommands(a.given)}`);
       const offset = expectOffset(ctx, answer.completionOffset, x, '/completionOffset', 'the submit-and-wait answer names no completion offset');
       const { found, last } = await awaitCompletion(ctx, PATHS.completions, a.actAs, begin, commandId, a.auth);
       if (!found) return noCompletion(ctx, PATHS.completions, commandId, begin, last, 'POST /v2/commands/submit-and-wait');
       expectOkCompletion(ctx, found, commandId, a.actAs);
       if (found.value.updateId !== updateId)
-        ctx.fail(`the completion of command ${commandId} names update ${found.value.updateId}, yet submit-and-wait answered updateId ${updateId}`, {
-          exchange: found.x,
-          pointer: `${found.pointer}/updateId`,
-        });
+        ctx
+          .expect(found.x)
+          .fail(
+            `the completion of command ${commandId} names update ${found.value.updateId}, yet submit-and-wait answered updateId ${updateId}`,
+            `${found.pointer}/updateId`,
+          );
       if (found.value.offset !== offset)
-        ctx.fail(`the completion of command ${commandId} is at offset ${found.value.offset}, yet submit-and-wait answered completionOffset ${offset}`, {
-          exchange: found.x,
-          pointer: `${found.pointer}/offset`,
-        });
+        ctx
+          .expect(found.x)
+          .fail(
+            `the completion of command ${commandId} is at offset ${found.value.offset}, yet submit-and-wait answered completionOffset ${offset}`,
+            `${found.pointer}/offset`,
+          );
     },
   }),
   rule({

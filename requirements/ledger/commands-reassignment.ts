@@ -69,16 +69,14 @@ function eventOf(s: Shown, kind: 'JsUnassignedEvent' | 'JsAssignmentEvent'): { e
 }
 
 function expectField(ctx: CheckContext, s: Shown, at: string, actual: unknown, expected: unknown, what: string): void {
-  if (actual !== expected)
-    ctx.fail(`${s.by} shows ${what} ${JSON.stringify(actual) ?? 'nothing'}, expected ${JSON.stringify(expected)}`, { exchange: s.x, pointer: at });
+  if (actual !== expected) ctx.expect(s.x).fail(`${s.by} shows ${what} ${JSON.stringify(actual) ?? 'nothing'}, expected ${JSON.stringify(expected)}`, at);
 }
 
 /** The unassignment of the fresh contract: off its source, counter 0 + 1. */
 function judgeUnassigned(ctx: CheckContext, m: Moving, s: Shown): Json {
   expectField(ctx, s, `${s.at}/synchronizerId`, s.record.synchronizerId, m.source, 'the unassignment on synchronizer');
   const found = eventOf(s, 'JsUnassignedEvent');
-  if (!found)
-    return ctx.fail(`${s.by} shows no JsUnassignedEvent in the unassignment of contract ${m.contractId}`, { exchange: s.x, pointer: `${s.at}/events` });
+  if (!found) return ctx.expect(s.x).fail(`${s.by} shows no JsUnassignedEvent in the unassignment of contract ${m.contractId}`, `${s.at}/events`);
   const { ev, at } = found;
   // Shown twice when waited for (the answer, the stream): both name the same reassignment.
   if (m.reassignmentId !== undefined) expectField(ctx, s, `${at}/reassignmentId`, ev.reassignmentId, m.reassignmentId, 'the reassignmentId');
@@ -96,10 +94,7 @@ function judgeUnassigned(ctx: CheckContext, m: Moving, s: Shown): Json {
     `the reassignment counter of the freshly created contract ${m.contractId} after its unassignment (0 + 1):`,
   );
   if (typeof ev.reassignmentId !== 'string' || ev.reassignmentId === '')
-    ctx.fail(`${s.by} shows no reassignmentId for the unassignment of ${m.contractId}: nothing to assign it by`, {
-      exchange: s.x,
-      pointer: `${at}/reassignmentId`,
-    });
+    ctx.expect(s.x).fail(`${s.by} shows no reassignmentId for the unassignment of ${m.contractId}: nothing to assign it by`, `${at}/reassignmentId`);
   return ev;
 }
 
@@ -107,8 +102,7 @@ function judgeUnassigned(ctx: CheckContext, m: Moving, s: Shown): Json {
 function judgeAssigned(ctx: CheckContext, m: Moving, s: Shown, unassigned: Json): void {
   expectField(ctx, s, `${s.at}/synchronizerId`, s.record.synchronizerId, m.target, 'the assignment on synchronizer');
   const found = eventOf(s, 'JsAssignmentEvent');
-  if (!found)
-    return void ctx.fail(`${s.by} shows no JsAssignmentEvent in the assignment of contract ${m.contractId}`, { exchange: s.x, pointer: `${s.at}/events` });
+  if (!found) return void ctx.expect(s.x).fail(`${s.by} shows no JsAssignmentEvent in the assignment of contract ${m.contractId}`, `${s.at}/events`);
   const { ev, at } = found;
   expectField(ctx, s, `${at}/reassignmentId`, ev.reassignmentId, unassigned.reassignmentId, 'the assigned reassignmentId');
   expectField(ctx, s, `${at}/source`, ev.source, m.source, 'the source');
@@ -136,20 +130,19 @@ async function onStream(ctx: CheckContext, m: Moving, commandId: string, updateI
   const { x, els } = await readAt(ctx, offset, [m.submitter], ['reassignments'], ACS_DELTA, m.a.auth);
   const found = findUpdate(els, updateId);
   if (!found)
-    return ctx.fail(`${named} update ${updateId} at offset ${offset}, yet the update stream of ${m.submitter} at that offset (attached) does not hold it`, {
-      exchange: x,
-    });
+    return ctx
+      .expect(x)
+      .fail(`${named} update ${updateId} at offset ${offset}, yet the update stream of ${m.submitter} at that offset (attached) does not hold it`);
   const at = `/${found.index}/update/${found.kind}/value`;
   if (found.kind !== 'Reassignment')
-    ctx.fail(`the update ${updateId} of command ${commandId} is a ${found.kind} on the stream, not a Reassignment`, { exchange: x, pointer: at });
+    ctx.expect(x).fail(`the update ${updateId} of command ${commandId} is a ${found.kind} on the stream, not a Reassignment`, at);
   if (found.record.commandId !== commandId)
-    ctx.fail(
-      `the reassignment ${updateId} on the submitter's stream carries commandId ${JSON.stringify(found.record.commandId)}, not the submitted ${commandId}`,
-      {
-        exchange: x,
-        pointer: `${at}/commandId`,
-      },
-    );
+    ctx
+      .expect(x)
+      .fail(
+        `the reassignment ${updateId} on the submitter's stream carries commandId ${JSON.stringify(found.record.commandId)}, not the submitted ${commandId}`,
+        `${at}/commandId`,
+      );
   return { record: found.record, x, at, by: 'the update stream (attached)' };
 }
 
@@ -165,17 +158,16 @@ async function reassign(ctx: CheckContext, m: Moving, step: 'unassign' | 'assign
     const x = await ctx.ledger.post(PATHS.forReassignment, { reassignmentCommands, eventFormat: byParties([m.submitter]) }, { auth: m.a.auth });
     const record = submitted(ctx, x, commandId, what)?.reassignment;
     m.state = step === 'unassign' ? 'unassigned' : 'assigned';
-    if (!isObject(record)) return void ctx.fail('the answer carries no reassignment object', { exchange: x, pointer: '/reassignment' });
+    if (!isObject(record)) return void ctx.expect(x).fail('the answer carries no reassignment object', '/reassignment');
     const answered: Shown = { record, x, at: '/reassignment', by: 'the answer' };
     judge(answered);
     const updateId = record.updateId;
     if (typeof updateId !== 'string' || updateId === '')
-      return void ctx.fail('the returned reassignment names no updateId', { exchange: x, pointer: '/reassignment/updateId' });
+      return void ctx.expect(x).fail('the returned reassignment names no updateId', '/reassignment/updateId');
     if (record.commandId !== commandId)
-      ctx.fail(`the returned reassignment carries commandId ${JSON.stringify(record.commandId)}, not the submitted ${commandId}`, {
-        exchange: x,
-        pointer: '/reassignment/commandId',
-      });
+      ctx
+        .expect(x)
+        .fail(`the returned reassignment carries commandId ${JSON.stringify(record.commandId)}, not the submitted ${commandId}`, '/reassignment/commandId');
     const offset = expectOffset(ctx, record.offset, x, '/reassignment/offset', 'the returned reassignment has no offset to look for it at');
     judge(await onStream(ctx, m, commandId, updateId, offset, 'submit-and-wait-for-reassignment answered'));
     return;
@@ -192,10 +184,12 @@ async function reassign(ctx: CheckContext, m: Moving, step: 'unassign' | 'assign
   const on = step === 'unassign' ? m.source : m.target;
   const time = found.value.synchronizerTime;
   if (!isObject(time) || time.synchronizerId !== on)
-    ctx.fail(`the completion of the ${step}ment ${commandId} names synchronizer ${JSON.stringify(isObject(time) ? time.synchronizerId : time)}, not ${on}`, {
-      exchange: found.x,
-      pointer: `${found.pointer}/synchronizerTime`,
-    });
+    ctx
+      .expect(found.x)
+      .fail(
+        `the completion of the ${step}ment ${commandId} names synchronizer ${JSON.stringify(isObject(time) ? time.synchronizerId : time)}, not ${on}`,
+        `${found.pointer}/synchronizerTime`,
+      );
   const offset = expectOffset(ctx, found.value.offset, found.x, `${found.pointer}/offset`, `the completion of command ${commandId}`);
   m.seen = offset;
   judge(await onStream(ctx, m, commandId, found.value.updateId, offset, `the completion of command ${commandId} names`));
@@ -288,14 +282,15 @@ async function moveAndBack(ctx: CheckContext<'ledgerCommands'>, mode: Mode): Pro
   const index = events.findIndex((e) => isObject(e) && isObject(e.CreatedEvent));
   const created = index >= 0 ? (events[index] as Json).CreatedEvent : undefined;
   if (typeof created?.contractId !== 'string')
-    return ctx.fail(`the transaction of command ${createdBy} shows the acting parties no created contract (an ACS delta for ${a.actAs.join(', ')})`, {
-      exchange: x,
-      pointer: '/transaction/events',
-    });
+    return ctx
+      .expect(x)
+      .fail(
+        `the transaction of command ${createdBy} shows the acting parties no created contract (an ACS delta for ${a.actAs.join(', ')})`,
+        '/transaction/events',
+      );
   const source = tx.synchronizerId;
   const seen = Number.isSafeInteger(tx.offset) && tx.offset > 0 ? (tx.offset as number) : undefined;
-  if (typeof source !== 'string')
-    return ctx.fail(`the transaction of command ${createdBy} names no synchronizer`, { exchange: x, pointer: '/transaction/synchronizerId' });
+  if (typeof source !== 'string') return ctx.expect(x).fail(`the transaction of command ${createdBy} names no synchronizer`, '/transaction/synchronizerId');
   const stakeholders = new Set([...(created.signatories ?? []), ...(created.observers ?? [])]);
   const m: Moving = {
     a,

@@ -42,18 +42,21 @@ async function expectOnStream(
   const { x, els } = await readAt(ctx, offset, a.actAs, ['transactions'], LEDGER_EFFECTS, a.auth);
   const found = findUpdate(els, updateId);
   if (!found)
-    return ctx.fail(
-      `${answeredBy} answered 200 with updateId ${updateId} at offset ${offset}, yet the update stream of ${a.actAs.join(', ')} at that offset (read right after, attached) does not hold it`,
-      { exchange: x },
-    );
+    return ctx
+      .expect(x)
+      .fail(
+        `${answeredBy} answered 200 with updateId ${updateId} at offset ${offset}, yet the update stream of ${a.actAs.join(', ')} at that offset (read right after, attached) does not hold it`,
+      );
   const at = `/${found.index}/update/${found.kind}/value`;
   if (found.kind !== 'Transaction')
-    ctx.fail(`the update ${updateId} of command ${commandId} is a ${found.kind} on the stream, not a Transaction`, { exchange: x, pointer: at });
+    ctx.expect(x).fail(`the update ${updateId} of command ${commandId} is a ${found.kind} on the stream, not a Transaction`, at);
   if (found.record.commandId !== commandId)
-    ctx.fail(
-      `the transaction ${updateId} on the stream of the submitting parties carries commandId ${JSON.stringify(found.record.commandId)}, not the submitted ${commandId}`,
-      { exchange: x, pointer: `${at}/commandId` },
-    );
+    ctx
+      .expect(x)
+      .fail(
+        `the transaction ${updateId} on the stream of the submitting parties carries commandId ${JSON.stringify(found.record.commandId)}, not the submitted ${commandId}`,
+        `${at}/commandId`,
+      );
   return { record: found.record, x, at };
 }
 
@@ -72,8 +75,7 @@ export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url,
       const x = await ctx.ledger.post(PATHS.submitAndWait, jsCommands(a, commandId), { auth: a.auth });
       const answer = submitted(ctx, x, commandId, `the commands of fixtures.ledgerCommands, command ${commandId}`);
       const updateId: Json = answer?.updateId;
-      if (typeof updateId !== 'string' || updateId === '')
-        ctx.fail('the answer names no updateId: no result to look for', { exchange: x, pointer: '/updateId' });
+      if (typeof updateId !== 'string' || updateId === '') ctx.expect(x).fail('the answer names no updateId: no result to look for', '/updateId');
       ctx.created(`update ${updateId} of command ${commandId}: ${fateOfCommands(a.given)}`);
       const offset = expectOffset(ctx, answer.completionOffset, x, '/completionOffset', 'the answer names no completion offset to look for its result at');
       await expectOnStream(ctx, a, commandId, updateId, offset, 'submit-and-wait');
@@ -101,33 +103,32 @@ export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url,
         `the commands of fixtures.ledgerCommands with a ledger-effects format for ${a.actAs.join(', ')}, command ${commandId}`,
       );
       const tx: Json = answer?.transaction;
-      if (!isObject(tx)) ctx.fail('the answer carries no transaction object', { exchange: x, pointer: '/transaction' });
+      if (!isObject(tx)) ctx.expect(x).fail('the answer carries no transaction object', '/transaction');
       const updateId = tx.updateId;
-      if (typeof updateId !== 'string' || updateId === '')
-        ctx.fail('the returned transaction names no updateId', { exchange: x, pointer: '/transaction/updateId' });
+      if (typeof updateId !== 'string' || updateId === '') ctx.expect(x).fail('the returned transaction names no updateId', '/transaction/updateId');
       ctx.created(`update ${updateId} of command ${commandId}: ${fateOfCommands(a.given)}`);
       if (tx.commandId !== commandId)
-        ctx.fail(`the returned transaction carries commandId ${JSON.stringify(tx.commandId)}, not the submitted ${commandId}`, {
-          exchange: x,
-          pointer: '/transaction/commandId',
-        });
+        ctx
+          .expect(x)
+          .fail(`the returned transaction carries commandId ${JSON.stringify(tx.commandId)}, not the submitted ${commandId}`, '/transaction/commandId');
       const offset = expectOffset(ctx, tx.offset, x, '/transaction/offset', 'the returned transaction has no offset to look for it at');
       const returned = eventKeys(tx.events);
       if (returned.length === 0)
-        ctx.fail(
-          `the returned transaction has no events, although the acting parties ${a.actAs.join(', ')} see the commands they submitted in the ledger-effects shape`,
-          {
-            exchange: x,
-            pointer: '/transaction/events',
-          },
-        );
+        ctx
+          .expect(x)
+          .fail(
+            `the returned transaction has no events, although the acting parties ${a.actAs.join(', ')} see the commands they submitted in the ledger-effects shape`,
+            '/transaction/events',
+          );
       const stream = await expectOnStream(ctx, a, commandId, updateId, offset, 'submit-and-wait-for-transaction');
       const streamed = eventKeys(stream.record.events);
       if (returned.join('\n') !== streamed.join('\n'))
-        ctx.fail(
-          `the transaction returned for command ${commandId} is not the one the stream shows in the same format: returned [${returned.join('; ')}], the stream (attached) [${streamed.join('; ')}]`,
-          { exchange: stream.x, pointer: `${stream.at}/events` },
-        );
+        ctx
+          .expect(stream.x)
+          .fail(
+            `the transaction returned for command ${commandId} is not the one the stream shows in the same format: returned [${returned.join('; ')}], the stream (attached) [${streamed.join('; ')}]`,
+            `${stream.at}/events`,
+          );
     },
   }),
   rule({
@@ -144,16 +145,14 @@ export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url,
       const x = await ctx.ledger.post(PATHS.forTree, jsCommands(a, commandId), { auth: a.auth });
       const answer = submitted(ctx, x, commandId, `the commands of fixtures.ledgerCommands, command ${commandId}`);
       const tree: Json = answer?.transactionTree;
-      if (!isObject(tree)) ctx.fail('the answer carries no transactionTree object', { exchange: x, pointer: '/transactionTree' });
+      if (!isObject(tree)) ctx.expect(x).fail('the answer carries no transactionTree object', '/transactionTree');
       const updateId = tree.updateId;
-      if (typeof updateId !== 'string' || updateId === '')
-        ctx.fail('the returned tree names no updateId', { exchange: x, pointer: '/transactionTree/updateId' });
+      if (typeof updateId !== 'string' || updateId === '') ctx.expect(x).fail('the returned tree names no updateId', '/transactionTree/updateId');
       ctx.created(`update ${updateId} of command ${commandId}: ${fateOfCommands(a.given)}`);
       if (tree.commandId !== commandId)
-        ctx.fail(`the returned tree carries commandId ${JSON.stringify(tree.commandId)}, not the submitted ${commandId}`, {
-          exchange: x,
-          pointer: '/transactionTree/commandId',
-        });
+        ctx
+          .expect(x)
+          .fail(`the returned tree carries commandId ${JSON.stringify(tree.commandId)}, not the submitted ${commandId}`, '/transactionTree/commandId');
       const offset = expectOffset(ctx, tree.offset, x, '/transactionTree/offset', 'the returned tree has no offset to look for it at');
       // A tree event is `{CreatedTreeEvent | ExercisedTreeEvent: {value: event}}`, keyed by its node id.
       const byId = isObject(tree.eventsById) ? tree.eventsById : {};
@@ -163,19 +162,23 @@ export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url,
         return { nodeId, key: `${String(kind).replace(/TreeEvent$/, 'Event')} node ${nodeId} of ${ev.contractId}` };
       });
       if (nodes.length === 0)
-        ctx.fail(`the returned tree has no events, although the acting parties ${a.actAs.join(', ')} see the commands they submitted`, {
-          exchange: x,
-          pointer: '/transactionTree/eventsById',
-        });
+        ctx
+          .expect(x)
+          .fail(
+            `the returned tree has no events, although the acting parties ${a.actAs.join(', ')} see the commands they submitted`,
+            '/transactionTree/eventsById',
+          );
       // The tree is the ledger-effects view of the transaction: each of its nodes is an event the stream shows.
       const stream = await expectOnStream(ctx, a, commandId, updateId, offset, 'submit-and-wait-for-transaction-tree');
       const streamed = new Set(eventKeys(stream.record.events));
       const missing = nodes.filter((n) => !streamed.has(n.key));
       if (missing.length > 0)
-        ctx.fail(
-          `the tree returned for command ${commandId} holds ${missing.map((n) => n.key).join('; ')}, which the stream's ledger-effects transaction (attached) does not: [${[...streamed].join('; ')}]`,
-          { exchange: stream.x, pointer: `${stream.at}/events` },
-        );
+        ctx
+          .expect(stream.x)
+          .fail(
+            `the tree returned for command ${commandId} holds ${missing.map((n) => n.key).join('; ')}, which the stream's ledger-effects transaction (attached) does not: [${[...streamed].join('; ')}]`,
+            `${stream.at}/events`,
+          );
     },
   }),
 ]);

@@ -45,10 +45,12 @@ function compare(ctx: CheckContext, x: Exchange, at: string, looked: Json, seen:
     const same = field === 'createdAt' ? sameInstant(got, expected) : firstDifference(got, expected) === undefined;
     if (!same) {
       const inner = field === 'createdAt' ? '' : (firstDifference(got, expected) ?? '');
-      ctx.fail(
-        `the lookup's ${what} has ${field} ${JSON.stringify(got)?.slice(0, 200)}, where the update stream showed ${JSON.stringify(expected)?.slice(0, 200)} (offset ${seen.record.offset})`,
-        { exchange: x, pointer: `${at}/${field}${inner}` },
-      );
+      ctx
+        .expect(x)
+        .fail(
+          `the lookup's ${what} has ${field} ${JSON.stringify(got)?.slice(0, 200)}, where the update stream showed ${JSON.stringify(expected)?.slice(0, 200)} (offset ${seen.record.offset})`,
+          `${at}/${field}${inner}`,
+        );
     }
   }
 }
@@ -73,10 +75,9 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(
         const body = ctx.accepted(x, `the events of contract ${contractId}, which the update stream showed created at offset ${offset} to ${party}`);
         const createdEvent = isObject(body) && isObject(body.created) ? body.created.createdEvent : undefined;
         if (!isObject(createdEvent))
-          ctx.fail(`the lookup answers no created event for contract ${contractId}, which the update stream showed created at offset ${offset}`, {
-            exchange: x,
-            pointer: '/created',
-          });
+          ctx
+            .expect(x)
+            .fail(`the lookup answers no created event for contract ${contractId}, which the update stream showed created at offset ${offset}`, '/created');
         compare(
           ctx,
           x,
@@ -97,10 +98,12 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(
         if (!archived) return;
         const archivedEvent = isObject(body.archived) ? body.archived.archivedEvent : undefined;
         if (!isObject(archivedEvent))
-          ctx.fail(`the lookup answers no archived event for contract ${contractId}, which the update stream showed archived at offset ${archivedOffset}`, {
-            exchange: x,
-            pointer: '/archived',
-          });
+          ctx
+            .expect(x)
+            .fail(
+              `the lookup answers no archived event for contract ${contractId}, which the update stream showed archived at offset ${archivedOffset}`,
+              '/archived',
+            );
         compare(
           ctx,
           x,

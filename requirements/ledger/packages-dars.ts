@@ -28,7 +28,7 @@ async function someSynchronizer(ctx: CheckContext): Promise<string | undefined> 
 
 /** The answer to bytes that are no DAR, sent where a DAR belongs: a conformant node refuses them (any status but 2xx). */
 function refusedNoDar(ctx: CheckContext, path: string, x: Exchange): void {
-  if (x.status >= 200 && x.status < 300) ctx.fail(`POST ${path} accepted bytes that are no DAR (${describeAnswer(x)})`, { exchange: x });
+  if (x.status >= 200 && x.status < 300) ctx.expect(x).fail(`POST ${path} accepted bytes that are no DAR (${describeAnswer(x)})`);
 }
 
 /**
@@ -50,13 +50,12 @@ export function uploadAndConfirm(ctx: CheckContext, path: '/v2/dars' | '/v2/pack
       sendBytes(ctx, path, NOT_A_DAR, query),
     ]);
     if (!after.ids.includes(pkg.id))
-      ctx.fail(`after POST ${path} accepted a DAR of package ${pkg.id}, GET /v2/packages no longer lists it`, { exchange: after.x, pointer: '/packageIds' });
+      ctx.expect(after.x).fail(`after POST ${path} accepted a DAR of package ${pkg.id}, GET /v2/packages no longer lists it`, '/packageIds');
     const body = judge.accepted(status, `the status of package ${pkg.id} after its upload`);
     if (isObject(body) && body.packageStatus === UNKNOWN_STATUS)
-      ctx.fail(`after POST ${path} accepted a DAR of package ${pkg.id}, its status lookup calls it ${UNKNOWN_STATUS} (unknown)`, {
-        exchange: status,
-        pointer: '/packageStatus',
-      });
+      ctx
+        .expect(status)
+        .fail(`after POST ${path} accepted a DAR of package ${pkg.id}, its status lookup calls it ${UNKNOWN_STATUS} (unknown)`, '/packageStatus');
     refusedNoDar(ctx, path, noDar);
   });
 }

@@ -43,7 +43,7 @@ export const PACKAGE_UPLOAD_REQUIREMENTS: Requirement[] = defineRules(
           ['uploadDar', '/v2/dars', dars],
           ['uploadPackages', '/v2/packages', packages],
         ] as const) {
-          if (x.status === 0) ctx.fail(`no answer to POST ${path}: ${x.error}`, { exchange: x });
+          if (x.status === 0) ctx.expect(x).fail(`no answer to POST ${path}: ${x.error}`);
           const op = spec.catalog.operations.find((o) => o.id === id);
           const why = op && notServed(spec, op, x);
           if (op && why) ctx.unsupported(unsupportedReason(op, why, 'a body of bytes'), { exchange: x });
@@ -57,15 +57,17 @@ export const PACKAGE_UPLOAD_REQUIREMENTS: Requirement[] = defineRules(
             `the answer${opaque.length > 1 ? 's' : ''} (${opaque.map((x) => x.status).join(', ')}) carry neither a JSON acceptance nor an error code to compare`,
           );
         if (packages.status !== dars.status)
-          ctx.fail(`the same bytes were answered ${dars.status} by POST /v2/dars and ${packages.status} by POST /v2/packages, which does the same`, {
-            exchange: packages,
-          });
+          ctx
+            .expect(packages)
+            .fail(`the same bytes were answered ${dars.status} by POST /v2/dars and ${packages.status} by POST /v2/packages, which does the same`);
         const [darsCode, packagesCode] = [errorCode(dars), errorCode(packages)];
         if (dars.status >= 400 && darsCode !== packagesCode)
-          ctx.fail(
-            `the same bytes were refused with error code ${darsCode ?? '(none)'} by POST /v2/dars and ${packagesCode ?? '(none)'} by POST /v2/packages, which does the same`,
-            { exchange: packages, pointer: '/code' },
-          );
+          ctx
+            .expect(packages)
+            .fail(
+              `the same bytes were refused with error code ${darsCode ?? '(none)'} by POST /v2/dars and ${packagesCode ?? '(none)'} by POST /v2/packages, which does the same`,
+              '/code',
+            );
       },
     },
   ],

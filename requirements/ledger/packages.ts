@@ -25,10 +25,9 @@ export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
       // Release line 3.4's document leaves packageIds optional (an empty list may be left out); 3.5's requires it.
       if (ids === undefined && (await predates(ctx, '3.5'))) return;
       if (!Array.isArray(ids))
-        return ctx.fail(`GET /v2/packages answered ${x.status} without a list of package identifiers (packageIds)`, { exchange: x, pointer: '/packageIds' });
+        return ctx.expect(x).fail(`GET /v2/packages answered ${x.status} without a list of package identifiers (packageIds)`, '/packageIds');
       const bad = ids.findIndex((id) => typeof id !== 'string' || id === '');
-      if (bad >= 0)
-        ctx.fail(`GET /v2/packages lists ${JSON.stringify(ids[bad])}, which is no package identifier`, { exchange: x, pointer: pointer('packageIds', bad) });
+      if (bad >= 0) ctx.expect(x).fail(`GET /v2/packages lists ${JSON.stringify(ids[bad])}, which is no package identifier`, pointer('packageIds', bad));
     },
   },
   {
@@ -43,7 +42,7 @@ export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
         for (const id of ids) {
           const x = await getPackage(ctx, ctx, id, `the contents of package ${id}, which GET /v2/packages lists`);
           if (x.received === 0)
-            ctx.fail(`GET ${packagePath(id)} answered ${x.status} with an empty body: no contents of a package GET /v2/packages lists`, { exchange: x });
+            ctx.expect(x).fail(`GET ${packagePath(id)} answered ${x.status} with an empty body: no contents of a package GET /v2/packages lists`);
         }
       }),
   },
@@ -61,10 +60,9 @@ export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
           const body = ctx.accepted(x, `the status of package ${id}, which GET /v2/packages lists`);
           // Only the official document's field is read; a status it does not state is not judged.
           if (isObject(body) && body.packageStatus === UNKNOWN_STATUS)
-            ctx.fail(`the status lookup calls package ${id} ${UNKNOWN_STATUS} (unknown), though GET /v2/packages lists it as supported`, {
-              exchange: x,
-              pointer: '/packageStatus',
-            });
+            ctx
+              .expect(x)
+              .fail(`the status lookup calls package ${id} ${UNKNOWN_STATUS} (unknown), though GET /v2/packages lists it as supported`, '/packageStatus');
         }
       }),
   },

@@ -17,7 +17,7 @@ export const VERSION_REQUIREMENTS: Requirement[] = defineRules(
         const x = await ctx.ledger.get('/v2/version');
         const body = ctx.accepted(x, 'a read of the version');
         if (!isObject(body) || typeof body.version !== 'string')
-          ctx.fail(`GET /v2/version answered ${x.status} without the version it is read for (no string \`version\`)`, { exchange: x, pointer: '/version' });
+          ctx.expect(x).fail(`GET /v2/version answered ${x.status} without the version it is read for (no string \`version\`)`, '/version');
       },
     },
   ],

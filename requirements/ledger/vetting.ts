@@ -83,7 +83,7 @@ export const VETTING_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
       const x = await ctx.ledger.get(VETTING_PATH, { body: await listRequest(ctx) });
       const body = ctx.accepted(x, 'the listing of the vetted packages');
       if (isObject(body) && body.vettedPackages !== undefined && !Array.isArray(body.vettedPackages))
-        ctx.fail('the vetting listing carries vettedPackages that is no list', { exchange: x, pointer: '/vettedPackages' });
+        ctx.expect(x).fail('the vetting listing carries vettedPackages that is no list', '/vettedPackages');
     },
   },
   {
@@ -144,27 +144,23 @@ async function dryRunUnvet(ctx: CheckContext, judge: Judge): Promise<void> {
       await revet(ctx, id, s, ref, vetted);
       if (refused) throw refused;
       const shown = after.find((e) => e.participantId === own && e.synchronizerId === s);
-      ctx.fail(
-        `after a dry run of unvetting package ${id} on ${s}, the vetting listing no longer shows it vetted by this participant: the dry run was applied`,
-        { exchange: shown?.x ?? after[0]?.x ?? x, pointer: shown ? `${shown.at}/packages` : undefined },
-      );
+      ctx
+        .expect(shown?.x ?? after[0]?.x ?? x)
+        .fail(
+          `after a dry run of unvetting package ${id} on ${s}, the vetting listing no longer shows it vetted by this participant: the dry run was applied`,
+          shown ? `${shown.at}/packages` : undefined,
+        );
     }
   }
   if (refused) throw refused;
   const answer = isObject(body) ? body : {};
   if (answer.newVettedPackages === undefined && !pre35)
-    ctx.fail('the dry run answers no newVettedPackages (the state after the change)', { exchange: x, pointer: '/newVettedPackages' });
+    ctx.expect(x).fail('the dry run answers no newVettedPackages (the state after the change)', '/newVettedPackages');
   const kept = indexIn(answer.newVettedPackages, id);
   if (kept >= 0)
-    ctx.fail(`the dry run of unvetting package ${id} answers a new state that still vets it`, {
-      exchange: x,
-      pointer: pointer('newVettedPackages', 'packages', kept),
-    });
+    ctx.expect(x).fail(`the dry run of unvetting package ${id} answers a new state that still vets it`, pointer('newVettedPackages', 'packages', kept));
   if (isObject(answer.pastVettedPackages) && indexIn(answer.pastVettedPackages, id) < 0)
-    ctx.fail(`the dry run answers a past state without package ${id}, which the listing showed vetted before it`, {
-      exchange: x,
-      pointer: '/pastVettedPackages/packages',
-    });
+    ctx.expect(x).fail(`the dry run answers a past state without package ${id}, which the listing showed vetted before it`, '/pastVettedPackages/packages');
 }
 
 /** Vets a package again, with the bounds it had, after a dry run that unvetted it. */

@@ -29,10 +29,12 @@ export const ANS_PAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url,
       await ctx.property(fc.integer({ min: 1, max: total - 1 }), async (size) => {
         const m = (await mismatch(ctx, size)).k < 0 ? undefined : await mismatch(ctx, size);
         if (m && m.k >= 0)
-          ctx.fail(
-            `page_size ${size}: entry ${m.k} (${identity(m.page.entries[m.k])}) is not entry ${m.k} of the page_size ${LIST_SIZE} list (${identity(m.whole.entries[m.k])}): the smaller page does not hold the oldest entries`,
-            { exchange: m.page.x, pointer: `/entries/${m.k}` },
-          );
+          ctx
+            .expect(m.page.x)
+            .fail(
+              `page_size ${size}: entry ${m.k} (${identity(m.page.entries[m.k])}) is not entry ${m.k} of the page_size ${LIST_SIZE} list (${identity(m.whole.entries[m.k])}): the smaller page does not hold the oldest entries`,
+              `/entries/${m.k}`,
+            );
       });
     },
   },

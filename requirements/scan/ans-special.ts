@@ -24,10 +24,12 @@ export const ANS_SPECIAL_REQUIREMENTS: Requirement[] = defineRules(import.meta.u
       if (special.length === 0) ctx.skip('the name service lists no entry without expiry (no special entry to judge)');
       const k = entries.findIndex((e) => isObject(e) && absent(e.expires_at) && !absent(e.contract_id));
       if (k >= 0)
-        ctx.fail(
-          `entry ${nameOf(entries[k])} has no expiry, so it is a special entry the operating organization provides, yet it carries contract_id ${JSON.stringify(entries[k]?.contract_id)}`,
-          { exchange: x, pointer: `/entries/${k}/contract_id` },
-        );
+        ctx
+          .expect(x)
+          .fail(
+            `entry ${nameOf(entries[k])} has no expiry, so it is a special entry the operating organization provides, yet it carries contract_id ${JSON.stringify(entries[k]?.contract_id)}`,
+            `/entries/${k}/contract_id`,
+          );
     },
   },
   {
@@ -48,10 +50,12 @@ export const ANS_SPECIAL_REQUIREMENTS: Requirement[] = defineRules(import.meta.u
       if (m.same) return;
       const k = m.empty.entries.findIndex((e, i) => !isDeepStrictEqual(e, m.whole.entries[i]));
       const at = k >= 0 ? k : m.empty.entries.length;
-      ctx.fail(
-        `name_prefix "" lists ${m.empty.entries.length} entries, no name_prefix ${m.whole.entries.length}; they differ at entry ${at} (${JSON.stringify(nameOf(m.empty.entries[at]))} against ${JSON.stringify(nameOf(m.whole.entries[at]))}): an empty prefix must list all, as an absent one does`,
-        { exchange: m.empty.x, pointer: k >= 0 ? `/entries/${k}` : '/entries' },
-      );
+      ctx
+        .expect(m.empty.x)
+        .fail(
+          `name_prefix "" lists ${m.empty.entries.length} entries, no name_prefix ${m.whole.entries.length}; they differ at entry ${at} (${JSON.stringify(nameOf(m.empty.entries[at]))} against ${JSON.stringify(nameOf(m.whole.entries[at]))}): an empty prefix must list all, as an absent one does`,
+          k >= 0 ? `/entries/${k}` : '/entries',
+        );
     },
   },
 ]);

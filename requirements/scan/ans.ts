@@ -7,15 +7,18 @@ import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule, type RuleOf } from '../../engine/requirement.ts';
-import { acceptedObject, okObject, SECTION, timeNanos } from '../../interfaces/scan/common.ts';
+import { acceptedObject, SECTION, timeNanos } from '../../interfaces/scan/common.ts';
 
 export const OP = 'listAnsEntries';
 export const LIST_SIZE = 100;
 
 export async function list(ctx: CheckContext, pageSize: number, prefix?: string): Promise<{ x: Exchange; entries: Json[] }> {
   const x = await ctx.scan.get('/v0/ans-entries', { query: { page_size: pageSize, name_prefix: prefix } });
-  const body = okObject(ctx, x, `page_size ${pageSize}${prefix === undefined ? '' : `, name_prefix ${JSON.stringify(prefix)}`}`);
-  if (!Array.isArray(body.entries)) ctx.fail('entries is not an array', { exchange: x, pointer: '/entries' });
+  const body = ctx
+    .expect(x, `page_size ${pageSize}${prefix === undefined ? '' : `, name_prefix ${JSON.stringify(prefix)}`}`)
+    .status(200)
+    .object();
+  if (!Array.isArray(body.entries)) ctx.expect(x).fail('entries is not an array', '/entries');
   return { x, entries: body.entries };
 }
 
@@ -42,10 +45,7 @@ const namePrefix: RuleOf<'scan'> = {
       const { x, entries } = await list(ctx, LIST_SIZE, prefix);
       const k = entries.findIndex((e) => !nameOf(e)?.startsWith(prefix));
       if (k >= 0)
-        ctx.fail(`name_prefix ${JSON.stringify(prefix)}: entry ${JSON.stringify(nameOf(entries[k]))} does not start with it`, {
-          exchange: x,
-          pointer: `/entries/${k}/name`,
-        });
+        ctx.expect(x).fail(`name_prefix ${JSON.stringify(prefix)}: entry ${JSON.stringify(nameOf(entries[k]))} does not start with it`, `/entries/${k}/name`);
     };
     await ctx.property(arb, judge);
     // The boundary of "starts with": a prefix of a listed name that differs from it only in letter case.
@@ -62,7 +62,7 @@ const pageSize: RuleOf<'scan'> = {
     const total = (await list(ctx, LIST_SIZE)).entries.length;
     await ctx.property(fc.integer({ min: 1, max: Math.max(2, Math.min(LIST_SIZE, total + 1)) }), async (size) => {
       const { x, entries } = await list(ctx, size);
-      if (entries.length > size) ctx.fail(`page_size ${size} answered with ${entries.length} entries`, { exchange: x, pointer: '/entries' });
+      if (entries.length > size) ctx.expect(x).fail(`page_size ${size} answered with ${entries.length} entries`, '/entries');
     });
   },
 };
@@ -89,10 +89,12 @@ const noExpired = rule({
     for (const [k, e] of entries.entries()) {
       const expires = isObject(e) ? timeNanos(e.expires_at) : undefined;
       if (expires !== undefined && expires < bound) {
-        ctx.fail(
-          `entry ${nameOf(e)} expired at ${e.expires_at}, more than a minute before the snapshot time ${ctx.fixtures.snapshotRecordTime} the node already reports, yet it is listed`,
-          { exchange: x, pointer: `/entries/${k}/expires_at` },
-        );
+        ctx
+          .expect(x)
+          .fail(
+            `entry ${nameOf(e)} expired at ${e.expires_at}, more than a minute before the snapshot time ${ctx.fixtures.snapshotRecordTime} the node already reports, yet it is listed`,
+            `/entries/${k}/expires_at`,
+          );
       }
     }
   },
@@ -118,10 +120,7 @@ const urlShape: RuleOf<'scan'> = {
     const { x, entries } = await list(ctx, LIST_SIZE);
     const k = entries.findIndex((e) => !urlAllowed(isObject(e) ? e.url : undefined));
     if (k >= 0)
-      ctx.fail(`entry ${nameOf(entries[k])} has url ${JSON.stringify(entries[k]?.url)}, neither empty nor an http/https URL`, {
-        exchange: x,
-        pointer: `/entries/${k}/url`,
-      });
+      ctx.expect(x).fail(`entry ${nameOf(entries[k])} has url ${JSON.stringify(entries[k]?.url)}, neither empty nor an http/https URL`, `/entries/${k}/url`);
   },
 };
 
@@ -141,16 +140,18 @@ const lookupByName: RuleOf<'scan'> = {
   async check(ctx) {
     const x = await ctx.scan.get('/v0/ans-entries', { query: { page_size: LIST_SIZE } });
     const listed = acceptedObject(ctx, x, `the name-service entries, page_size ${LIST_SIZE} and no name_prefix`).entries;
-    if (!Array.isArray(listed)) return ctx.fail('entries is not an array', { exchange: x, pointer: '/entries' });
+    if (!Array.isArray(listed)) return ctx.expect(x).fail('entries is not an array', '/entries');
     const names = [...new Set(listed.map(nameOf).filter((n): n is string => !!n))].slice(0, LOOKUPS);
     for (const name of names) {
       const found = await list(ctx, LIST_SIZE, name);
       if (found.entries.some((e) => nameOf(e) === name) || found.entries.length >= LIST_SIZE) continue;
       if (!(await list(ctx, LIST_SIZE)).entries.some((e) => nameOf(e) === name)) continue; // expired meanwhile
-      ctx.fail(`name_prefix ${JSON.stringify(name)}, the name of a listed entry, does not list that entry (${found.entries.length} entries answered)`, {
-        exchange: found.x,
-        pointer: '/entries',
-      });
+      ctx
+        .expect(found.x)
+        .fail(
+          `name_prefix ${JSON.stringify(name)}, the name of a listed entry, does not list that entry (${found.entries.length} entries answered)`,
+          '/entries',
+        );
     }
   },
 };

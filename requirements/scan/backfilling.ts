@@ -15,7 +15,7 @@ export const BACKFILLING_REQUIREMENTS: Requirement[] = defineRules(
       async check(ctx) {
         const x = await ctx.scan.get('/v0/backfilling/status');
         if (typeof acceptedObject(ctx, x, 'the backfilling status, which takes no parameters').complete !== 'boolean')
-          ctx.fail('complete is not a boolean', { exchange: x, pointer: '/complete' });
+          ctx.expect(x).fail('complete is not a boolean', '/complete');
       },
     },
   ],

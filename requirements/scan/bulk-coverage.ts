@@ -79,15 +79,14 @@ export const BULK_COVERAGE_REQUIREMENTS: Requirement[] = defineRules(
           const { pages, refs } = await walk(ctx, span, PAGE_SIZE);
           const listing = pages.at(-1)!.x;
           const where = `update ${u.id} (record_time ${u.recordTime} on ${LABEL[u.where]}) lies in the range (${span.start_record_time}, ${span.end_record_time}]`;
-          if (refs.length === 0) ctx.fail(`${where}, but the bulk listing for the range refers to no object`, { exchange: listing, pointer: '/object_refs' });
+          if (refs.length === 0) ctx.expect(listing).fail(`${where}, but the bulk listing for the range refers to no object`, '/object_refs');
           // Absence is judged only on every object of the listing.
           if (refs.length > DOWNLOADS) continue;
           let text = '';
           for (const [k, ref] of refs.entries()) {
-            if (!isObject(ref) || typeof ref.url !== 'string')
-              ctx.fail(`object_refs[${k}] has no url string`, { exchange: listing, pointer: `/object_refs/${k}` });
+            if (!isObject(ref) || typeof ref.url !== 'string') ctx.expect(listing).fail(`object_refs[${k}] has no url string`, `/object_refs/${k}`);
             const { x } = await download(ctx, ref.url, k, listing);
-            ctx.expectStatus(x, 200, `download of object_refs[${k}].url`);
+            ctx.expect(x, `download of object_refs[${k}].url`).status(200);
             if (x.truncated) ctx.skip(`the object at ${ref.url} is larger than the run's body bound`);
             text += objectText(x.bytes);
           }
@@ -96,10 +95,12 @@ export const BULK_COVERAGE_REQUIREMENTS: Requirement[] = defineRules(
             unread.push(u.id);
             continue;
           }
-          ctx.fail(`${where}, but none of the ${refs.length} objects listed for the range (listing attached) holds it, though they name other updates`, {
-            exchange: listing,
-            pointer: '/object_refs',
-          });
+          ctx
+            .expect(listing)
+            .fail(
+              `${where}, but none of the ${refs.length} objects listed for the range (listing attached) holds it, though they name other updates`,
+              '/object_refs',
+            );
         }
         if (unread.length === dated.length)
           ctx.skip('the bulk objects name no update as text (their format is not shown): only non-empty listings could be checked');

@@ -31,7 +31,7 @@ async function listPage(ctx: CheckContext, span: BulkSpan, pageSize: number, tok
     x,
     `the bulk objects of (${span.start_record_time}, ${span.end_record_time}], a range of this scan's updates (fixtures.bulkRange; discovery: the record times of POST /v2/updates), page_size ${pageSize}${token === undefined ? '' : ', with the next_page_token of the page before'}`,
   );
-  if (!Array.isArray(body.object_refs)) ctx.fail('object_refs is not an array', { exchange: x, pointer: '/object_refs' });
+  if (!Array.isArray(body.object_refs)) ctx.expect(x).fail('object_refs is not an array', '/object_refs');
   return { x, refs: body.object_refs, next: body.next_page_token ?? undefined };
 }
 
@@ -48,22 +48,25 @@ export interface BulkWalk {
 export async function walk(ctx: CheckContext, span: BulkSpan, pageSize: number): Promise<BulkWalk> {
   const w = await followTokens(async (token) => {
     const page = await listPage(ctx, span, pageSize, token as string | undefined);
-    if (page.next !== undefined && typeof page.next !== 'string')
-      ctx.fail('next_page_token is not a string', { exchange: page.x, pointer: '/next_page_token' });
+    if (page.next !== undefined && typeof page.next !== 'string') ctx.expect(page.x).fail('next_page_token is not a string', '/next_page_token');
     return { page, keys: page.refs.map((ref) => JSON.stringify(ref)), next: page.next };
   }, ctx.maxPages);
   const last = w.pages.at(-1)!;
   if (w.end === 'cycle')
-    ctx.fail(`page ${w.pages.length} (attached) returned next_page_token ${String(last.next)}, already used in this walk: the walk never ends`, {
-      exchange: last.x,
-      pointer: '/next_page_token',
-    });
+    ctx
+      .expect(last.x)
+      .fail(
+        `page ${w.pages.length} (attached) returned next_page_token ${String(last.next)}, already used in this walk: the walk never ends`,
+        '/next_page_token',
+      );
   if (w.end === 'bound') {
     if (w.stalled)
-      ctx.fail(
-        `after ${w.pages.length} pages (page_size ${pageSize}) next_page_token is still present although no new object appeared for the last half of them: the walk never ends (last page attached)`,
-        { exchange: last.x, pointer: '/next_page_token' },
-      );
+      ctx
+        .expect(last.x)
+        .fail(
+          `after ${w.pages.length} pages (page_size ${pageSize}) next_page_token is still present although no new object appeared for the last half of them: the walk never ends (last page attached)`,
+          '/next_page_token',
+        );
     ctx.skip(`the bulk walk with page_size ${pageSize} needs more than ${ctx.maxPages} pages; raise --max-pages or narrow fixtures.bulkRange`);
   }
   return { pages: w.pages, refs: w.pages.flatMap((p) => p.refs) };
@@ -81,7 +84,7 @@ const pageSizeRange = rule({
     for (const size of [1, MAX_PAGE]) await listPage(ctx, range(ctx), size);
     for (const size of [0, MAX_PAGE + 1]) {
       const x = await ctx.scan.post(PATH, { ...range(ctx), page_size: size });
-      ctx.expectStatus(x, 400, `page_size ${size} is outside 1..1000`);
+      ctx.expect(x, `page_size ${size} is outside 1..1000`).status(400);
     }
   },
 });
@@ -97,10 +100,12 @@ function tokenLeadsOn(ctx: CheckContext, w: BulkWalk, pageSize: number): void {
   for (const [k, page] of w.pages.entries()) {
     const before = w.pages[k - 1];
     if (before && page.refs.length === 0 && before.refs.length < pageSize)
-      ctx.fail(
-        `page ${k} of the walk (page_size ${pageSize}) held ${before.refs.length} objects and carried next_page_token ${JSON.stringify(before.next)}, and the page it opens (attached) holds no object: a token on the last page, where it must be absent`,
-        { exchange: page.x, pointer: '/object_refs' },
-      );
+      ctx
+        .expect(page.x)
+        .fail(
+          `page ${k} of the walk (page_size ${pageSize}) held ${before.refs.length} objects and carried next_page_token ${JSON.stringify(before.next)}, and the page it opens (attached) holds no object: a token on the last page, where it must be absent`,
+          '/object_refs',
+        );
   }
 }
 
@@ -122,10 +127,11 @@ const pagingComplete = rule({
       tokenLeadsOn(ctx, w, size);
       const got = digestsOf(w);
       if (JSON.stringify(got) !== JSON.stringify(want)) {
-        ctx.fail(
-          `the walk with page_size ${size} (${w.pages.length} pages) refers to ${got.length} objects, the walk with page_size ${MAX_PAGE} to ${want.length}; the sets of object digests differ`,
-          { exchange: w.pages.at(-1)!.x },
-        );
+        ctx
+          .expect(w.pages.at(-1)!.x)
+          .fail(
+            `the walk with page_size ${size} (${w.pages.length} pages) refers to ${got.length} objects, the walk with page_size ${MAX_PAGE} to ${want.length}; the sets of object digests differ`,
+          );
       }
     });
   },
@@ -146,8 +152,7 @@ const DOWNLOAD_PATH = '/v0/history/bulk/download/';
  * else with a client for the url's origin (the objects may live in other storage). `own` tells which.
  */
 export async function download(ctx: CheckContext, url: string, k: number, listing: Exchange): Promise<{ x: Exchange; own: boolean }> {
-  if (!URL.canParse(url, ctx.scan.base))
-    ctx.fail(`object_refs[${k}].url ${JSON.stringify(url)} is not a URL`, { exchange: listing, pointer: `/object_refs/${k}/url` });
+  if (!URL.canParse(url, ctx.scan.base)) ctx.expect(listing).fail(`object_refs[${k}].url ${JSON.stringify(url)} is not a URL`, `/object_refs/${k}/url`);
   const u = new URL(url, ctx.scan.base);
   const base = new URL(ctx.scan.base);
   const prefix = base.pathname.replace(/\/+$/, '');
@@ -172,22 +177,24 @@ const downloadDigest = rule({
     const { x, refs } = await listPage(ctx, range(ctx), DOWNLOADS);
     if (refs.length === 0) ctx.skip('fixtures.bulkRange lists no bulk objects');
     for (const [k, ref] of refs.slice(0, DOWNLOADS).entries()) {
-      if (!isObject(ref) || typeof ref.url !== 'string') ctx.fail(`object_refs[${k}] has no url string`, { exchange: x, pointer: `/object_refs/${k}` });
+      if (!isObject(ref) || typeof ref.url !== 'string') ctx.expect(x).fail(`object_refs[${k}] has no url string`, `/object_refs/${k}`);
       const { x: d, own } = await download(ctx, ref.url, k, x);
       // The scan's own download endpoint must serve what its listing refers to (a 404 there is a refusal);
       // other storage is no operation of the document and is only asked for the bytes.
       if (own) ctx.accepted(d, `the object that object_refs[${k}].url names in this scan's bulk listing of fixtures.bulkRange (${x.method} ${x.url})`);
-      else ctx.expectStatus(d, 200, `download of object_refs[${k}].url`);
+      else ctx.expect(d, `download of object_refs[${k}].url`).status(200);
       // The content type is the scan download endpoint's promise; other storage serves objects its own way.
       const type = (d.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (own && type !== 'application/octet-stream')
-        ctx.fail(`the object at ${ref.url} is served as ${JSON.stringify(d.headers['content-type'])}, not application/octet-stream`, { exchange: d });
+        ctx.expect(d).fail(`the object at ${ref.url} is served as ${JSON.stringify(d.headers['content-type'])}, not application/octet-stream`);
       if (d.truncated) ctx.skip(`the object at ${ref.url} is larger than the run's body bound`);
       if (!digestMatches(ref.digest, d.bytes)) {
-        ctx.fail(
-          `object_refs[${k}].digest ${JSON.stringify(ref.digest)} is not the sha256 of the ${d.bytes.length} bytes downloaded from its url (sha256 ${createHash('sha256').update(d.bytes).digest('hex')})`,
-          { exchange: x, pointer: `/object_refs/${k}/digest` },
-        );
+        ctx
+          .expect(x)
+          .fail(
+            `object_refs[${k}].digest ${JSON.stringify(ref.digest)} is not the sha256 of the ${d.bytes.length} bytes downloaded from its url (sha256 ${createHash('sha256').update(d.bytes).digest('hex')})`,
+            `/object_refs/${k}/digest`,
+          );
       }
     }
   },

@@ -42,10 +42,12 @@ export function childOrderRequirement(where: Exclude<Where, 'v0'>) {
           judged++;
           const j = known.findIndex((c, i) => i > 0 && c.n <= known[i - 1]!.n);
           if (j > 0)
-            ctx.fail(
-              `${LABEL[where]} ${t.id}${t.exchange.url.includes('protobuf_json') ? ' (protobuf_json)' : ''}: event ${key} lists child ${known[j]!.id} after ${known[j - 1]!.id}, though it occurred earlier (node positions ${known[j]!.n} and ${known[j - 1]!.n})`,
-              { exchange: t.exchange, pointer: `${BASE[where]}${pointer('events_by_id', key, 'child_event_ids')}/${known[j]!.k}` },
-            );
+            ctx
+              .expect(t.exchange)
+              .fail(
+                `${LABEL[where]} ${t.id}${t.exchange.url.includes('protobuf_json') ? ' (protobuf_json)' : ''}: event ${key} lists child ${known[j]!.id} after ${known[j - 1]!.id}, though it occurred earlier (node positions ${known[j]!.n} and ${known[j - 1]!.n})`,
+                `${BASE[where]}${pointer('events_by_id', key, 'child_event_ids')}/${known[j]!.k}`,
+              );
         }
       }
       if (judged === 0) ctx.skip(`no fixture transaction on ${LABEL[where]} has an event with two or more children and event ids of the form <update id>:<n>`);

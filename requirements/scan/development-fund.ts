@@ -16,15 +16,14 @@ export const DEVELOPMENT_FUND_REQUIREMENTS: Requirement[] = defineRules(
       async check(ctx) {
         const x = await ctx.scan.get('/v0/unclaimed-development-fund-coupons');
         const list = acceptedObject(ctx, x, 'the unclaimed development fund coupons, which take no parameters')['unclaimed-development-fund-coupons'];
-        if (!Array.isArray(list))
-          ctx.fail('unclaimed-development-fund-coupons is not an array', { exchange: x, pointer: '/unclaimed-development-fund-coupons' });
+        if (!Array.isArray(list)) ctx.expect(x).fail('unclaimed-development-fund-coupons is not an array', '/unclaimed-development-fund-coupons');
         for (const [k, c] of list.entries()) {
           const problems = contractWithStateProblems(c);
           // A template id ends with the template's name (package:module:entity).
           const template = c?.contract?.template_id;
           if (typeof template === 'string' && template.split(':').at(-1) !== 'UnclaimedDevelopmentFundCoupon')
             problems.push(`template ${template} is not UnclaimedDevelopmentFundCoupon`);
-          if (problems.length > 0) ctx.fail(`coupon ${k}: ${problems.join('; ')}`, { exchange: x, pointer: `/unclaimed-development-fund-coupons/${k}` });
+          if (problems.length > 0) ctx.expect(x).fail(`coupon ${k}: ${problems.join('; ')}`, `/unclaimed-development-fund-coupons/${k}`);
         }
       },
     },

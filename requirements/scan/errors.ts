@@ -120,7 +120,7 @@ const errorShape: RuleOf<'scan'> = {
     for (const probe of [...(await badInputProbes(ctx)), ...(await unknownProbes(ctx))]) {
       const x = await probe.run(ctx);
       if (x.status < 400 || probe.notImplemented?.includes(x.status)) continue; // no error to look at (other rules judge the status)
-      if (x.truncated) ctx.fail(`${probe.what}: ${tooLarge(x)}`, { exchange: x });
+      if (x.truncated) ctx.expect(x).fail(`${probe.what}: ${tooLarge(x)}`);
       let body: unknown;
       try {
         body = JSON.parse(x.text);
@@ -131,11 +131,10 @@ const errorShape: RuleOf<'scan'> = {
           plain404++;
           continue;
         }
-        ctx.fail(`${probe.what}: the ${x.status} error body is not JSON`, { exchange: x });
+        ctx.expect(x).fail(`${probe.what}: the ${x.status} error body is not JSON`);
       }
       errors++;
-      if (!isObject(body) || typeof body.error !== 'string')
-        ctx.fail(`${probe.what}: the ${x.status} error body is not {error: string}`, { exchange: x, pointer: '/error' });
+      if (!isObject(body) || typeof body.error !== 'string') ctx.expect(x).fail(`${probe.what}: the ${x.status} error body is not {error: string}`, '/error');
     }
     if (errors === 0)
       ctx.skip(
@@ -155,9 +154,9 @@ const badInputNot5xx: RuleOf<'scan'> = {
   async check(ctx) {
     for (const probe of await badInputProbes(ctx)) {
       const x = await probe.run(ctx);
-      if (x.status === 0) ctx.fail(`${probe.what}: no answer (${x.error})`, { exchange: x });
+      if (x.status === 0) ctx.expect(x).fail(`${probe.what}: no answer (${x.error})`);
       if (probe.notImplemented?.includes(x.status)) continue;
-      if (x.status >= 500) ctx.fail(`${probe.what}: answered ${x.status}; bad input is a client error (400), not an internal error`, { exchange: x });
+      if (x.status >= 500) ctx.expect(x).fail(`${probe.what}: answered ${x.status}; bad input is a client error (400), not an internal error`);
     }
   },
 };
@@ -172,7 +171,7 @@ const notFound: RuleOf<'scan'> = {
     for (const probe of await unknownProbes(ctx)) {
       const x = await probe.run(ctx);
       if (probe.notImplemented?.includes(x.status)) continue;
-      ctx.expectStatus(x, 404, probe.what);
+      ctx.expect(x, probe.what).status(404);
     }
   },
 };

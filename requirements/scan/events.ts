@@ -27,7 +27,7 @@ function itemCheck(part: string, check: Check): (ctx: CheckContext<'transactionU
       if (item.body[part] === undefined || item.body[part] === null) continue;
       seen++;
       const p = check(item);
-      if (p) ctx.fail(`/v0/events ${item.id}: ${p.message}`, { exchange: item.exchange, pointer: p.pointer });
+      if (p) ctx.expect(item.exchange).fail(`/v0/events ${item.id}: ${p.message}`, p.pointer);
     }
     if (seen === 0) ctx.skip(`no answer for the fixture transaction ids carries ${part}`);
   };
@@ -191,10 +191,12 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       // A null offset is as absent as a null part of the item.
       for (const { id, tx, exchange } of await transactions(ctx, 'events'))
         if (tx.offset !== undefined && tx.offset !== null)
-          ctx.fail(`/v0/events ${id}: the transaction update carries offset ${JSON.stringify(tx.offset)}; UpdateHistoryTransactionV2 is without offset`, {
-            exchange,
-            pointer: '/update/offset',
-          });
+          ctx
+            .expect(exchange)
+            .fail(
+              `/v0/events ${id}: the transaction update carries offset ${JSON.stringify(tx.offset)}; UpdateHistoryTransactionV2 is without offset`,
+              '/update/offset',
+            );
     },
   }),
   { id: 'SCAN-EVENTS-UPDATE-TREE-ROOTS-KNOWN', ...treeRequirement(TREE_RULES.rootsKnown, 'events') },

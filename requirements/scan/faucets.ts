@@ -6,7 +6,7 @@ import type { Exchange } from '../../engine/transport/http.ts';
 import { exactIntegers, isInt64 } from '../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedObject, okObject, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedObject, SECTION } from '../../interfaces/scan/common.ts';
 
 const OP = 'getValidatorFaucetsByValidator';
 const UNKNOWN_VALIDATOR = 'no-such-validator::1220' + '0'.repeat(64);
@@ -17,13 +17,9 @@ const UNKNOWN_VALIDATOR = 'no-such-validator::1220' + '0'.repeat(64);
  */
 async function faucets(ctx: CheckContext, ids: string[], positive = false): Promise<{ x: Exchange; records: Json[] }> {
   const x = await ctx.scan.get('/v0/validators/validator-faucets', { query: { validator_ids: ids } });
-  const body = (positive ? acceptedObject : okObject)(
-    ctx,
-    x,
-    `the faucets of ${ids.length === 1 ? 'the validator' : `${ids.length} validators`} ${ids.join(', ')} (fixtures.validatorIds: onboarded validators; discovery: the validator licenses)`,
-  );
-  if (!Array.isArray(body.validatorsReceivedFaucets))
-    ctx.fail('validatorsReceivedFaucets is not an array', { exchange: x, pointer: '/validatorsReceivedFaucets' });
+  const why = `the faucets of ${ids.length === 1 ? 'the validator' : `${ids.length} validators`} ${ids.join(', ')} (fixtures.validatorIds: onboarded validators; discovery: the validator licenses)`;
+  const body = positive ? acceptedObject(ctx, x, why) : ctx.expect(x, why).status(200).object();
+  if (!Array.isArray(body.validatorsReceivedFaucets)) ctx.expect(x).fail('validatorsReceivedFaucets is not an array', '/validatorsReceivedFaucets');
   return { x, records: body.validatorsReceivedFaucets };
 }
 
@@ -48,32 +44,30 @@ const arithmetic = rule({
     for (const [k, r] of records.entries()) {
       const f = ['numRoundsCollected', 'numRoundsMissed', 'firstCollectedInRound', 'lastCollectedInRound'];
       if (!isObject(r) || !f.every((n) => isInt64(r[n])))
-        ctx.fail(`validatorsReceivedFaucets[${k}] lacks one of the integer fields ${f.join(', ')}`, {
-          exchange: x,
-          pointer: `/validatorsReceivedFaucets/${k}`,
-        });
+        ctx.expect(x).fail(`validatorsReceivedFaucets[${k}] lacks one of the integer fields ${f.join(', ')}`, `/validatorsReceivedFaucets/${k}`);
       const { numRoundsCollected: c, numRoundsMissed: m, firstCollectedInRound: first, lastCollectedInRound: last } = r;
       if (c < 0 || m < 0 || first < 0 || last < 0)
-        ctx.fail(`${r.validator}: round counts and round numbers must not be negative`, { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` });
+        ctx.expect(x).fail(`${r.validator}: round counts and round numbers must not be negative`, `/validatorsReceivedFaucets/${k}`);
       if (first > last)
-        ctx.fail(`${r.validator}: firstCollectedInRound ${first} is after lastCollectedInRound ${last}`, {
-          exchange: x,
-          pointer: `/validatorsReceivedFaucets/${k}`,
-        });
+        ctx.expect(x).fail(`${r.validator}: firstCollectedInRound ${first} is after lastCollectedInRound ${last}`, `/validatorsReceivedFaucets/${k}`);
       if (!exactIntegers(c, m, first, last)) continue; // beyond 2^53 the sum cannot be computed exactly (engine/int64.ts)
       // One round collected is one collection round: the sum alone passes last = first + 1 with one round missed.
       if (c === 1 && first !== last)
-        ctx.fail(`${r.validator}: numRoundsCollected is 1 (a single round), but firstCollectedInRound ${first} is not lastCollectedInRound ${last}`, {
-          exchange: x,
-          pointer: `/validatorsReceivedFaucets/${k}/lastCollectedInRound`,
-        });
+        ctx
+          .expect(x)
+          .fail(
+            `${r.validator}: numRoundsCollected is 1 (a single round), but firstCollectedInRound ${first} is not lastCollectedInRound ${last}`,
+            `/validatorsReceivedFaucets/${k}/lastCollectedInRound`,
+          );
       // A validator that never collected (real nodes report all four counters 0) has no rounds to add up.
       if (c === 0) continue;
       if (c + m !== last - first + 1)
-        ctx.fail(
-          `${r.validator}: numRoundsCollected ${c} + numRoundsMissed ${m} = ${c + m}, but lastCollectedInRound - firstCollectedInRound + 1 = ${last - first + 1}`,
-          { exchange: x, pointer: `/validatorsReceivedFaucets/${k}` },
-        );
+        ctx
+          .expect(x)
+          .fail(
+            `${r.validator}: numRoundsCollected ${c} + numRoundsMissed ${m} = ${c + m}, but lastCollectedInRound - firstCollectedInRound + 1 = ${last - first + 1}`,
+            `/validatorsReceivedFaucets/${k}`,
+          );
     }
   },
 });
@@ -89,13 +83,11 @@ const unknownIgnored = rule({
     const plain = await faucets(ctx, ids);
     const mixed = await faucets(ctx, [...ids, UNKNOWN_VALIDATOR]);
     const k = mixed.records.findIndex((r) => isObject(r) && r.validator === UNKNOWN_VALIDATOR);
-    if (k >= 0)
-      ctx.fail(`a record was returned for the unknown validator id ${UNKNOWN_VALIDATOR}`, { exchange: mixed.x, pointer: `/validatorsReceivedFaucets/${k}` });
+    if (k >= 0) ctx.expect(mixed.x).fail(`a record was returned for the unknown validator id ${UNKNOWN_VALIDATOR}`, `/validatorsReceivedFaucets/${k}`);
     if (JSON.stringify(byValidator(plain.records)) !== JSON.stringify(byValidator(mixed.records))) {
-      ctx.fail(`adding the unknown validator id ${UNKNOWN_VALIDATOR} changed the records of the known validators`, {
-        exchange: mixed.x,
-        pointer: '/validatorsReceivedFaucets',
-      });
+      ctx
+        .expect(mixed.x)
+        .fail(`adding the unknown validator id ${UNKNOWN_VALIDATOR} changed the records of the known validators`, '/validatorsReceivedFaucets');
     }
   },
 });
@@ -115,10 +107,12 @@ const orderIndependent = rule({
       const got = byValidator(records);
       for (const v of new Set([...Object.keys(baseline), ...Object.keys(got)])) {
         if (baseline[v] !== got[v])
-          ctx.fail(
-            `with validator_ids in the order [${order.join(', ')}] the record of ${v} is ${got[v] ?? 'missing'}; in the fixture order it is ${baseline[v] ?? 'missing'}`,
-            { exchange: x, pointer: '/validatorsReceivedFaucets' },
-          );
+          ctx
+            .expect(x)
+            .fail(
+              `with validator_ids in the order [${order.join(', ')}] the record of ${v} is ${got[v] ?? 'missing'}; in the fixture order it is ${baseline[v] ?? 'missing'}`,
+              '/validatorsReceivedFaucets',
+            );
       }
     });
   },
@@ -141,20 +135,24 @@ const askedOnly = rule({
     const ids = ctx.fixtures.validatorIds;
     const all = await faucets(ctx, ids);
     if (all.records.length === 0)
-      ctx.fail(
-        `none of the ${ids.length} onboarded validators asked for (fixtures.validatorIds; discovery: the validator licenses) has a record: only ids matching no onboarded validator are ignored`,
-        { exchange: all.x, pointer: '/validatorsReceivedFaucets' },
-      );
+      ctx
+        .expect(all.x)
+        .fail(
+          `none of the ${ids.length} onboarded validators asked for (fixtures.validatorIds; discovery: the validator licenses) has a record: only ids matching no onboarded validator are ignored`,
+          '/validatorsReceivedFaucets',
+        );
     // One validator alone: an answer that names others is about more than was asked (with every fixture
     // validator asked at once, such an answer need not show).
     for (const asked of [ids, ids.slice(0, 1)]) {
       const { x, records } = asked === ids ? all : await faucets(ctx, asked);
       const k = foreign(records, asked);
       if (k >= 0)
-        ctx.fail(
-          `asked for the faucets of ${asked.length === 1 ? asked[0] : `${asked.length} validators`}, the answer holds a record of ${JSON.stringify(records[k]?.validator)}, which was not asked for`,
-          { exchange: x, pointer: `/validatorsReceivedFaucets/${k}/validator` },
-        );
+        ctx
+          .expect(x)
+          .fail(
+            `asked for the faucets of ${asked.length === 1 ? asked[0] : `${asked.length} validators`}, the answer holds a record of ${JSON.stringify(records[k]?.validator)}, which was not asked for`,
+            `/validatorsReceivedFaucets/${k}/validator`,
+          );
     }
   },
 });

@@ -15,7 +15,7 @@ export const FEATURE_SUPPORT_REQUIREMENTS: Requirement[] = defineRules(
       async check(ctx) {
         const x = await ctx.scan.get('/v0/feature-support');
         const body = acceptedObject(ctx, x, 'the feature support, which takes no parameters');
-        if (body.dummy !== undefined && typeof body.dummy !== 'boolean') ctx.fail('dummy is present but not a boolean', { exchange: x, pointer: '/dummy' });
+        if (body.dummy !== undefined && typeof body.dummy !== 'boolean') ctx.expect(x).fail('dummy is present but not a boolean', '/dummy');
       },
     },
   ],

@@ -3,7 +3,7 @@
 // must carry the same record.
 import { firstDifference, isObject } from '../../common/json.ts';
 import type { CheckContext } from '../../engine/model.ts';
-import { enc, okObject } from '../../interfaces/scan/common.ts';
+import { enc } from '../../interfaces/scan/common.ts';
 import { BASE, fetchUpdates, historyGet, LABEL, PATH, updateOf, type Where } from './history.ts';
 
 /** Fixture updates compared per default: enough to see another encoding, few enough to stay fast. */
@@ -21,13 +21,15 @@ export function defaultCheck(where: Where, param: string, value: string): (ctx: 
       if (compared >= SAMPLE) break;
       compared++;
       const x = await historyGet(ctx, PATH[where] + enc(u.id), { [param]: value });
-      const explicit = updateOf(okObject(ctx, x, `${param}=${value} is an allowed value`), where);
+      const explicit = updateOf(ctx.expect(x, `${param}=${value} is an allowed value`).status(200).object(), where);
       const d = firstDifference(record, explicit ?? null);
       if (d !== undefined)
-        ctx.fail(
-          `${LABEL[where]} ${u.id} without ${param} differs from the answer to ${param}=${value} at ${d || 'the update'} (attached: the answer without ${param}): ${param} defaults to ${value}, so the update must be rendered alike`,
-          { exchange: u.exchange, pointer: BASE[where] + d },
-        );
+        ctx
+          .expect(u.exchange)
+          .fail(
+            `${LABEL[where]} ${u.id} without ${param} differs from the answer to ${param}=${value} at ${d || 'the update'} (attached: the answer without ${param}): ${param} defaults to ${value}, so the update must be rendered alike`,
+            BASE[where] + d,
+          );
     }
     if (compared === 0) ctx.skip(`none of the fixture update ids is answered by ${LABEL[where]} with an update`);
   };

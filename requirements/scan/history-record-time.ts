@@ -34,10 +34,12 @@ export const RECORD_TIME_DIGITS_REQUIREMENTS: Requirement[] = defineRules(
             if (!m) continue;
             const digits = m[1]?.length ?? 0;
             if (digits !== 6)
-              ctx.fail(`${LABEL[where]} ${u.id}: record_time ${rt} has ${digits} fractional digits, not the 6 of microsecond resolution`, {
-                exchange: u.exchange,
-                pointer: `${BASE[where]}/record_time`,
-              });
+              ctx
+                .expect(u.exchange)
+                .fail(
+                  `${LABEL[where]} ${u.id}: record_time ${rt} has ${digits} fractional digits, not the 6 of microsecond resolution`,
+                  `${BASE[where]}/record_time`,
+                );
           }
         }
         if (judged === 0) ctx.skip('no fixture update is answered with a record_time');

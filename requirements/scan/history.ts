@@ -5,7 +5,7 @@
 import { isObject, parseJson, type Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext } from '../../engine/model.ts';
-import { acceptedObject, enc, okObject } from '../../interfaces/scan/common.ts';
+import { acceptedObject, enc } from '../../interfaces/scan/common.ts';
 
 export const WHERE = ['v0', 'v2', 'events'] as const;
 export type Where = (typeof WHERE)[number];
@@ -108,7 +108,7 @@ async function lookUp(ctx: CheckContext, ids: readonly string[], where: Where, q
 
 /** The answers as updates: each must be a 200 JSON object. */
 const asUpdates = (ctx: CheckContext, answered: Array<{ id: string; exchange: Exchange }>): FetchedUpdate[] =>
-  answered.map(({ id, exchange }) => ({ id, exchange, body: okObject(ctx, exchange, `fixture update ${id}`) }));
+  answered.map(({ id, exchange }) => ({ id, exchange, body: ctx.expect(exchange, `fixture update ${id}`).status(200).object() }));
 
 /**
  * Looks up fixture update ids on one endpoint. Ids it does not know (404) are left out: a fixture that is not
@@ -192,12 +192,9 @@ export function encodingCheck(
       for (const value of values) {
         const x = await historyGet(ctx, PATH[where] + enc(updateId), { [param]: value });
         if (ABSENT.includes(x.status)) break;
-        const tx = transactionOf(okObject(ctx, x, `${param}=${value} is an allowed value`), where);
+        const tx = transactionOf(ctx.expect(x, `${param}=${value} is an allowed value`).status(200).object(), where);
         if (tx && tx.update_id !== updateId)
-          ctx.fail(`${param}=${value}: update_id ${JSON.stringify(tx.update_id)} is not the requested ${updateId}`, {
-            exchange: x,
-            pointer: `${BASE[where]}/update_id`,
-          });
+          ctx.expect(x).fail(`${param}=${value}: update_id ${JSON.stringify(tx.update_id)} is not the requested ${updateId}`, `${BASE[where]}/update_id`);
         answers.push({ x, tx });
       }
       if (answers.length < 2) continue;
@@ -205,25 +202,27 @@ export function encodingCheck(
       if (!answers[0]!.tx && !answers[1]!.tx) continue;
       checked++;
       if (treeOutline(answers[0]!.tx) !== treeOutline(answers[1]!.tx)) {
-        ctx.fail(
-          `${param}=${values[0]} and ${param}=${values[1]} describe different trees for ${updateId} (update id, roots or event ids differ, or only one carries a tree); only the payload encoding may differ`,
-          { exchange: (answers[0]!.tx && answers[1]!.tx ? answers[1] : answers.find((a) => !a.tx))!.x },
-        );
+        ctx
+          .expect((answers[0]!.tx && answers[1]!.tx ? answers[1] : answers.find((a) => !a.tx))!.x)
+          .fail(
+            `${param}=${values[0]} and ${param}=${values[1]} describe different trees for ${updateId} (update id, roots or event ids differ, or only one carries a tree); only the payload encoding may differ`,
+          );
       }
       // The transaction's own fields (workflow, times, synchronizer, ...) are no payload: they are the same.
       const [a, b] = [answers[0]!.tx, answers[1]!.tx];
       const field = a && b ? Object.keys(a).find((k) => k !== 'events_by_id' && k in b && JSON.stringify(a[k]) !== JSON.stringify(b[k])) : undefined;
       if (field)
-        ctx.fail(
-          `${LABEL[where]} ${updateId}: ${field} is ${JSON.stringify(b![field])} with ${param}=${values[1]} but ${JSON.stringify(a![field])} with ${param}=${values[0]}; only the payload encoding may differ`,
-          { exchange: answers[1]!.x, pointer: `${BASE[where]}/${field}` },
-        );
+        ctx
+          .expect(answers[1]!.x)
+          .fail(
+            `${LABEL[where]} ${updateId}: ${field} is ${JSON.stringify(b![field])} with ${param}=${values[1]} but ${JSON.stringify(a![field])} with ${param}=${values[0]}; only the payload encoding may differ`,
+            `${BASE[where]}/${field}`,
+          );
       const p = compare?.(answers[0]!.tx!, answers[1]!.tx!);
       if (p)
-        ctx.fail(`${LABEL[where]} ${updateId}, ${param}=${values[1]} against ${param}=${values[0]}: ${p.message}`, {
-          exchange: answers[1]!.x,
-          pointer: BASE[where] + p.pointer,
-        });
+        ctx
+          .expect(answers[1]!.x)
+          .fail(`${LABEL[where]} ${updateId}, ${param}=${values[1]} against ${param}=${values[0]}: ${p.message}`, BASE[where] + p.pointer);
     }
     if (found === 0) await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds, where); // unsupported, or skipped as unknown
     if (checked === 0) ctx.skip(`none of the fixture transaction ids is answered by ${LABEL[where]} with a transaction tree`);
@@ -267,10 +266,9 @@ export function lookupCheck(where: Where): (ctx: CheckContext<'transactionUpdate
       const body = acceptedObject(ctx, x, what);
       answered++;
       const named = namedIds(body, where);
-      if (named.length === 0) ctx.fail(`${LABEL[where]} ${id}: the event item carries neither an update nor a verdict: it is about no update`, { exchange: x });
+      if (named.length === 0) ctx.expect(x).fail(`${LABEL[where]} ${id}: the event item carries neither an update nor a verdict: it is about no update`);
       for (const n of named)
-        if (n.id !== id)
-          ctx.fail(`asked ${LABEL[where]} for update ${id}, the answer is about update ${JSON.stringify(n.id)}`, { exchange: x, pointer: n.pointer });
+        if (n.id !== id) ctx.expect(x).fail(`asked ${LABEL[where]} for update ${id}, the answer is about update ${JSON.stringify(n.id)}`, n.pointer);
     }
     if (answered === 0 && unknown) acceptedObject(ctx, unknown.x, `update ${unknown.id} (${ORIGIN}); none of the fixture ids asked was found`);
   };

@@ -3,7 +3,7 @@
 // those the ledger showed hosting the party.
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedLookups, okObject, participantIdPath, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedLookups, participantIdPath, SECTION } from '../../interfaces/scan/common.ts';
 
 /** PAR, then a non-empty id, then a fingerprint without colons. */
 const PARTICIPANT_ID = /^PAR::.+::[^:]+$/;
@@ -26,13 +26,9 @@ const participantIds = rule({
     );
     for (const { key: party, x, body } of found) {
       const ids = body.participant_ids;
-      if (!Array.isArray(ids)) ctx.fail(`${party}: participant_ids is not an array`, { exchange: x, pointer: '/participant_ids' });
+      if (!Array.isArray(ids)) ctx.expect(x).fail(`${party}: participant_ids is not an array`, '/participant_ids');
       const k = ids.findIndex((id: unknown) => typeof id !== 'string' || !PARTICIPANT_ID.test(id));
-      if (k >= 0)
-        ctx.fail(`${party}: participant id ${JSON.stringify(ids[k])} is not of the form PAR::id::fingerprint`, {
-          exchange: x,
-          pointer: `/participant_ids/${k}`,
-        });
+      if (k >= 0) ctx.expect(x).fail(`${party}: participant id ${JSON.stringify(ids[k])} is not of the form PAR::id::fingerprint`, `/participant_ids/${k}`);
     }
   },
 });
@@ -48,14 +44,16 @@ const multiHosted = rule({
     const x = await ctx.scan.get(participantIdPath(ctx.fixtures.domainId, party));
     // Its hosting may be on another synchronizer than fixtures.domainId: nothing to judge there.
     if (x.status === 404) ctx.skip(`the multi-hosted fixture party ${party} is not known on fixtures.domainId (404)`);
-    const ids = okObject(ctx, x, `participant ids of the multi-hosted fixture party ${party}`).participant_ids;
-    if (!Array.isArray(ids)) ctx.fail(`${party}: participant_ids is not an array`, { exchange: x, pointer: '/participant_ids' });
+    const ids = ctx.expect(x, `participant ids of the multi-hosted fixture party ${party}`).status(200).object().participant_ids;
+    if (!Array.isArray(ids)) ctx.expect(x).fail(`${party}: participant_ids is not an array`, '/participant_ids');
     const distinct = new Set(ids.map((id: unknown) => JSON.stringify(id)));
     if (distinct.size < 2)
-      ctx.fail(`${party} is hosted on several participants, yet participant_ids lists ${distinct.size} participant(s): ${JSON.stringify(ids)}`, {
-        exchange: x,
-        pointer: '/participant_ids',
-      });
+      ctx
+        .expect(x)
+        .fail(
+          `${party} is hosted on several participants, yet participant_ids lists ${distinct.size} participant(s): ${JSON.stringify(ids)}`,
+          '/participant_ids',
+        );
   },
 });
 
@@ -75,15 +73,17 @@ const hostsSeen = rule({
     for (const { party, synchronizerId, participants } of ctx.fixtures.partyHosting.slice(0, HOSTED_SAMPLE)) {
       const x = await ctx.scan.get(participantIdPath(synchronizerId, party));
       if (x.status === 404) continue;
-      const ids = okObject(ctx, x, `the participants hosting ${party} on ${synchronizerId} (fixtures.partyHosting)`).participant_ids;
+      const ids = ctx.expect(x, `the participants hosting ${party} on ${synchronizerId} (fixtures.partyHosting)`).status(200).object().participant_ids;
       if (!Array.isArray(ids)) continue; // its shape is SCAN-PARTICIPANT-ID-FORMAT's
       judged++;
       const missing = participants.filter((p) => !ids.includes(p));
       if (missing.length > 0)
-        ctx.fail(
-          `${party} is hosted on ${missing.join(', ')} on ${synchronizerId} (fixtures.partyHosting; discovery: the ledger's participant authorization events), yet participant_ids lists ${JSON.stringify(ids)}`,
-          { exchange: x, pointer: '/participant_ids' },
-        );
+        ctx
+          .expect(x)
+          .fail(
+            `${party} is hosted on ${missing.join(', ')} on ${synchronizerId} (fixtures.partyHosting; discovery: the ledger's participant authorization events), yet participant_ids lists ${JSON.stringify(ids)}`,
+            '/participant_ids',
+          );
     }
     if (judged === 0) ctx.skip('the scan knows none of the parties of fixtures.partyHosting on their synchronizers (all answered 404)');
   },

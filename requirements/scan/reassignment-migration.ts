@@ -54,10 +54,12 @@ export const REASSIGNMENT_MIGRATION_REQUIREMENTS: Requirement[] = defineRules(
             if (!around || around[0].migration !== around[1].migration) continue;
             judged++;
             if (ev.migration_id !== around[0].migration)
-              ctx.fail(
-                `${LABEL[where]} ${u.id}: the ${assign ? 'assignment' : 'unassignment'} (record_time ${r!.record_time}) has migration_id ${ev.migration_id}, but its ${assign ? 'target' : 'source'} synchronizer ${sync} was in migration ${around[0].migration} then: transactions ${around[0].id} before and ${around[1].id} after it on that synchronizer carry migration_id ${around[0].migration}`,
-                { exchange: u.exchange, pointer: `${BASE[where]}/event/migration_id` },
-              );
+              ctx
+                .expect(u.exchange)
+                .fail(
+                  `${LABEL[where]} ${u.id}: the ${assign ? 'assignment' : 'unassignment'} (record_time ${r!.record_time}) has migration_id ${ev.migration_id}, but its ${assign ? 'target' : 'source'} synchronizer ${sync} was in migration ${around[0].migration} then: transactions ${around[0].id} before and ${around[1].id} after it on that synchronizer carry migration_id ${around[0].migration}`,
+                  `${BASE[where]}/event/migration_id`,
+                );
           }
         }
         if (judged === 0)

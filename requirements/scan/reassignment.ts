@@ -90,7 +90,7 @@ const wellFormed = rule({
         judged++;
         const problems = reassignmentProblems(item);
         if (item.update_id !== u.id) problems.push(`update_id ${JSON.stringify(item.update_id)} is not the requested ${u.id}`);
-        if (problems.length > 0) ctx.fail(`${LABEL[where]} ${u.id}: ${problems.join('; ')}`, { exchange: u.exchange, pointer: BASE[where] });
+        if (problems.length > 0) ctx.expect(u.exchange).fail(`${LABEL[where]} ${u.id}: ${problems.join('; ')}`, BASE[where]);
       }
     }
     if (judged === 0) ctx.skip('no answer for the fixture reassignment ids is a reassignment record (none carries event)');
@@ -110,19 +110,20 @@ const pairCounter = rule({
         for (const u of all.filter((r) => r.kind === 'unassign' && r.event.unassign_id === a.event.unassign_id)) {
           pairs++;
           if (a.event.reassignment_counter !== u.event.reassignment_counter) {
-            ctx.fail(
-              `${LABEL[where]}: assignment ${a.id} (attached) has reassignment_counter ${a.event.reassignment_counter} but its unassignment ${u.id} (same unassign_id ${a.event.unassign_id}) has ${u.event.reassignment_counter}`,
-              { exchange: a.exchange, pointer: `${BASE[where]}/event/reassignment_counter` },
-            );
+            ctx
+              .expect(a.exchange)
+              .fail(
+                `${LABEL[where]}: assignment ${a.id} (attached) has reassignment_counter ${a.event.reassignment_counter} but its unassignment ${u.id} (same unassign_id ${a.event.unassign_id}) has ${u.event.reassignment_counter}`,
+                `${BASE[where]}/event/reassignment_counter`,
+              );
           }
           if (a.contractId !== u.contractId) {
-            ctx.fail(
-              `${LABEL[where]}: assignment ${a.id} (attached) moves contract ${a.contractId} but its unassignment ${u.id} (same unassign_id) moves ${u.contractId}`,
-              {
-                exchange: a.exchange,
-                pointer: `${BASE[where]}/event/created_event/contract_id`,
-              },
-            );
+            ctx
+              .expect(a.exchange)
+              .fail(
+                `${LABEL[where]}: assignment ${a.id} (attached) moves contract ${a.contractId} but its unassignment ${u.id} (same unassign_id) moves ${u.contractId}`,
+                `${BASE[where]}/event/created_event/contract_id`,
+              );
           }
         }
       }
@@ -158,10 +159,12 @@ function unassignIdsShared(ctx: CheckContext, where: Where, all: Reassignment[])
     const u = same[0]!;
     pairs++;
     if (a.event.unassign_id !== u.event.unassign_id) {
-      ctx.fail(
-        `${LABEL[where]}: assignment ${a.id} (attached) of contract ${a.contractId} with reassignment_counter ${counter} has unassign_id ${JSON.stringify(a.event.unassign_id)}, but the unassignment ${u.id} of that contract with the same counter has unassign_id ${JSON.stringify(u.event.unassign_id)}`,
-        { exchange: a.exchange, pointer: `${BASE[where]}/event/unassign_id` },
-      );
+      ctx
+        .expect(a.exchange)
+        .fail(
+          `${LABEL[where]}: assignment ${a.id} (attached) of contract ${a.contractId} with reassignment_counter ${counter} has unassign_id ${JSON.stringify(a.event.unassign_id)}, but the unassignment ${u.id} of that contract with the same counter has unassign_id ${JSON.stringify(u.event.unassign_id)}`,
+          `${BASE[where]}/event/unassign_id`,
+        );
     }
   }
   return pairs;
@@ -182,10 +185,12 @@ function counterRule(ctx: CheckContext, where: Where, all: Reassignment[]): void
   // 0 at creation and +1 or more with every unassign: any reassignment of a contract carries at least 1.
   for (const r of all) {
     if (isInt64(r.event.reassignment_counter) && r.event.reassignment_counter < 1) {
-      ctx.fail(
-        `${LABEL[where]}: ${r.kind === 'assign' ? 'assignment' : 'unassignment'} ${r.id} has reassignment_counter ${r.event.reassignment_counter}; the counter is 0 at creation and increases with each unassign, so a reassigned contract's counter is at least 1`,
-        { exchange: r.exchange, pointer: `${BASE[where]}/event/reassignment_counter` },
-      );
+      ctx
+        .expect(r.exchange)
+        .fail(
+          `${LABEL[where]}: ${r.kind === 'assign' ? 'assignment' : 'unassignment'} ${r.id} has reassignment_counter ${r.event.reassignment_counter}; the counter is 0 at creation and increases with each unassign, so a reassigned contract's counter is at least 1`,
+          `${BASE[where]}/event/reassignment_counter`,
+        );
     }
   }
   const byContract = new Map<string, Reassignment[]>();
@@ -199,10 +204,12 @@ function counterRule(ctx: CheckContext, where: Where, all: Reassignment[]): void
       // Counters beyond 2^53 may round to one value: strict order cannot be judged on them (engine/int64.ts).
       if (prev.at === cur.at || !exactIntegers(prev.event.reassignment_counter, cur.event.reassignment_counter)) continue;
       if (cur.event.reassignment_counter <= prev.event.reassignment_counter) {
-        ctx.fail(
-          `${LABEL[where]}: contract ${contract}: unassignment ${cur.id} (record_time ${cur.recordTime}, attached) has reassignment_counter ${cur.event.reassignment_counter}, not greater than ${prev.event.reassignment_counter} of the earlier unassignment ${prev.id} (record_time ${prev.recordTime})`,
-          { exchange: cur.exchange, pointer: `${BASE[where]}/event/reassignment_counter` },
-        );
+        ctx
+          .expect(cur.exchange)
+          .fail(
+            `${LABEL[where]}: contract ${contract}: unassignment ${cur.id} (record_time ${cur.recordTime}, attached) has reassignment_counter ${cur.event.reassignment_counter}, not greater than ${prev.event.reassignment_counter} of the earlier unassignment ${prev.id} (record_time ${prev.recordTime})`,
+            `${BASE[where]}/event/reassignment_counter`,
+          );
       }
     }
   }

@@ -6,7 +6,7 @@ import type { Json } from '../../common/json.ts';
 import type { Fixtures } from '../../engine/fixtures.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { okObject, plusMicros, SECTION, timeNanos } from '../../interfaces/scan/common.ts';
+import { plusMicros, SECTION, timeNanos } from '../../interfaces/scan/common.ts';
 
 type Change = NonNullable<Fixtures['rewardWeightChanges']>[number];
 
@@ -52,27 +52,23 @@ async function probe(ctx: CheckContext, sv: string, { steps, from, offset }: Pro
   if (expected && expected.weight === undefined) return;
   const x = await ctx.scan.post('/v0/admin/sv/previous-sv-reward-weight', { svParty: sv, effectiveBefore: before });
   if (x.status === 400) ctx.skip(`the target does not accept effectiveBefore as an ISO 8601 timestamp (${before}: 400)`);
-  const body = okObject(ctx, x, `previous reward weight of ${sv} before ${before}`);
+  const body = ctx.expect(x, `previous reward weight of ${sv} before ${before}`).status(200).object();
   // Its type is SCAN-REWARD-WEIGHT-STRING-OR-ABSENT's concern; here only which weight it is.
   const got: Json = typeof body.rewardWeight === 'number' ? String(body.rewardWeight) : body.rewardWeight;
   const where = offset === 0n ? 'exactly at' : `${offset} µs ${offset > 0n ? 'after' : 'before'}`;
   const what = `${sv}, effectiveBefore ${where} the change effective at ${steps[from]!.at}`;
   if (!expected) {
     if (got !== undefined)
-      ctx.fail(`${what} (its first): rewardWeight ${JSON.stringify(body.rewardWeight)}, but no change took effect strictly before`, {
-        exchange: x,
-        pointer: '/rewardWeight',
-      });
+      ctx.expect(x).fail(`${what} (its first): rewardWeight ${JSON.stringify(body.rewardWeight)}, but no change took effect strictly before`, '/rewardWeight');
     return;
   }
   if (typeof got !== 'string' || !sameWeight(got, expected.weight!))
-    ctx.fail(
-      `${what}: rewardWeight ${JSON.stringify(body.rewardWeight)}, expected ${JSON.stringify(expected.weight)} (the latest change strictly before, effective at ${expected.at})`,
-      {
-        exchange: x,
-        pointer: '/rewardWeight',
-      },
-    );
+    ctx
+      .expect(x)
+      .fail(
+        `${what}: rewardWeight ${JSON.stringify(body.rewardWeight)}, expected ${JSON.stringify(expected.weight)} (the latest change strictly before, effective at ${expected.at})`,
+        '/rewardWeight',
+      );
 }
 
 export const REWARD_WEIGHT_HISTORY_REQUIREMENTS: Requirement[] = defineRules(

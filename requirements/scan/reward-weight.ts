@@ -3,7 +3,7 @@ import type { Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedObject, okObject, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedObject, SECTION } from '../../interfaces/scan/common.ts';
 
 const WEIGHT_OP = 'getPreviousSvRewardWeight';
 
@@ -30,7 +30,7 @@ export const REWARD_WEIGHT_REQUIREMENTS: Requirement[] = defineRules(
         for (const sv of ctx.fixtures.svParties) {
           const { x, body } = await weight(ctx, { svParty: sv });
           if (body.rewardWeight !== undefined && typeof body.rewardWeight !== 'string')
-            ctx.fail(`${sv}: rewardWeight is ${JSON.stringify(body.rewardWeight)}, neither a string nor absent`, { exchange: x, pointer: '/rewardWeight' });
+            ctx.expect(x).fail(`${sv}: rewardWeight is ${JSON.stringify(body.rewardWeight)}, neither a string nor absent`, '/rewardWeight');
         }
       },
     }),
@@ -45,12 +45,14 @@ export const REWARD_WEIGHT_REQUIREMENTS: Requirement[] = defineRules(
         for (const sv of ctx.fixtures.svParties) {
           const x = await ctx.scan.post('/v0/admin/sv/previous-sv-reward-weight', { svParty: sv, effectiveBefore: before });
           if (x.status === 400) ctx.skip(`the target does not accept effectiveBefore as an ISO 8601 timestamp (${before}: 400)`);
-          const body = okObject(ctx, x, `previous reward weight of ${sv} before ${before}`);
+          const body = ctx.expect(x, `previous reward weight of ${sv} before ${before}`).status(200).object();
           if (body.rewardWeight !== undefined)
-            ctx.fail(
-              `${sv}: a rewardWeight (${JSON.stringify(body.rewardWeight)}) is reported for effectiveBefore ${before}, before any weight change can have taken effect`,
-              { exchange: x, pointer: '/rewardWeight' },
-            );
+            ctx
+              .expect(x)
+              .fail(
+                `${sv}: a rewardWeight (${JSON.stringify(body.rewardWeight)}) is reported for effectiveBefore ${before}, before any weight change can have taken effect`,
+                '/rewardWeight',
+              );
         }
       },
     }),

@@ -5,7 +5,7 @@ import type { Exchange } from '../../engine/transport/http.ts';
 import { isInt64 } from '../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedLookups, okObject, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedLookups, SECTION } from '../../interfaces/scan/common.ts';
 
 const ROOT_OP = 'getRewardAccountingRootHash';
 
@@ -31,7 +31,7 @@ async function rootHashes(ctx: CheckContext<'rounds'>, positive = false): Promis
   for (const round of ctx.fixtures.rounds) {
     const x = await ctx.scan.get(rootHashPath(round));
     if (x.status === 404) continue;
-    out.push({ round, x, body: okObject(ctx, x, `root hash of fixture round ${round}`) });
+    out.push({ round, x, body: ctx.expect(x, `root hash of fixture round ${round}`).status(200).object() });
   }
   if (out.length === 0) ctx.skip('no fixture round has a reward-accounting process (all answered 404)');
   return out;
@@ -46,13 +46,12 @@ export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
     confirms: ROOT_OP,
     async check(ctx) {
       for (const { round, x, body } of await rootHashes(ctx, true)) {
-        if (typeof body.status !== 'string') ctx.fail(`round ${round}: status is not a string`, { exchange: x, pointer: '/status' });
+        if (typeof body.status !== 'string') ctx.expect(x).fail(`round ${round}: status is not a string`, '/status');
         const ok = 'round_number' in body || 'root_hash' in body;
         if (!ok) continue; // {status}: undetermined or cannot provide
-        if (!isInt64(body.round_number))
-          ctx.fail(`round ${round}: a result with a root hash needs an integer round_number`, { exchange: x, pointer: '/round_number' });
+        if (!isInt64(body.round_number)) ctx.expect(x).fail(`round ${round}: a result with a root hash needs an integer round_number`, '/round_number');
         if (typeof body.root_hash !== 'string' || !/^[0-9a-fA-F]+$/.test(body.root_hash))
-          ctx.fail(`round ${round}: root_hash ${JSON.stringify(body.root_hash)} is not hex-encoded`, { exchange: x, pointer: '/root_hash' });
+          ctx.expect(x).fail(`round ${round}: root_hash ${JSON.stringify(body.root_hash)} is not hex-encoded`, '/root_hash');
       }
     },
   }),
@@ -66,8 +65,7 @@ export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
       for (const { round, x, body } of await rootHashes(ctx)) {
         if (!isInt64(body.round_number)) continue; // {status}: no round to compare (SCAN-ROOT-HASH-RESULT-SHAPE judges the shape)
         named++;
-        if (body.round_number !== round)
-          ctx.fail(`asked for round ${round}, the result names round ${body.round_number}`, { exchange: x, pointer: '/round_number' });
+        if (body.round_number !== round) ctx.expect(x).fail(`asked for round ${round}, the result names round ${body.round_number}`, '/round_number');
       }
       if (named === 0) ctx.skip('no root-hash result of the fixture rounds names a round_number');
     },

@@ -3,7 +3,7 @@
 import { isObject, isStringArray } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedObject, enc, okObject, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedObject, enc, SECTION } from '../../interfaces/scan/common.ts';
 
 const OP = 'getSynchronizerIdentities';
 const WHERE_FROM = "fixtures.domainId; discovery: the synchronizer_id of the scan's own updates";
@@ -37,7 +37,7 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
           ...['sequencer_id', 'mediator_id'].filter((f) => typeof body[f] !== 'string'),
           ...['sequencer_identity_transactions', 'mediator_identity_transactions'].filter((f) => !isStringArray(body[f])),
         ];
-        if (bad.length > 0) ctx.fail(`fields missing or of the wrong type: ${bad.join(', ')}`, { exchange: x, pointer: `/${bad[0]}` });
+        if (bad.length > 0) ctx.expect(x).fail(`fields missing or of the wrong type: ${bad.join(', ')}`, `/${bad[0]}`);
       },
     }),
     rule({
@@ -49,7 +49,10 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
       tags: ['misc'],
       async check(ctx) {
         const id = ctx.fixtures.domainId;
-        const whole = okObject(ctx, await ctx.scan.get(`/v0/synchronizer-identities/${enc(id)}`), `identities of fixture synchronizer ${id}`);
+        const whole = ctx
+          .expect(await ctx.scan.get(`/v0/synchronizer-identities/${enc(id)}`), `identities of fixture synchronizer ${id}`)
+          .status(200)
+          .object();
         // Only an answer that names the identities shows the whole id was found (its shape: SCAN-SYNCHRONIZER-IDENTITIES).
         if (typeof whole.sequencer_id !== 'string' || typeof whole.mediator_id !== 'string')
           ctx.skip(`the identities of ${id} name no sequencer_id and mediator_id: nothing found by the whole id to look for by a prefix`);
@@ -58,12 +61,12 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
         if (prefix === '') ctx.skip(`fixtures.domainId ${JSON.stringify(id)} has no proper non-empty prefix`);
         // Another synchronizer may share the prefix, so the identities found by it are not compared.
         const x = await ctx.scan.get(`/v0/synchronizer-identities/${enc(prefix)}`);
-        const found = okObject(ctx, x, `${JSON.stringify(prefix)} is a prefix of the synchronizer id ${id}, which is found by its whole id`);
+        const found = ctx
+          .expect(x, `${JSON.stringify(prefix)} is a prefix of the synchronizer id ${id}, which is found by its whole id`)
+          .status(200)
+          .object();
         if (typeof found.sequencer_id !== 'string' || typeof found.mediator_id !== 'string')
-          ctx.fail(`the identities found by the prefix ${JSON.stringify(prefix)} name no sequencer_id and mediator_id`, {
-            exchange: x,
-            pointer: '/sequencer_id',
-          });
+          ctx.expect(x).fail(`the identities found by the prefix ${JSON.stringify(prefix)} name no sequencer_id and mediator_id`, '/sequencer_id');
       },
     }),
     rule({
@@ -77,21 +80,26 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
         const prefix = ownPrefix(id);
         if (prefix === undefined) return ctx.skip(`fixtures.domainId ${JSON.stringify(id)} is not of the form name::fingerprint: no prefix is its alone`);
         // The whole id's answer is SCAN-SYNCHRONIZER-IDENTITIES's to judge; here it is what the prefix must find.
-        const mine = okObject(ctx, await ctx.scan.get(path(id)), `the identities of ${id}, by its whole id (${WHERE_FROM})`);
+        const mine = ctx
+          .expect(await ctx.scan.get(path(id)), `the identities of ${id}, by its whole id (${WHERE_FROM})`)
+          .status(200)
+          .object();
         if (typeof mine.sequencer_id !== 'string' || typeof mine.mediator_id !== 'string')
           ctx.skip(`the identities of ${id} name no sequencer_id and mediator_id: nothing to compare what a prefix finds with`);
         // Finding a synchronizer by a prefix is advice (SCAN-SYNCHRONIZER-IDENTITIES-PREFIX): only an answer with
         // identities is judged, and it can only be about the one synchronizer whose id starts with that prefix.
         const x = await ctx.scan.get(path(prefix));
-        const found = x.status === 200 ? ctx.json(x) : undefined;
+        const found = x.status === 200 ? ctx.expect(x).json() : undefined;
         if (!isObject(found) || typeof found.sequencer_id !== 'string' || typeof found.mediator_id !== 'string')
           ctx.skip(`the prefix ${JSON.stringify(prefix)} finds no identities (answered ${x.status}): nothing found to judge`);
         for (const field of ['sequencer_id', 'mediator_id'])
           if (found[field] !== mine[field])
-            ctx.fail(
-              `the prefix ${JSON.stringify(prefix)}, which only ${id} starts with, finds ${field} ${JSON.stringify(found[field])}; the whole id finds ${JSON.stringify(mine[field])}: the identities found are another synchronizer's`,
-              { exchange: x, pointer: `/${field}` },
-            );
+            ctx
+              .expect(x)
+              .fail(
+                `the prefix ${JSON.stringify(prefix)}, which only ${id} starts with, finds ${field} ${JSON.stringify(found[field])}; the whole id finds ${JSON.stringify(mine[field])}: the identities found are another synchronizer's`,
+                `/${field}`,
+              );
       },
     }),
   ],

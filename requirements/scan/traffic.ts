@@ -32,23 +32,22 @@ const totals = rule({
       const limit = t?.actual?.total_limit;
       const purchased = t?.target?.total_purchased;
       if (!isObject(t) || !isInt64(consumed) || !isInt64(limit) || !isInt64(purchased))
-        ctx.fail(`${member}: traffic_status needs integer actual.total_consumed, actual.total_limit and target.total_purchased`, {
-          exchange: x,
-          pointer: '/traffic_status',
-        });
+        ctx.expect(x).fail(`${member}: traffic_status needs integer actual.total_consumed, actual.total_limit and target.total_purchased`, '/traffic_status');
       // Byte counts: none is negative.
       for (const [name, v, p] of [
         ['total_consumed', consumed, '/traffic_status/actual/total_consumed'],
         ['total_limit', limit, '/traffic_status/actual/total_limit'],
         ['total_purchased', purchased, '/traffic_status/target/total_purchased'],
       ] as const) {
-        if (v < 0) ctx.fail(`${member}: ${name} is negative (${v})`, { exchange: x, pointer: p });
+        if (v < 0) ctx.expect(x).fail(`${member}: ${name} is negative (${v})`, p);
       }
       if (limit > purchased)
-        ctx.fail(`${member}: total_limit ${limit} exceeds total_purchased ${purchased}; the limit only reaches what was purchased`, {
-          exchange: x,
-          pointer: '/traffic_status/actual/total_limit',
-        });
+        ctx
+          .expect(x)
+          .fail(
+            `${member}: total_limit ${limit} exceeds total_purchased ${purchased}; the limit only reaches what was purchased`,
+            '/traffic_status/actual/total_limit',
+          );
     }
   },
 });
@@ -64,7 +63,7 @@ const memberIdChecked = rule({
   async check(ctx) {
     for (const member of ['participant1', 'not a member id']) {
       const x = await ctx.scan.get(trafficStatusPath(ctx.fixtures.domainId, member));
-      ctx.expectStatus(x, 400, `member id ${JSON.stringify(member)} is not of the form code::id::fingerprint`);
+      ctx.expect(x, `member id ${JSON.stringify(member)} is not of the form code::id::fingerprint`).status(400);
     }
     // The accepted side of the format: the synchronizer's own mediator, a MED member id, is no bad request
     // (404 stays open: the mediator may have no traffic state). Probed where the synchronizer names one.
@@ -72,7 +71,7 @@ const memberIdChecked = rule({
     const mediator = ids.status === 200 ? parseJson(ids.text)?.mediator_id : undefined;
     if (typeof mediator === 'string' && mediator.startsWith('MED::')) {
       const x = await ctx.scan.get(trafficStatusPath(ctx.fixtures.domainId, mediator));
-      ctx.expectStatus(x, [200, 404], `member id ${mediator} (the synchronizer's mediator_id) is of the form MED::id::fingerprint`);
+      ctx.expect(x, `member id ${mediator} (the synchronizer's mediator_id) is of the form MED::id::fingerprint`).status([200, 404]);
     }
   },
 });

@@ -27,14 +27,16 @@ export const TRANSFER_PREAPPROVAL_REQUIREMENTS: Requirement[] = defineRules(
         for (const { key: party, x, body } of found) {
           const record = body.transfer_preapproval;
           const problems = contractWithStateProblems(record);
-          if (problems.length > 0) ctx.fail(`${party}: transfer_preapproval: ${problems.join('; ')}`, { exchange: x, pointer: '/transfer_preapproval' });
+          if (problems.length > 0) ctx.expect(x).fail(`${party}: transfer_preapproval: ${problems.join('; ')}`, '/transfer_preapproval');
           // The receiver is judged where the payload names one (the TransferPreapproval template's `receiver`).
           const receiver = isObject(record) && isObject(record.contract) && isObject(record.contract.payload) ? record.contract.payload.receiver : undefined;
           if (typeof receiver === 'string' && receiver !== party)
-            ctx.fail(`asked for the transfer preapproval of ${party}, the answer is the preapproval of receiver ${receiver}`, {
-              exchange: x,
-              pointer: '/transfer_preapproval/contract/payload/receiver',
-            });
+            ctx
+              .expect(x)
+              .fail(
+                `asked for the transfer preapproval of ${party}, the answer is the preapproval of receiver ${receiver}`,
+                '/transfer_preapproval/contract/payload/receiver',
+              );
         }
       },
     }),

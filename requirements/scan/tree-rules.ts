@@ -137,7 +137,7 @@ function treeCheck(where: Where, problem: TreeRule['problem']): (ctx: CheckConte
   return async (ctx) => {
     for (const t of await transactions(ctx, where)) {
       const p = problem(t.tx);
-      if (p) ctx.fail(`${LABEL[where]} ${t.id}: ${p.message}`, { exchange: t.exchange, pointer: BASE[where] + p.pointer });
+      if (p) ctx.expect(t.exchange).fail(`${LABEL[where]} ${t.id}: ${p.message}`, BASE[where] + p.pointer);
     }
   };
 }
@@ -176,10 +176,12 @@ export function keysSortedRequirement(where: Exclude<Where, 'v0'>) {
         if (!keys) continue;
         for (let k = 1; k < keys.length; k++) {
           if (keys[k - 1]! > keys[k]!)
-            ctx.fail(`${LABEL[where]} ${t.id}: events_by_id key ${keys[k]} is written after ${keys[k - 1]}: not in lexicographic order`, {
-              exchange: t.exchange,
-              pointer: pointer(...path, keys[k]!),
-            });
+            ctx
+              .expect(t.exchange)
+              .fail(
+                `${LABEL[where]} ${t.id}: events_by_id key ${keys[k]} is written after ${keys[k - 1]}: not in lexicographic order`,
+                pointer(...path, keys[k]!),
+              );
         }
       }
     },

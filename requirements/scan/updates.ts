@@ -47,10 +47,12 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         for (const earlier of txs.slice(0, k)) {
           if (earlier.group !== later.group || earlier.at === later.at) continue;
           if (!(later.tx.offset > earlier.tx.offset)) {
-            ctx.fail(
-              `update ${later.id} (record_time ${later.tx.record_time}) has offset ${later.tx.offset}, not lexicographically greater than offset ${earlier.tx.offset} of the earlier update ${earlier.id} (record_time ${earlier.tx.record_time})`,
-              { exchange: later.exchange, pointer: '/offset' },
-            );
+            ctx
+              .expect(later.exchange)
+              .fail(
+                `update ${later.id} (record_time ${later.tx.record_time}) has offset ${later.tx.offset}, not lexicographically greater than offset ${earlier.tx.offset} of the earlier update ${earlier.id} (record_time ${earlier.tx.record_time})`,
+                '/offset',
+              );
           }
         }
       }

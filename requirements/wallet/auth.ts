@@ -22,10 +22,9 @@ function badCredentials(ctx: CheckContext): Array<{ label: string; auth: Request
 }
 
 function expectRefused(ctx: CheckContext, x: Exchange, label: string): void {
-  if (x.status === 0) ctx.fail(`no answer to a request with ${label}: ${x.error}`, { exchange: x });
-  if (x.status >= 200 && x.status < 300)
-    ctx.fail(`a request with ${label} was served (${x.status}); wallet endpoints require a valid bearer token`, { exchange: x });
-  if (x.status < 400 || x.status >= 500) ctx.fail(`a request with ${label} got ${x.status}; expected a 4xx refusal (such as 401 or 403)`, { exchange: x });
+  if (x.status === 0) ctx.expect(x).fail(`no answer to a request with ${label}: ${x.error}`);
+  if (x.status >= 200 && x.status < 300) ctx.expect(x).fail(`a request with ${label} was served (${x.status}); wallet endpoints require a valid bearer token`);
+  if (x.status < 400 || x.status >= 500) ctx.expect(x).fail(`a request with ${label} got ${x.status}; expected a 4xx refusal (such as 401 or 403)`);
 }
 
 /** A tracking id of one of the wallet user's offers: a node ignoring credentials would answer it with 200. */

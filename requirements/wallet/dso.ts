@@ -16,10 +16,9 @@ export const DSO_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { in
     async check(ctx) {
       const x = await ctx.wallet.get(DSO_PARTY_ID, { auth: 'none' });
       // Here a 401 or 403 is the rule broken, not credentials the run lacks.
-      if (x.status === 401 || x.status === 403) ctx.fail(`answered ${x.status} to a request without credentials; the endpoint takes none`, { exchange: x });
+      if (x.status === 401 || x.status === 403) ctx.expect(x).fail(`answered ${x.status} to a request without credentials; the endpoint takes none`);
       const body = ctx.accepted(x, 'the DSO party id, which takes no parameters, asked without credentials as its shape has none');
-      if (typeof body?.dso_party_id !== 'string')
-        ctx.fail('the answer without credentials has no string dso_party_id', { exchange: x, pointer: '/dso_party_id' });
+      if (typeof body?.dso_party_id !== 'string') ctx.expect(x).fail('the answer without credentials has no string dso_party_id', '/dso_party_id');
     },
   },
   {
@@ -34,14 +33,16 @@ export const DSO_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { in
       if (typeof scans !== 'string')
         return ctx.skip(`the scan's GET /v0/dso answered ${dso.status} without a string dso_party_id: no DSO party to compare with`, { exchange: dso });
       const x = await ctx.wallet.get(DSO_PARTY_ID);
-      const proxied = ctx.json(x)?.dso_party_id;
+      const proxied = ctx.expect(x).json()?.dso_party_id;
       if (typeof proxied !== 'string')
         return ctx.skip(`the scan proxy answered ${x.status} without a string dso_party_id (see WALLET-DSO-PARTY-ID-NO-AUTH)`, { exchange: x });
       if (proxied !== scans)
-        ctx.fail(
-          `the scan proxy names the DSO party ${proxied}, the scan names ${scans}: a proxy of the network's scan names the same DSO (unless the wallet and scan URLs given are of different networks)`,
-          { exchange: x, pointer: '/dso_party_id' },
-        );
+        ctx
+          .expect(x)
+          .fail(
+            `the scan proxy names the DSO party ${proxied}, the scan names ${scans}: a proxy of the network's scan names the same DSO (unless the wallet and scan URLs given are of different networks)`,
+            '/dso_party_id',
+          );
     },
   },
 ]);

@@ -4,7 +4,7 @@
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { buy, buyBody, ERROR_STATUSES, expectErrorBody, SECTION, statusPath, trackingIds } from '../../interfaces/wallet/support.ts';
+import { buy, buyBody, ERROR_STATUSES, ERROR_SHAPE, SECTION, statusPath, trackingIds } from '../../interfaces/wallet/support.ts';
 
 const SENTENCE = 'Error bodies of the wallet and scan interfaces are `{error: string}` (400, 404, 409, 429, 500).';
 
@@ -24,7 +24,7 @@ function judgeAll(ctx: CheckContext, answers: Exchange[]): void {
   if (errors.length === 0) ctx.skip(`no documented error status came back (got ${answers.map((x) => x.status).join(', ')}), so no error body to judge`);
   const judged = errors.filter((x) => !plainText404(x));
   if (judged.length === 0) ctx.skip('every error answer was a plain-text 404, which WALLET-ANSWERS-PLAIN-TEXT-404 reports');
-  for (const x of judged) expectErrorBody(ctx, x);
+  for (const x of judged) ctx.expect(x).errorBody('error', ERROR_SHAPE);
 }
 
 export const ERROR_BODY_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', section: SECTION.errors }, [

@@ -95,7 +95,7 @@ async function readLedger(ctx: CheckContext): Promise<LedgerView> {
     async (token) => {
       const begin = typeof token === 'number' ? token : 0;
       const x = await postUpdates(ctx, { beginExclusive: begin, updateFormat: format }, { limit: PAGE, stream_idle_timeout_ms: IDLE_MS });
-      const els = x.status === 200 ? ctx.json(x) : undefined;
+      const els = x.status === 200 ? ctx.expect(x).json() : undefined;
       if (!Array.isArray(els)) {
         shortfall = `the read from offset ${begin} was answered ${describeAnswer(x)}`;
         return { page: undefined, keys: [], next: undefined };
@@ -186,16 +186,20 @@ async function judge(ctx: CheckContext, state: State, what: { transaction: strin
     const where = `update ${claim.transactionId} (offset ${u.offset}, the answer of POST /v2/updates at ${u.pointer})`;
     const made = u.created.find((c) => c.contractId === claim.contractId);
     if (!made)
-      ctx.fail(
-        `transfer offer ${claim.trackingId} is reported ${state} with transaction_id ${claim.transactionId} (${what.transaction}) and contract_id ${claim.contractId} (${what.contract}), but ${where} creates no such contract (it creates ${u.created.map((c) => c.contractId).join(', ') || 'nothing the ledger parties see'})`,
-        { exchange: claim.x, pointer: '/contract_id' },
-      );
+      return ctx
+        .expect(claim.x)
+        .fail(
+          `transfer offer ${claim.trackingId} is reported ${state} with transaction_id ${claim.transactionId} (${what.transaction}) and contract_id ${claim.contractId} (${what.contract}), but ${where} creates no such contract (it creates ${u.created.map((c) => c.contractId).join(', ') || 'nothing the ledger parties see'})`,
+          '/contract_id',
+        );
     const misfit = fits(made, claim, view, u);
     if (misfit)
-      ctx.fail(
-        `transfer offer ${claim.trackingId} is reported ${state} with contract_id ${claim.contractId} (${what.contract}); ${where} creates it, but it is ${misfit}`,
-        { exchange: claim.x, pointer: '/contract_id' },
-      );
+      ctx
+        .expect(claim.x)
+        .fail(
+          `transfer offer ${claim.trackingId} is reported ${state} with contract_id ${claim.contractId} (${what.contract}); ${where} creates it, but it is ${misfit}`,
+          '/contract_id',
+        );
   }
 }
 
@@ -209,10 +213,12 @@ async function judgeFailed(ctx: CheckContext): Promise<void> {
     if (!end || !kind) continue;
     judged++;
     if (kind !== f.kind)
-      ctx.fail(
-        `transfer offer ${f.trackingId} is reported failed with failure_kind ${f.kind}, but on the ledger its offer ended by the choice ${end.choice} (offset ${end.offset}): ${kind}`,
-        { exchange: f.x, pointer: '/failure_kind' },
-      );
+      ctx
+        .expect(f.x)
+        .fail(
+          `transfer offer ${f.trackingId} is reported failed with failure_kind ${f.kind}, but on the ledger its offer ended by the choice ${end.choice} (offset ${end.offset}): ${kind}`,
+          '/failure_kind',
+        );
   }
   if (judged === 0)
     ctx.skip(

@@ -25,12 +25,14 @@ export const TRANSFER_PERMANENCE_REQUIREMENTS: Requirement[] = defineRules(
         for (const [trackingId, first] of [...failed].slice(0, MAX_PER_STATE)) {
           const x = await ctx.wallet.post(statusPath(trackingId));
           if (x.status !== 200) continue; // a lookup the node answers otherwise reports no state
-          const body = ctx.json(x);
+          const body = ctx.expect(x).json();
           if (isObject(body) && body.status !== 'failed')
-            ctx.fail(
-              `transfer offer ${trackingId} was reported failed earlier in the run (${first.method} ${first.url} said so) and is now reported ${JSON.stringify(body.status)}; failure is permanent`,
-              { exchange: x, pointer: '/status' },
-            );
+            ctx
+              .expect(x)
+              .fail(
+                `transfer offer ${trackingId} was reported failed earlier in the run (${first.method} ${first.url} said so) and is now reported ${JSON.stringify(body.status)}; failure is permanent`,
+                '/status',
+              );
         }
       },
     }),

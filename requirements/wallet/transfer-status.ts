@@ -29,8 +29,8 @@ export async function reportedOffers(ctx: CheckContext): Promise<Reported[]> {
   for (const trackingId of ids) {
     const x = await ctx.wallet.post(statusPath(trackingId));
     if (x.status !== 200) continue;
-    const body = ctx.json(x);
-    if (!isObject(body)) ctx.fail(`the status of transfer offer ${trackingId} is not a JSON object`, { exchange: x });
+    const body = ctx.expect(x).json();
+    if (!isObject(body)) ctx.expect(x).fail(`the status of transfer offer ${trackingId} is not a JSON object`);
     out.push({ trackingId, x, body });
     const failed = failedOfferReports(ctx);
     if (body.status === 'failed' && !failed.has(trackingId)) failed.set(trackingId, x);
@@ -67,13 +67,12 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
           const failed = failedOfferReports(ctx);
           if (isObject(body) && body.status === 'failed' && !failed.has(trackingId)) failed.set(trackingId, x);
           if (!isObject(body) || !STATES.has(body.status as string))
-            ctx.fail(
-              `the status of transfer offer ${trackingId} is ${JSON.stringify(isObject(body) ? body.status : body)}, none of created, accepted, completed, failed`,
-              {
-                exchange: x,
-                pointer: '/status',
-              },
-            );
+            ctx
+              .expect(x)
+              .fail(
+                `the status of transfer offer ${trackingId} is ${JSON.stringify(isObject(body) ? body.status : body)}, none of created, accepted, completed, failed`,
+                '/status',
+              );
         }
       }
     },
@@ -90,17 +89,16 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
       for (const { trackingId, x, body } of active) {
         for (const field of ['transaction_id', 'contract_id']) {
           if (typeof body[field] !== 'string') {
-            ctx.fail(
-              `transfer offer ${trackingId} in state ${body.status} ${has(body, field) ? `has a non-string ${field}` : `lacks ${field}`}; that state carries status, transaction_id and contract_id`,
-              { exchange: x, pointer: `/${field}` },
-            );
+            ctx
+              .expect(x)
+              .fail(
+                `transfer offer ${trackingId} in state ${body.status} ${has(body, field) ? `has a non-string ${field}` : `lacks ${field}`}; that state carries status, transaction_id and contract_id`,
+                `/${field}`,
+              );
           }
         }
         if (has(body, 'failure_kind'))
-          ctx.fail(`transfer offer ${trackingId} in state ${body.status} carries failure_kind, a field of the failed state only`, {
-            exchange: x,
-            pointer: '/failure_kind',
-          });
+          ctx.expect(x).fail(`transfer offer ${trackingId} in state ${body.status} carries failure_kind, a field of the failed state only`, '/failure_kind');
       }
     },
   }),
@@ -115,21 +113,22 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
       if (failed.length === 0) ctx.skip('none of the offers in fixtures.transferOffers is now in state failed');
       for (const { trackingId, x, body } of failed) {
         if (!FAILURE_KINDS.has(body.failure_kind as string)) {
-          ctx.fail(`failed transfer offer ${trackingId} has failure_kind ${JSON.stringify(body.failure_kind)}; it is one of expired, rejected, withdrawn`, {
-            exchange: x,
-            pointer: '/failure_kind',
-          });
+          ctx
+            .expect(x)
+            .fail(
+              `failed transfer offer ${trackingId} has failure_kind ${JSON.stringify(body.failure_kind)}; it is one of expired, rejected, withdrawn`,
+              '/failure_kind',
+            );
         }
         // Optional: absent, or text (null is left to the schema checks).
         if (body.withdrawn_reason !== undefined && body.withdrawn_reason !== null && typeof body.withdrawn_reason !== 'string') {
-          ctx.fail(`failed transfer offer ${trackingId} has a non-string withdrawn_reason`, { exchange: x, pointer: '/withdrawn_reason' });
+          ctx.expect(x).fail(`failed transfer offer ${trackingId} has a non-string withdrawn_reason`, '/withdrawn_reason');
         }
         for (const field of ['transaction_id', 'contract_id']) {
           if (has(body, field))
-            ctx.fail(`failed transfer offer ${trackingId} carries ${field}, which the failed state does not have (nothing was transferred)`, {
-              exchange: x,
-              pointer: `/${field}`,
-            });
+            ctx
+              .expect(x)
+              .fail(`failed transfer offer ${trackingId} carries ${field}, which the failed state does not have (nothing was transferred)`, `/${field}`);
         }
       }
     },
@@ -145,9 +144,8 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
       await ctx.property(tail, async (t) => {
         const trackingId = `cnc-${ctx.runId}-no-offer-${t}`;
         const x = await ctx.wallet.post(statusPath(trackingId));
-        if (x.status === 200)
-          ctx.fail(`a status lookup of tracking id ${trackingId}, never used for an offer, was answered 200 instead of 404`, { exchange: x });
-        ctx.expectStatus(x, 404, `no offer with tracking id ${trackingId} is known`);
+        if (x.status === 200) ctx.expect(x).fail(`a status lookup of tracking id ${trackingId}, never used for an offer, was answered 200 instead of 404`);
+        ctx.expect(x, `no offer with tracking id ${trackingId} is known`).status(404);
       });
     },
   },
@@ -162,11 +160,12 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
       for (const trackingId of ids) {
         const x = await ctx.wallet.post(statusPath(trackingId));
         if (x.status >= 200 && x.status < 300)
-          ctx.fail(
-            `the status of transfer offer ${trackingId}, sent by another wallet user, was reported to this user (${x.status}); this wallet knows no such offer (404)`,
-            { exchange: x },
-          );
-        ctx.expectStatus(x, 404, `transfer offer ${trackingId} belongs to another wallet user`);
+          ctx
+            .expect(x)
+            .fail(
+              `the status of transfer offer ${trackingId}, sent by another wallet user, was reported to this user (${x.status}); this wallet knows no such offer (404)`,
+            );
+        ctx.expect(x, `transfer offer ${trackingId} belongs to another wallet user`).status(404);
       }
     },
   }),

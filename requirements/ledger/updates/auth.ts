@@ -15,15 +15,16 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { i
     async check(ctx) {
       const format = updateFormat(readParties(ctx));
       const x = await openRead(ctx, format, 1, 'none');
-      ctx.expectStatus(x, 401, 'a read without credentials must be refused as unauthenticated');
+      ctx.expect(x, 'a read without credentials must be refused as unauthenticated').status(401);
       // A token is authentication only when its signature is verified.
       const forged = forgedSignature(ctx.ledger.config.credentials.bearer);
       if (forged)
-        ctx.expectStatus(
-          await openRead(ctx, format, 1, { bearer: forged }),
-          401,
-          'a read with the configured token under a forged signature must be refused as unauthenticated',
-        );
+        ctx
+          .expect(
+            await openRead(ctx, format, 1, { bearer: forged }),
+            'a read with the configured token under a forged signature must be refused as unauthenticated',
+          )
+          .status(401);
     },
   }),
   rule({
@@ -35,9 +36,9 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { i
       const party = ctx.fixtures.ledgerForbiddenParty;
       const x = await openRead(ctx, updateFormat([party], ['transactions']), 1, limitedAuth(ctx));
       // Refusing as unauthenticated (401) or as forbidden (403) both keep the party's data private.
-      ctx.expectStatus(x, [401, 403], `the limited user may not read as ${party}`);
+      ctx.expect(x, `the limited user may not read as ${party}`).status([401, 403]);
       // Reading for any party reads as every party, the forbidden one included.
-      ctx.expectStatus(await openRead(ctx, anyPartyFormat(), 1, limitedAuth(ctx)), [401, 403], 'the limited user may not read with filtersForAnyParty');
+      ctx.expect(await openRead(ctx, anyPartyFormat(), 1, limitedAuth(ctx)), 'the limited user may not read with filtersForAnyParty').status([401, 403]);
     },
   }),
 ]);

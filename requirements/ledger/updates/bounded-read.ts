@@ -37,7 +37,7 @@ export const BOUNDED_READ_REQUIREMENTS: Requirement[] = defineRules(
         const parties = readParties(ctx);
         const x = await postUpdates(ctx, body({ beginExclusive: begin, endInclusive: end }, updateFormat(parties)), { limit: LIMIT });
         const els = ctx.accepted(x, `a read of (${begin}, ${end}] as ${parties.join(', ')}, at most ${LIMIT} elements`);
-        if (!Array.isArray(els)) ctx.fail(`the 200 answer of the update stream is not a JSON array (${describeAnswer(x)})`, { exchange: x });
+        if (!Array.isArray(els)) ctx.expect(x).fail(`the 200 answer of the update stream is not a JSON array (${describeAnswer(x)})`);
       },
     }),
   ],

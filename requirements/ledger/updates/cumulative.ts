@@ -61,10 +61,11 @@ export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.ur
           for (const r of references) {
             const missing = [...r.keys].filter((k) => !held.has(k));
             if (missing.length)
-              ctx.fail(
-                `the read with TemplateFilters for ${a} and ${b} lacks ${missing.length} event(s) the read with only ${r.t} holds (offset/kind/contract/node: ${missing.slice(0, 3).join(', ')})`,
-                { exchange: both.x },
-              );
+              ctx
+                .expect(both.x)
+                .fail(
+                  `the read with TemplateFilters for ${a} and ${b} lacks ${missing.length} event(s) the read with only ${r.t} holds (offset/kind/contract/node: ${missing.slice(0, 3).join(', ')})`,
+                );
           }
         },
         { runs: Math.min(ctx.runs, 4) },
@@ -99,10 +100,12 @@ export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.ur
           judged += created.length;
           for (const e of created) {
             if (!hasBlob(e.ev))
-              ctx.fail(
-                `a created event of ${t} lacks createdEventBlob, although its TemplateFilter asks for it (next to a wildcard that does not; the flags accumulate)`,
-                { exchange: x, pointer: e.pointer },
-              );
+              ctx
+                .expect(x)
+                .fail(
+                  `a created event of ${t} lacks createdEventBlob, although its TemplateFilter asks for it (next to a wildcard that does not; the flags accumulate)`,
+                  e.pointer,
+                );
           }
         },
         { runs: Math.min(ctx.runs, 4) },

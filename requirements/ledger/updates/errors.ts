@@ -82,7 +82,7 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     async check(ctx) {
       const parties = readParties(ctx);
       const x = await openRead(ctx, updateFormat(parties), 1, undefined, { filter: byParties(parties) });
-      ctx.expectStatus(x, 400, 'a request with both filter and updateFormat is invalid');
+      ctx.expect(x, 'a request with both filter and updateFormat is invalid').status(400);
     },
   }),
   rule({
@@ -92,7 +92,7 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     needs: ['ledgerParties'],
     tags: ['validation', 'errors'],
     async check(ctx) {
-      for (const r of invalidRequests(ctx)) ctx.expectStatus(await r.send(), 400, `${r.label} is invalid`);
+      for (const r of invalidRequests(ctx)) ctx.expect(await r.send(), `${r.label} is invalid`).status(400);
     },
   }),
   rule({
@@ -108,7 +108,7 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         if (x.status !== 400) continue; // whether it is refused at all is LEDGER-UPDATES-INVALID-REQUEST-400's question
         judged++;
         const type = x.headers['content-type'] ?? '';
-        if (!/^text\/plain\b/i.test(type)) ctx.fail(`400 for ${r.label} has content type '${type}', not text/plain`, { exchange: x });
+        if (!/^text\/plain\b/i.test(type)) ctx.expect(x).fail(`400 for ${r.label} has content type '${type}', not text/plain`);
       }
       if (judged === 0) ctx.skip('no invalid request was answered 400, so no 400 body could be judged');
     },
@@ -132,10 +132,10 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       const errors = probes.filter((x) => x.status >= 400 && x.status !== 400);
       if (errors.length === 0) ctx.skip('none of the probes (no credentials, a forbidden party, a read without limit) was answered with an error status');
       for (const x of errors) {
-        if (x.truncated) ctx.fail(tooLarge(x), { exchange: x });
+        if (x.truncated) ctx.expect(x).fail(tooLarge(x));
         const problems = cantonErrorProblems(x.text);
         if (problems.length)
-          ctx.fail(`${x.status} answer is not a JsCantonError: ${problems.map((p) => p.problem).join('; ')}`, { exchange: x, pointer: problems[0]!.pointer });
+          ctx.expect(x).fail(`${x.status} answer is not a JsCantonError: ${problems.map((p) => p.problem).join('; ')}`, problems[0]!.pointer);
       }
     },
   }),

@@ -58,8 +58,7 @@ async function readTransactions(
 function expectEventKinds(ctx: CheckContext, x: Exchange, events: FlatEvent[], allowed: string[], shapeName: string): number {
   const judged = events.filter((e) => e.from === 'Transaction');
   for (const e of judged) {
-    if (!allowed.includes(e.kind))
-      ctx.fail(`a ${shapeName} transaction carries a ${e.kind}; only ${allowed.join(' and ')} belong there`, { exchange: x, pointer: e.pointer });
+    if (!allowed.includes(e.kind)) ctx.expect(x).fail(`a ${shapeName} transaction carries a ${e.kind}; only ${allowed.join(' and ')} belong there`, e.pointer);
   }
   return judged.length;
 }
@@ -116,10 +115,12 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
           if (!Array.isArray(e.ev.signatories)) continue; // nothing to judge it by
           judged++;
           if (!hasRequestingStakeholder(e.ev, parties)) {
-            ctx.fail(
-              `read as ${parties.join(', ')}: a created event of contract ${e.ev.contractId} whose stakeholders (signatories and observers) include no requesting party`,
-              { exchange: x, pointer: e.pointer },
-            );
+            ctx
+              .expect(x)
+              .fail(
+                `read as ${parties.join(', ')}: a created event of contract ${e.ev.contractId} whose stakeholders (signatories and observers) include no requesting party`,
+                e.pointer,
+              );
           }
         }
       });
@@ -184,10 +185,12 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
           if (hasRequestingStakeholder(e.ev, parties)) continue;
           const underWitnessedExercise = (exercisesByElement.get(e.index) ?? []).some((r) => r.from < e.ev.nodeId && e.ev.nodeId <= r.to);
           if (!underWitnessedExercise) {
-            ctx.fail(
-              `read as ${parties.join(', ')}: created event ${e.ev.nodeId} (contract ${e.ev.contractId}) has no requesting stakeholder and descends from no exercise in the answer, so no requesting party witnesses it`,
-              { exchange: x, pointer: e.pointer },
-            );
+            ctx
+              .expect(x)
+              .fail(
+                `read as ${parties.join(', ')}: created event ${e.ev.nodeId} (contract ${e.ev.contractId}) has no requesting stakeholder and descends from no exercise in the answer, so no requesting party witnesses it`,
+                e.pointer,
+              );
           }
         }
         if (parties.length < 2) continue;
@@ -195,10 +198,12 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
           for (const p of strings(e.ev.witnessParties).filter((w) => parties.includes(w))) {
             judged++;
             if (!own.get(p)!.has(eventKey(e))) {
-              ctx.fail(
-                `read as ${parties.join(', ')}: the event at offset ${e.record.offset} node ${e.ev.nodeId} names ${p} as a witness, but ${p}'s own ledger-effects read of the same window does not hold it, so ${p} does not witness it`,
-                { exchange: x, pointer: e.pointer },
-              );
+              ctx
+                .expect(x)
+                .fail(
+                  `read as ${parties.join(', ')}: the event at offset ${e.record.offset} node ${e.ev.nodeId} names ${p} as a witness, but ${p}'s own ledger-effects read of the same window does not hold it, so ${p} does not witness it`,
+                  e.pointer,
+                );
             }
           }
         }
@@ -221,10 +226,12 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         for (const e of events) {
           const outside = strings(e.ev.witnessParties).filter((p) => !parties.includes(p));
           if (outside.length)
-            ctx.fail(`read as ${parties.join(', ')} (${shape}): witnessParties name ${outside.join(', ')}, which were not requested`, {
-              exchange: x,
-              pointer: `${e.pointer}/witnessParties`,
-            });
+            ctx
+              .expect(x)
+              .fail(
+                `read as ${parties.join(', ')} (${shape}): witnessParties name ${outside.join(', ')}, which were not requested`,
+                `${e.pointer}/witnessParties`,
+              );
         }
       });
       expectJudged(ctx, judged, 'event');
@@ -247,16 +254,11 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         const judged = eventsOf(els).filter((e) => !isCreated(e) || !Array.isArray(e.ev.signatories) || hasRequestingStakeholder(e.ev, s.parties));
         for (const e of judged) {
           if (e.ev.templateId !== templateId)
-            ctx.fail(`a TemplateFilter for ${templateId} returned an event of template ${e.ev.templateId}`, {
-              exchange: x,
-              pointer: `${e.pointer}/templateId`,
-            });
+            ctx.expect(x).fail(`a TemplateFilter for ${templateId} returned an event of template ${e.ev.templateId}`, `${e.pointer}/templateId`);
         }
         // The wildcard read showed events of this template in the same window: the filter must keep them.
         if (!judged.some((e) => e.ev.templateId === templateId))
-          ctx.fail(`a TemplateFilter for ${templateId} returned none of the events of that template that a wildcard read of the same window shows`, {
-            exchange: x,
-          });
+          ctx.expect(x).fail(`a TemplateFilter for ${templateId} returned none of the events of that template that a wildcard read of the same window shows`);
       });
     },
   }),

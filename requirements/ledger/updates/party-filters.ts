@@ -52,9 +52,9 @@ function expectHolds(ctx: CheckContext, combined: { x: Exchange; els: Json[] }, 
     compared += r.keys.size;
     const missing = [...r.keys].filter((k) => !held.has(k));
     if (missing.length)
-      ctx.fail(`${what} lacks ${missing.length} event(s) that ${r.label} holds (offset/kind/contract/node: ${missing.slice(0, 3).join(', ')})`, {
-        exchange: combined.x,
-      });
+      ctx
+        .expect(combined.x)
+        .fail(`${what} lacks ${missing.length} event(s) that ${r.label} holds (offset/kind/contract/node: ${missing.slice(0, 3).join(', ')})`);
   }
   return compared;
 }
@@ -128,10 +128,7 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
         for (const e of eventsOf(read.els)) {
           const blob = e.ev.createdEventBlob;
           if (blob !== undefined && blob !== null && blob !== '')
-            ctx.fail(`${what} carries a createdEventBlob, which the implicit wildcard does not include`, {
-              exchange: read.x,
-              pointer: `${e.pointer}/createdEventBlob`,
-            });
+            ctx.expect(read.x).fail(`${what} carries a createdEventBlob, which the implicit wildcard does not include`, `${e.pointer}/createdEventBlob`);
         }
       }
     },
@@ -159,10 +156,11 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
       );
       const missing = expected.filter((k) => !held.has(k));
       if (missing.length)
-        ctx.fail(
-          `a read of ${show(w)} with the deprecated filter for ${s.parties.join(', ')} and no updateFormat lacks ${missing.length} of the ${expected.length} topology transactions an includeTopologyEvents read for those parties returns (${missing.slice(0, 3).join(', ')})`,
-          { exchange: x },
-        );
+        ctx
+          .expect(x)
+          .fail(
+            `a read of ${show(w)} with the deprecated filter for ${s.parties.join(', ')} and no updateFormat lacks ${missing.length} of the ${expected.length} topology transactions an includeTopologyEvents read for those parties returns (${missing.slice(0, 3).join(', ')})`,
+          );
     },
   }),
 ]);

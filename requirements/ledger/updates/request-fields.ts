@@ -34,7 +34,7 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta
       // "Defined" is either value: false is as much a definition as true.
       for (const verbose of [true, false]) {
         const x = await openRead(ctx, format, 1, undefined, { verbose });
-        ctx.expectStatus(x, 400, `a request with verbose ${verbose} next to updateFormat is invalid`);
+        ctx.expect(x, `a request with verbose ${verbose} next to updateFormat is invalid`).status(400);
       }
     },
   }),
@@ -49,9 +49,9 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta
       for (const key of NOT_PARTY_IDS) {
         const x = await openRead(ctx, updateFormat([key], ['transactions', 'reassignments']), 1);
         if (x.status < 400 || x.status >= 500)
-          ctx.fail(`a filtersByParty key ${JSON.stringify(key)}, which is no party id, was answered ${describeAnswer(x)} instead of being refused (4xx)`, {
-            exchange: x,
-          });
+          ctx
+            .expect(x)
+            .fail(`a filtersByParty key ${JSON.stringify(key)}, which is no party id, was answered ${describeAnswer(x)} instead of being refused (4xx)`);
       }
     },
   }),
@@ -69,8 +69,8 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta
       // The field is described as removed in release 3.5.0: a node that refuses it has nothing to judge.
       if (x.status === 400) ctx.skip(`the node refuses the deprecated verbose field (${describeAnswer(x)})`);
       if (x.status === 413) ctx.skip(`the verbose read of (${w.beginExclusive}, ${w.endInclusive}] exceeds the node's list limit (413)`);
-      ctx.expectStatus(x, 200);
-      const els = ctx.json(x);
+      ctx.expect(x).status(200);
+      const els = ctx.expect(x).json();
       // A missing createArgument is LEDGER-UPDATES-RECORD-FIELDS' question.
       const created = (Array.isArray(els) ? eventsOf(els) : []).filter(
         (e) => (e.kind === 'CreatedEvent' || e.kind === 'JsAssignmentEvent') && e.ev.createArgument !== undefined && e.ev.createArgument !== null,
@@ -78,10 +78,12 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta
       if (created.length === 0) ctx.skip('the verbose read of the sampled window holds no created event with a createArgument to judge');
       for (const e of created) {
         if (!isObject(e.ev.createArgument))
-          ctx.fail('in a read with verbose true, a created event carries a createArgument that is no record with field labels (no JSON object)', {
-            exchange: x,
-            pointer: `${e.pointer}/createArgument`,
-          });
+          ctx
+            .expect(x)
+            .fail(
+              'in a read with verbose true, a created event carries a createArgument that is no record with field labels (no JSON object)',
+              `${e.pointer}/createArgument`,
+            );
       }
     },
   }),

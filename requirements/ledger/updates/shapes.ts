@@ -41,13 +41,12 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       const s = await sampleStream(ctx, 1);
       s.elements.forEach((e, i) => {
         const u: Json = isObject(e) ? e.update : undefined;
-        if (!isObject(u)) ctx.fail(`element ${i} has no update object`, { exchange: s.exchange, pointer: `/${i}` });
+        if (!isObject(u)) ctx.expect(s.exchange).fail(`element ${i} has no update object`, `/${i}`);
         const keys = Object.keys(u);
         if (keys.length !== 1 || !(UPDATE_KINDS as readonly string[]).includes(keys[0]!)) {
-          ctx.fail(`element ${i}: update has key(s) ${keys.join(', ') || 'none'}; exactly one of ${UPDATE_KINDS.join(', ')} is allowed`, {
-            exchange: s.exchange,
-            pointer: `/${i}/update`,
-          });
+          ctx
+            .expect(s.exchange)
+            .fail(`element ${i}: update has key(s) ${keys.join(', ') || 'none'}; exactly one of ${UPDATE_KINDS.join(', ')} is allowed`, `/${i}/update`);
         }
       });
     },
@@ -67,8 +66,7 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         const { x, els } = await readWindow(ctx, w, updateFormat(s.parties, parts));
         els.forEach((e, i) => {
           const k = kindOf(e);
-          if (k !== undefined && !allowed.has(k))
-            ctx.fail(`asked for ${parts.join(' + ')} only, but element ${i} is a ${k}`, { exchange: x, pointer: `/${i}/update/${k}` });
+          if (k !== undefined && !allowed.has(k)) ctx.expect(x).fail(`asked for ${parts.join(' + ')} only, but element ${i} is a ${k}`, `/${i}/update/${k}`);
         });
       });
     },
@@ -87,10 +85,9 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         if (!isObject(u)) return; // LEDGER-UPDATES-ONE-KIND judges the wrapping
         for (const kind of Object.keys(u).filter((k) => REQUIRED_FIELDS[k])) {
           const record: Json = isObject(u[kind]) ? u[kind].value : undefined;
-          if (!isObject(record)) ctx.fail(`element ${i}: ${kind} has no record under value`, { exchange: s.exchange, pointer: `/${i}/update/${kind}` });
+          if (!isObject(record)) ctx.expect(s.exchange).fail(`element ${i}: ${kind} has no record under value`, `/${i}/update/${kind}`);
           const missing = REQUIRED_FIELDS[kind]!.filter((f) => record[f] === undefined || record[f] === null);
-          if (missing.length)
-            ctx.fail(`element ${i}: the ${kind} record lacks ${missing.join(', ')}`, { exchange: s.exchange, pointer: `/${i}/update/${kind}/value` });
+          if (missing.length) ctx.expect(s.exchange).fail(`element ${i}: the ${kind} record lacks ${missing.join(', ')}`, `/${i}/update/${kind}/value`);
         }
       });
     },
@@ -110,7 +107,7 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
           if (typeof ev.offset !== 'number' || typeof record.offset !== 'number') continue;
           compared++;
           if (ev.offset !== record.offset)
-            ctx.fail(`an event of the update at offset ${record.offset} (element ${index}) has offset ${ev.offset}`, { exchange: x, pointer: `${at}/offset` });
+            ctx.expect(x).fail(`an event of the update at offset ${record.offset} (element ${index}) has offset ${ev.offset}`, `${at}/offset`);
         }
       }
       // An answer without events shows nothing about their offsets.
@@ -139,10 +136,12 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         compared++;
         const f = Object.keys(r).find((k) => k !== 'events' && twin[k] !== undefined && JSON.stringify(r[k]) !== JSON.stringify(twin[k]));
         if (f)
-          ctx.fail(
-            `transaction ${String(r.updateId)} has ${f} ${JSON.stringify(r[f])} in the ledger-effects shape but ${JSON.stringify(twin[f])} in the ACS-delta shape: a shape selects events, the transaction is the same`,
-            { exchange: effects.x, pointer: `/${i}/update/Transaction/value/${f}` },
-          );
+          ctx
+            .expect(effects.x)
+            .fail(
+              `transaction ${String(r.updateId)} has ${f} ${JSON.stringify(r[f])} in the ledger-effects shape but ${JSON.stringify(twin[f])} in the ACS-delta shape: a shape selects events, the transaction is the same`,
+              `/${i}/update/Transaction/value/${f}`,
+            );
       }
       if (compared === 0) ctx.skip('no transaction of the sampled window is in both shapes for the ledger parties');
     },

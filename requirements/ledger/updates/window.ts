@@ -41,10 +41,12 @@ function expectOrdered(ctx: CheckContext, x: Exchange, els: Json[], direction: '
       const strict = !checkpoint && !prev.checkpoint;
       // Offsets beyond 2^53 may round to one value: equal is then no proof of a repeat (engine/int64.ts).
       if (step < 0 || (strict && step === 0 && exactIntegers(offset))) {
-        ctx.fail(`${direction} read of ${show(w)}: element ${i} has offset ${offset} after offset ${prev.offset} (element ${prev.i})`, {
-          exchange: x,
-          pointer: recordPointer(i, e, 'offset'),
-        });
+        ctx
+          .expect(x)
+          .fail(
+            `${direction} read of ${show(w)}: element ${i} has offset ${offset} after offset ${prev.offset} (element ${prev.i})`,
+            recordPointer(i, e, 'offset'),
+          );
       }
     }
     prev = { i, offset, checkpoint };
@@ -65,10 +67,9 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         els.forEach((e, i) => {
           const o = offsetOf(e);
           if (o !== undefined && o <= w.beginExclusive)
-            ctx.fail(`read of ${show(w)} returned offset ${o}, not strictly greater than beginExclusive ${w.beginExclusive}`, {
-              exchange: x,
-              pointer: recordPointer(i, e, 'offset'),
-            });
+            ctx
+              .expect(x)
+              .fail(`read of ${show(w)} returned offset ${o}, not strictly greater than beginExclusive ${w.beginExclusive}`, recordPointer(i, e, 'offset'));
         });
       });
     },
@@ -86,7 +87,7 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         els.forEach((e, i) => {
           const o = offsetOf(e);
           if (o !== undefined && o > w.endInclusive!)
-            ctx.fail(`read of ${show(w)} returned offset ${o}, beyond endInclusive ${w.endInclusive}`, { exchange: x, pointer: recordPointer(i, e, 'offset') });
+            ctx.expect(x).fail(`read of ${show(w)} returned offset ${o}, beyond endInclusive ${w.endInclusive}`, recordPointer(i, e, 'offset'));
         });
       });
     },
@@ -113,10 +114,11 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         const missing = all.filter((k) => !joined.includes(k));
         const extra = joined.filter((k) => !all.includes(k));
         if (missing.length || extra.length || joined.length !== all.length) {
-          ctx.fail(
-            `(${a}, ${b}] and (${b}, ${c}] together differ from (${a}, ${c}]: ${missing.length} update(s) only in the whole window (${missing.slice(0, 3).join(', ')}), ${extra.length} only in the parts (${extra.slice(0, 3).join(', ')})`,
-            { exchange: whole.x },
-          );
+          ctx
+            .expect(whole.x)
+            .fail(
+              `(${a}, ${b}] and (${b}, ${c}] together differ from (${a}, ${c}]: ${missing.length} update(s) only in the whole window (${missing.slice(0, 3).join(', ')}), ${extra.length} only in the parts (${extra.slice(0, 3).join(', ')})`,
+            );
         }
       });
     },
@@ -151,9 +153,7 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         const d = updateKeys(down.els);
         if (a.join() !== d.join()) {
           const diff = [...a.filter((k) => !d.includes(k)), ...d.filter((k) => !a.includes(k))];
-          ctx.fail(`descending read of ${show(w)} does not hold the updates of the ascending read (differing: ${diff.slice(0, 3).join(', ')})`, {
-            exchange: down.x,
-          });
+          ctx.expect(down.x).fail(`descending read of ${show(w)} does not hold the updates of the ascending read (differing: ${diff.slice(0, 3).join(', ')})`);
         }
       });
     },
@@ -170,7 +170,7 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         limit: 3,
         stream_idle_timeout_ms: IDLE_MS,
       });
-      ctx.expectStatus(x, 400, 'descendingOrder without endInclusive is an invalid request');
+      ctx.expect(x, 'descendingOrder without endInclusive is an invalid request').status(400);
     },
   }),
 ]);

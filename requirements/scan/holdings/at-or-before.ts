@@ -6,7 +6,7 @@
 import { isObject } from '../../../common/json.ts';
 import type { Exchange } from '../../../engine/transport/http.ts';
 import type { CheckContext } from '../../../engine/model.ts';
-import { okObject, plusMicros, timeNanos } from '../../../interfaces/scan/common.ts';
+import { plusMicros, timeNanos } from '../../../interfaces/scan/common.ts';
 import { baseQuery, contractIdOf, HOLDINGS_VERSIONS, type HoldingsNeed, type HoldingsVersion, holdingsPath } from './walk.ts';
 
 const PAGE = 20;
@@ -22,16 +22,15 @@ async function page(ctx: CheckContext<HoldingsNeed>, version: HoldingsVersion, t
     record_time: time,
     ...(match === 'exact' ? {} : { record_time_match: match }),
   });
-  const body = okObject(ctx, x, `${version}: ${why}`);
-  if (!Array.isArray(body.created_events))
-    ctx.fail(`${version}: the holdings page (${why}) has no created_events array`, { exchange: x, pointer: '/created_events' });
+  const body = ctx.expect(x, `${version}: ${why}`).status(200).object();
+  if (!Array.isArray(body.created_events)) ctx.expect(x).fail(`${version}: the holdings page (${why}) has no created_events array`, '/created_events');
   return { x, ids: JSON.stringify(body.created_events.map(contractIdOf)) };
 }
 
 /** The snapshot of the migration the scan reports as the latest at or before `before` (its record time), if any. */
 async function snapshotAtOrBefore(ctx: CheckContext, before: string): Promise<string | undefined> {
   const x = await ctx.scan.get('/v0/state/acs/snapshot-timestamp', { query: { before, migration_id: String(ctx.fixtures.migrationId) } });
-  const body = x.status === 200 ? ctx.json(x) : undefined;
+  const body = x.status === 200 ? ctx.expect(x).json() : undefined;
   return isObject(body) && typeof body.record_time === 'string' && timeNanos(body.record_time) !== undefined ? body.record_time : undefined;
 }
 
@@ -93,10 +92,12 @@ export async function checkAtOrBefore(ctx: CheckContext<HoldingsNeed>): Promise<
     for (const p of probes) {
       const got = await page(ctx, version, p.time, 'at_or_before', `at_or_before accepts any timestamp (${p.time}, ${p.where})`);
       if (got.ids !== p.want.page.ids)
-        ctx.fail(
-          `${version}: at_or_before ${p.time} (${p.where}) must use the snapshot ${p.want.time}, the latest at or before it, but its first page differs from that snapshot's`,
-          { exchange: got.x, pointer: '/created_events' },
-        );
+        ctx
+          .expect(got.x)
+          .fail(
+            `${version}: at_or_before ${p.time} (${p.where}) must use the snapshot ${p.want.time}, the latest at or before it, but its first page differs from that snapshot's`,
+            '/created_events',
+          );
     }
   }
 }

@@ -100,10 +100,12 @@ const createdInMigration = rule({
     for (const c of judged(ctx, await creations(ctx), false)) {
       const m = c.source.tx.migration_id;
       if (isInt64(m) && m < asked)
-        ctx.fail(`${where(c)} migration_id ${m}): created in a migration before the requested ${asked}, so created_in_update_id must be absent`, {
-          exchange: c.exchange,
-          pointer: `${c.pointer}/created_in_update_id`,
-        });
+        ctx
+          .expect(c.exchange)
+          .fail(
+            `${where(c)} migration_id ${m}): created in a migration before the requested ${asked}, so created_in_update_id must be absent`,
+            `${c.pointer}/created_in_update_id`,
+          );
     }
   },
 });
@@ -120,13 +122,12 @@ const createdAtEffective = rule({
       const [at, effective] = [timeNanos(c.contract.created_at), timeNanos(c.source.tx.effective_at)];
       // Unreadable times are the record rules' to report.
       if (at === undefined || effective === undefined || at === effective) continue;
-      ctx.fail(
-        `${where(c)} effective_at ${c.source.tx.effective_at}): created_at ${c.contract.created_at} is another instant than the creating transaction's effective time`,
-        {
-          exchange: c.exchange,
-          pointer: `${c.pointer}/created_at`,
-        },
-      );
+      ctx
+        .expect(c.exchange)
+        .fail(
+          `${where(c)} effective_at ${c.source.tx.effective_at}): created_at ${c.contract.created_at} is another instant than the creating transaction's effective time`,
+          `${c.pointer}/created_at`,
+        );
     }
   },
 });
@@ -145,10 +146,12 @@ const createArgumentsCompact = rule({
     for (const c of all) {
       const compact = c.source.created!.create_arguments;
       if (!isObject(c.contract.create_arguments) || isDeepStrictEqual(c.contract.create_arguments, compact)) continue;
-      ctx.fail(
-        `${where(c)} in compact_json): create_arguments differ from the compact encoding of the same contract's created event (${JSON.stringify(compact).slice(0, 200)})`,
-        { exchange: c.exchange, pointer: `${c.pointer}/create_arguments` },
-      );
+      ctx
+        .expect(c.exchange)
+        .fail(
+          `${where(c)} in compact_json): create_arguments differ from the compact encoding of the same contract's created event (${JSON.stringify(compact).slice(0, 200)})`,
+          `${c.pointer}/create_arguments`,
+        );
     }
   },
 });
@@ -166,10 +169,12 @@ const activeAtSnapshot = rule({
     for (const c of found) {
       const [m, rt] = [c.source.tx.migration_id, timeNanos(c.source.tx.record_time)];
       if (m === asked.migration && rt !== undefined && rt > asked.at)
-        ctx.fail(`${where(c)} record_time ${c.source.tx.record_time}): created after the snapshot at ${ctx.fixtures.snapshotRecordTime}, so not active in it`, {
-          exchange: c.exchange,
-          pointer: c.pointer,
-        });
+        ctx
+          .expect(c.exchange)
+          .fail(
+            `${where(c)} record_time ${c.source.tx.record_time}): created after the snapshot at ${ctx.fixtures.snapshotRecordTime}, so not active in it`,
+            c.pointer,
+          );
     }
     // Archived by then: a consuming exercise of the contract between its creation and the snapshot, as far as
     // a bounded read of the update list reaches.
@@ -177,10 +182,12 @@ const activeAtSnapshot = rule({
     for (const c of found) {
       const a = archives.get(String(c.contract.contract_id));
       if (a)
-        ctx.fail(
-          `${c.version} holdings: contract ${c.contract.contract_id} is returned for the snapshot at ${ctx.fixtures.snapshotRecordTime}, but update ${a.updateId} (record_time ${a.recordTime}, migration ${a.migration}) archived it before that (a consuming exercise, attached)`,
-          { exchange: a.exchange, pointer: a.pointer },
-        );
+        ctx
+          .expect(a.exchange)
+          .fail(
+            `${c.version} holdings: contract ${c.contract.contract_id} is returned for the snapshot at ${ctx.fixtures.snapshotRecordTime}, but update ${a.updateId} (record_time ${a.recordTime}, migration ${a.migration}) archived it before that (a consuming exercise, attached)`,
+            a.pointer,
+          );
     }
   },
 });

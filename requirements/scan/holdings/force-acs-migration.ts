@@ -21,13 +21,15 @@ export const FORCE_ACS_MIGRATION_REQUIREMENTS: Requirement[] = defineRules(
       async check(ctx) {
         const { forced, snap } = await forceAcsSnapshot(ctx, true);
         const m = snap.migration_id;
-        if (!isInt64(m)) ctx.fail(`migration_id ${JSON.stringify(m)} is not an integer`, { exchange: forced, pointer: '/migration_id' });
+        if (!isInt64(m)) ctx.expect(forced).fail(`migration_id ${JSON.stringify(m)} is not an integer`, '/migration_id');
         const known = ctx.fixtures.migrationId;
         if (m < known)
-          ctx.fail(
-            `force-ACS reports migration_id ${m}, below migration ${known}, which already has an ACS snapshot (fixtures.migrationId): the current migration id is never below a migration the scan has`,
-            { exchange: forced, pointer: '/migration_id' },
-          );
+          ctx
+            .expect(forced)
+            .fail(
+              `force-ACS reports migration_id ${m}, below migration ${known}, which already has an ACS snapshot (fixtures.migrationId): the current migration id is never below a migration the scan has`,
+              '/migration_id',
+            );
       },
     }),
   ],

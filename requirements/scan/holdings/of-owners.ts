@@ -18,10 +18,12 @@ function ofOwners(version: HoldingsVersion): (ctx: CheckContext<HoldingsNeed>) =
     const body = acceptedObject(ctx, x, what);
     const events = body.created_events;
     if (Array.isArray(events) && events.length === 0)
-      ctx.fail(
-        `${version}: ${what} are answered without any contract${body.next_page_token != null ? ' (but with a next_page_token)' : ''}; those owners hold amulets in that snapshot`,
-        { exchange: x, pointer: '/created_events' },
-      );
+      ctx
+        .expect(x)
+        .fail(
+          `${version}: ${what} are answered without any contract${body.next_page_token != null ? ' (but with a next_page_token)' : ''}; those owners hold amulets in that snapshot`,
+          '/created_events',
+        );
   };
 }
 

@@ -114,16 +114,18 @@ const pagingComplete = rule({
       }
       if (missing.size > 0) {
         const id = missing.values().next().value!;
-        ctx.fail(
-          `${version}: contract ${id} is on a page of the page_size ${LARGE_PAGE} walk (attached) but on no page of the page_size ${pageSize} walk (${walk.pages.length} pages)`,
-          { exchange: pageExchange(pageWith(reference, id)!) },
-        );
+        ctx
+          .expect(pageExchange(pageWith(reference, id)!))
+          .fail(
+            `${version}: contract ${id} is on a page of the page_size ${LARGE_PAGE} walk (attached) but on no page of the page_size ${pageSize} walk (${walk.pages.length} pages)`,
+          );
       }
       if (extra) {
-        ctx.fail(
-          `${version}: contract ${extra.id} is on a page of the page_size ${pageSize} walk (attached) but on no page of the page_size ${LARGE_PAGE} walk`,
-          { exchange: pageExchange(extra.page) },
-        );
+        ctx
+          .expect(pageExchange(extra.page))
+          .fail(
+            `${version}: contract ${extra.id} is on a page of the page_size ${pageSize} walk (attached) but on no page of the page_size ${LARGE_PAGE} walk`,
+          );
       }
     });
   },
@@ -142,10 +144,12 @@ const pagingUnique = rule({
           const id = contractIdOf(e);
           const earlier = first.get(id);
           if (earlier !== undefined)
-            ctx.fail(`${version}, page_size ${pageSize}: contract ${id} is on page ${earlier + 1} and again on page ${n + 1} (attached)`, {
-              exchange: pageExchange(page),
-              pointer: `/created_events/${k}`,
-            });
+            ctx
+              .expect(pageExchange(page))
+              .fail(
+                `${version}, page_size ${pageSize}: contract ${id} is on page ${earlier + 1} and again on page ${n + 1} (attached)`,
+                `/created_events/${k}`,
+              );
           first.set(id, n);
         }
       }
@@ -163,16 +167,20 @@ const tokenEnds = rule({
       const walk = await walkHoldings(ctx, version, baseQuery(ctx, LARGE_PAGE));
       const last = walk.pages.at(-1)!;
       if (walk.end === 'cycle') {
-        ctx.fail(
-          `${version}: page ${walk.pages.length} (attached) returned next_page_token ${JSON.stringify(last.token)}, a token already used in this walk: the walk never ends`,
-          { exchange: pageExchange(last), pointer: '/next_page_token' },
-        );
+        ctx
+          .expect(pageExchange(last))
+          .fail(
+            `${version}: page ${walk.pages.length} (attached) returned next_page_token ${JSON.stringify(last.token)}, a token already used in this walk: the walk never ends`,
+            '/next_page_token',
+          );
       }
       if (walk.end === 'bound' && walk.stalled) {
-        ctx.fail(
-          `${version}: after ${walk.pages.length} pages the token is still present although no new contract appeared for the last half of them (last page attached)`,
-          { exchange: pageExchange(last), pointer: '/next_page_token' },
-        );
+        ctx
+          .expect(pageExchange(last))
+          .fail(
+            `${version}: after ${walk.pages.length} pages the token is still present although no new contract appeared for the last half of them (last page attached)`,
+            '/next_page_token',
+          );
       }
       usableWalk(ctx, walk);
     }
@@ -188,10 +196,7 @@ const pageSizeBound = rule({
     await eachDrawnWalk(ctx, ({ version, pageSize, walk }) => {
       for (const page of walk.pages) {
         if (page.count > pageSize)
-          ctx.fail(`${version}: a page of page_size ${pageSize} carries ${page.count} created events`, {
-            exchange: pageExchange(page),
-            pointer: '/created_events',
-          });
+          ctx.expect(pageExchange(page)).fail(`${version}: a page of page_size ${pageSize} carries ${page.count} created events`, '/created_events');
       }
     });
   },
@@ -211,10 +216,12 @@ const creationOrder = rule({
           const at = timeNanos(isObject(e) ? e.created_at : undefined);
           if (at === undefined) continue; // a malformed created_at is a record-shape problem, not an ordering one
           if (previous && at < previous.at) {
-            ctx.fail(
-              `${version}, page_size ${pageSize}: created_at ${e.created_at} (page ${n + 1}) comes after ${previous.text} (page ${previous.page + 1}): not in creation order`,
-              { exchange: pageExchange(page), pointer: `/created_events/${k}/created_at` },
-            );
+            ctx
+              .expect(pageExchange(page))
+              .fail(
+                `${version}, page_size ${pageSize}: created_at ${e.created_at} (page ${n + 1}) comes after ${previous.text} (page ${previous.page + 1}): not in creation order`,
+                `/created_events/${k}/created_at`,
+              );
           }
           previous = { at, text: e.created_at, page: n };
         }
@@ -243,10 +250,12 @@ const ownerFilter = rule({
       for (const page of walk.pages) {
         for (const [k, e] of pageEvents(page).entries()) {
           if (!hasRequestedStakeholder(e, wanted)) {
-            ctx.fail(
-              `${version}: contract ${contractIdOf(e)} has none of owner_party_ids [${owners.join(', ')}] among its signatories or observers, so none of them owns it`,
-              { exchange: pageExchange(page), pointer: `/created_events/${k}` },
-            );
+            ctx
+              .expect(pageExchange(page))
+              .fail(
+                `${version}: contract ${contractIdOf(e)} has none of owner_party_ids [${owners.join(', ')}] among its signatories or observers, so none of them owns it`,
+                `/created_events/${k}`,
+              );
           }
         }
       }
@@ -282,19 +291,22 @@ const ownersUnion = rule({
             const id = contractIdOf(e);
             unclaimed.delete(id);
             if (!together.has(id))
-              ctx.fail(
-                `${version}: contract ${id} is in the answer for owner_party_ids [${owner}] (attached) but not in the answer for ${named} of the same snapshot, which names ${owner} too`,
-                { exchange: pageExchange(page), pointer: `/created_events/${k}` },
-              );
+              ctx
+                .expect(pageExchange(page))
+                .fail(
+                  `${version}: contract ${id} is in the answer for owner_party_ids [${owner}] (attached) but not in the answer for ${named} of the same snapshot, which names ${owner} too`,
+                  `/created_events/${k}`,
+                );
           }
         }
       }
       const extra = unclaimed.values().next().value;
       if (extra !== undefined)
-        ctx.fail(
-          `${version}: contract ${extra} is in the answer for owner_party_ids ${named} (attached) but in none of the answers for one of these parties alone (same snapshot)`,
-          { exchange: pageExchange(pageWith(all, extra)!) },
-        );
+        ctx
+          .expect(pageExchange(pageWith(all, extra)!))
+          .fail(
+            `${version}: contract ${extra} is in the answer for owner_party_ids ${named} (attached) but in none of the answers for one of these parties alone (same snapshot)`,
+          );
     }
   },
 });

@@ -39,10 +39,7 @@ function eachContract(ctx: CheckContext, walk: HoldingsWalk, problems: (e: Json)
     for (const [k, e] of pageEvents(page).entries()) {
       const found = problems(e);
       if (found.length > 0)
-        ctx.fail(`${walk.version}: created_events[${k}] (${contractIdOf(e)}): ${found.join('; ')}`, {
-          exchange: pageExchange(page),
-          pointer: `/created_events/${k}`,
-        });
+        ctx.expect(pageExchange(page)).fail(`${walk.version}: created_events[${k}] (${contractIdOf(e)}): ${found.join('; ')}`, `/created_events/${k}`);
     }
   }
 }
@@ -131,25 +128,26 @@ function sameContractsCheck(other: HoldingsVersion, fields: readonly string[]): 
         const id = contractIdOf(e);
         const mine = unseen.get(id);
         if (mine === undefined && !seen.has(id))
-          ctx.fail(`contract ${id} is in the ${other} holdings (attached) but not in the v1 holdings of the same request`, {
-            exchange: pageExchange(page),
-            pointer: `/created_events/${k}`,
-          });
+          ctx
+            .expect(pageExchange(page))
+            .fail(`contract ${id} is in the ${other} holdings (attached) but not in the v1 holdings of the same request`, `/created_events/${k}`);
         const d = mine === undefined ? undefined : difference(mine, e, fields);
         if (d)
-          ctx.fail(
-            `${other} holdings: contract ${id} differs from its v1 rendering in the same request at ${d.at}: ${shown(d.theirs)} on ${other}, ${shown(d.mine)} on v1 (attached: the ${other} page)`,
-            { exchange: pageExchange(page), pointer: `/created_events/${k}${d.at}` },
-          );
+          ctx
+            .expect(pageExchange(page))
+            .fail(
+              `${other} holdings: contract ${id} differs from its v1 rendering in the same request at ${d.at}: ${shown(d.theirs)} on ${other}, ${shown(d.mine)} on v1 (attached: the ${other} page)`,
+              `/created_events/${k}${d.at}`,
+            );
         unseen.delete(id);
         seen.add(id);
       }
     }
     const [onlyV1] = unseen.keys();
     if (onlyV1)
-      ctx.fail(`contract ${onlyV1} is in the v1 holdings (attached) but not in the ${other} holdings of the same request`, {
-        exchange: pageExchange(pageWith(v1, onlyV1)!),
-      });
+      ctx
+        .expect(pageExchange(pageWith(v1, onlyV1)!))
+        .fail(`contract ${onlyV1} is in the v1 holdings (attached) but not in the ${other} holdings of the same request`);
   };
 }
 

@@ -2,7 +2,7 @@
 // at_or_before snapshot matching, and the force-ACS snapshot time.
 import type { Json } from '../../../common/json.ts';
 import type { Exchange } from '../../../engine/transport/http.ts';
-import { acceptedObject, okObject, plusMicros, SECTION, timeNanos } from '../../../interfaces/scan/common.ts';
+import { acceptedObject, plusMicros, SECTION, timeNanos } from '../../../interfaces/scan/common.ts';
 import { isInt64 } from '../../../engine/int64.ts';
 import { checkAtOrBefore } from './at-or-before.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
@@ -29,19 +29,13 @@ const echoed = rule({
     for (const version of HOLDINGS_VERSIONS) {
       const query = baseQuery(ctx, 5);
       const x = await ctx.scan.post(holdingsPath(version), query);
-      const body = okObject(ctx, x, `a valid ${version} holdings request`);
+      const body = ctx.expect(x, `a valid ${version} holdings request`).status(200).object();
       // Compared as instants: a node may write the same time with other digits.
       if (timeNanos(body.record_time) === undefined || timeNanos(body.record_time) !== timeNanos(query.record_time)) {
-        ctx.fail(`${version}: record_time ${JSON.stringify(body.record_time)} is not the requested ${query.record_time}`, {
-          exchange: x,
-          pointer: '/record_time',
-        });
+        ctx.expect(x).fail(`${version}: record_time ${JSON.stringify(body.record_time)} is not the requested ${query.record_time}`, '/record_time');
       }
       if (body.migration_id !== query.migration_id)
-        ctx.fail(`${version}: migration_id ${JSON.stringify(body.migration_id)} is not the requested ${query.migration_id}`, {
-          exchange: x,
-          pointer: '/migration_id',
-        });
+        ctx.expect(x).fail(`${version}: migration_id ${JSON.stringify(body.migration_id)} is not the requested ${query.migration_id}`, '/migration_id');
     }
   },
 });
@@ -56,7 +50,7 @@ const emptyOwners = rule({
   async check(ctx) {
     for (const version of HOLDINGS_VERSIONS) {
       const x = await ctx.scan.post(holdingsPath(version), snapshotQuery(ctx, 5, []));
-      ctx.expectStatus(x, 400, `${version}: an empty owner_party_ids breaks its minimum of 1 item`);
+      ctx.expect(x, `${version}: an empty owner_party_ids breaks its minimum of 1 item`).status(400);
     }
   },
 });
@@ -75,10 +69,11 @@ const exactMatch = rule({
       const x = await ctx.scan.post(holdingsPath(version), { ...baseQuery(ctx, 5), record_time: time, ...(match ? { record_time_match: match } : {}) });
       // The description leaves open which client error names the mismatch (400 or 404): any 4xx is a refusal.
       if (x.status < 400 || x.status >= 500) {
-        ctx.fail(
-          `${version}: record_time ${time} is no snapshot time (one microsecond after the snapshot ${ctx.fixtures.snapshotRecordTime}) yet ${match ? 'record_time_match exact' : 'the default match (exact)'} was answered ${x.status}, not a client error`,
-          { exchange: x },
-        );
+        ctx
+          .expect(x)
+          .fail(
+            `${version}: record_time ${time} is no snapshot time (one microsecond after the snapshot ${ctx.fixtures.snapshotRecordTime}) yet ${match ? 'record_time_match exact' : 'the default match (exact)'} was answered ${x.status}, not a client error`,
+          );
       }
     }
   },
@@ -116,7 +111,7 @@ export async function forceAcsSnapshot(ctx: CheckContext, positive = false): Pro
         forced,
         'an ACS snapshot at the current time, with mutations allowed (the description has force-ACS disabled in production environments: run against such a node without --allow-mutations)',
       )
-    : okObject(ctx, forced, 'force-ACS');
+    : ctx.expect(forced, 'force-ACS').status(200).object();
   ctx.created(`an ACS snapshot at ${JSON.stringify(snap.record_time)} of migration ${JSON.stringify(snap.migration_id)}, taken by POST /v0/state/acs/force`);
   return { forced, snap };
 }
@@ -132,7 +127,7 @@ const forceAcs = rule({
   async check(ctx) {
     const { forced, snap } = await forceAcsSnapshot(ctx);
     if (timeNanos(snap.record_time) === undefined || !isInt64(snap.migration_id))
-      ctx.fail('force-ACS did not return a record_time timestamp and an integer migration_id', { exchange: forced });
+      ctx.expect(forced).fail('force-ACS did not return a record_time timestamp and an integer migration_id');
     for (const version of HOLDINGS_VERSIONS) {
       const x = await ctx.scan.post(holdingsPath(version), {
         migration_id: snap.migration_id,
@@ -140,7 +135,7 @@ const forceAcs = rule({
         page_size: 5,
         owner_party_ids: ctx.fixtures.holdingOwners,
       });
-      ctx.expectStatus(x, 200, `${version}: the force-ACS record_time ${snap.record_time} is a snapshot time, so record_time_match exact must accept it`);
+      ctx.expect(x, `${version}: the force-ACS record_time ${snap.record_time} is a snapshot time, so record_time_match exact must accept it`).status(200);
     }
   },
 });

@@ -119,10 +119,10 @@ async function walkPages(ctx: CheckContext, version: HoldingsVersion, query: Hol
   const walk = await followTokens<HoldingsPage>(
     async (token) => {
       const x = await ctx.scan.post(holdingsPath(version), token === undefined ? query : { ...query, after: token });
-      ctx.expectStatus(x, 200, `page ${++fetched} of a valid ${version} holdings walk`);
-      const body = ctx.json(x);
+      ctx.expect(x, `page ${++fetched} of a valid ${version} holdings walk`).status(200);
+      const body = ctx.expect(x).json();
       if (!isObject(body) || !Array.isArray(body.created_events))
-        ctx.fail(`${version} holdings page without a created_events array`, { exchange: x, pointer: '/created_events' });
+        ctx.expect(x).fail(`${version} holdings page without a created_events array`, '/created_events');
       const events = body.created_events as Json[];
       const { bytes: _bytes, text: _text, ...head } = x;
       const packed = pack(x.bytes);

@@ -49,10 +49,10 @@ function invalidCases(ctx: CheckContext, fresh: () => string): InvalidCase[] {
 }
 
 function expect400(ctx: CheckContext, x: Exchange, label: string): void {
-  if (x.status === 0) ctx.fail(`no answer to a buy-traffic request with ${label}: ${x.error}`, { exchange: x });
+  if (x.status === 0) ctx.expect(x).fail(`no answer to a buy-traffic request with ${label}: ${x.error}`);
   if (x.status >= 200 && x.status < 300)
-    ctx.fail(`a buy-traffic request with ${label} was accepted (${x.status}); an invalid request is answered 400`, { exchange: x });
-  if (x.status !== 400) ctx.fail(`a buy-traffic request with ${label} got ${x.status}; an invalid request is answered 400`, { exchange: x });
+    ctx.expect(x).fail(`a buy-traffic request with ${label} was accepted (${x.status}); an invalid request is answered 400`);
+  if (x.status !== 400) ctx.expect(x).fail(`a buy-traffic request with ${label} got ${x.status}; an invalid request is answered 400`);
 }
 
 export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = defineRules(

@@ -48,7 +48,7 @@ async function runSequence(ctx: CheckContext, commands: Command[], prefix: strin
     { state: 'free', used: false },
   ];
   const log: string[] = [];
-  const fail = (message: string, x: Exchange): never => ctx.fail(`${message} [sequence so far: ${log.join(', ')}]`, { exchange: x });
+  const fail = (message: string, x: Exchange): never => ctx.expect(x).fail(`${message} [sequence so far: ${log.join(', ')}]`);
 
   /** Judges the answers to submissions of one id sent together (one, or two at once). */
   const judge = (t: 0 | 1, answers: Exchange[], what: string) => {

@@ -45,8 +45,8 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.
       ] as const) {
         const x = await buy(ctx, again);
         if (x.status >= 200 && x.status < 300)
-          ctx.fail(`resubmitting tracking id ${trackingId} with ${label} was accepted (${x.status}): a second request for one tracking id`, { exchange: x });
-        ctx.expectStatus(x, [409, 429], `resubmitting tracking id ${trackingId} with ${label} after it was created`);
+          ctx.expect(x).fail(`resubmitting tracking id ${trackingId} with ${label} was accepted (${x.status}): a second request for one tracking id`);
+        ctx.expect(x, `resubmitting tracking id ${trackingId} with ${label} after it was created`).status([409, 429]);
       }
     },
   }),
@@ -77,11 +77,12 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.
       const duplicate = pair.find((p) => p !== created)!;
       const gap = created.endedAt - duplicate.endedAt;
       if (duplicate.x.status === 409 && gap >= Math.max(MIN_GAP_MS, created.x.durationMs / 2)) {
-        ctx.fail(
-          `a duplicate of tracking id ${trackingId} was answered 409 (already created) ${Math.round(gap)} ms before the first submission (${created.x.durationMs} ms in all) ` +
-            'was answered: while a request is being processed the answer is 429',
-          { exchange: duplicate.x },
-        );
+        ctx
+          .expect(duplicate.x)
+          .fail(
+            `a duplicate of tracking id ${trackingId} was answered 409 (already created) ${Math.round(gap)} ms before the first submission (${created.x.durationMs} ms in all) ` +
+              'was answered: while a request is being processed the answer is 429',
+          );
       }
     },
   }),
@@ -103,7 +104,7 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.
       if (first.status !== 200)
         ctx.skip(`the first submission was answered ${first.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE); nothing was created`, { exchange: first });
       const again = await buy(ctx, body);
-      ctx.expectStatus(again, 409, `resubmitting tracking id ${trackingId} after its request was created (answered 200)`);
+      ctx.expect(again, `resubmitting tracking id ${trackingId} after its request was created (answered 200)`).status(409);
     },
   }),
   rule({
@@ -122,10 +123,11 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.
         ctx.skip(`a request that expired in 1970 was answered ${failed.status}, not refused with 400: no failed submission to retry after`);
       const retry = await buy(ctx, buyBody(ctx, trackingId));
       if (isDuplicateAnswer(retry)) {
-        ctx.fail(
-          `the only earlier submission of tracking id ${trackingId} was refused with 400 (nothing created, no traffic bought), yet the valid resubmission was refused as a duplicate (${retry.status})`,
-          { exchange: retry },
-        );
+        ctx
+          .expect(retry)
+          .fail(
+            `the only earlier submission of tracking id ${trackingId} was refused with 400 (nothing created, no traffic bought), yet the valid resubmission was refused as a duplicate (${retry.status})`,
+          );
       }
       if (retry.status !== 200) ctx.skip(`the valid resubmission was answered ${retry.status}, not 200 (see WALLET-BUY-TRAFFIC-CREATE)`, { exchange: retry });
     },

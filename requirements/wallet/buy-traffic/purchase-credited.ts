@@ -98,10 +98,12 @@ export const PURCHASE_CREDITED_REQUIREMENTS: Requirement[] = defineRules(
           return now !== undefined && now - base >= TRAFFIC_AMOUNT ? now : undefined;
         });
         if (grown === undefined)
-          ctx.fail(
-            `after a completed purchase of ${TRAFFIC_AMOUNT} bytes for ${member} on ${domain} (tracking id ${trackingId}), its target.total_purchased (the evidence) grew by less than that: it grows by at least the bytes bought`,
-            { exchange: after, pointer: '/traffic_status/target/total_purchased' },
-          );
+          ctx
+            .expect(after)
+            .fail(
+              `after a completed purchase of ${TRAFFIC_AMOUNT} bytes for ${member} on ${domain} (tracking id ${trackingId}), its target.total_purchased (the evidence) grew by less than that: it grows by at least the bytes bought`,
+              '/traffic_status/target/total_purchased',
+            );
       },
     }),
   ],
