@@ -2,7 +2,7 @@
 // are the preflight and the read-only fixture discovery (none with --no-discovery), so that the plan shows
 // the fixtures a run would have and where each comes from.
 import { redactUrl } from '../runner/redaction.ts';
-import { discoverInto, planConformance } from '../runner/run-conformance.ts';
+import { discoverFixtures, planConformance } from '../runner/run-conformance.ts';
 import { ensureReachable } from '../runner/reachability.ts';
 import { checkCredentials } from '../runner/credentials-preflight.ts';
 import { selectRequirements } from '../runner/selection.ts';
@@ -36,7 +36,7 @@ export async function plan(opts: RunOptions): Promise<void> {
       await ensureReachable(parts.clients);
       await checkCredentials(parts.clients, sources);
       say('Fixture discovery (read-only; what a run with mutations allowed would create is named, not done):');
-      const found = await discoverInto(parts, { target, fixtureOrigins, observer: { fixtureNote: (n) => say(`  ${n}`) } }, false);
+      const found = await discoverFixtures(parts, { target, fixtureOrigins, observer: { fixtureNote: (n) => say(`  ${n}`) } }, false);
       target.fixtures = found.fixtures;
       origins = found.origins as typeof origins;
     }

@@ -3,8 +3,9 @@
 import fc from 'fast-check';
 import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
 import type { AnswerLog } from './answers/answer-log.ts';
+import type { AnswerProjection } from './answers/answer-projection.ts';
 import { missingFixtures, type FixtureName, type Fixtures } from './fixtures.ts';
-import { sharedRead, type RunCache } from './run-cache.ts';
+import { sharedRead, sharing, type RunCache } from './run-cache.ts';
 import { parseJson } from '../common/json.ts';
 import { notServed, unsupportedReason } from './served.ts';
 import { expectAnswer } from './expect-answer.ts';
@@ -16,7 +17,7 @@ export interface ContextParts {
   seen?: Array<{ method: string; path: string; status: number }>;
   /** The run's cache, shared by all its checks (see RunCache). */
   cache: RunCache;
-  /** What every answer of the run showed (see AnswerLog). */
+  /** What every answer of the run showed, appended as judged (see AnswerLog). */
   answers: AnswerLog;
   fixtures: Fixtures;
   clients: Partial<Record<InterfaceName, Client>>;
@@ -43,7 +44,12 @@ export function withFixtures<K extends FixtureName>(ctx: CheckContext, needs: re
  * `requirement`: whose check the context serves. A rule's answers are judged by the answer log as they come
  * (a generic requirement judges its own answers, deliberately invalid requests included).
  */
-export function makeCheckContext(parts: ContextParts, requirement?: Pick<Requirement, 'id' | 'kind'>, created: string[] = []): CheckContext {
+export function makeCheckContext(
+  parts: ContextParts,
+  requirement?: Pick<Requirement, 'id' | 'kind'>,
+  created: string[] = [],
+  review?: AnswerProjection,
+): CheckContext {
   const receivedBy = requirement?.id ?? 'a check';
   const views = new Map<InterfaceName, Client>();
   /** Each exchange's place among the check's steps (requests and shared reads asked for), for the answer log's order. */
@@ -102,8 +108,11 @@ export function makeCheckContext(parts: ContextParts, requirement?: Pick<Require
     },
     allowMutations: parts.allowMutations,
     maxPages: parts.maxPages,
-    cache: requirement ? parts.cache.for({ id: receivedBy, step }) : parts.cache,
-    answers: parts.answers,
+    shared: sharing(parts.cache, requirement && { id: receivedBy, step }),
+    get answers() {
+      if (!review) throw new SuiteError(`${receivedBy} asked for the run's answers before every check had run (only a review may)`);
+      return review;
+    },
     fail(message, evidence = {}): never {
       const x = evidence.exchange;
       throw new CheckFailure(message, { exchange: x ? ('curl' in x ? x : summarise(x)) : undefined, pointer: evidence.pointer });

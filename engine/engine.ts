@@ -1,6 +1,7 @@
 // Runs requirement records against a target and returns one result per requirement. A broken rule is a
 // result (failed), never an exception; a check that throws (a bug of the suite, not of the target) is a
 // result too (error, with its stack), so one broken check never costs the rest of the run.
+import { projectAnswers, type AnswerProjection, type RunOrder } from './answers/answer-projection.ts';
 import { globToRegExp } from '../common/glob.ts';
 import { BudgetExhausted } from './transport/http.ts';
 import { FIXTURE_HELP, missingFixtures } from './fixtures.ts';
@@ -75,7 +76,8 @@ function plannedSkip(r: Requirement, parts: ContextParts): { reason: string; kin
   return undefined;
 }
 
-export async function runRequirement(r: Requirement, parts: ContextParts): Promise<RequirementResult> {
+/** `review`: what the run's answers showed, for a requirement of the review phase. */
+export async function runRequirement(r: Requirement, parts: ContextParts, review?: AnswerProjection): Promise<RequirementResult> {
   const base = { id: r.id, level: r.level, interface: r.interface, operations: r.operations, section: r.section, sentence: r.sentence, mutates: r.mutates };
   const started = performance.now();
   const created: string[] = [];
@@ -89,7 +91,7 @@ export async function runRequirement(r: Requirement, parts: ContextParts): Promi
   const planned = plannedSkip(r, parts);
   if (planned) return done('skipped', { reason: planned.reason, skipKind: planned.kind });
   try {
-    await r.check(makeCheckContext(parts, r, created));
+    await r.check(makeCheckContext(parts, r, created, review));
     return done('passed');
   } catch (e) {
     if (e instanceof CheckFailure) return done('failed', { reason: e.message, evidence: e.evidence });
@@ -136,21 +138,26 @@ export async function runAll(requirements: readonly Requirement[], parts: Contex
       (r) => alone(r, parts),
     ),
   );
-  // "First" in the answer log follows the order a serial run would take.
-  parts.answers.rankBy(phases.flatMap((p) => p.flatMap((lane) => lane.requirements.map((r) => r.id))));
+  // "First" among the run's answers follows the order a serial run would take.
+  const order: RunOrder = { ids: phases.flatMap((p) => p.flatMap((lane) => lane.requirements.map((r) => r.id))), askedBy: (key) => parts.cache.askedBy(key) };
+  const project = () => projectAnswers(parts.answers.observations(), order);
+  let review: AnswerProjection | undefined;
   const run = async (r: Requirement) => {
     options.onStart?.(r);
-    const result = await runRequirement(r, parts);
+    const result = await runRequirement(r, parts, review);
     out.set(r, result);
     options.onResult?.(result);
   };
-  for (const phase of phases) {
+  for (const [i, phase] of phases.entries()) {
+    // The reviews see what every check before them received.
+    if (i === 1) review = project();
     for (const lane of phase) {
       if (lane.alone) await run(lane.requirements[0]!);
       else await pool(lane.requirements, options.concurrency ?? 1, run);
     }
   }
-  for (const r of requirements) if (r.reviewAnswers) out.set(r, reviewed(r, out.get(r)!, parts));
+  const all = project();
+  for (const r of requirements) if (r.reviewAnswers) out.set(r, reviewed(r, out.get(r)!, parts, all));
   const results = requirements.map((r) => out.get(r)!);
   return dependentSkips(results, (x) => operationAt(parts, x.request.method, x.request.url)?.id);
 }
@@ -186,11 +193,11 @@ async function pool<T>(items: readonly T[], size: number, work: (item: T) => Pro
  * review that throws anything but a check failure is the suite's bug: that requirement's error, and the
  * other results stand.
  */
-function reviewed(r: Requirement, result: RequirementResult, parts: ContextParts): RequirementResult {
+function reviewed(r: Requirement, result: RequirementResult, parts: ContextParts, answers: AnswerProjection): RequirementResult {
   const open = result.status === 'passed' || (result.status === 'skipped' && (result.skipKind === 'budget' || result.skipKind === 'data'));
   if (!r.reviewAnswers || !open) return result;
   try {
-    r.reviewAnswers(makeCheckContext(parts, r));
+    r.reviewAnswers(makeCheckContext(parts, r, [], answers));
     return result;
   } catch (e) {
     const { skipKind: _, cause: __, evidence: ___, ...rest } = result;

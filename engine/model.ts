@@ -4,8 +4,7 @@ import type fc from 'fast-check';
 import type { Json } from '../common/json.ts';
 import type { GenericCheck, InterfaceName, RequirementKind } from '../common/vocabulary.ts';
 import type { CompiledSpec } from '../generators/index.ts';
-import type { RunCache } from './run-cache.ts';
-import type { AnswerLog } from './answers/answer-log.ts';
+import type { AnswerProjection } from './answers/answer-projection.ts';
 import type { Fixtures, FixtureName } from './fixtures.ts';
 import type { Client, Exchange, ExchangeSummary } from './transport/http.ts';
 import type { AnswerExpectation } from './expect-answer.ts';
@@ -153,10 +152,17 @@ export interface CheckContext<K extends FixtureName = never> {
   readonly allowMutations: boolean;
   /** Bounds of every page walk. */
   readonly maxPages: number;
-  /** What the checks of this run share (answers that never change, page walks): one cache per run. */
-  readonly cache: RunCache;
-  /** What every answer of the run showed so far (see engine/answers/answer-log.ts). */
-  readonly answers: AnswerLog;
+  /**
+   * What the checks of this run share (answers that never change, page walks): the value kept under `key`
+   * (starting with the name of what keeps it), made by `make` on first use; its answers belong to no one
+   * check alone. `forget` drops it (e.g. a read without an answer, which a later check asks again).
+   */
+  shared<T>(key: string, make: (forget: () => void) => T): T;
+  /**
+   * What the run's answers showed as a whole (see engine/answers/answer-projection.ts): for a review, once
+   * every other check has run; any other check asking for it is a mistake of the suite.
+   */
+  readonly answers: AnswerProjection;
 
   /** A broken rule; the evidence is an exchange of this check or one the answer log kept (a summary). */
   fail(message: string, evidence?: { exchange?: Exchange | ExchangeSummary; pointer?: string }): never;

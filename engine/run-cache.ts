@@ -40,13 +40,12 @@ export class RunCache {
   forget(key: string): void {
     this.#entries.delete(key);
   }
+}
 
-  /** The cache as one check uses it: its memo says who asks (`step`: the check's steps so far, counted). */
-  for(by: { id: string; step: () => number }): RunCache {
-    const view = Object.create(this) as RunCache;
-    view.memo = (key, make) => this.memo(key, make, by);
-    view.forget = (key) => this.forget(key);
-    view.askedBy = (key) => this.askedBy(key);
-    return view;
-  }
+/**
+ * The cache as a check shares through it (CheckContext.shared): `make` receives how to drop what it makes;
+ * `by` says who asks, for the answer log's attribution.
+ */
+export function sharing(cache: RunCache, by?: { id: string; step: () => number }) {
+  return <T>(key: string, make: (forget: () => void) => T): T => cache.memo(key, () => make(() => cache.forget(key)), by);
 }

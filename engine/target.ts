@@ -1,7 +1,7 @@
 // A target is one configuration object, passed explicitly: where each interface is, with which
 // credentials, and the bounds of the run.
 import { INTERFACE_PREFIX } from '../common/vocabulary.ts';
-import type { CompiledSpec } from '../generators/index.ts';
+import type { AnswerPolicy, CompiledSpec } from '../generators/index.ts';
 import type { ContextParts } from './check-context.ts';
 import { RunCache } from './run-cache.ts';
 import { AnswerLog } from './answers/answer-log.ts';
@@ -50,7 +50,12 @@ export function originFor(name: InterfaceName, url: string): string {
  * The parts every check context of a run shares. `runId` names what the run creates (default: from the
  * seed, so that library callers and tests are reproducible; the command line names it by seed and time).
  */
-export function contextParts(target: TargetConfig, specs: Partial<Record<InterfaceName, CompiledSpec>>, runId = `s${target.seed}`): ContextParts {
+export function contextParts(
+  target: TargetConfig,
+  specs: Partial<Record<InterfaceName, CompiledSpec>>,
+  runId = `s${target.seed}`,
+  policies: Partial<Record<InterfaceName, AnswerPolicy>> = {},
+): ContextParts {
   const budget = { remaining: target.maxRequests, intervalMs: target.rate ? 1000 / target.rate : undefined };
   const seen: NonNullable<ClientConfig['seen']> = [];
   const clients: ContextParts['clients'] = {};
@@ -71,8 +76,7 @@ export function contextParts(target: TargetConfig, specs: Partial<Record<Interfa
     });
   }
   const cache = new RunCache();
-  const answers = new AnswerLog(specs);
-  answers.askedBy = (key) => cache.askedBy(key);
+  const answers = new AnswerLog(specs, policies);
   return {
     seen,
     cache,

@@ -2,7 +2,7 @@
 // it bends the letter of the description is tolerated by every MUST judgement (generators/judge-response.ts)
 // and reported here, from every answer the run's checks received (the answer log), after they all ran.
 import type { InterfaceName } from '../common/vocabulary.ts';
-import type { AnswerNote } from '../engine/answers/answer-log.ts';
+import type { AnswerNote } from '../engine/answers/answer-projection.ts';
 import type { CheckContext } from '../engine/model.ts';
 import type { RuleOf } from '../engine/requirement.ts';
 

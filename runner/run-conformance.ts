@@ -13,6 +13,10 @@ import { checkCredentials, type CredentialSources } from './credentials-prefligh
 import type { Documents } from './documents.ts';
 import { ensureReachable } from './reachability.ts';
 import { releaseLinePolicies } from '../engine/answers/release-policy.ts';
+import { AnswerLog } from '../engine/answers/answer-log.ts';
+import { projectAnswers } from '../engine/answers/answer-projection.ts';
+import { sharing } from '../engine/run-cache.ts';
+import type { Exchange } from '../engine/transport/http.ts';
 import { ledgerReleaseLine } from '../interfaces/ledger/release-line.ts';
 import { DISCOVERY_SOURCES } from '../interfaces/discovery-sources.ts';
 
@@ -71,16 +75,20 @@ export interface ConformanceResults {
 
 export async function runConformance(run: ConformanceRun): Promise<ConformanceResults> {
   const { target } = run;
-  const parts = contextParts(target, run.documents.specs as Partial<Record<InterfaceName, (typeof run.documents.specs)[string]>>, run.runId);
+  const specs = run.documents.specs as Partial<Record<InterfaceName, (typeof run.documents.specs)[string]>>;
+  const reached = contextParts(target, specs, run.runId);
   if (run.preflight !== false) {
-    await ensureReachable(parts.clients);
-    await checkCredentials(parts.clients, run.sources ?? {});
+    await ensureReachable(reached.clients);
+    await checkCredentials(reached.clients, run.sources ?? {});
   }
-  // The target's release line sets the policy every answer is judged under, discovery's included.
-  const ledger = parts.clients.ledger?.observed((x, path) => parts.answers.observe('ledger', 'the release-line read', x, path));
-  const { policies, notes } = releaseLinePolicies({ ledger: ledger ? await ledgerReleaseLine({ ledger, cache: parts.cache }) : undefined });
-  Object.assign(parts.answers.policies, policies);
-  const found = run.preflight !== false && run.discovery !== false ? await discoverInto(parts, run, target.allowMutations) : undefined;
+  // The target's release line sets the policy every answer is judged under, discovery's and its own included.
+  const read: Array<{ x: Exchange; path: string }> = [];
+  const ledger = reached.clients.ledger?.observed((x, path) => read.push({ x, path }));
+  const { policies, notes } = releaseLinePolicies({ ledger: ledger ? await ledgerReleaseLine({ ledger, shared: sharing(reached.cache) }) : undefined });
+  const judged: ContextParts = { ...reached, answers: new AnswerLog(specs, policies) };
+  for (const { x, path } of read) judged.answers.observe('ledger', 'the release-line read', x, path);
+  const found = run.preflight !== false && run.discovery !== false ? await discoverFixtures(judged, run, target.allowMutations) : undefined;
+  const parts: ContextParts = found ? { ...judged, fixtures: found.fixtures } : judged;
   const fixtureNotes = found?.sources.filter((s) => s.outcome !== 'not needed').map(describeSource) ?? [];
   run.observer?.started?.(run.requirements);
   const requirements = await runAll(run.requirements, parts, {
@@ -88,10 +96,12 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
     onStart: (r) => run.observer?.began?.(r),
     onResult: (r) => run.observer?.result?.(r),
   });
+  // Which properties were missing does not depend on who received them first: no order is needed.
+  const answered = projectAnswers(parts.answers.observations(), { ids: [], askedBy: () => new Map() });
   const applicability = [
     ...notes,
     ...(['ledger', 'wallet', 'scan'] as const)
-      .map((i) => [i, parts.answers.notApplicableFor(i)] as const)
+      .map((i) => [i, answered.notApplicableFor(i)] as const)
       .filter(([, missing]) => missing.length > 0)
       .map(([i, missing]) => `${i}: answers lacked ${missing.join(', ')}, not applicable to the target's release line`),
   ];
@@ -107,13 +117,13 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
 }
 
 /**
- * Fills the missing fixtures of `parts` from the target (see engine/discovery). Its answers are judged like
+ * The missing fixtures of `parts`, discovered from the target (see engine/discovery). Its answers are judged like
  * any check's. `allowMutations` false keeps it to reads (what `plan` uses).
  */
-export async function discoverInto(parts: ContextParts, run: Pick<ConformanceRun, 'target' | 'observer' | 'fixtureOrigins'>, allowMutations: boolean) {
+export async function discoverFixtures(parts: ContextParts, run: Pick<ConformanceRun, 'target' | 'observer' | 'fixtureOrigins'>, allowMutations: boolean) {
   const { target } = run;
   const observed = (i: 'ledger' | 'wallet' | 'scan') => parts.clients[i]?.observed((x, path) => parts.answers.observe(i, 'fixture discovery', x, path));
-  const found = await discover({
+  return discover({
     sources: DISCOVERY_SOURCES,
     given: target.fixtures,
     givenFrom: (name) => run.fixtureOrigins?.[name] ?? 'the fixture file',
@@ -130,8 +140,6 @@ export async function discoverInto(parts: ContextParts, run: Pick<ConformanceRun
       if (s.outcome !== 'not needed') run.observer?.fixtureNote?.(describeSource(s));
     },
   });
-  parts.fixtures = found.fixtures;
-  return found;
 }
 
 /** The command line's run id: its seed and start, e.g. "s1-20261126t051500" (tracking ids start "cnc-<run id>-"). */

@@ -5,15 +5,12 @@ import { isObject } from '../../common/json.ts';
 import { type Client, type Exchange, RequestNotSent } from '../../engine/transport/http.ts';
 import { CheckSkipped } from '../../engine/model.ts';
 import type { ReleaseLine } from '../../engine/answers/release-policy.ts';
-import type { RunCache } from '../../engine/run-cache.ts';
+import type { CheckContext } from '../../engine/model.ts';
 
 export type { ReleaseLine };
 
 /** What the helpers need of a check's context. */
-export interface ReleaseLineContext {
-  readonly ledger: Client;
-  readonly cache: RunCache;
-}
+export type ReleaseLineContext = Pick<CheckContext, 'ledger' | 'shared'>;
 
 const CACHE_KEY = 'ledger-release-line';
 
@@ -30,7 +27,7 @@ export function parseReleaseLine(version: unknown): ReleaseLine | undefined {
  * request budget (like the credentials preflight, which reads the same endpoint).
  */
 export function ledgerReleaseLine(ctx: ReleaseLineContext): Promise<ReleaseLine | undefined> {
-  return ctx.cache.memo(CACHE_KEY, async () => {
+  return ctx.shared(CACHE_KEY, async () => {
     let client: Client;
     try {
       client = ctx.ledger;

@@ -23,8 +23,7 @@ export const SECTION = {
  * Transfer offers reported `failed` so far in the run, by tracking id, with the first answer that said so:
  * failure is permanent, so a later answer must say it again (WALLET-TRANSFER-STATUS-FAILED-PERMANENT).
  */
-export const failedOfferReports = (ctx: CheckContext): Map<string, Exchange> =>
-  ctx.cache.memo('wallet-failed-offer-reports', () => new Map<string, Exchange>());
+export const failedOfferReports = (ctx: CheckContext): Map<string, Exchange> => ctx.shared('wallet-failed-offer-reports', () => new Map<string, Exchange>());
 
 /** The statuses whose bodies the description gives as `{error: string}` for the wallet. */
 export const ERROR_STATUSES = [400, 404, 409, 429, 500];

@@ -22,10 +22,9 @@ export const LABEL: Record<Where, string> = { v0: '/v0/updates', v2: '/v2/update
  */
 export function historyGet(ctx: CheckContext, path: string, query?: Record<string, string>): Promise<Exchange> {
   const key = `scan-history ${ctx.scan.base}${path}?${JSON.stringify(query ?? {})}`;
-  return ctx.cache.memo(key, () => {
+  return ctx.shared(key, (forget) => {
     const x = ctx.scan.get(path, { query });
     // A request without an answer (or refused by the run's budget) is not kept: a later check asks again.
-    const forget = () => ctx.cache.forget(key);
     x.then((r) => {
       if (r.status === 0) forget();
     }, forget);

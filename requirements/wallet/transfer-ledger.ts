@@ -138,7 +138,7 @@ function collect(view: LedgerView, els: Json[], x: Exchange, wanted: ReadonlySet
   });
 }
 
-const ledgerView = (ctx: CheckContext): Promise<LedgerView> => ctx.cache.memo('wallet-transfer-offer-ledger-view', () => readLedger(ctx));
+const ledgerView = (ctx: CheckContext): Promise<LedgerView> => ctx.shared('wallet-transfer-offer-ledger-view', () => readLedger(ctx));
 
 /** The entity of a template id (`pkg:Module.Path:Entity`). */
 const entity = (templateId: string) => templateId.slice(templateId.lastIndexOf(':') + 1);

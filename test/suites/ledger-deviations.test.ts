@@ -12,7 +12,7 @@ import { CheckSkipped } from '../../engine/model.ts';
 import { ledgerReleaseLine, parseReleaseLine, predates, type ReleaseLineContext } from '../../interfaces/ledger/release-line.ts';
 import { cantonErrorProblems } from '../../requirements/ledger/updates/errors.ts';
 import { LEDGER_REQUIREMENTS } from '../../requirements/ledger/index.ts';
-import { RunCache } from '../../engine/run-cache.ts';
+import { RunCache, sharing } from '../../engine/run-cache.ts';
 import { loadedSpecs, runAgainst } from '../support/suite-harness.ts';
 
 const nodes: Record<'clean' | 'errorNulls' | 'nullFields' | 'pre35', RunningReferenceNode> = {} as never;
@@ -217,10 +217,10 @@ describe('ledger-pre-3-5', () => {
 
 describe('the ledger release line', () => {
   const context = (node: RunningReferenceNode | undefined, seen: Array<{ method: string; path: string; status: number }> = []): ReleaseLineContext => {
-    const cache = new RunCache();
+    const shared = sharing(new RunCache());
     if (!node)
       return {
-        cache,
+        shared,
         get ledger(): Client {
           throw new CheckSkipped('no ledger URL given');
         },
@@ -234,7 +234,7 @@ describe('the ledger release line', () => {
       budget: { remaining: 0 },
       seen,
     });
-    return { ledger, cache };
+    return { ledger, shared };
   };
 
   it('parses the versions nodes state', () => {

@@ -109,7 +109,7 @@ export const contractIdOf = (e: Json): string => (isObject(e) && typeof e.contra
  */
 export function walkHoldings(ctx: CheckContext, version: HoldingsVersion, query: HoldingsQuery, maxPages = ctx.maxPages): Promise<HoldingsWalk> {
   const key = `holdings-walk ${JSON.stringify([ctx.scan.base, version, query, maxPages])}`;
-  return ctx.cache.memo(key, () => walkPages(ctx, version, query, maxPages));
+  return ctx.shared(key, () => walkPages(ctx, version, query, maxPages));
 }
 
 async function walkPages(ctx: CheckContext, version: HoldingsVersion, query: HoldingsQuery, maxPages: number): Promise<HoldingsWalk> {
