@@ -7,7 +7,8 @@ import type { Fixtures } from './fixtures.ts';
 import { sharedRead, type RunCache } from './run-cache.ts';
 import { parseJson } from '../common/json.ts';
 import { notServed, unsupportedReason } from './served.ts';
-import { describeAnswer, nestedTooDeep, summarise, tooDeep, tooLarge, type Client, type Exchange } from './transport/http.ts';
+import { nestedTooDeep } from './transport/bounds.ts';
+import { describeAnswer, summarise, tooDeep, tooLarge, type Client, type Exchange } from './transport/http.ts';
 import { CheckFailure, CheckSkipped, CheckUnsupported, SuiteError, type CheckContext, type InterfaceName, type Requirement } from './model.ts';
 
 export interface ContextParts {

@@ -2,7 +2,7 @@
 // result (failed), never an exception; a check that throws (a bug of the suite, not of the target) is a
 // result too (error, with its stack), so one broken check never costs the rest of the run.
 import { globToRegExp } from '../common/glob.ts';
-import { BudgetExhausted } from './transport/http.ts';
+import { BudgetExhausted } from './transport/limits.ts';
 import { FIXTURE_HELP, missingFixtures } from './fixtures.ts';
 import { makeCheckContext, operationAt, type ContextParts } from './check-context.ts';
 import { dependentSkips } from './dependent-skips.ts';

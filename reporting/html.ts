@@ -4,7 +4,7 @@ import { describeSource } from '../engine/discovery/discover.ts';
 import { describeOrigin } from '../engine/discovery/provenance.ts';
 import type { Counts, ConformanceReport } from './model.ts';
 import type { RequirementResult } from '../engine/engine.ts';
-import { EXCERPT_BYTES } from '../engine/transport/http.ts';
+import { EXCERPT_BYTES } from '../engine/transport/bounds.ts';
 import { layoutJson } from './json-layout.ts';
 import { dependentGroups, headline, skipGroups, unsupportedGroups } from './verdict.ts';
 

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../engine/transport/http.ts';
+import { RunLimits } from '../../engine/transport/limits.ts';
 
 let open = 0;
 let most = 0;
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const client = (maxInFlight?: number) =>
-  new Client({ origin, prefix: '', credentials: {}, timeoutMs: 1000, maxBodyBytes: 1024, budget: { remaining: 100 }, maxInFlight });
+  new Client({ origin, prefix: '', credentials: {}, timeoutMs: 1000, maxBodyBytes: 1024, limits: new RunLimits({ maxRequests: 100, maxInFlight }) });
 
 describe('requests in flight', () => {
   it('stay within maxInFlight, every one answered', async () => {
