@@ -7,9 +7,17 @@ import type { CompiledSpec } from '../generators/index.ts';
 import type { RunCache } from './run-cache.ts';
 import type { AnswerLog } from './answers/answer-log.ts';
 import type { Fixtures, FixtureName } from './fixtures.ts';
-import type { Client, Exchange, ExchangeSummary } from './transport/http.ts';
+import type { ExchangeSummary } from './transport/evidence.ts';
+import type { Client, Exchange } from './transport/http.ts';
 
 export type { ExchangeSummary };
+
+/**
+ * An exchange a check can cite as evidence, whatever carried it: as its transport returned it (summarised
+ * only once cited: most answers never are) or summarised already (as the answer log keeps them). A second
+ * transport adds its exchange here, and its summary to ExchangeSummary.
+ */
+export type Citable = Exchange | ExchangeSummary;
 
 export type { GenericCheck, InterfaceName, RequirementKind };
 export type Level = 'MUST' | 'SHOULD';
@@ -154,7 +162,7 @@ export interface CheckContext {
   readonly answers: AnswerLog;
 
   /** A broken rule; the evidence is an exchange of this check or one the answer log kept (a summary). */
-  fail(message: string, evidence?: { exchange?: Exchange | ExchangeSummary; pointer?: string }): never;
+  fail(message: string, evidence?: { exchange?: Citable; pointer?: string }): never;
   /**
    * Not judged, for `reason`. `exchange`: the answer that made it so, when the target refused or answered
    * unusably a request the check needed (an error status, no answer, a body it cannot use); never for an

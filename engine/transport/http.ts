@@ -1,9 +1,10 @@
 // The one way checks talk to a target over HTTP: every request has a timeout and waits its turn with the
 // run's limits (limits.ts), every body read has a size bound (bounds.ts), network failures come back as data
 // (status 0) rather than exceptions, and every exchange can be summarised as evidence with secrets redacted
-// and a curl line that reproduces it (redaction.ts).
+// and a curl line that reproduces it (redaction.ts, evidence.ts).
 import { request, type Dispatcher } from 'undici';
 import { EXCERPT_BYTES, excerpt, MAX_JSON_DEPTH, readBounded } from './bounds.ts';
+import type { HttpExchangeSummary } from './evidence.ts';
 import { type Outcome, type RunLimits, STALLED_AFTER } from './limits.ts';
 import { type Auth, type Credentials, type CredentialVariables, credentialHeaders, curlLine, redactHeaders } from './redaction.ts';
 
@@ -11,15 +12,7 @@ import { type Auth, type Credentials, type CredentialVariables, credentialHeader
 export { BudgetExhausted, STALLED_AFTER } from './limits.ts';
 export { EXCERPT_BYTES, excerpt, MAX_JSON_DEPTH, nestedTooDeep } from './bounds.ts';
 export { type Credentials, type CredentialVariables, curlLine, redactHeaders } from './redaction.ts';
-
-/** An exchange as evidence keeps it: the request, an excerpt of the answer and the curl line that reproduces it. */
-export interface ExchangeSummary {
-  request: { method: string; url: string; headers: Record<string, string>; body?: string };
-  response?: { status: number; headers: Record<string, string>; bodyExcerpt: string; bodyBytes: number };
-  error?: string;
-  curl: string;
-  durationMs: number;
-}
+export type { ExchangeSummary, HttpExchangeSummary } from './evidence.ts';
 
 export interface ClientConfig {
   /** Scheme, host, port and any base path, without the interface prefix. */
@@ -225,7 +218,7 @@ export function describeAnswer(x: Exchange): string {
   return `status ${x.status} ${excerpt(x.text, 200)}`.trimEnd();
 }
 
-export function summarise(x: Exchange): ExchangeSummary {
+export function summarise(x: Exchange): HttpExchangeSummary {
   return {
     request: {
       method: x.method,
