@@ -8,7 +8,8 @@ import type { HttpExchangeSummary } from './evidence.ts';
 import { type Outcome, type RunLimits, STALLED_AFTER } from './limits.ts';
 import { type Auth, type Credentials, type CredentialVariables, credentialHeaders, curlLine, redactHeaders } from './redaction.ts';
 
-// What checks, interfaces and the answer log import from here, wherever it lives now.
+// Names that lived here before the split, still importable from here: code written against the one-file
+// client (the answer log, work on other branches) keeps compiling. New code imports them where they live.
 export { BudgetExhausted, STALLED_AFTER } from './limits.ts';
 export { EXCERPT_BYTES, excerpt, MAX_JSON_DEPTH, nestedTooDeep } from './bounds.ts';
 export { type Credentials, type CredentialVariables, curlLine, redactHeaders } from './redaction.ts';
