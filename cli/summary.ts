@@ -4,6 +4,7 @@ import type { ConformanceReport } from '../reporting/model.ts';
 import type { SpecCheckResult } from '../runner/documents.ts';
 import { carriesExtras, redactUrl } from '../runner/redaction.ts';
 import { originFor, type TargetConfig } from '../engine/target.ts';
+import { reproduce } from '../engine/transport/evidence.ts';
 import { dependentGroups, headline, skipGroups, unsupportedGroups } from '../reporting/verdict.ts';
 import type { WaiverNotes } from '../reporting/waivers.ts';
 
@@ -80,11 +81,11 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
   for (const r of failed) {
     // A SHOULD failure is a finding: a warning that never changes the verdict.
     say(`  ${r.level === 'SHOULD' ? 'WARN' : 'FAIL'} ${r.id} [${r.level}] ${r.reason}`);
-    if (r.evidence?.exchange) say(`       ${r.evidence.exchange.curl}`);
+    if (r.evidence?.exchange) say(`       ${reproduce(r.evidence.exchange)}`);
     if (r.evidence?.property)
       say(`       fast-check seed ${r.evidence.property.seed} path ${r.evidence.property.path ?? '-'}: ${r.evidence.property.counterexample.slice(0, 200)}`);
   }
-  const variables = new Set(failed.flatMap((r) => r.evidence?.exchange?.curl.match(/\$CN_CONFORMANCE_[A-Z_]+/g) ?? []));
+  const variables = new Set(failed.flatMap((r) => (r.evidence?.exchange ? reproduce(r.evidence.exchange).match(/\$CN_CONFORMANCE_[A-Z_]+/g) : null) ?? []));
   if (variables.size)
     say(
       `  (curl lines read credentials from the environment: export ${[...variables]

@@ -9,6 +9,7 @@ import { catalog } from '../requirements/catalog.ts';
 import { expectationLabels, expectedFailures, judgeDetection, type DetectionVerdict, type Expectation } from './expectations.ts';
 import type { InterfaceName, Requirement } from '../engine/model.ts';
 import type { RequirementResult } from '../engine/engine.ts';
+import { reproduce } from '../engine/transport/evidence.ts';
 import { referenceNodeTarget } from '../runner/reference-target.ts';
 import type { TargetConfig } from '../engine/target.ts';
 
@@ -42,7 +43,7 @@ export interface FaultOutcome extends DetectionVerdict {
   unsupported: string[];
   /** Why each failed requirement failed. */
   reasons: Record<string, string>;
-  /** Failed requirements whose evidence has no exchange with a curl line to reproduce it (a defect of the check). */
+  /** Failed requirements whose evidence has no exchange with a line (curl, websocat) to reproduce it (a defect of the check). */
   withoutEvidence?: string[];
 }
 
@@ -115,7 +116,7 @@ export async function runFault(
       .map((r) => r.id)
       .sort(),
     reasons: Object.fromEntries(failed.map((r) => [r.id, r.reason ?? ''])),
-    withoutEvidence: failed.filter((r) => !r.evidence?.exchange?.curl.startsWith('curl ')).map((r) => r.id),
+    withoutEvidence: failed.filter((r) => !(r.evidence?.exchange && /^(curl|websocat) /.test(reproduce(r.evidence.exchange)))).map((r) => r.id),
     ...judgeDetection(
       expectation,
       failed.map((r) => r.id),

@@ -9,7 +9,9 @@ import { sharedRead, sharing, type RunCache } from './run-cache.ts';
 import { parseJson } from '../common/json.ts';
 import { notServed, unsupportedReason } from './served.ts';
 import { expectAnswer } from './expect-answer.ts';
-import { describeAnswer, nestedTooDeep, summarise, tooDeep, tooLarge, type Client, type Exchange } from './transport/http.ts';
+import { nestedTooDeep } from './transport/bounds.ts';
+import { isSummary } from './transport/evidence.ts';
+import { describeAnswer, summarise, tooDeep, tooLarge, type Client, type Exchange } from './transport/http.ts';
 import { CheckFailure, CheckSkipped, CheckUnsupported, SuiteError, type CheckContext, type InterfaceName, type Requirement } from './model.ts';
 
 export interface ContextParts {
@@ -115,7 +117,7 @@ export function makeCheckContext(
     },
     fail(message, evidence = {}): never {
       const x = evidence.exchange;
-      throw new CheckFailure(message, { exchange: x ? ('curl' in x ? x : summarise(x)) : undefined, pointer: evidence.pointer });
+      throw new CheckFailure(message, { exchange: x ? (isSummary(x) ? x : summarise(x)) : undefined, pointer: evidence.pointer });
     },
     skip(reason, evidence = {}): never {
       const x = evidence.exchange;

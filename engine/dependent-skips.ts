@@ -1,7 +1,7 @@
 // Knock-on skips: one fault of the target (an operation refusing valid reads) can leave many requirements
 // unable to run. Such a skip is not missing data: it follows from a failure the run already reports, and
 // says so, naming the failed requirements, so that the fault is counted once and the skips apart from it.
-import type { ExchangeSummary } from './transport/http.ts';
+import { httpEvidence, type ExchangeSummary, type HttpExchangeSummary } from './transport/evidence.ts';
 
 /** What the relabelling reads and writes of a requirement's result (the engine's RequirementResult). */
 interface Judged {
@@ -23,10 +23,11 @@ export const answerWords = (status: number) => (status === 0 ? 'no answer' : `st
  * evidence): the same refusal, judged there. `operationOf` names the operation an evidence exchange called.
  * A skip without such a failure stays what it was (the target did not show the data).
  */
-export function dependentSkips<R extends Judged>(results: readonly R[], operationOf: (x: ExchangeSummary) => string | undefined): R[] {
-  // What each failure's evidence shows: the operation it called and its status (0: no answer).
+export function dependentSkips<R extends Judged>(results: readonly R[], operationOf: (x: HttpExchangeSummary) => string | undefined): R[] {
+  // What each failure's evidence shows: the operation it called and its status (0: no answer). A skip's cause
+  // is an HTTP answer (CheckContext.skip), so only an HTTP exchange can show the same.
   const failures = results.flatMap((f) => {
-    const x = f.status === 'failed' ? f.evidence?.exchange : undefined;
+    const x = httpEvidence(f.status === 'failed' ? f.evidence?.exchange : undefined);
     return x ? [{ id: f.id, operation: operationOf(x), status: x.response?.status ?? 0 }] : [];
   });
   return results.map((r) => {

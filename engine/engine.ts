@@ -3,7 +3,7 @@
 // result too (error, with its stack), so one broken check never costs the rest of the run.
 import { projectAnswers, type AnswerProjection, type RunOrder } from './answers/answer-projection.ts';
 import { globToRegExp } from '../common/glob.ts';
-import { BudgetExhausted } from './transport/http.ts';
+import { BudgetExhausted } from './transport/limits.ts';
 import { FIXTURE_HELP, missingFixtures } from './fixtures.ts';
 import { makeCheckContext, operationAt, type ContextParts } from './check-context.ts';
 import { dependentSkips } from './dependent-skips.ts';

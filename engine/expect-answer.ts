@@ -3,6 +3,7 @@
 // evidence, so no check builds an {exchange, pointer} pair by hand.
 import type { Json } from '../common/json.ts';
 import { isObject } from '../common/json.ts';
+import { isSummary, type ExchangeSummary } from './transport/evidence.ts';
 import { describeAnswer, nestedTooDeep, tooDeep, tooLarge, type Exchange } from './transport/http.ts';
 
 export interface AnswerExpectation {
@@ -31,14 +32,36 @@ export interface AnswerExpectation {
 
 /** How a check ends: the context's fail and skip (evidence attached by the context). */
 export interface Verdicts {
-  fail(message: string, evidence: { exchange: Exchange; pointer?: string }): never;
-  skip(reason: string, evidence: { exchange: Exchange }): never;
+  fail(message: string, evidence: { exchange: Exchange | ExchangeSummary; pointer?: string }): never;
+  skip(reason: string, evidence: { exchange?: Exchange }): never;
 }
 
-/** `why`: what the request asked, named in every message (e.g. "the previous reward weight of sv1"). */
-export function expectAnswer(x: Exchange, end: Verdicts, why?: string): AnswerExpectation {
+/**
+ * `why`: what the request asked, named in every message (e.g. "the previous reward weight of sv1"). `cited`:
+ * the answer, or (from a read of any transport) its evidence only, which a check can fail or skip with but
+ * not look into.
+ */
+export function expectAnswer(cited: Exchange | ExchangeSummary, end: Verdicts, why?: string): AnswerExpectation {
   const asked = why ? ` (${why})` : '';
-  const fail = (message: string, pointer?: string): never => end.fail(message, pointer === undefined ? { exchange: x } : { exchange: x, pointer });
+  const fail = (message: string, pointer?: string): never => end.fail(message, pointer === undefined ? { exchange: cited } : { exchange: cited, pointer });
+  if (isSummary(cited)) {
+    const whole = (): never => {
+      // A mistake of the suite, so the requirement ends in `error`.
+      throw new Error('an expectation that looks into the answer was asked of its evidence only');
+    };
+    return {
+      status: whole,
+      contentType: whole,
+      json: whole,
+      object: whole,
+      array: whole,
+      errorBody: whole,
+      skipUnless: whole,
+      fail,
+      skip: (reason) => end.skip(reason, {}),
+    };
+  }
+  const x = cited;
   const answered = () => {
     if (x.status === 0) fail(`no answer: ${x.error}`);
   };

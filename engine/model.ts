@@ -6,10 +6,18 @@ import type { GenericCheck, InterfaceName, RequirementKind } from '../common/voc
 import type { CompiledSpec } from '../generators/index.ts';
 import type { AnswerProjection } from './answers/answer-projection.ts';
 import type { Fixtures, FixtureName } from './fixtures.ts';
-import type { Client, Exchange, ExchangeSummary } from './transport/http.ts';
+import type { ExchangeSummary } from './transport/evidence.ts';
+import type { Client, Exchange } from './transport/http.ts';
 import type { AnswerExpectation } from './expect-answer.ts';
 
 export type { ExchangeSummary };
+
+/**
+ * An exchange a check can cite as evidence, whatever carried it: as its transport returned it (summarised
+ * only once cited: most answers never are) or summarised already (as the answer log keeps them). A second
+ * transport adds its exchange here, and its summary to ExchangeSummary.
+ */
+export type Citable = Exchange | ExchangeSummary;
 
 export type { GenericCheck, InterfaceName, RequirementKind };
 export type Level = 'MUST' | 'SHOULD';
@@ -165,7 +173,7 @@ export interface CheckContext<K extends FixtureName = never> {
   readonly answers: AnswerProjection;
 
   /** A broken rule; the evidence is an exchange of this check or one the answer log kept (a summary). */
-  fail(message: string, evidence?: { exchange?: Exchange | ExchangeSummary; pointer?: string }): never;
+  fail(message: string, evidence?: { exchange?: Citable; pointer?: string }): never;
   /**
    * Not judged, for `reason`. `exchange`: the answer that made it so, when the target refused or answered
    * unusably a request the check needed (an error status, no answer, a body it cannot use); never for an
@@ -197,7 +205,7 @@ export interface CheckContext<K extends FixtureName = never> {
    * What the check expects of one answer (status, content type, JSON object or array, error body), each
    * broken expectation a failure with this exchange as evidence; `why` names what was asked in the messages.
    */
-  expect(exchange: Exchange, why?: string): AnswerExpectation;
+  expect(exchange: Citable, why?: string): AnswerExpectation;
   /** Runs a fast-check property with the run's seed; a counterexample fails the check with seed and path. */
   property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { runs?: number }): Promise<void>;
 }

@@ -6,7 +6,9 @@ import type { ContextParts } from './check-context.ts';
 import { RunCache } from './run-cache.ts';
 import { AnswerLog } from './answers/answer-log.ts';
 import type { Fixtures } from './fixtures.ts';
-import { Client, type ClientConfig, type Credentials, type CredentialVariables } from './transport/http.ts';
+import { Client, type ClientConfig } from './transport/http.ts';
+import { RunLimits } from './transport/limits.ts';
+import type { Credentials, CredentialVariables } from './transport/redaction.ts';
 import type { InterfaceName } from './model.ts';
 
 export interface TargetConfig {
@@ -56,7 +58,12 @@ export function contextParts(
   runId = `s${target.seed}`,
   policies: Partial<Record<InterfaceName, AnswerPolicy>> = {},
 ): ContextParts {
-  const budget = { remaining: target.maxRequests, intervalMs: target.rate ? 1000 / target.rate : undefined };
+  const limits = new RunLimits({
+    maxRequests: target.maxRequests,
+    intervalMs: target.rate ? 1000 / target.rate : undefined,
+    // As many requests in flight to one interface as requirements side by side: a node is never sent more at once.
+    maxInFlight: target.concurrency ?? DEFAULT_BOUNDS.concurrency,
+  });
   const seen: NonNullable<ClientConfig['seen']> = [];
   const clients: ContextParts['clients'] = {};
   for (const name of ['ledger', 'wallet', 'scan'] as const) {
@@ -69,10 +76,8 @@ export function contextParts(
       credentialVariables: name === 'scan' ? undefined : CREDENTIAL_VARIABLES[name],
       timeoutMs: target.timeoutMs,
       maxBodyBytes: target.maxBodyBytes,
-      budget,
+      limits,
       seen,
-      // As many requests in flight to one interface as requirements side by side: a node is never sent more at once.
-      maxInFlight: target.concurrency ?? DEFAULT_BOUNDS.concurrency,
     });
   }
   const cache = new RunCache();

@@ -4,7 +4,8 @@ import { describeSource } from '../engine/discovery/discover.ts';
 import { describeOrigin } from '../engine/discovery/provenance.ts';
 import type { Counts, ConformanceReport } from './model.ts';
 import type { RequirementResult } from '../engine/engine.ts';
-import { EXCERPT_BYTES } from '../engine/transport/http.ts';
+import { EXCERPT_BYTES } from '../engine/transport/bounds.ts';
+import { reproduce, type HttpExchangeSummary, type WebSocketExchangeSummary } from '../engine/transport/evidence.ts';
 import { layoutJson } from './json-layout.ts';
 import { dependentGroups, headline, skipGroups, unsupportedGroups } from './verdict.ts';
 
@@ -65,16 +66,32 @@ function evidence(r: RequirementResult): string {
     );
   if (e.exchange) {
     const x = e.exchange;
-    out.push(`<div><b>request</b> <code>${esc(x.request.method)} ${esc(x.request.url)}</code></div>`);
-    if (x.request.body) out.push(bodyBlock(x.request.body));
-    if (x.response)
-      out.push(
-        `<div><b>response</b> ${x.response.status} ${esc(x.response.headers['content-type'] ?? '')} (${x.response.bodyBytes} bytes)</div>${bodyBlock(x.response.bodyExcerpt)}`,
-      );
+    out.push(...(x.transport === 'websocket' ? channelShown(x) : exchangeShown(x)));
     if (x.error) out.push(`<div><b>no answer</b> ${esc(x.error)}</div>`);
-    out.push(`<div><b>reproduce</b></div><pre class="curl">${esc(x.curl)}</pre>`);
+    out.push(`<div><b>reproduce</b></div><pre class="curl">${esc(reproduce(x))}</pre>`);
   }
   return `<div class="evidence">${out.join('')}</div>`;
+}
+
+/** What an HTTP exchange sent and got. */
+function exchangeShown(x: HttpExchangeSummary): string[] {
+  const out = [`<div><b>request</b> <code>${esc(x.request.method)} ${esc(x.request.url)}</code></div>`];
+  if (x.request.body) out.push(bodyBlock(x.request.body));
+  if (x.response)
+    out.push(
+      `<div><b>response</b> ${x.response.status} ${esc(x.response.headers['content-type'] ?? '')} (${x.response.bodyBytes} bytes)</div>${bodyBlock(x.response.bodyExcerpt)}`,
+    );
+  return out;
+}
+
+/** What a WebSocket channel sent and got, message by message. */
+function channelShown(x: WebSocketExchangeSummary): string[] {
+  const protocols = x.channel.subprotocols.length ? ` (subprotocols ${esc(x.channel.subprotocols.join(', '))})` : '';
+  const out = [`<div><b>channel</b> <code>${esc(x.channel.url)}</code>${protocols}</div>`];
+  for (const m of x.sent) out.push(`<div><b>sent</b></div>${bodyBlock(m)}`);
+  for (const m of x.received) out.push(`<div><b>received</b> (${m.bytes} bytes)</div>${bodyBlock(m.excerpt)}`);
+  if (x.close) out.push(`<div><b>closed</b> ${x.close.code} ${esc(x.close.reason)}</div>`);
+  return out;
 }
 
 function row(r: RequirementResult): string {

@@ -2,6 +2,7 @@
 // run's verdict as properties, so a CI view of one suite still says whether the run judged everything.
 import type { ConformanceReport } from './model.ts';
 import type { RequirementResult } from '../engine/engine.ts';
+import { reproduce } from '../engine/transport/evidence.ts';
 import { dependentGroups } from './verdict.ts';
 
 /** Text safe in XML and HTML text and attributes (control characters XML forbids dropped). */
@@ -52,7 +53,12 @@ export function renderJunit(report: ConformanceReport): string {
       lines.push(`    <testcase classname="${esc(`${iface}.${r.level}`)}" name="${esc(r.id)}" time="${seconds(r.durationMs)}">`);
       if (r.status === 'failed' && r.level === 'SHOULD') {
         // A SHOULD finding is a warning: no failure for a CI gate to count, the finding in the test's output.
-        const detail = [r.sentence, r.section, r.evidence?.exchange?.curl, r.evidence?.pointer ? `pointer ${r.evidence.pointer}` : undefined]
+        const detail = [
+          r.sentence,
+          r.section,
+          r.evidence?.exchange && reproduce(r.evidence.exchange),
+          r.evidence?.pointer ? `pointer ${r.evidence.pointer}` : undefined,
+        ]
           .filter(Boolean)
           .join('\n');
         lines.push(`      <system-out>${esc(`WARNING (SHOULD finding; the verdict does not change): ${r.reason ?? ''}\n${detail}`)}</system-out>`);
@@ -60,7 +66,7 @@ export function renderJunit(report: ConformanceReport): string {
         const detail = [
           r.sentence,
           r.section,
-          r.evidence?.exchange?.curl,
+          r.evidence?.exchange && reproduce(r.evidence.exchange),
           r.evidence?.pointer ? `pointer ${r.evidence.pointer}` : undefined,
           r.evidence?.property ? `fast-check seed ${r.evidence.property.seed} path ${r.evidence.property.path ?? '-'}` : undefined,
         ]
@@ -71,7 +77,7 @@ export function renderJunit(report: ConformanceReport): string {
         lines.push(`      <error message="${esc(r.reason ?? 'error')}">${esc(r.stack ?? '')}</error>`);
       } else if (r.status === 'unsupported') {
         // Not judged, never a failure: the target does not serve the operation. The message says which it is.
-        const detail = [r.sentence, r.section, r.evidence?.exchange?.curl].filter(Boolean).join('\n');
+        const detail = [r.sentence, r.section, r.evidence?.exchange && reproduce(r.evidence.exchange)].filter(Boolean).join('\n');
         lines.push(`      <skipped message="${esc(`unsupported: ${r.reason ?? ''}`)}">${esc(detail)}</skipped>`);
       } else if (r.status === 'skipped' || r.status === 'waived') {
         lines.push(`      <skipped message="${esc(r.reason ?? 'skipped')}"/>`);

@@ -3,7 +3,8 @@
 // how long it took and what it found or why not. A source the target does not serve is a line of the
 // report, never a stop; only the run's request budget ends discovery early.
 import type { InterfaceName } from '../../common/vocabulary.ts';
-import { BudgetExhausted, type Client } from '../transport/http.ts';
+import type { Client } from '../transport/http.ts';
+import { BudgetExhausted } from '../transport/limits.ts';
 import type { FixtureName, Fixtures } from '../fixtures.ts';
 import { Findings } from './findings.ts';
 import type { FixtureOrigin } from './provenance.ts';

@@ -2,7 +2,8 @@
 // each source by its pages and time; what every answer was (served, refused, unusable) is kept for the
 // source's report line. Answers are judged by the run's answer log through the observed client.
 import { parseJson, type Json } from '../../common/json.ts';
-import { excerpt, nestedTooDeep, RequestNotSent, tooDeep, type Client, type Exchange, type RequestOptions } from '../transport/http.ts';
+import { excerpt, nestedTooDeep } from '../transport/bounds.ts';
+import { RequestNotSent, tooDeep, type Client, type Exchange, type RequestOptions } from '../transport/http.ts';
 import { followTokens } from '../paging.ts';
 
 export interface SourceBounds {

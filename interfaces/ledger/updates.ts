@@ -1,12 +1,15 @@
 // Building `POST /v2/updates` requests and reading their answers, for the ledger requirements. Field names
 // are those of release line 3.5 (the update-stream facts): each answer element is `{update: {<Kind>: {value:
-// record}}}`, transaction events are `{<EventKind>: record}`. Nothing here judges: checks do.
+// record}}}`, transaction events are `{<EventKind>: record}`. Nothing here judges: checks do. The reads the
+// update rules take their elements from (readWindow, sampleStream) return the elements and the exchange to
+// cite, no HTTP answer to inspect, so that those rules can run over another transport of the stream (the
+// ledger's WebSocket) unchanged.
 import fc from 'fast-check';
 import { appendPointer, isObject, pointer, type Json } from '../../common/json.ts';
 import { describeAnswer, type Exchange, type Query, type RequestOptions } from '../../engine/transport/http.ts';
 import { exactIntegers } from '../../engine/int64.ts';
 import { LIMITED_TOKEN_VARIABLE } from '../../engine/fixtures.ts';
-import type { CheckContext } from '../../engine/model.ts';
+import type { CheckContext, Citable } from '../../engine/model.ts';
 
 export const OPERATION = 'getUpdates';
 export const UPDATES_PATH = '/v2/updates';
@@ -95,7 +98,7 @@ export function openRead(ctx: CheckContext, format: Json, limit?: number, auth?:
   return postUpdates(ctx, body({ beginExclusive: 0 }, format, extra), { limit, stream_idle_timeout_ms: IDLE_MS }, auth);
 }
 
-/** The elements of an answer that must be a 200 JSON array. */
+/** The elements of an HTTP answer that must be a 200 JSON array (for the rules of the endpoint's statuses and query parameters). */
 export function elementsOf(ctx: CheckContext, x: Exchange): Json[] {
   ctx.expect(x).status(200);
   const els = ctx.expect(x).json();
@@ -103,12 +106,19 @@ export function elementsOf(ctx: CheckContext, x: Exchange): Json[] {
   return els as Json[];
 }
 
+/** A read of the update stream as a rule judges it: its elements, and the exchange that carried them as evidence. */
+export interface UpdatesRead {
+  els: Json[];
+  /** Cite it (ctx.fail); which transport carried the read is not the rule's concern. */
+  x: Citable;
+}
+
 /**
  * A bounded read that must succeed; its elements. Windows lie within the sampled part of the stream, but a
  * read with another format (ledger effects, other kinds) may hold more elements than the sample, so a 413
  * is the node's list limit speaking, not a broken rule: the requirement cannot run this window.
  */
-export async function readWindow(ctx: CheckContext, w: Window, format: Json, extra: Json = {}): Promise<{ x: Exchange; els: Json[] }> {
+export async function readWindow(ctx: CheckContext, w: Window, format: Json, extra: Json = {}): Promise<UpdatesRead> {
   const x = await postUpdates(ctx, body(w, format, extra));
   if (x.status === 413) ctx.skip(`the read of (${w.beginExclusive}, ${w.endInclusive}] exceeds the node's list limit (413)`);
   return { x, els: elementsOf(ctx, x) };
@@ -223,7 +233,8 @@ export interface Sample {
   parties: string[];
   /** The first elements of the stream for `parties` (every kind, ACS-delta transactions). */
   elements: Json[];
-  exchange: Exchange;
+  /** The read that gave them, to cite. */
+  exchange: Citable;
   /** Distinct offsets of those elements, ascending. */
   offsets: number[];
 }

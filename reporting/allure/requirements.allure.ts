@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as allure from 'allure-js-commons';
 import { describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../model.ts';
+import { reproduction } from '../../engine/transport/evidence.ts';
 
 const file = process.env.CN_CONFORMANCE_ALLURE_REPORT;
 if (!file) throw new Error('CN_CONFORMANCE_ALLURE_REPORT is not set');
@@ -36,7 +37,10 @@ for (const iface of [...new Set(report.requirements.map((r) => r.interface))]) {
         await allure.parameter('duration in the run (ms)', String(r.durationMs), { excluded: true });
         if (r.evidence) {
           await allure.attachment('evidence.json', JSON.stringify(r.evidence, null, 2), 'application/json');
-          if (r.evidence.exchange) await allure.attachment('curl', r.evidence.exchange.curl, 'text/plain');
+          if (r.evidence.exchange) {
+            const { tool, line } = reproduction(r.evidence.exchange);
+            await allure.attachment(tool, line, 'text/plain');
+          }
         }
         if (r.status === 'waived') {
           await allure.tag('waived');

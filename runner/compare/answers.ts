@@ -2,9 +2,10 @@
 // other node's, or no answer): the exchange as the run's evidence keeps it (the body's start, and a curl line
 // that reproduces the request as pasted, the token named by its variable), and why a node refused, in a line.
 import { isObject, parseJson } from '../../common/json.ts';
-import { describeAnswer, summarise, type Exchange, type ExchangeSummary } from '../../engine/transport/http.ts';
+import type { HttpExchangeSummary } from '../../engine/transport/evidence.ts';
+import { describeAnswer, summarise, type Exchange } from '../../engine/transport/http.ts';
 
-export interface NodeAnswer extends ExchangeSummary {
+export interface NodeAnswer extends HttpExchangeSummary {
   /** A JsCantonError's code: refusals of one route with another code have another cause. */
   code?: string;
   /** Why the node refused, in one line: a JsCantonError's code and cause, an error message, a text body's start. */

@@ -5,7 +5,8 @@
 import { parseJson, resolvePointer, type Json } from '../../common/json.ts';
 import { inPool } from '../../common/pool.ts';
 import { discover, type SourceReport } from '../../engine/discovery/discover.ts';
-import { BudgetExhausted, type Client, type Exchange, type Query } from '../../engine/transport/http.ts';
+import type { Client, Exchange, Query } from '../../engine/transport/http.ts';
+import { BudgetExhausted } from '../../engine/transport/limits.ts';
 import { followTokens } from '../../engine/paging.ts';
 import { contextParts, CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../../engine/target.ts';
 import { ensureReachable } from '../reachability.ts';

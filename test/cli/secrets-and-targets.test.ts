@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { redactUrl, Scrubber, urlSecrets } from '../../runner/redaction.ts';
 import { secretWithSource as secret } from '../../cli/secrets.ts';
 import { originFor } from '../../engine/target.ts';
-import { curlLine, redactHeaders } from '../../engine/transport/http.ts';
+import { curlLine, redactHeaders } from '../../engine/transport/redaction.ts';
 
 describe('credentials', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cn-secret-'));

@@ -8,6 +8,7 @@ import { sendable, secretWithSource } from '../../cli/secrets.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { SourceReader } from '../../engine/discovery/reader.ts';
 import { Client, RequestNotSent } from '../../engine/transport/http.ts';
+import { RunLimits } from '../../engine/transport/limits.ts';
 import { LEDGER_REQUIREMENTS } from '../../requirements/ledger/index.ts';
 import { cliInProcess } from '../support/cli-in-process.ts';
 import { runAgainst } from '../support/suite-harness.ts';
@@ -78,7 +79,7 @@ describe('a credential that cannot be sent in a header', () => {
       credentials: { bearer: 'two\nlines' },
       timeoutMs: 5000,
       maxBodyBytes: 1 << 20,
-      budget: { remaining: 10 },
+      limits: new RunLimits({ maxRequests: 10 }),
     });
     await expect(client.get('/v2/version')).rejects.toBeInstanceOf(RequestNotSent);
     const reader = new SourceReader(client, { pages: 5, ms: 5000 });

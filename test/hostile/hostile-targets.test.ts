@@ -16,7 +16,9 @@ import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { ensureReachable } from '../../runner/reachability.ts';
 import { describeSource, discover } from '../../engine/discovery/discover.ts';
-import { Client, EXCERPT_BYTES, STALLED_AFTER } from '../../engine/transport/http.ts';
+import { EXCERPT_BYTES } from '../../engine/transport/bounds.ts';
+import { Client } from '../../engine/transport/http.ts';
+import { RunLimits, STALLED_AFTER } from '../../engine/transport/limits.ts';
 import { DEFAULT_BOUNDS } from '../../engine/target.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
 import { BEYOND_2_53, HUGE_BODY_BYTES, PROXY_MODES, startHostileTarget, withHugeInt64, type HostileMode, type HostileTarget } from './hostile-target.ts';
@@ -360,7 +362,7 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
 
 describe('reachability: only a URL nothing can connect to is a usage error', { timeout: NO_HANG_MS }, () => {
   const client = (url: string, timeoutMs = 300) =>
-    new Client({ origin: url, prefix: '/api/scan', credentials: {}, timeoutMs, maxBodyBytes: 1024, budget: { remaining: 0 } });
+    new Client({ origin: url, prefix: '/api/scan', credentials: {}, timeoutMs, maxBodyBytes: 1024, limits: new RunLimits({ maxRequests: 0 }) });
 
   it('a refused connection is exit 2 (UsageError naming the flag and the cause)', async () => {
     const t = await startHostileTarget('status-500');
@@ -442,7 +444,7 @@ describe('fixture discovery on a hostile target', { timeout: NO_HANG_MS }, () =>
     for (const [mode, seed] of cases) {
       const t = await startHostileTarget(mode, { reference: node.urls.ledger, seed, mangleRate: 0.2 });
       targets.push(t);
-      const budget = { remaining: 200 };
+      const limits = new RunLimits({ maxRequests: 200 });
       const client = (prefix: string) =>
         new Client({
           origin: t.url,
@@ -450,7 +452,7 @@ describe('fixture discovery on a hostile target', { timeout: NO_HANG_MS }, () =>
           credentials: { bearer: 'x.y.z' },
           timeoutMs: ANSWERS_AT_ONCE_MS,
           maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes,
-          budget,
+          limits,
         });
       const { fixtures: f, sources } = await discover({
         sources: DISCOVERY_SOURCES,

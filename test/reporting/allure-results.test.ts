@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { reproduce } from '../../engine/transport/evidence.ts';
 import { writeAllureResults } from '../../reporting/allure-results.ts';
 import { SAMPLE_RESULTS, sampleReport } from '../support/sample-report.ts';
 
@@ -49,7 +50,7 @@ describe('allure-results', () => {
     expect(label(failed, 'severity')).toEqual(['critical']);
     expect(label(failed, 'feature')).toEqual(['listAnsEntries']);
     const curl = failed.steps.flatMap((s) => s.attachments).find((a) => a.name === 'curl')!;
-    expect(readFileSync(join(out, curl.source), 'utf8')).toBe(SAMPLE_RESULTS[0]!.evidence!.exchange!.curl);
+    expect(readFileSync(join(out, curl.source), 'utf8')).toBe(reproduce(SAMPLE_RESULTS[0]!.evidence!.exchange!));
 
     expect(byName['SCAN-BACKFILLING-COMPLETE-FLAG']!.status).toBe('passed');
     const skipped = byName['LEDGER-UPDATES-READ-RIGHTS']!;

@@ -3,7 +3,8 @@
 // of them still in the page; a body that is not JSON is shown as it came; and escaping holds throughout.
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../reporting/html.ts';
-import { EXCERPT_BYTES, type ExchangeSummary } from '../../engine/transport/http.ts';
+import { EXCERPT_BYTES } from '../../engine/transport/bounds.ts';
+import type { ExchangeSummary } from '../../engine/transport/evidence.ts';
 import { sampleReport } from '../support/sample-report.ts';
 
 /** The page for one failed requirement whose evidence sent `request` and got `response` (JSON unless said). */

@@ -2,6 +2,7 @@
 // fails the operation's generic answer requirement, with the answer as evidence.
 import { describe, expect, it } from 'vitest';
 import { startReferenceNode } from '../../reference-node/index.ts';
+import { httpEvidence } from '../../engine/transport/evidence.ts';
 import { referenceNodeTarget } from '../../runner/reference-target.ts';
 import { runConformance } from '../../runner/run-conformance.ts';
 import { catalog } from '../../requirements/catalog.ts';
@@ -29,7 +30,7 @@ describe('the answer judge', () => {
       /an answer SCAN-HOLDINGS-PAGING-COMPLETE received breaks the document: body of getHoldingsStateV1 200 violates the schema: \/created_events\/0\/created_at must be string/,
     );
     expect(judged!.evidence?.pointer).toBe('/created_events/0/created_at');
-    expect(judged!.evidence?.exchange?.request.body).toMatch(/"after":/);
+    expect(httpEvidence(judged!.evidence?.exchange)?.request.body).toMatch(/"after":/);
   });
 
   it('reports nothing on a correct node: the SHOULD requirements of the policy pass where answers were judged, skip where none were', async () => {

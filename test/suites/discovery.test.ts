@@ -7,6 +7,7 @@ import { startReferenceNode, type RunningReferenceNode } from '../../reference-n
 import { discover, type DiscoveryResult } from '../../engine/discovery/discover.ts';
 import type { FixtureName } from '../../engine/fixtures.ts';
 import { Client } from '../../engine/transport/http.ts';
+import { RunLimits } from '../../engine/transport/limits.ts';
 import { DEFAULT_BOUNDS } from '../../engine/target.ts';
 import { DISCOVERY_SOURCES } from '../../interfaces/discovery-sources.ts';
 
@@ -19,9 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => node.close());
 
-function clients(budget = { remaining: 2000 }) {
+function clients(maxRequests = 2000) {
+  const limits = new RunLimits({ maxRequests });
   const client = (prefix: string, bearer?: string) =>
-    new Client({ origin: node.urls.ledger, prefix, credentials: { bearer }, timeoutMs: 5000, maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes, budget });
+    new Client({ origin: node.urls.ledger, prefix, credentials: { bearer }, timeoutMs: 5000, maxBodyBytes: DEFAULT_BOUNDS.maxBodyBytes, limits });
   return {
     ledger: client('', node.credentials.ledgerAdminToken),
     wallet: client('/api/validator', node.credentials.walletUsers[0]!.token),
@@ -123,7 +125,7 @@ describe('precedence and bounds', () => {
   });
 
   it("stops at the run's request budget with every source reported, and throws nothing", async () => {
-    const d = await discover({ sources: DISCOVERY_SOURCES, given: {}, clients: clients({ remaining: 3 }), allowMutations: false, env: env('t3') });
+    const d = await discover({ sources: DISCOVERY_SOURCES, given: {}, clients: clients(3), allowMutations: false, env: env('t3') });
     expect(d.sources.filter((s) => s.requests > 0).reduce((n, s) => n + s.requests, 0)).toBeLessThanOrEqual(4);
     expect(d.sources.at(-1)!.outcome).toBe('budget used up');
     expect(d.sources).toHaveLength(DISCOVERY_SOURCES.length);

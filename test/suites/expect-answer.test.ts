@@ -2,13 +2,14 @@
 // on one that breaks it, with the exchange and the pointer as evidence.
 import { describe, expect, it } from 'vitest';
 import { expectAnswer, type Verdicts } from '../../engine/expect-answer.ts';
+import type { ExchangeSummary } from '../../engine/transport/evidence.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 
 class Ended extends Error {
   constructor(
     readonly kind: 'fail' | 'skip',
     message: string,
-    readonly evidence: { exchange: Exchange; pointer?: string },
+    readonly evidence: { exchange?: Exchange | ExchangeSummary; pointer?: string },
   ) {
     super(message);
   }
@@ -88,7 +89,18 @@ describe('ctx.expect(answer)', () => {
   it('skipUnless: not judged, this answer the cause, unless the status is one of those named', () => {
     expect(() => expectAnswer(answer(413, ''), verdicts).skipUnless([200, 413], 'a read from offset 0')).not.toThrow();
     const e = ended(() => expectAnswer(answer(400, 'pruned'), verdicts).skipUnless([200, 413], 'a read from offset 0'));
-    expect([e.kind, e.message, e.evidence.exchange.status]).toEqual(['skip', 'a read from offset 0 was answered with status 400 pruned', 400]);
+    expect([e.kind, e.message, (e.evidence.exchange as Exchange).status]).toEqual(['skip', 'a read from offset 0 was answered with status 400 pruned', 400]);
+  });
+
+  it('of evidence only (a read of any transport): fails and skips with it, refuses to look into it', () => {
+    const summary: ExchangeSummary = {
+      request: { method: 'POST', url: 'http://node.test/v2/updates', headers: {} },
+      curl: 'curl -X POST http://node.test/v2/updates',
+      durationMs: 1,
+    };
+    const e = ended(() => expectAnswer(summary, verdicts).fail('an element is out of the window', '/3'));
+    expect(e.evidence).toEqual({ exchange: summary, pointer: '/3' });
+    expect(() => expectAnswer(summary, verdicts).status(200)).toThrow(/evidence only/);
   });
 
   it('fail: the exchange and the pointer are the evidence', () => {

@@ -10,6 +10,7 @@ import { startReferenceNode } from '../../reference-node/index.ts';
 import { completedOk } from '../../interfaces/ledger/commands.ts';
 import { LEDGER_REQUIREMENTS } from '../../requirements/ledger/index.ts';
 import { DEFAULT_BOUNDS } from '../../engine/target.ts';
+import { httpEvidence } from '../../engine/transport/evidence.ts';
 import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
 import { runAgainst } from '../support/suite-harness.ts';
 
@@ -100,7 +101,7 @@ describe('LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK: a command that cannot succeed', 
     const r = await judge('ok-completion');
     expect(r.status).toBe('failed');
     expect(r.reason).toMatch(/cannot have succeeded/);
-    expect(r.evidence?.exchange?.curl).toMatch(/\/v2\/commands\/completions/);
+    expect(httpEvidence(r.evidence?.exchange)?.curl).toMatch(/\/v2\/commands\/completions/);
   });
 });
 

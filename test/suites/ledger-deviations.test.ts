@@ -8,6 +8,7 @@ import { responseProblems } from '../../generators/index.ts';
 import { LEDGER_DEVIATIONS } from '../../reference-node/ledger/deviations.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { Client } from '../../engine/transport/http.ts';
+import { RunLimits } from '../../engine/transport/limits.ts';
 import { CheckSkipped } from '../../engine/model.ts';
 import { ledgerReleaseLine, parseReleaseLine, predates, type ReleaseLineContext } from '../../interfaces/ledger/release-line.ts';
 import { cantonErrorProblems } from '../../requirements/ledger/updates/errors.ts';
@@ -231,7 +232,7 @@ describe('the ledger release line', () => {
       credentials: { bearer: node.credentials.ledgerAdminToken },
       timeoutMs: 5000,
       maxBodyBytes: 1 << 20,
-      budget: { remaining: 0 },
+      limits: new RunLimits({ maxRequests: 0 }),
       seen,
     });
     return { ledger, shared };

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import type { RequirementResult } from '../../engine/engine.ts';
+import { httpEvidence } from '../../engine/transport/evidence.ts';
 import { SCAN_REQUIREMENTS } from '../../requirements/scan/index.ts';
 import { runAgainst } from '../support/suite-harness.ts';
 
@@ -89,7 +90,7 @@ describe('history endpoints judged each on its own', () => {
           /refused a valid request \(update .*discovery: this scan's update and event history/,
         );
       const first = results.find((r) => r.id === only(endpoint)[0])!;
-      expect(first.evidence?.exchange?.response?.status).toBe(answer.status);
+      expect(httpEvidence(first.evidence?.exchange)?.response?.status).toBe(answer.status);
     },
     60_000,
   );

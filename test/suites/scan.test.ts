@@ -5,6 +5,7 @@ import { referenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode } from '../../reference-node/index.ts';
 import { SCAN_FAULTS } from '../../reference-node/scan/faults.ts';
 import type { RequirementResult } from '../../engine/engine.ts';
+import { httpEvidence } from '../../engine/transport/evidence.ts';
 import { SCAN_REQUIREMENTS } from '../../requirements/scan/index.ts';
 import { keysInTextOrder } from '../../requirements/scan/json-order.ts';
 import { failedIds, runAgainst, runOnFreshNode } from '../support/suite-harness.ts';
@@ -64,7 +65,7 @@ describe('scan requirement records', () => {
     expect(result!.status).toBe('failed');
     expect(result!.reason).toMatch(/already used in this walk: the walk never ends/);
     expect(result!.evidence?.pointer).toBe('/next_page_token');
-    expect(result!.evidence?.exchange?.request.url).toMatch(/\/api\/scan\/v0\/holdings\/state$/);
+    expect(httpEvidence(result!.evidence?.exchange)?.request.url).toMatch(/\/api\/scan\/v0\/holdings\/state$/);
   });
 
   it('a requirement whose fixture is missing is skipped, naming the fixture', async () => {

@@ -5,8 +5,7 @@
 // knowledge of the target's history.
 import fc from 'fast-check';
 import type { Json } from '../../../common/json.ts';
-import type { Exchange } from '../../../engine/transport/http.ts';
-import type { CheckContext, Requirement } from '../../../engine/model.ts';
+import type { CheckContext, Citable, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   ACS_DELTA,
@@ -45,7 +44,7 @@ async function readTransactions(
   parties: string[],
   shape: Shape,
   withReassignments = false,
-): Promise<{ x: Exchange; events: FlatEvent[] }> {
+): Promise<{ x: Citable; events: FlatEvent[] }> {
   const { x, els } = await readWindow(
     ctx,
     sampleWindow(s),
@@ -55,7 +54,7 @@ async function readTransactions(
 }
 
 /** The transaction events judged; fails on one of a kind the shape does not allow. */
-function expectEventKinds(ctx: CheckContext, x: Exchange, events: FlatEvent[], allowed: string[], shapeName: string): number {
+function expectEventKinds(ctx: CheckContext, x: Citable, events: FlatEvent[], allowed: string[], shapeName: string): number {
   const judged = events.filter((e) => e.from === 'Transaction');
   for (const e of judged) {
     if (!allowed.includes(e.kind)) ctx.expect(x).fail(`a ${shapeName} transaction carries a ${e.kind}; only ${allowed.join(' and ')} belong there`, e.pointer);

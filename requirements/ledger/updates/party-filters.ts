@@ -3,7 +3,7 @@
 // reads of the same window that ask the same thing another way (metamorphic), so no knowledge of the target's
 // history is needed: only that the sampled window holds events of the ledger parties.
 import type { Json } from '../../../common/json.ts';
-import { describeAnswer, type Exchange } from '../../../engine/transport/http.ts';
+import { describeAnswer } from '../../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
@@ -25,6 +25,7 @@ import {
   updateKey,
   windowArb,
   type Part,
+  type UpdatesRead,
   type Window,
 } from '../../../interfaces/ledger/updates.ts';
 
@@ -45,7 +46,7 @@ export async function eventKeysOf(ctx: CheckContext, w: Window, parties: string[
  * Fails when the combined read lacks an event one of the reference reads holds; returns how many events were
  * compared. Only missing events are judged: an event no requesting party may see is the stakeholder rules'.
  */
-function expectHolds(ctx: CheckContext, combined: { x: Exchange; els: Json[] }, references: Array<{ label: string; keys: Set<string> }>, what: string): number {
+function expectHolds(ctx: CheckContext, combined: UpdatesRead, references: Array<{ label: string; keys: Set<string> }>, what: string): number {
   const held = new Set(eventsOf(combined.els).map(eventKey));
   let compared = 0;
   for (const r of references) {

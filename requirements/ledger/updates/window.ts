@@ -2,9 +2,8 @@
 // descendingOrder, and descendingOrder only with an end. Windows are chosen among offsets the stream really
 // has (sampled first), so every request stays bounded and within the ledger end.
 import type { Json } from '../../../common/json.ts';
-import type { Exchange } from '../../../engine/transport/http.ts';
 import { exactIntegers } from '../../../engine/int64.ts';
-import type { CheckContext, Requirement } from '../../../engine/model.ts';
+import type { CheckContext, Citable, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   IDLE_MS,
@@ -29,7 +28,7 @@ const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
 const show = (w: Window) => `(${w.beginExclusive}, ${w.endInclusive}]`;
 
 /** Fails on the first pair of neighbours out of order; updates (not checkpoints) must differ strictly. */
-function expectOrdered(ctx: CheckContext, x: Exchange, els: Json[], direction: 'ascending' | 'descending', w: Window): void {
+function expectOrdered(ctx: CheckContext, x: Citable, els: Json[], direction: 'ascending' | 'descending', w: Window): void {
   let prev: { i: number; offset: number; checkpoint: boolean } | undefined;
   els.forEach((e, i) => {
     const offset = offsetOf(e);
