@@ -1,6 +1,6 @@
 // `cn-conformance serve-reference`: the embedded reference node as a standalone server (and the integer option reader other commands share).
 import { FAULT_CATALOG, startReferenceNode, type RunningReferenceNode } from '../reference-node/index.ts';
-import { DEVIATION_CATALOG, DIVERGENCE_CATALOG, UnknownFaultError } from '../reference-node/faults.ts';
+import { BLIND_FAULTS, DEVIATION_CATALOG, DIVERGENCE_CATALOG, UnknownFaultError } from '../reference-node/faults.ts';
 import { writeFile } from 'node:fs/promises';
 import { referenceFixtures } from '../reference-node/fixtures.ts';
 import { UsageError } from '../runner/usage-error.ts';
@@ -26,13 +26,14 @@ export function integer(name: string, text: string, min: number, max = Number.MA
   return n;
 }
 
-/** The faults, then the real-world deviations and the divergences (switched with --fault too), one per line. */
+/** The faults, then the real-world deviations, the divergences and the blind faults (switched with --fault too), one per line. */
 export function listFaults(): string {
-  const width = Math.max(...[...FAULT_CATALOG, ...DEVIATION_CATALOG, ...DIVERGENCE_CATALOG].map((f) => f.name.length));
+  const width = Math.max(...[...FAULT_CATALOG, ...DEVIATION_CATALOG, ...DIVERGENCE_CATALOG, ...BLIND_FAULTS].map((f) => f.name.length));
   return [
     ...FAULT_CATALOG.map((f) => `${f.name.padEnd(width)}  [${f.interface}/${f.family}] ${f.breaks}`),
     ...DEVIATION_CATALOG.map((d) => `${d.name.padEnd(width)}  [${d.interface}/${d.family}] (real-world deviation, no rule broken) ${d.behaviour}`),
     ...DIVERGENCE_CATALOG.map((d) => `${d.name.padEnd(width)}  [${d.interface}/${d.family}] (only a comparison with another node shows it) ${d.breaks}`),
+    ...BLIND_FAULTS.map((b) => `${b.name.padEnd(width)}  [${b.interface}/blind round ${b.round}] ${b.breaks}`),
   ].join('\n');
 }
 

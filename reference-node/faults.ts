@@ -10,6 +10,7 @@ import { SCAN_DIVERGENCES, type ScanDivergenceName } from './scan/divergences.ts
 import { SCAN_FAULTS, type ScanFaultName } from './scan/faults.ts';
 import { WALLET_DEVIATIONS, type WalletDeviationName } from './wallet/deviations.ts';
 import { WALLET_FAULTS, type WalletFaultName } from './wallet/faults.ts';
+import { BLIND_FAULTS, type BlindFault } from './blind/index.ts';
 
 export type { DeviationDefinition, DivergenceDefinition, FaultDefinition, FaultSpec, GenericExpectation } from './fault-definition.ts';
 
@@ -32,18 +33,24 @@ export const DIVERGENCE_CATALOG: readonly DivergenceDefinition<ScanDivergenceNam
 
 export class UnknownFaultError extends Error {}
 
+export { BLIND_FAULTS, type BlindFault } from './blind/index.ts';
+
 /** The faults switched on for one node; immutable once built. */
 export class FaultSet {
   private readonly active: ReadonlySet<string>;
   /** Names come from the command line at run time, so they are checked here, not by the compiler. */
   constructor(names: readonly string[] = []) {
-    const known = new Set<string>([...FAULT_CATALOG, ...DEVIATION_CATALOG, ...DIVERGENCE_CATALOG].map((f) => f.name));
+    const known = new Set<string>([...FAULT_CATALOG, ...DEVIATION_CATALOG, ...DIVERGENCE_CATALOG, ...BLIND_FAULTS].map((f) => f.name));
     const unknown = names.filter((n) => !known.has(n));
     if (unknown.length > 0) throw new UnknownFaultError(`unknown fault(s): ${unknown.join(', ')} (see --list-faults)`);
     this.active = new Set(names);
   }
   has(name: FaultName): boolean {
     return this.active.has(name);
+  }
+  /** The blind faults switched on (see blind/seam.ts), in the order of their rounds. */
+  get blind(): readonly BlindFault[] {
+    return BLIND_FAULTS.filter((f) => this.active.has(f.name));
   }
   get names(): string[] {
     return [...this.active].sort();

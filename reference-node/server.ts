@@ -9,6 +9,7 @@ import type { NodeContext, NodeSettings } from './context.ts';
 import { FaultSet } from './faults.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { refusalHook } from './refusals.ts';
+import { blindHook } from './blind/hook.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { divergeHoldingAmount } from './world/divergence.ts';
@@ -95,6 +96,7 @@ export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
     done(null, body);
   });
   refusalHook(app, ctx);
+  blindHook(app, ctx.faults.blind);
   await app.register(async (scope) => ledgerRoutes(scope, ctx), { prefix: '/v2' });
   await app.register(async (scope) => walletRoutes(scope, ctx), { prefix: '/api/validator' });
   await app.register(async (scope) => scanRoutes(scope, ctx), { prefix: '/api/scan' });

@@ -1,0 +1,6 @@
+// Every round of blind faults (see seam.ts), in the order they were written.
+import type { BlindFault } from './seam.ts';
+
+export type { BlindAnswer, BlindFault, BlindRequest } from './seam.ts';
+
+export const BLIND_FAULTS: readonly BlindFault[] = [];
