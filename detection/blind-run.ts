@@ -1,0 +1,51 @@
+// `npm run detection:blind -- [--round N] [--out DIR] [--concurrency N]`: scores the blind faults (see
+// blind.ts) and writes DIR/blind.json (default reports/). Prints, per round, how many the suite caught and
+// each survivor with the sentence it breaks. Exit 0 once scored (a survivor is a finding, not an error),
+// 1 when the clean run does not pass, 2 on a usage error.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BLIND_FAULTS } from '../reference-node/faults.ts';
+import { scoreBlind } from './blind.ts';
+
+const USAGE = 'usage: npm run detection:blind -- [--round N] [--out DIR] [--concurrency N]';
+
+async function main(): Promise<number> {
+  let values: { round?: string; out?: string; concurrency?: string };
+  try {
+    ({ values } = parseArgs({
+      options: { round: { type: 'string' }, out: { type: 'string', default: 'reports' }, concurrency: { type: 'string', default: '4' } },
+    }));
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const concurrency = Number(values.concurrency);
+  const round = values.round === undefined ? undefined : Number(values.round);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || (round !== undefined && !Number.isInteger(round))) {
+    console.error(USAGE);
+    return 2;
+  }
+  const faults = BLIND_FAULTS.filter((f) => round === undefined || f.round === round);
+  if (faults.length === 0) {
+    console.error(round === undefined ? 'no blind fault is written yet (reference-node/blind/)' : `no blind fault of round ${round}`);
+    return 2;
+  }
+  const scored = await scoreBlind({
+    faults,
+    concurrency,
+    onFault: (o, done, total) => process.stderr.write(`[${String(done).padStart(3)}/${total}] ${o.caught ? 'caught  ' : 'MISSED  '} ${o.fault}\n`),
+  });
+  await mkdir(values.out!, { recursive: true });
+  const path = join(values.out!, 'blind.json');
+  await writeFile(path, `${JSON.stringify(scored, null, 2)}\n`);
+  if (scored.clean.length > 0) console.log(`the clean node does not pass: ${scored.clean.join(', ')}`);
+  for (const r of scored.rounds) {
+    console.log(`round ${r.round}: caught ${r.caught} of ${r.total} (${Math.round((100 * r.caught) / r.total)} %)`);
+    for (const o of r.outcomes.filter((x) => !x.caught)) console.log(`  missed ${o.fault} [${o.interface}]: ${o.breaks}`);
+  }
+  console.log(`Written ${path}`);
+  return scored.clean.length > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();
