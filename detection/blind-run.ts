@@ -1,17 +1,18 @@
-// `npm run detection:blind -- [--round N] [--out DIR] [--concurrency N]`: scores the blind faults (see
+// `npm run detection:blind -- [--round N] [--fault PATTERN ...] [--out DIR] [--concurrency N]`: scores the blind faults (see
 // blind.ts) and writes DIR/blind.json (default reports/). Prints, per round, how many the suite caught and
 // each survivor with the sentence it breaks. Exit 0 once scored (a survivor is a finding, not an error),
 // 1 when the clean run does not pass, 2 on a usage error.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { globToRegExp } from '../common/glob.ts';
 import { BLIND_FAULTS } from '../reference-node/faults.ts';
 import { scoreBlind } from './blind.ts';
 
-const USAGE = 'usage: npm run detection:blind -- [--round N] [--out DIR] [--concurrency N]';
+const USAGE = 'usage: npm run detection:blind -- [--round N] [--fault PATTERN ...] [--out DIR] [--concurrency N]';
 
 async function main(): Promise<number> {
-  let values: { round?: string; out?: string; concurrency?: string };
+  let values: { round?: string; out?: string; concurrency?: string; fault?: string[] };
   try {
     ({ values } = parseArgs({
       options: { round: { type: 'string' }, out: { type: 'string', default: 'reports' }, concurrency: { type: 'string', default: '4' } },
@@ -26,9 +27,12 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const faults = BLIND_FAULTS.filter((f) => round === undefined || f.round === round);
+  const patterns = (values.fault ?? []).map(globToRegExp);
+  const faults = BLIND_FAULTS.filter((f) => (round === undefined || f.round === round) && (patterns.length === 0 || patterns.some((p) => p.test(f.name))));
   if (faults.length === 0) {
-    console.error(round === undefined ? 'no blind fault is written yet (reference-node/blind/)' : `no blind fault of round ${round}`);
+    console.error(
+      `no blind fault${round === undefined ? '' : ` of round ${round}`}${patterns.length ? ` matches ${values.fault!.join(', ')}` : ''} (reference-node/blind/)`,
+    );
     return 2;
   }
   const scored = await scoreBlind({
