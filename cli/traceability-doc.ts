@@ -1,7 +1,8 @@
-// docs/traceability.md, derived from the sentence lists (traceability/) and the requirement records:
+// docs/traceability.md, derived from the sentence lists (description/) and the requirement records:
 // every normative sentence of the description with the requirements that enforce it, or why none can.
 import type { Requirement } from '../engine/model.ts';
-import { standing, type SentenceSection } from '../traceability/model.ts';
+import type { SentenceSection } from '../description/model.ts';
+import { standing } from '../traceability/model.ts';
 
 export function traceabilityMarkdown(sections: readonly SentenceSection[], requirements: readonly Requirement[]): string {
   const all = sections.flatMap((s) => s.sentences);
@@ -11,7 +12,7 @@ export function traceabilityMarkdown(sections: readonly SentenceSection[], requi
   const lines = [
     '# Traceability',
     '',
-    'Generated from the sentence lists in `traceability/` and the requirement records (`npx cn-conformance list --traceability`); do not edit by hand.',
+    'Generated from the sentence lists in `description/` and the requirement records (`npx cn-conformance list --traceability`); do not edit by hand.',
     '',
     `${all.length} normative sentences of the description: ${count('enforced')} enforced by requirements, ${count('not checkable')} not checkable from outside a node (with the reason), ${count('gap')} gaps (checkable, no requirement yet).`,
     '',

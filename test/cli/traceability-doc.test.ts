@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { traceabilityMarkdown } from '../../cli/traceability-doc.ts';
 import { catalog } from '../../requirements/catalog.ts';
 import { standing } from '../../traceability/model.ts';
-import { SENTENCE_SECTIONS } from '../../traceability/index.ts';
+import { SENTENCE_SECTIONS } from '../../description/index.ts';
 import { loadedSpecs } from '../support/suite-harness.ts';
 
 const sentences = SENTENCE_SECTIONS.flatMap((s) => s.sentences);
