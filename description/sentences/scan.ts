@@ -112,6 +112,10 @@ export const SCAN_SECTIONS: readonly SentenceSection[] = [
         n: 'C.updates-v0.5',
         text: 'Errors 400, 404, 500.',
       },
+      {
+        n: 'C.updates-v0.6',
+        text: 'Use the v2 path instead.',
+      },
     ],
   },
   {

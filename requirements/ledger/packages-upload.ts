@@ -25,7 +25,7 @@ export const PACKAGE_UPLOAD_REQUIREMENTS: Requirement[] = defineRules(
       id: 'LEDGER-PACKAGES-UPLOAD-TAKES-DAR',
       operations: ['listPackages', 'getPackage', 'uploadPackages', 'getPackageStatus'],
       confirms: 'uploadPackages',
-      cites: ['A.overview.30'],
+      cites: ['A.overview.26', 'A.overview.30'],
       tags: ['packages', 'dars'],
       mutates: true,
       check: (ctx) => uploadAndConfirm(ctx, '/v2/packages'),

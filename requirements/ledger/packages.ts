@@ -34,7 +34,7 @@ export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
     id: 'LEDGER-PACKAGES-CONTENTS-OF-LISTED',
     operations: ['listPackages', 'getPackage'],
     confirms: 'getPackage',
-    cites: ['A.overview.32'],
+    cites: ['A.overview.28', 'A.overview.32'],
     tags: ['packages'],
     check: (ctx) =>
       onTheWay(ctx, async (judge) => {
@@ -50,7 +50,7 @@ export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
     id: 'LEDGER-PACKAGES-STATUS-OF-LISTED',
     operations: ['listPackages', 'getPackageStatus'],
     confirms: 'getPackageStatus',
-    cites: ['A.overview.34'],
+    cites: ['A.overview.28', 'A.overview.34'],
     tags: ['packages'],
     check: (ctx) =>
       onTheWay(ctx, async (judge) => {

@@ -48,7 +48,7 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   rule({
     id: 'SCAN-EVENTS-BY-ID',
     operations: [OP.events],
-    cites: ['C.events.4'],
+    cites: ['R.scan.28', 'C.events.4'],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'events'],
     confirms: OP.events,

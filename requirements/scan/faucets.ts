@@ -129,7 +129,7 @@ const foreign = (records: Json[], asked: readonly string[]) => records.findIndex
 // without any of them fails for what it lacks.
 const askedOnly = rule({
   id: 'SCAN-FAUCETS-ASKED-VALIDATORS',
-  cites: ['C.faucets.2'],
+  cites: ['C.faucets.1', 'C.faucets.2'],
   needs: ['validatorIds'],
   tags: ['validators'],
   async check(ctx) {

@@ -81,7 +81,7 @@ export const REWARD_WEIGHT_HISTORY_REQUIREMENTS: Requirement[] = defineRules(
   [
     rule({
       id: 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
-      cites: ['C.reward-weight.4'],
+      cites: ['C.reward-weight.2', 'C.reward-weight.4'],
       needs: ['rewardWeightChanges'],
       tags: ['rewards', 'time'],
       async check(ctx) {

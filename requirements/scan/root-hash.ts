@@ -58,7 +58,7 @@ export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
   }),
   rule({
     id: 'SCAN-ROOT-HASH-ROUND-ECHOED',
-    cites: ['C.root-hash.2'],
+    cites: ['C.root-hash.1', 'C.root-hash.2'],
     needs: ['rounds'],
     tags: ['rewards'],
     async check(ctx) {

@@ -67,7 +67,7 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   rule({
     id: 'SCAN-UPDATES-V2-BY-ID',
     operations: [OP.v2, OP.events],
-    cites: ['X.versioning.6'],
+    cites: ['C.updates-v0.6', 'X.versioning.6'],
     needs: ['transactionUpdateIds'],
     tags: ['history'],
     confirms: OP.v2,

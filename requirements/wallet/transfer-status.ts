@@ -47,7 +47,7 @@ const STATES: ReadonlySet<string> = new Set([...ACTIVE_STATES, 'failed']);
 export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', operations: ['getTransferOfferStatus'] }, [
   rule({
     id: 'WALLET-TRANSFER-STATUS-KNOWN-OFFER',
-    cites: ['B.transfer-status.3'],
+    cites: ['B.transfer-status.1', 'B.transfer-status.3'],
     needs: ['transferOffers'],
     tags: ['transfer-offers'],
     confirms: 'getTransferOfferStatus',

@@ -23,7 +23,7 @@ export const BOUNDED_READ_REQUIREMENTS: Requirement[] = defineRules(
   {
     interface: 'ledger',
     operations: [OPERATION],
-    cites: ['A.updates.6'],
+    cites: ['S.service.1', 'A.updates.6'],
   },
   [
     rule({

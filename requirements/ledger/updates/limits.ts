@@ -111,7 +111,7 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   }),
   rule({
     id: 'LEDGER-UPDATES-LIMIT-PREFIX',
-    cites: ['A.updates.2'],
+    cites: ['R.ledger.19', 'A.updates.2'],
     needs: ['ledgerParties'],
     tags: ['limits', 'order'],
     async check(ctx) {

@@ -71,7 +71,7 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   }),
   rule({
     id: 'LEDGER-UPDATES-RECORD-FIELDS',
-    cites: ['R.ledger.40', 'A.updates.6'],
+    cites: ['R.ledger.38', 'R.ledger.40', 'A.updates.6'],
     needs: ['ledgerParties'],
     tags: ['shape', 'facts'],
     async check(ctx) {

@@ -133,7 +133,7 @@ const createArgumentsCompact = rule({
   // The creating updates are looked up on the history endpoints (SOURCES), each tried in turn.
   needs: HOLDINGS_NEEDS,
   id: 'SCAN-HOLDINGS-CREATE-ARGUMENTS-COMPACT',
-  cites: ['R.scan.4'],
+  cites: ['R.scan.4', 'C.events.2'],
   tags: ['holdings', 'records', 'encodings'],
   async check(ctx) {
     const all = judged(ctx, await creations(ctx), true).filter((c) => c.source.where === 'events');

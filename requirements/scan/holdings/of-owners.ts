@@ -25,7 +25,7 @@ function ofOwners(version: HoldingsVersion): (ctx: CheckContext<HoldingsNeed>) =
   };
 }
 
-const common = (version: HoldingsVersion): Omit<RuleOf<'scan'>, 'id' | 'section' | 'sentence'> =>
+const common = (version: HoldingsVersion): Omit<RuleOf<'scan'>, 'id' | 'cites'> =>
   rule({
     operations: [HOLDINGS_OP[version]],
     needs: [...HOLDINGS_NEEDS],
@@ -38,12 +38,12 @@ export const HOLDINGS_OWNER_REQUIREMENTS: Requirement[] = defineRules(import.met
   {
     id: 'SCAN-HOLDINGS-V0-OF-OWNERS',
     ...common('v0'),
-    cites: ['C.holdings-v0.1'],
+    cites: ['C.holdings-v1.2', 'C.holdings-v1.11', 'C.holdings-v0.1'],
   },
   { id: 'SCAN-HOLDINGS-V1-OF-OWNERS', ...common('v1'), cites: ['C.holdings-v1.2', 'C.holdings-v1.11'] },
   {
     id: 'SCAN-HOLDINGS-V2-OF-OWNERS',
     ...common('v2'),
-    cites: ['X.versioning.5'],
+    cites: ['C.holdings-v1.1', 'C.holdings-v1.2', 'C.holdings-v1.11', 'X.versioning.5'],
   },
 ]);

@@ -153,7 +153,7 @@ function sameContractsCheck(other: HoldingsVersion, fields: readonly string[]): 
 const v0SameAsV1 = rule({
   id: 'SCAN-HOLDINGS-V0-MATCHES-V1',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v0],
-  cites: ['C.holdings-v0.1'],
+  cites: ['R.scan.6', 'C.holdings-v0.1'],
   needs: [...NEEDS],
   tags: ['holdings', 'versions'],
   check: sameContractsCheck('v0', V0_SHARED),

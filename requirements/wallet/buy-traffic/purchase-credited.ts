@@ -58,7 +58,7 @@ export const PURCHASE_CREDITED_REQUIREMENTS: Requirement[] = defineRules(
   {
     interface: 'wallet',
     operations: ['createBuyTrafficRequest'],
-    cites: ['B.buy-traffic.6', 'B.buy-traffic.9', 'B.buy-traffic.11', 'C.traffic.3', 'X.limits.6'],
+    cites: ['R.scan.35', 'B.buy-traffic.6', 'B.buy-traffic.9', 'B.buy-traffic.11', 'C.traffic.3', 'X.limits.6'],
   },
   [
     rule({
