@@ -12,7 +12,7 @@ import { catalog } from '../requirements/catalog.ts';
 import { DEVIATION_CATALOG, FAULT_CATALOG } from '../reference-node/faults.ts';
 import { requirementsMarkdown } from './requirements-doc.ts';
 import { traceabilityMarkdown } from './traceability-doc.ts';
-import { SENTENCE_SECTIONS } from '../traceability/index.ts';
+import { SENTENCE_SECTIONS } from '../description/index.ts';
 import { diffReports, renderDiff } from '../reporting/diff.ts';
 import type { ConformanceReport } from '../reporting/model.ts';
 import { DEFAULT_BOUNDS } from '../engine/target.ts';

@@ -1,17 +1,20 @@
-// docs/traceability.md, derived from the sentence lists (traceability/) and the requirement records:
-// every normative sentence of the description with the requirements that enforce it, or why none can.
+// docs/traceability.md, derived from the sentence lists (description/) and the requirement records that cite
+// them: every normative sentence of the description with the requirements that enforce it, or why none can.
 import type { Requirement } from '../engine/model.ts';
-import { standing, type SentenceSection } from '../traceability/model.ts';
+import type { SentenceSection } from '../description/model.ts';
+import { citedBy, standing } from '../traceability/model.ts';
 
 export function traceabilityMarkdown(sections: readonly SentenceSection[], requirements: readonly Requirement[]): string {
   const all = sections.flatMap((s) => s.sentences);
-  const count = (k: ReturnType<typeof standing>) => all.filter((s) => standing(s) === k).length;
+  const links = citedBy(requirements);
+  const ids = (n: string) => links.get(n) ?? [];
+  const count = (k: ReturnType<typeof standing>) => all.filter((s) => standing(s, ids(s.n)) === k).length;
   const levels = new Map(requirements.map((r) => [r.id, r.level]));
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const lines = [
     '# Traceability',
     '',
-    'Generated from the sentence lists in `traceability/` and the requirement records (`npx cn-conformance list --traceability`); do not edit by hand.',
+    'Generated from the sentence lists in `description/` and the requirement records that cite them (`npx cn-conformance list --traceability`); do not edit by hand.',
     '',
     `${all.length} normative sentences of the description: ${count('enforced')} enforced by requirements, ${count('not checkable')} not checkable from outside a node (with the reason), ${count('gap')} gaps (checkable, no requirement yet).`,
     '',
@@ -19,12 +22,15 @@ export function traceabilityMarkdown(sections: readonly SentenceSection[], requi
   for (const section of sections) {
     lines.push(`## ${section.heading}`, '', '| no. | sentence | enforced by |', '|---|---|---|');
     for (const s of section.sentences) {
+      const standingOf = standing(s, ids(s.n));
       const by =
-        standing(s) === 'enforced'
-          ? s.ids!.map((id) => `${id}${levels.get(id) === 'SHOULD' ? ' (SHOULD)' : ''}`).join(', ')
-          : standing(s) === 'not checkable'
+        standingOf === 'enforced'
+          ? ids(s.n)
+              .map((id) => `${id}${levels.get(id) === 'SHOULD' ? ' (SHOULD)' : ''}`)
+              .join(', ')
+          : standingOf === 'not checkable'
             ? `not checkable: ${cell(s.notCheckable!)}`
-            : standing(s) === 'gap'
+            : standingOf === 'gap'
               ? `**gap**: ${cell(s.gap!)}`
               : '**unmapped**';
       lines.push(`| ${s.n} | ${cell(s.text)} | ${by} |`);

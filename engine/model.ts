@@ -32,9 +32,14 @@ export interface Requirement {
   interface: InterfaceName;
   /** operationIds of the documents the check calls. */
   operations: string[];
-  /** Section of the description, e.g. "C. Scan interface > POST /v1/holdings/state". */
+  /**
+   * The numbers of the description's sentences it enforces (description/, e.g. "C.holdings-v1.3"): the
+   * traceability table's links. A generic requirement cites those its probe judges of a built-in operation.
+   */
+  cites: string[];
+  /** Section of the description: for a rule, the headings of the sentences it cites; for a generic one, its operation's. */
   section: string;
-  /** The sentence of the description it enforces, quoted short. */
+  /** What it enforces: for a rule, the texts of the sentences it cites; for a generic one, what its probe judges. */
   sentence: string;
   /** True when the check changes the target's state (runs only with mutations allowed). */
   mutates: boolean;

@@ -1,22 +1,29 @@
 // The one way a requirement record is written, for every interface and for the document-derived checks.
 // A file of rules states its shared header once (`defineRules`: the interface, and the operations and
-// section where all its records share them); each record then says only what is its own. The defaults
-// (kind rule, level MUST, mutates false, needs []) are spelled here and nowhere else. The builder also
-// stamps the file that defines each record.
+// cited sentences where all its records share them); each record then says only what is its own. A rule
+// cites the description's sentences it enforces by number (description/) and the builder quotes its section
+// and sentence from them, so no sentence is written twice. The defaults (kind rule, level MUST, mutates
+// false, needs []) are spelled here and nowhere else. The builder also stamps the file that defines each record.
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InterfaceName } from '../common/vocabulary.ts';
+import { quote, unknownSentences } from '../description/cite.ts';
 import type { FixtureName } from './fixtures.ts';
 import type { CheckContext, Level, Requirement } from './model.ts';
 
 /**
  * A record as the builder takes it: every field of the requirement but the file it is defined in (stamped by
- * the builder), with tags always given and `mutates` (default false) and `needs` (default []) optional.
+ * the builder), with tags always given and `mutates` (default false) and `needs` (default []) optional. A
+ * rule cites sentences and writes no section or sentence (the builder quotes them); a generic requirement
+ * writes its own (what its probe judges of its operation) and cites what it enforces of the description.
  */
-export type RequirementInput = Omit<Requirement, 'definedIn' | 'mutates' | 'needs' | 'tags'> & {
+export type RequirementInput = Omit<Requirement, 'definedIn' | 'mutates' | 'needs' | 'tags' | 'cites' | 'section' | 'sentence'> & {
   tags: string[];
   mutates?: boolean;
   needs?: FixtureName[];
+  cites?: readonly string[];
+  section?: string;
+  sentence?: string;
 };
 
 /** What the records of one file of rules share, stated once. */
@@ -24,18 +31,19 @@ export interface RuleHeader<I extends InterfaceName> {
   interface: I;
   /** The operations of every record of the file, unless a record names its own. */
   operations?: string[];
-  /** The section of every record of the file, unless a record names its own. */
-  section?: string;
+  /** The sentences every record of the file cites (by number, description/), unless a record cites its own. */
+  cites?: readonly string[];
 }
 
 /** What a rule says of itself: everything but its file's header, the defaults and (for `needs`) the fixtures it reads. */
 type RuleBody<K extends FixtureName> = Omit<
   RequirementInput,
-  'kind' | 'probe' | 'interface' | 'level' | 'operations' | 'section' | 'id' | 'needs' | 'check'
+  'kind' | 'probe' | 'interface' | 'level' | 'operations' | 'cites' | 'section' | 'sentence' | 'id' | 'needs' | 'check'
 > & {
   level?: Level;
   operations?: string[];
-  section?: string;
+  /** The numbers of the description's sentences it enforces, e.g. ['C.holdings-v1.3']: its section and sentence quote them. */
+  cites?: readonly string[];
   /** The fixtures the check reads: the check runs only when they are all there, and its `ctx.fixtures` says so. */
   needs?: readonly K[];
   check(ctx: CheckContext<K>): Promise<void>;
@@ -43,7 +51,7 @@ type RuleBody<K extends FixtureName> = Omit<
 
 /**
  * A rule of the description as its file writes it: its id (with its interface's prefix, e.g. SCAN-...), the
- * sentence, the check and whatever is not the file's header or a default. A rule that needs fixtures is
+ * sentences it cites, the check and whatever is not the file's header or a default. A rule that needs fixtures is
  * written with `rule({...})`, which types its `ctx.fixtures` by its `needs`: a record written without it
  * can name no fixture.
  */
@@ -85,19 +93,20 @@ export function defineRules<I extends InterfaceName>(moduleUrl: string, header: 
     moduleUrl,
     records.map((r) => {
       const operations = r.operations ?? header.operations;
-      const section = r.section ?? header.section;
-      if (!operations || section === undefined)
-        throw new Error(`${where}: rule ${r.id} has no ${operations ? 'section' : 'operations'}, nor its file's header`);
+      const cites = r.cites ?? header.cites;
+      if (!operations || !cites?.length)
+        throw new Error(`${where}: rule ${r.id} has no ${operations ? 'cited sentence' : 'operations'}, nor its file's header`);
       const { id, needs, ...own } = r as RuleBody<FixtureName> & { id: string };
-      return { id, kind: 'rule', level: r.level ?? 'MUST', interface: header.interface, operations, section, ...own, needs: needs && [...needs] };
+      return { id, kind: 'rule', level: r.level ?? 'MUST', interface: header.interface, operations, ...own, cites, needs: needs && [...needs] };
     }),
   );
 }
 
 /**
  * The records of one file, in the order given: `defineRequirements(import.meta.url, [...])`. A generic
- * requirement names its probe and a rule none, and an operation a rule confirms is one it calls; anything
- * else is a mistake of the record, refused at load.
+ * requirement names its probe and a rule none, an operation a rule confirms is one it calls, a rule cites
+ * sentences and writes none, and every number cited is a sentence's; anything else is a mistake of the
+ * record, refused at load.
  */
 export function defineRequirements(moduleUrl: string, records: readonly RequirementInput[]): Requirement[] {
   const definedIn = repositoryPath(moduleUrl);
@@ -109,7 +118,22 @@ export function defineRequirements(moduleUrl: string, records: readonly Requirem
     if (r.confirms !== undefined && (r.kind !== 'rule' || !r.operations.includes(r.confirms))) {
       throw new Error(`${definedIn}: requirement ${r.id} confirms ${r.confirms}, which is not among its operations (or it is no rule)`);
     }
-    const { mutates = false, needs = [], ...rest } = r;
-    return { ...rest, mutates, needs, definedIn };
+    const { mutates = false, needs = [], cites = [], ...rest } = r;
+    const unknown = unknownSentences(cites);
+    if (unknown.length > 0)
+      throw new Error(`${definedIn}: requirement ${r.id} cites ${unknown.join(', ')}: no sentence of the description (description/) has that number`);
+    return { ...rest, ...quoted(definedIn, r, cites), cites: [...cites], mutates, needs, definedIn };
   });
+}
+
+/** A rule's section and sentence, quoted from the sentences it cites; a generic requirement's own. */
+function quoted(definedIn: string, r: RequirementInput, cites: readonly string[]): { section: string; sentence: string } {
+  if (r.kind === 'generic') {
+    if (r.section === undefined || r.sentence === undefined) throw new Error(`${definedIn}: generic requirement ${r.id} has no section or sentence`);
+    return { section: r.section, sentence: r.sentence };
+  }
+  if (r.section !== undefined || r.sentence !== undefined)
+    throw new Error(`${definedIn}: rule ${r.id} writes its own section or sentence; it cites the description's sentences, which the builder quotes`);
+  if (cites.length === 0) throw new Error(`${definedIn}: rule ${r.id} cites no sentence of the description`);
+  return quote(cites);
 }

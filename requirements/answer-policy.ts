@@ -6,13 +6,12 @@ import type { AnswerNote } from '../engine/answers/answer-projection.ts';
 import type { CheckContext } from '../engine/model.ts';
 import type { RuleOf } from '../engine/requirement.ts';
 
-/** What an interface's file states of each record: its id (written out there) and the description's words. */
+/** What an interface's file states of each record: its id (written out there) and the description's sentences it cites. */
 export interface PolicyRecords<I extends InterfaceName> {
-  section: string;
-  /** `<IFACE>-ANSWERS-NULL-FOR-ABSENT`, with the description's words for an absent optional value. */
-  nullForAbsent: { id: RuleOf<I>['id']; sentence: string };
-  /** `<IFACE>-ANSWERS-PLAIN-TEXT-404`, with the description's words for the error body of a 404. */
-  plainText404: { id: RuleOf<I>['id']; sentence: string };
+  /** `<IFACE>-ANSWERS-NULL-FOR-ABSENT`, citing the description's words for an absent optional value. */
+  nullForAbsent: { id: RuleOf<I>['id']; cites: readonly string[] };
+  /** `<IFACE>-ANSWERS-PLAIN-TEXT-404`, citing the description's words for the error body of a 404. */
+  plainText404: { id: RuleOf<I>['id']; cites: readonly string[] };
 }
 
 const listed = (notes: readonly AnswerNote[]) =>
@@ -30,7 +29,7 @@ function review(ctx: CheckContext, judged: number, nothing: string, notes: reado
 
 /** The interface's two records of the policy, for its file to define (`defineRequirements`). */
 export function answerPolicyRecords<I extends InterfaceName>(iface: I, records: PolicyRecords<I>): RuleOf<I>[] {
-  const common = { level: 'SHOULD' as const, operations: [], section: records.section, phase: 'review' as const };
+  const common = { level: 'SHOULD' as const, operations: [], phase: 'review' as const };
   return [
     {
       ...common,

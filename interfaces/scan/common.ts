@@ -1,41 +1,8 @@
-// Small helpers shared by the scan requirement files: sections, timestamp parsing, and the ContractWithState
-// record several endpoints answer with.
+// Small helpers shared by the scan requirement files: timestamp parsing, and the ContractWithState record
+// several endpoints answer with.
 import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext } from '../../engine/model.ts';
-
-export const SECTION = {
-  holdingsV1: 'C. Scan interface > POST /v1/holdings/state',
-  holdingsV0: 'C. Scan interface > POST /v0/holdings/state',
-  activeContract: 'Resources and their fields > C. Scan records > ActiveContract',
-  createdEvent: 'Resources and their fields > C. Scan records > CreatedEvent',
-  forceAcs: 'C. Scan interface > POST /v0/state/acs/force',
-  updateTx: 'Resources and their fields > C. Scan records > UpdateHistoryTransaction',
-  updateTxV2: 'Resources and their fields > C. Scan records > UpdateHistoryTransactionV2',
-  updateReassignment: 'Resources and their fields > C. Scan records > UpdateHistoryReassignment',
-  updatesV0: 'C. Scan interface > GET /v0/updates/{update_id}',
-  events: 'C. Scan interface > GET /v0/events/{update_id}',
-  eventItem: 'Resources and their fields > C. Scan records > Event history item',
-  faucets: 'C. Scan interface > GET /v0/validators/validator-faucets',
-  faucetRecord: 'Resources and their fields > C. Scan records > ValidatorReceivedFaucets',
-  traffic: 'C. Scan interface > GET /v0/domains/{domain_id}/members/{member_id}/traffic-status',
-  trafficRecord: 'Resources and their fields > C. Scan records > MemberTrafficStatus',
-  participants: 'C. Scan interface > GET /v1/domains/{domain_id}/parties/{party_id}/participant-id',
-  ans: 'C. Scan interface > GET /v0/ans-entries',
-  ansRecord: 'Resources and their fields > C. Scan records > AnsEntry',
-  bulkUpdates: 'C. Scan interface > POST /v0/history/bulk/updates',
-  bulkDownload: 'C. Scan interface > GET /v0/history/bulk/download/{object_key}',
-  bulkRecord: 'Resources and their fields > C. Scan records > BulkStorageObjectRef',
-  rootHash: 'C. Scan interface > GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash',
-  rewardWeight: 'C. Scan interface > POST /v0/admin/sv/previous-sv-reward-weight',
-  errors: 'Errors',
-  conventions: 'Conventions; Errors',
-  backfilling: 'C. Scan interface > GET /v0/backfilling/status',
-  features: 'C. Scan interface > GET /v0/feature-support',
-  synchronizers: 'C. Scan interface > GET /v0/synchronizer-identities/{domain_id_prefix}',
-  coupons: 'C. Scan interface > GET /v0/unclaimed-development-fund-coupons',
-  preapprovals: 'C. Scan interface > GET /v0/transfer-preapprovals/by-party/{party}',
-} as const;
 
 export const enc = encodeURIComponent;
 

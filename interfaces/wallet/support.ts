@@ -9,16 +9,6 @@ export const statusPath = (trackingId: string) => `/v0/wallet/transfer-offers/${
 /** The buy-traffic request's status lookup: not shown by the description; real nodes serve it (the official getBuyTrafficRequestStatus). */
 export const buyStatusPath = (trackingId: string) => `/v0/wallet/buy-traffic-requests/${encodeURIComponent(trackingId)}/status`;
 
-export const SECTION = {
-  buyTraffic: 'B. Wallet interface > POST /v0/wallet/buy-traffic-requests',
-  trackingIds: 'States and transitions > Tracking id handling (buy traffic)',
-  transferStates: 'States and transitions > Transfer offer',
-  transferStatus: 'B. Wallet interface > POST /v0/wallet/transfer-offers/{tracking_id}/status',
-  dso: 'B. Wallet interface > GET /v0/scan-proxy/dso-party-id',
-  auth: 'Authentication',
-  errors: 'Errors',
-} as const;
-
 /**
  * Transfer offers reported `failed` so far in the run, by tracking id, with the first answer that said so:
  * failure is permanent, so a later answer must say it again (WALLET-TRANSFER-STATUS-FAILED-PERMANENT).

@@ -17,6 +17,7 @@ import type { Client, Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, GenericCheck, InterfaceName, Requirement } from '../../engine/model.ts';
 import { defineRequirements, type RequirementInput } from '../../engine/requirement.ts';
 import { bounded, withFixtures } from './request-values.ts';
+import { GENERIC_CITES } from './cited-sentences.ts';
 import { NOT_SERVED_STATUSES, notServed, unsupportedReason } from '../../engine/served.ts';
 
 /** getHoldingsStateV1 -> GET-HOLDINGS-STATE-V1 */
@@ -82,7 +83,9 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
   const iface = specName;
   const out: RequirementInput[] = [];
   for (const op of spec.catalog.operations) {
-    const slug = operationSlug(builtinIds?.get(operationKey(op)) ?? op.id);
+    const builtinId = builtinIds?.get(operationKey(op)) ?? op.id;
+    const slug = operationSlug(builtinId);
+    const cites = (probe: GenericCheck) => GENERIC_CITES[iface][builtinId]?.[probe] ?? [];
     const common = {
       kind: 'generic' as const,
       level: 'MUST' as const,
@@ -98,6 +101,7 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
       ...common,
       id: genericId(iface, slug, 'responses'),
       probe: 'responses',
+      cites: cites('responses'),
       sentence: 'Every answer has a documented status and content type, and a body valid against the schema documented for them.',
       async check(ctx) {
         const client = clientFor(ctx, iface);
@@ -137,6 +141,7 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
         ...common,
         id: genericId(iface, slug, 'invalid-input'),
         probe: 'invalid-input',
+        cites: cites('invalid-input'),
         // A conformant target refuses every request: it shares the target even for an operation that writes.
         exclusive: false,
         sentence: 'Input that breaks the documented request schema is refused with a documented 4xx status and error body, never 2xx or 5xx.',
@@ -170,6 +175,7 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
         ...common,
         id: genericId(iface, slug, 'credentials-required'),
         probe: 'credentials-required',
+        cites: cites('credentials-required'),
         // A conformant target refuses the request: it shares the target even for an operation that writes.
         exclusive: false,
         sentence: 'A secured operation refuses a request that carries no credentials.',

@@ -3,15 +3,13 @@ import { answerPolicyRecords } from '../answer-policy.ts';
 import { defineRules } from '../../engine/requirement.ts';
 
 const RECORDS = answerPolicyRecords('ledger', {
-  section: 'A. Ledger interface records > JsCantonError; Errors',
   nullForAbsent: {
     id: 'LEDGER-ANSWERS-NULL-FOR-ABSENT',
-    sentence:
-      '`code` string (required), `cause` string (required), `correlationId` string, `traceId` string, ... `retryInfo` string, `definiteAnswer` boolean.',
+    cites: ['R.ledger.42', 'A.updates.9', 'X.errors.3'],
   },
   plainText404: {
     id: 'LEDGER-ANSWERS-PLAIN-TEXT-404',
-    sentence: "| other statuses | JsCantonError; 413 Content Too Large when the result count exceeds the node's list limit |",
+    cites: ['R.ledger.41', 'A.updates.9', 'X.errors.3'],
   },
 });
 

@@ -12,11 +12,14 @@ const PATH = '/v2/commands/command-completions';
 
 export const SINCE_3_5_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'ledger', operations: [OPERATION], section: 'Versioning; A. Ledger interface > Other ledger endpoints (overview)' },
+  {
+    interface: 'ledger',
+    operations: [OPERATION],
+    cites: ['A.overview.16', 'X.versioning.2'],
+  },
   [
     {
       id: 'LEDGER-COMMAND-COMPLETIONS-SINCE-3-5',
-      sentence: 'most ledger endpoints exist since 3.4 and were changed in 3.5; `/v2/commands/command-completions` exists since 3.5.',
       tags: ['versioning'],
       async check(ctx) {
         const line = await ledgerReleaseLine(ctx);

@@ -31,14 +31,12 @@ import {
 } from '../../interfaces/ledger/commands.ts';
 import { LEDGER_EFFECTS, postUpdates, body, updateFormat, elementsOf, recordOf } from '../../interfaces/ledger/updates.ts';
 
-const SECTION = 'A. Ledger interface > Other ledger endpoints (overview)';
-
-export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
+export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger' }, [
   rule({
     id: 'LEDGER-COMMANDS-ASYNC-COMPLETES',
     operations: ['submitAsync', 'getCompletions', 'getUpdates'],
     confirms: 'submitAsync',
-    sentence: '/v2/commands/async/submit: Submit one composite command without waiting',
+    cites: ['A.overview.10', 'A.overview.14'],
     mutates: true,
     needs: ['ledgerCommands'],
     tags: ['commands'],
@@ -75,7 +73,7 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   rule({
     id: 'LEDGER-COMMANDS-ASYNC-FAILURE-NOT-OK',
     operations: ['submitAndWaitForTransaction', 'submitAsync', 'getCompletions', 'getUpdates'],
-    sentence: '/v2/commands/async/submit: Submit one composite command without waiting',
+    cites: ['A.overview.10'],
     mutates: true,
     needs: ['ledgerCommands'],
     tags: ['commands'],
@@ -169,7 +167,7 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     id: 'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT',
     operations: ['getCompletions', 'submitAndWait'],
     confirms: 'getCompletions',
-    sentence: '/v2/commands/completions: Deprecated blocking completions query (use the command-completions endpoint); for small results',
+    cites: ['A.overview.2', 'A.overview.14'],
     mutates: true,
     needs: ['ledgerCommands'],
     tags: ['commands'],
@@ -208,7 +206,7 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     id: 'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC',
     operations: ['getCommandCompletions', 'submitAsync'],
     confirms: 'getCommandCompletions',
-    sentence: '/v2/commands/command-completions: subscribe to command completion events with more filtering than its predecessor',
+    cites: ['A.overview.10', 'A.overview.17'],
     mutates: true,
     needs: ['ledgerCommands'],
     tags: ['commands'],

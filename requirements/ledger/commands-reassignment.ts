@@ -28,7 +28,6 @@ import {
 import { predates } from '../../interfaces/ledger/release-line.ts';
 import { ACS_DELTA, byParties } from '../../interfaces/ledger/updates.ts';
 
-const SECTION = 'A. Ledger interface > Other ledger endpoints (overview)';
 const VETTING_PATH = '/v2/package-vetting';
 
 type Mode = 'wait' | 'async';
@@ -320,12 +319,12 @@ async function moveAndBack(ctx: CheckContext<'ledgerCommands'>, mode: Mode): Pro
   }
 }
 
-export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
+export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger' }, [
   rule({
     id: 'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES',
     operations: ['submitAndWaitForReassignment', 'submitAndWaitForTransaction', 'getUpdates', 'submitAndWait', 'getPackageVetting'],
     confirms: 'submitAndWaitForReassignment',
-    sentence: '/v2/commands/submit-and-wait-for-reassignment: Submit one composite reassignment command, wait, return the reassignment',
+    cites: ['A.overview.6'],
     mutates: true,
     needs: ['ledgerCommands', 'ledgerSynchronizers'],
     tags: ['commands', 'reassignments'],
@@ -335,7 +334,7 @@ export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.
     id: 'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
     operations: ['submitReassignmentAsync', 'submitAndWaitForTransaction', 'getCompletions', 'getUpdates', 'submitAndWait', 'getPackageVetting'],
     confirms: 'submitReassignmentAsync',
-    sentence: '/v2/commands/async/submit-reassignment: Submit one reassignment',
+    cites: ['A.overview.12'],
     mutates: true,
     needs: ['ledgerCommands', 'ledgerSynchronizers'],
     tags: ['commands', 'reassignments'],

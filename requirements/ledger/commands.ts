@@ -25,8 +25,6 @@ import {
 } from '../../interfaces/ledger/commands.ts';
 import { LEDGER_EFFECTS } from '../../interfaces/ledger/updates.ts';
 
-const SECTION = 'A. Ledger interface > Other ledger endpoints (overview)';
-
 /**
  * The transaction `updateId` at `offset` on the stream of the acting parties, in the ledger-effects shape, with
  * the submitted command id (shown to the submitting parties).
@@ -60,12 +58,12 @@ async function expectOnStream(
   return { record: found.record, x, at };
 }
 
-export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
+export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger' }, [
   rule({
     id: 'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE',
     operations: ['submitAndWait', 'getUpdates'],
     confirms: 'submitAndWait',
-    sentence: '/v2/commands/submit-and-wait: Submit one composite command and wait for its result',
+    cites: ['A.overview.2'],
     mutates: true,
     needs: ['ledgerCommands'],
     tags: ['commands'],
@@ -85,7 +83,7 @@ export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url,
     id: 'LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE',
     operations: ['submitAndWaitForTransaction', 'getUpdates'],
     confirms: 'submitAndWaitForTransaction',
-    sentence: '/v2/commands/submit-and-wait-for-transaction: Same, returning the transaction',
+    cites: ['A.overview.4'],
     mutates: true,
     needs: ['ledgerCommands'],
     tags: ['commands'],
@@ -135,7 +133,7 @@ export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url,
     id: 'LEDGER-COMMANDS-FOR-TREE-VISIBLE',
     operations: ['submitAndWaitForTransactionTree', 'getUpdates'],
     confirms: 'submitAndWaitForTransactionTree',
-    sentence: '/v2/commands/submit-and-wait-for-transaction-tree: Deprecated; returns transaction trees; removal announced for 3.5.0',
+    cites: ['A.overview.8'],
     mutates: true,
     needs: ['ledgerCommands'],
     tags: ['commands'],

@@ -57,12 +57,15 @@ function compare(ctx: CheckContext, x: Exchange, at: string, looked: Json, seen:
 
 export const EVENT_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'ledger', operations: ['getUpdates', 'getEventsByContractId'], section: 'A. Ledger interface > Other ledger endpoints (overview)' },
+  {
+    interface: 'ledger',
+    operations: ['getUpdates', 'getEventsByContractId'],
+    cites: ['A.overview.19'],
+  },
   [
     rule({
       id: 'LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED',
       confirms: 'getEventsByContractId',
-      sentence: 'POST /v2/events/events-by-contract-id: Get the create event and consuming exercise event of a contract',
       needs: ['ledgerContract'],
       tags: ['events'],
       async check(ctx) {

@@ -9,8 +9,6 @@ import { buildDar } from './dar-archive.ts';
 import { darSource, listPackages, NOT_A_DAR, onTheWay, packagePath } from './package-reads.ts';
 import { UNKNOWN_STATUS } from './packages.ts';
 
-const SECTION = 'A. Ledger interface > Other ledger endpoints (overview)';
-
 const sendBytes = (ctx: CheckContext, path: string, bytes: Buffer, query: Record<string, string | undefined>) =>
   ctx.ledger.request('POST', path, { rawBody: bytes, contentType: 'application/octet-stream', query });
 
@@ -60,12 +58,12 @@ export function uploadAndConfirm(ctx: CheckContext, path: '/v2/dars' | '/v2/pack
   });
 }
 
-export const DAR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
+export const DAR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger' }, [
   {
     id: 'LEDGER-PACKAGES-DAR-VALIDATE',
     operations: ['listPackages', 'getPackage', 'validateDar'],
     confirms: 'validateDar',
-    sentence: 'POST /v2/dars/validate: Validate a DAR and check upgrade compatibility of its packages against vetted packages on the target synchronizer',
+    cites: ['A.overview.24'],
     tags: ['packages', 'dars'],
     check: (ctx) =>
       onTheWay(ctx, async (judge) => {
@@ -84,7 +82,7 @@ export const DAR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { in
     id: 'LEDGER-PACKAGES-DAR-UPLOAD',
     operations: ['listPackages', 'getPackage', 'uploadDar', 'getPackageStatus'],
     confirms: 'uploadDar',
-    sentence: 'POST /v2/dars: Upload a DAR',
+    cites: ['A.overview.26'],
     tags: ['packages', 'dars'],
     mutates: true,
     check: (ctx) => uploadAndConfirm(ctx, '/v2/dars'),

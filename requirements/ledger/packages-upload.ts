@@ -17,13 +17,15 @@ function errorCode(x: Exchange): string | undefined {
 
 export const PACKAGE_UPLOAD_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'ledger', section: 'A. Ledger interface > Other ledger endpoints (overview)' },
+  {
+    interface: 'ledger',
+  },
   [
     {
       id: 'LEDGER-PACKAGES-UPLOAD-TAKES-DAR',
       operations: ['listPackages', 'getPackage', 'uploadPackages', 'getPackageStatus'],
       confirms: 'uploadPackages',
-      sentence: 'POST /v2/packages: same as /dars (Upload a DAR), to be deprecated',
+      cites: ['A.overview.26', 'A.overview.30'],
       tags: ['packages', 'dars'],
       mutates: true,
       check: (ctx) => uploadAndConfirm(ctx, '/v2/packages'),
@@ -31,7 +33,7 @@ export const PACKAGE_UPLOAD_REQUIREMENTS: Requirement[] = defineRules(
     {
       id: 'LEDGER-PACKAGES-UPLOAD-SAME-AS-DARS',
       operations: ['uploadDar', 'uploadPackages'],
-      sentence: 'POST /v2/packages: same as /dars, to be deprecated',
+      cites: ['A.overview.30'],
       tags: ['packages'],
       mutates: true,
       async check(ctx) {

@@ -7,16 +7,15 @@ import { defineRules } from '../../engine/requirement.ts';
 import { predates } from '../../interfaces/ledger/release-line.ts';
 import { getPackage, onTheWay, packagePath, PACKAGES_PATH, someListedPackages } from './package-reads.ts';
 
-const SECTION = 'A. Ledger interface > Other ledger endpoints (overview)';
 /** The official document's packageStatus of a package the participant does not know (the protobuf default). */
 export const UNKNOWN_STATUS = 'PACKAGE_STATUS_UNSPECIFIED';
 
-export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
+export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger' }, [
   {
     id: 'LEDGER-PACKAGES-LIST-IDENTIFIERS',
     operations: ['listPackages'],
     confirms: 'listPackages',
-    sentence: 'GET /v2/packages: identifiers of all supported packages',
+    cites: ['A.overview.28'],
     tags: ['packages'],
     async check(ctx) {
       const x = await ctx.ledger.get(PACKAGES_PATH);
@@ -34,7 +33,7 @@ export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
     id: 'LEDGER-PACKAGES-CONTENTS-OF-LISTED',
     operations: ['listPackages', 'getPackage'],
     confirms: 'getPackage',
-    sentence: 'GET /v2/packages/{package-id}: Contents of one package (of those GET /v2/packages lists as supported)',
+    cites: ['A.overview.28', 'A.overview.32'],
     tags: ['packages'],
     check: (ctx) =>
       onTheWay(ctx, async (judge) => {
@@ -50,7 +49,7 @@ export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
     id: 'LEDGER-PACKAGES-STATUS-OF-LISTED',
     operations: ['listPackages', 'getPackageStatus'],
     confirms: 'getPackageStatus',
-    sentence: 'GET /v2/packages/{package-id}/status: Status of one package (of those GET /v2/packages lists as supported)',
+    cites: ['A.overview.28', 'A.overview.34'],
     tags: ['packages'],
     check: (ctx) =>
       onTheWay(ctx, async (judge) => {

@@ -6,12 +6,15 @@ import { defineRules } from '../../engine/requirement.ts';
 
 export const VERSION_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'ledger', operations: ['getVersion'], section: 'A. Ledger interface > Other ledger endpoints (overview)' },
+  {
+    interface: 'ledger',
+    operations: ['getVersion'],
+    cites: ['A.overview.22'],
+  },
   [
     {
       id: 'LEDGER-VERSION-STATED',
       confirms: 'getVersion',
-      sentence: 'GET /v2/version: Read the ledger interface version',
       tags: ['version'],
       async check(ctx) {
         const x = await ctx.ledger.get('/v2/version');

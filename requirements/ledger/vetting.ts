@@ -10,7 +10,6 @@ import { defineRules } from '../../engine/requirement.ts';
 import { onTheWay, type Judge } from './package-reads.ts';
 import { predates } from '../../interfaces/ledger/release-line.ts';
 
-const SECTION = 'A. Ledger interface > Other ledger endpoints (overview)';
 const VETTING_PATH = '/v2/package-vetting';
 /** Pages of the listing read at most while looking for this participant's entries. */
 const MAX_PAGES = 5;
@@ -72,12 +71,12 @@ const packageIdOf = (p: JsonObject): string | undefined => (typeof p.packageId =
 const indexIn = (record: unknown, id: string): number =>
   isObject(record) && Array.isArray(record.packages) ? record.packages.findIndex((p) => isObject(p) && p.packageId === id) : -1;
 
-export const VETTING_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', section: SECTION }, [
+export const VETTING_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger' }, [
   {
     id: 'LEDGER-VETTING-LIST',
     operations: ['getPackageVetting'],
     confirms: 'getPackageVetting',
-    sentence: 'GET /v2/package-vetting: Deprecated; lists which participant vetted which packages on which synchronizer',
+    cites: ['A.overview.36'],
     tags: ['packages', 'vetting'],
     async check(ctx) {
       const x = await ctx.ledger.get(VETTING_PATH, { body: await listRequest(ctx) });
@@ -90,8 +89,7 @@ export const VETTING_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
     id: 'LEDGER-VETTING-DRY-RUN-UNVET',
     operations: ['getPackageVetting', 'postPackageVetting'],
     confirms: 'postPackageVetting',
-    sentence:
-      'GET, POST /v2/package-vetting: lists which participant vetted which packages on which synchronizer (a vetting change is what the listing shows afterwards)',
+    cites: ['A.overview.36'],
     tags: ['packages', 'vetting'],
     // A dry run changes nothing on a conformant node, but a faulty one may apply it.
     mutates: true,

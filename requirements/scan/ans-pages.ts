@@ -6,7 +6,6 @@ import { isObject, type Json } from '../../common/json.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules } from '../../engine/requirement.ts';
 import { LIST_SIZE, list, OP } from './ans.ts';
-import { SECTION } from '../../interfaces/scan/common.ts';
 
 const identity = (e: Json) => JSON.stringify(isObject(e) ? [e.contract_id, e.user, e.name] : e);
 
@@ -18,10 +17,10 @@ async function mismatch(ctx: CheckContext, size: number) {
   return { k, page, whole };
 }
 
-export const ANS_PAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [OP], section: SECTION.ans }, [
+export const ANS_PAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [OP] }, [
   {
     id: 'SCAN-ANS-OLDEST-FIRST',
-    sentence: 'Lists non-expired name-service entries. ... `page_size` int32 required (maximum results; older non-expired entries first)',
+    cites: ['C.ans.5'],
     tags: ['ans', 'paging'],
     async check(ctx) {
       const total = (await list(ctx, LIST_SIZE)).entries.length;

@@ -6,7 +6,6 @@ import { isObject } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules } from '../../engine/requirement.ts';
 import { LIST_SIZE, list, nameOf, OP } from './ans.ts';
-import { SECTION } from '../../interfaces/scan/common.ts';
 
 /** Absent and null both say "none" for the optional fields of AnsEntry. */
 const absent = (v: unknown) => v === undefined || v === null;
@@ -14,9 +13,7 @@ const absent = (v: unknown) => v === undefined || v === null;
 export const ANS_SPECIAL_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [OP] }, [
   {
     id: 'SCAN-ANS-SPECIAL-NO-CONTRACT',
-    section: SECTION.ansRecord,
-    sentence:
-      '`contract_id` string (optional; absent for entries provided by the operating organization for itself or an operator) ... `expires_at` date-time (optional or null: no expiry, only for special entries',
+    cites: ['R.scan.40', 'R.scan.42'],
     tags: ['ans'],
     async check(ctx) {
       const { x, entries } = await list(ctx, LIST_SIZE);
@@ -34,8 +31,7 @@ export const ANS_SPECIAL_REQUIREMENTS: Requirement[] = defineRules(import.meta.u
   },
   {
     id: 'SCAN-ANS-EMPTY-PREFIX-ALL',
-    section: SECTION.ans,
-    sentence: '`name_prefix` string optional (... empty or absent lists all ...)',
+    cites: ['C.ans.3'],
     tags: ['ans'],
     async check(ctx) {
       // Entries may expire or appear between two requests: a mismatch is asked again once before it fails.

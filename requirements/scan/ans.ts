@@ -7,7 +7,7 @@ import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule, type RuleOf } from '../../engine/requirement.ts';
-import { acceptedObject, SECTION, timeNanos } from '../../interfaces/scan/common.ts';
+import { acceptedObject, timeNanos } from '../../interfaces/scan/common.ts';
 
 export const OP = 'listAnsEntries';
 export const LIST_SIZE = 100;
@@ -33,8 +33,7 @@ function caseFlipped(prefixes: string[]): string[] {
 
 const namePrefix: RuleOf<'scan'> = {
   id: 'SCAN-ANS-NAME-PREFIX',
-  section: SECTION.ans,
-  sentence: '`name_prefix` string optional (every result name starts with this substring; empty or absent lists all; any substring accepted)',
+  cites: ['C.ans.2'],
   tags: ['ans'],
   async check(ctx) {
     // Prefixes of the names the node lists (so that some entries match and others do not), and arbitrary text.
@@ -55,8 +54,7 @@ const namePrefix: RuleOf<'scan'> = {
 
 const pageSize: RuleOf<'scan'> = {
   id: 'SCAN-ANS-PAGE-SIZE',
-  section: SECTION.ans,
-  sentence: '`page_size` int32 required (maximum results; older non-expired entries first)',
+  cites: ['C.ans.4'],
   tags: ['ans'],
   async check(ctx) {
     const total = (await list(ctx, LIST_SIZE)).entries.length;
@@ -75,8 +73,7 @@ const EXPIRY_MARGIN_NS = 60n * 1_000_000_000n;
 
 const noExpired = rule({
   id: 'SCAN-ANS-NO-EXPIRED',
-  section: SECTION.ans,
-  sentence: 'Lists non-expired name-service entries',
+  cites: ['C.ans.1'],
   needs: ['snapshotRecordTime'],
   tags: ['ans'],
   async check(ctx) {
@@ -113,8 +110,7 @@ function urlAllowed(url: unknown): boolean {
 
 const urlShape: RuleOf<'scan'> = {
   id: 'SCAN-ANS-URL',
-  section: SECTION.ansRecord,
-  sentence: '`url` string (empty or an http/https URL supplied by the user)',
+  cites: ['R.scan.41', 'C.ans.6'],
   tags: ['ans'],
   async check(ctx) {
     const { x, entries } = await list(ctx, LIST_SIZE);
@@ -132,9 +128,7 @@ const LOOKUPS = 3;
 // judged) or the entry expired meanwhile (the whole list is asked again before a failure).
 const lookupByName: RuleOf<'scan'> = {
   id: 'SCAN-ANS-LOOKUP-BY-NAME',
-  section: SECTION.ans,
-  sentence:
-    'Lists non-expired name-service entries. Query: `name_prefix` string optional (every result name starts with this substring; ...); `page_size` int32 required (maximum results ...). 200 `{entries: AnsEntry[]}`',
+  cites: ['C.ans.2'],
   tags: ['ans'],
   confirms: OP,
   async check(ctx) {

@@ -1,15 +1,18 @@
 // GET /v0/backfilling/status: whether the node's history is complete.
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules } from '../../engine/requirement.ts';
-import { acceptedObject, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedObject } from '../../interfaces/scan/common.ts';
 
 export const BACKFILLING_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: ['getBackfillingStatus'], section: SECTION.backfilling },
+  {
+    interface: 'scan',
+    operations: ['getBackfillingStatus'],
+    cites: ['C.backfilling.1'],
+  },
   [
     {
       id: 'SCAN-BACKFILLING-COMPLETE-FLAG',
-      sentence: '200 `{complete: boolean}`: true only if all backfilling processes are complete',
       tags: ['misc'],
       confirms: 'getBackfillingStatus',
       async check(ctx) {

@@ -9,7 +9,7 @@ import { isObject } from '../../common/json.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
 import { download, DOWNLOAD_OP, LIST_OP, walk, type BulkSpan } from './bulk.ts';
-import { plusMicros, SECTION, timeNanos } from '../../interfaces/scan/common.ts';
+import { plusMicros, timeNanos } from '../../interfaces/scan/common.ts';
 import { fetchServedUpdates, LABEL, OP, updateOf, type Where } from './history.ts';
 
 /** Fixture updates whose ranges are listed, and objects downloaded per range: enough to see a gap, and fast. */
@@ -62,12 +62,11 @@ function namesUpdates(text: string, id: string, known: readonly string[]): boole
 
 export const BULK_COVERAGE_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: [LIST_OP, DOWNLOAD_OP, OP.v2, OP.events, OP.v0], section: SECTION.bulkUpdates },
+  { interface: 'scan', operations: [LIST_OP, DOWNLOAD_OP, OP.v2, OP.events, OP.v0] },
   [
     rule({
       id: 'SCAN-BULK-COVERS-RANGE',
-      sentence:
-        'objects may contain updates outside the range but include all updates inside it; `start_record_time` (all updates with record time greater than it are included); `end_record_time` (all updates with record time at most it are included)',
+      cites: ['C.bulk-updates.1', 'C.bulk-updates.3'],
       needs: ['transactionUpdateIds'],
       tags: ['bulk', 'history'],
       async check(ctx) {

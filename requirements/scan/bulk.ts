@@ -8,7 +8,7 @@ import { Client, type Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { followTokens } from '../../engine/paging.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedObject, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedObject } from '../../interfaces/scan/common.ts';
 
 export const LIST_OP = 'listBulkHistoryUpdates';
 export const DOWNLOAD_OP = 'downloadBulkHistoryObject';
@@ -75,8 +75,7 @@ export async function walk(ctx: CheckContext, span: BulkSpan, pageSize: number):
 const pageSizeRange = rule({
   id: 'SCAN-BULK-PAGE-SIZE-400',
   operations: [LIST_OP],
-  section: SECTION.bulkUpdates,
-  sentence: '`page_size` int32 required, 1 to 1000; Scan (general) 400 Bad request',
+  cites: ['C.bulk-updates.5', 'C.bulk-updates.8', 'X.errors.9', 'X.limits.4'],
   needs: ['bulkRange'],
   tags: ['bulk', 'validation'],
   async check(ctx) {
@@ -112,8 +111,7 @@ function tokenLeadsOn(ctx: CheckContext, w: BulkWalk, pageSize: number): void {
 const pagingComplete = rule({
   id: 'SCAN-BULK-PAGING-COMPLETE',
   operations: [LIST_OP],
-  section: SECTION.bulkUpdates,
-  sentence: '`next_page_token` string optional (from a previous call with the same arguments); ... absent when no more pages',
+  cites: ['C.bulk-updates.4', 'C.bulk-updates.7'],
   needs: ['bulkRange'],
   tags: ['bulk', 'paging'],
   confirms: LIST_OP,
@@ -167,9 +165,7 @@ const DOWNLOADS = 4;
 const downloadDigest = rule({
   id: 'SCAN-BULK-DOWNLOAD-DIGEST',
   operations: [LIST_OP, DOWNLOAD_OP],
-  section: SECTION.bulkRecord,
-  sentence:
-    '`digest` string (sha256 digest of the object for integrity and cross-node consistency); GET /v0/history/bulk/download/{object_key} 200: binary body, `application/octet-stream`',
+  cites: ['R.scan.44', 'R.scan.45', 'C.bulk-updates.6', 'C.bulk-download.1'],
   needs: ['bulkRange'],
   tags: ['bulk'],
   confirms: DOWNLOAD_OP,

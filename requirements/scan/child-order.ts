@@ -5,8 +5,8 @@
 // One requirement per rendering: updates-child-order.ts and events-child-order.ts.
 import { isObject, pointer, type Json } from '../../common/json.ts';
 import { rule } from '../../engine/requirement.ts';
-import { SECTION } from '../../interfaces/scan/common.ts';
 import { BASE, LABEL, OP, transactions, type Where } from './history.ts';
+import { RENDERED_BY } from './tree-rules.ts';
 
 /** The node position of every event of a transaction, or undefined when its ids do not carry one. */
 function positions(tx: Record<string, Json>): Map<string, number> | undefined {
@@ -23,8 +23,7 @@ function positions(tx: Record<string, Json>): Map<string, number> | undefined {
 export function childOrderRequirement(where: Exclude<Where, 'v0'>) {
   return rule({
     operations: [OP[where]],
-    section: where === 'v2' ? `${SECTION.updateTxV2}; Versioning 4` : `${SECTION.updateTxV2}; ${SECTION.events}`,
-    sentence: `${where === 'v2' ? '/v2/updates/{update_id}' : '`update` of /v0/events/{update_id}'} (UpdateHistoryTransactionV2): \`child_event_ids\` are in the order events occurred`,
+    cites: ['R.scan.19', ...RENDERED_BY[where]],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'trees'],
     async check(ctx) {

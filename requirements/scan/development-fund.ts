@@ -2,15 +2,15 @@
 // with their state.
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules } from '../../engine/requirement.ts';
-import { acceptedObject, contractWithStateProblems, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedObject, contractWithStateProblems } from '../../interfaces/scan/common.ts';
 
 export const DEVELOPMENT_FUND_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: ['listUnclaimedDevelopmentFundCoupons'], section: SECTION.coupons },
+  { interface: 'scan', operations: ['listUnclaimedDevelopmentFundCoupons'] },
   [
     {
       id: 'SCAN-DEVELOPMENT-FUND-COUPONS',
-      sentence: '200 `{"unclaimed-development-fund-coupons": ContractWithState[]}`, contracts of the template named `UnclaimedDevelopmentFundCoupon`',
+      cites: ['R.scan.33', 'R.scan.34', 'C.dev-fund.1'],
       tags: ['misc'],
       confirms: 'listUnclaimedDevelopmentFundCoupons',
       async check(ctx) {

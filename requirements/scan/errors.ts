@@ -4,7 +4,7 @@ import { isObject } from '../../common/json.ts';
 import { tooLarge, type Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, type RuleOf } from '../../engine/requirement.ts';
-import { enc, SECTION, unknownVariant } from '../../interfaces/scan/common.ts';
+import { enc, unknownVariant } from '../../interfaces/scan/common.ts';
 import { historyServed, type Where } from './history.ts';
 
 interface Probe {
@@ -111,8 +111,19 @@ const NOT_FOUND_OPS = ['getTransferPreapprovalByParty', 'getSynchronizerIdentiti
 const errorShape: RuleOf<'scan'> = {
   id: 'SCAN-ERRORS-SHAPE',
   operations: [...new Set([...ERROR_OPS, ...NOT_FOUND_OPS])],
-  section: SECTION.conventions,
-  sentence: 'Error bodies of the wallet and scan interfaces are `{error: string}`',
+  cites: [
+    'C.holdings-v1.15',
+    'C.holdings-v0.3',
+    'C.updates-v0.5',
+    'C.events.5',
+    'C.bulk-updates.8',
+    'C.bulk-download.2',
+    'C.preapproval.2',
+    'C.traffic.4',
+    'C.faucets.5',
+    'C.sync-identities.3',
+    'X.errors.13',
+  ],
   tags: ['errors'],
   async check(ctx) {
     let errors = 0;
@@ -148,8 +159,21 @@ const errorShape: RuleOf<'scan'> = {
 const badInputNot5xx: RuleOf<'scan'> = {
   id: 'SCAN-ERRORS-BAD-INPUT-NOT-5XX',
   operations: ERROR_OPS,
-  section: SECTION.errors,
-  sentence: "Scan (general) 400 Bad request; 500 Internal server error (bad input is the client's error, not the server's)",
+  cites: [
+    'C.holdings-v1.4',
+    'C.holdings-v1.7',
+    'C.updates-v0.1',
+    'C.events.1',
+    'C.bulk-updates.2',
+    'C.bulk-updates.5',
+    'C.traffic.1',
+    'C.faucets.1',
+    'C.reward-weight.1',
+    'C.ans.4',
+    'C.root-hash.1',
+    'X.errors.9',
+    'X.errors.11',
+  ],
   tags: ['errors', 'validation'],
   async check(ctx) {
     for (const probe of await badInputProbes(ctx)) {
@@ -164,8 +188,7 @@ const badInputNot5xx: RuleOf<'scan'> = {
 const notFound: RuleOf<'scan'> = {
   id: 'SCAN-ERRORS-NOT-FOUND-404',
   operations: NOT_FOUND_OPS,
-  section: SECTION.errors,
-  sentence: 'Scan (general) 404 Not found; preapprovals, synchronizer identities and bulk downloads: 404 `{error}`',
+  cites: ['C.updates-v0.5', 'C.events.5', 'C.bulk-download.2', 'C.preapproval.2', 'C.sync-identities.3', 'X.errors.10'],
   tags: ['errors'],
   async check(ctx) {
     for (const probe of await unknownProbes(ctx)) {

@@ -1,17 +1,19 @@
 // GET /v0/events/{update_id} without `daml_value_encoding`: answered as with compact_json.
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { SECTION } from '../../interfaces/scan/common.ts';
 import { defaultCheck } from './history-defaults.ts';
 import { OP } from './history.ts';
 
 export const EVENTS_DEFAULT_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: [OP.events], section: SECTION.events },
+  {
+    interface: 'scan',
+    operations: [OP.events],
+    cites: ['C.events.2'],
+  },
   [
     rule({
       id: 'SCAN-EVENTS-ENCODING-DEFAULT',
-      sentence: 'Query `daml_value_encoding` optional, allowed `compact_json` (default; compact, human-readable)',
       needs: ['transactionUpdateIds'],
       tags: ['history', 'encodings'],
       check: defaultCheck('events', 'daml_value_encoding', 'compact_json'),

@@ -8,7 +8,6 @@ import { isObject, isStringArray, type Json } from '../../common/json.ts';
 import { isInt64, isInt64Array } from '../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { SECTION } from '../../interfaces/scan/common.ts';
 import { encodingCheck, fetchUpdates, lookupCheck, OP, transactions, type FetchedUpdate } from './history.ts';
 import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
 import { sameContentVerbose } from './value-encodings.ts';
@@ -49,9 +48,7 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   rule({
     id: 'SCAN-EVENTS-BY-ID',
     operations: [OP.events],
-    section: `${SECTION.events}; ${SECTION.eventItem}`,
-    sentence:
-      'Path `update_id` string. 200: event history item `{update?, verdict?, traffic_summary?, app_activity_records?}`; verdict: `update_id` string (the associated transaction update)',
+    cites: ['R.scan.28', 'C.events.4'],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'events'],
     confirms: OP.events,
@@ -60,9 +57,7 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   rule({
     id: 'SCAN-EVENTS-VERDICT-FIELDS',
     operations: ['getEventById'],
-    section: SECTION.eventItem,
-    sentence:
-      'verdict: `update_id` string (the associated transaction update); `migration_id` integer; `domain_id` string; `record_time` string; `finalization_time` string; `submitting_parties` string[]; `submitting_participant_uid` string; `verdict_result` string; `mediator_group` integer; `transaction_views` object',
+    cites: ['R.scan.28', 'C.events.4'],
     needs: ['transactionUpdateIds'],
     tags: ['events'],
     check: itemCheck('verdict', ({ id, body }) => {
@@ -85,9 +80,7 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   rule({
     id: 'SCAN-EVENTS-VERDICT-VIEWS',
     operations: ['getEventById'],
-    section: SECTION.eventItem,
-    sentence:
-      'transaction_views: `views` array of view objects; `root_views` integer[]; view: `view_id` integer; `informees` string[]; `confirming_parties` array of {`parties` string[], `threshold` integer}; `sub_views` integer[]; `view_hash` string',
+    cites: ['R.scan.29', 'R.scan.30', 'C.events.4'],
     needs: ['transactionUpdateIds'],
     tags: ['events'],
     check: itemCheck('verdict', ({ body }) => {
@@ -123,8 +116,7 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   rule({
     id: 'SCAN-EVENTS-TRAFFIC-SUMMARY',
     operations: ['getEventById'],
-    section: SECTION.eventItem,
-    sentence: 'traffic_summary: `total_traffic_cost` integer; `envelope_traffic_summaries` array of {`traffic_cost` integer, `view_ids` integer[]}',
+    cites: ['R.scan.31', 'C.events.4'],
     needs: ['transactionUpdateIds'],
     tags: ['events'],
     check: itemCheck('traffic_summary', ({ body }) => {
@@ -152,8 +144,7 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   rule({
     id: 'SCAN-EVENTS-APP-ACTIVITY',
     operations: ['getEventById'],
-    section: SECTION.eventItem,
-    sentence: 'app_activity_records: `round_number` integer; `records` array of {`party` string, `weight` integer}',
+    cites: ['R.scan.32', 'C.events.4'],
     needs: ['transactionUpdateIds'],
     tags: ['events'],
     check: itemCheck('app_activity_records', ({ body }) => {
@@ -164,18 +155,11 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       return k < 0 ? undefined : { message: `records[${k}] needs a party string and an integer weight`, pointer: `/app_activity_records/records/${k}` };
     }),
   }),
-  {
-    id: 'SCAN-EVENTS-V2-KEYS-SORTED',
-    ...keysSortedRequirement('events'),
-    section: SECTION.updateTxV2,
-    sentence: 'UpdateHistoryTransactionV2: `events_by_id` is sorted lexicographically by id',
-  },
+  { id: 'SCAN-EVENTS-V2-KEYS-SORTED', ...keysSortedRequirement('events') },
   rule({
     id: 'SCAN-EVENTS-ENCODING-VARIANTS',
     operations: [OP.events],
-    section: SECTION.events,
-    sentence:
-      'Query `daml_value_encoding` optional, allowed `compact_json` (default; compact, human-readable) and `protobuf_json` (verbose, carries type information, losslessly parsable)',
+    cites: ['C.events.1', 'C.events.3'],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'encodings'],
     check: encodingCheck('events', 'daml_value_encoding', ['compact_json', 'protobuf_json'], sameContentVerbose),
@@ -183,8 +167,7 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   rule({
     id: 'SCAN-EVENTS-UPDATE-NO-OFFSET',
     operations: [OP.events],
-    section: SECTION.updateTxV2,
-    sentence: 'UpdateHistoryTransactionV2 (`update` in `/v0/events/{update_id}`): the same as above without `offset`',
+    cites: ['R.scan.17'],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'events', 'offsets'],
     async check(ctx) {

@@ -6,7 +6,7 @@ import type { Exchange } from '../../engine/transport/http.ts';
 import { exactIntegers, isInt64 } from '../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedObject, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedObject } from '../../interfaces/scan/common.ts';
 
 const OP = 'getValidatorFaucetsByValidator';
 const UNKNOWN_VALIDATOR = 'no-such-validator::1220' + '0'.repeat(64);
@@ -34,8 +34,7 @@ const byValidator = (records: Json[]) =>
 
 const arithmetic = rule({
   id: 'SCAN-FAUCETS-ROUND-ARITHMETIC',
-  section: SECTION.faucetRecord,
-  sentence: 'Invariant: collected + missed = last - first + 1; last equals first when collected in a single round',
+  cites: ['R.scan.37', 'R.scan.38', 'C.faucets.3'],
   needs: ['validatorIds'],
   tags: ['validators'],
   confirms: OP,
@@ -74,8 +73,7 @@ const arithmetic = rule({
 
 const unknownIgnored = rule({
   id: 'SCAN-FAUCETS-UNKNOWN-IGNORED',
-  section: SECTION.faucets,
-  sentence: '`validator_ids` string[] required ...; ids not matching onboarded validators are ignored',
+  cites: ['C.faucets.2'],
   needs: ['validatorIds'],
   tags: ['validators'],
   async check(ctx) {
@@ -94,8 +92,7 @@ const unknownIgnored = rule({
 
 const orderIndependent = rule({
   id: 'SCAN-FAUCETS-ORDER-INDEPENDENT',
-  section: SECTION.faucets,
-  sentence: '200 `{validatorsReceivedFaucets: ValidatorReceivedFaucets[]}`; order is unrelated to argument order',
+  cites: ['C.faucets.1', 'C.faucets.4'],
   needs: ['validatorIds'],
   tags: ['validators'],
   async check(ctx) {
@@ -126,9 +123,7 @@ const foreign = (records: Json[], asked: readonly string[]) => records.findIndex
 // without any of them fails for what it lacks.
 const askedOnly = rule({
   id: 'SCAN-FAUCETS-ASKED-VALIDATORS',
-  section: SECTION.faucets,
-  sentence:
-    '`validator_ids` string[] required, one occurrence of the parameter per party id; ids not matching onboarded validators are ignored. 200 `{validatorsReceivedFaucets: ValidatorReceivedFaucets[]}`',
+  cites: ['C.faucets.1', 'C.faucets.2'],
   needs: ['validatorIds'],
   tags: ['validators'],
   async check(ctx) {

@@ -1,15 +1,18 @@
 // GET /v0/feature-support: the features the node announces.
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules } from '../../engine/requirement.ts';
-import { acceptedObject, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedObject } from '../../interfaces/scan/common.ts';
 
 export const FEATURE_SUPPORT_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: ['getFeatureSupport'], section: SECTION.features },
+  {
+    interface: 'scan',
+    operations: ['getFeatureSupport'],
+    cites: ['C.feature-support.1'],
+  },
   [
     {
       id: 'SCAN-FEATURE-SUPPORT',
-      sentence: 'No parameters. 200 `{dummy?: boolean}`',
       tags: ['misc'],
       confirms: 'getFeatureSupport',
       async check(ctx) {

@@ -3,7 +3,6 @@
 // advice asks for the full resolution the sentence names, as real scans send it (trailing zeros kept).
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { SECTION } from '../../interfaces/scan/common.ts';
 import { BASE, fetchServedUpdates, LABEL, OP, updateOf, WHERE } from './history.ts';
 
 /**
@@ -14,12 +13,15 @@ const ISO_FRACTION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.(\d{1,6}))?(?:Z|[
 
 export const RECORD_TIME_DIGITS_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: WHERE.map((w) => OP[w]), section: `${SECTION.updateTx}; ${SECTION.updateReassignment}` },
+  {
+    interface: 'scan',
+    operations: WHERE.map((w) => OP[w]),
+    cites: ['R.scan.9'],
+  },
   [
     rule({
       id: 'SCAN-HISTORY-RECORD-TIME-SIX-DIGITS',
       level: 'SHOULD',
-      sentence: '`record_time` string (sequencing time, microsecond resolution, ISO 8601)',
       needs: ['transactionUpdateIds'],
       tags: ['history', 'time'],
       async check(ctx) {

@@ -3,14 +3,14 @@
 // those the ledger showed hosting the party.
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedLookups, participantIdPath, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedLookups, participantIdPath } from '../../interfaces/scan/common.ts';
 
 /** PAR, then a non-empty id, then a fingerprint without colons. */
 const PARTICIPANT_ID = /^PAR::.+::[^:]+$/;
 
 const participantIds = rule({
   id: 'SCAN-PARTICIPANT-ID-FORMAT',
-  sentence: '200 `{participant_ids: string[]}`, each of the form `PAR::id::fingerprint`',
+  cites: ['C.participant-id.2'],
   needs: ['domainId', 'partyIds'],
   tags: ['parties'],
   confirms: 'getPartyToParticipantV1',
@@ -36,7 +36,7 @@ const participantIds = rule({
 // A party hosted on several participants: the v1 lookup lists each of them, so at least two distinct ids.
 const multiHosted = rule({
   id: 'SCAN-PARTICIPANT-ID-MULTI-HOSTED',
-  sentence: 'Supports parties hosted on several participants (unlike v0). 200 `{participant_ids: string[]}`',
+  cites: ['C.participant-id.1'],
   needs: ['domainId', 'multiHostedParty'],
   tags: ['parties'],
   async check(ctx) {
@@ -65,7 +65,7 @@ const HOSTED_SAMPLE = 6;
 // does not know the party on (404: one the scan does not follow) is not judged.
 const hostsSeen = rule({
   id: 'SCAN-PARTICIPANT-ID-HOSTS-SEEN',
-  sentence: 'Path `domain_id` string (synchronizer id), `party_id` string. Supports parties hosted on several participants. 200 `{participant_ids: string[]}`',
+  cites: ['C.participant-id.1'],
   needs: ['partyHosting'],
   tags: ['parties'],
   async check(ctx) {
@@ -89,8 +89,8 @@ const hostsSeen = rule({
   },
 });
 
-export const PARTICIPANT_REQUIREMENTS: Requirement[] = defineRules(
-  import.meta.url,
-  { interface: 'scan', operations: ['getPartyToParticipantV1'], section: SECTION.participants },
-  [participantIds, multiHosted, hostsSeen],
-);
+export const PARTICIPANT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: ['getPartyToParticipantV1'] }, [
+  participantIds,
+  multiHosted,
+  hostsSeen,
+]);

@@ -6,7 +6,7 @@ import { isObject, type Json } from '../../common/json.ts';
 import { isInt64 } from '../../engine/int64.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { SECTION, timeNanos } from '../../interfaces/scan/common.ts';
+import { timeNanos } from '../../interfaces/scan/common.ts';
 import { BASE, fetchServedUpdates, LABEL, OP, reassignmentOf, transactionOf, WHERE } from './history.ts';
 
 interface Stamp {
@@ -24,12 +24,14 @@ function bracket(txs: Stamp[], at: bigint): [Stamp, Stamp] | undefined {
 
 export const REASSIGNMENT_MIGRATION_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: WHERE.map((w) => OP[w]), section: SECTION.updateReassignment },
+  {
+    interface: 'scan',
+    operations: WHERE.map((w) => OP[w]),
+    cites: ['R.scan.23'],
+  },
   [
     rule({
       id: 'SCAN-REASSIGNMENT-MIGRATION-OF-SYNCHRONIZER',
-      sentence:
-        'UpdateHistoryAssignment `migration_id` int64 (of the target synchronizer); UpdateHistoryUnassignment `migration_id` int64 (of the source synchronizer)',
       needs: ['transactionUpdateIds', 'reassignmentUpdateIds'],
       tags: ['history', 'reassignments'],
       async check(ctx) {

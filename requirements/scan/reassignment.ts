@@ -7,7 +7,7 @@ import type { Exchange } from '../../engine/transport/http.ts';
 import { exactIntegers, isInt64 } from '../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { SECTION, timeNanos } from '../../interfaces/scan/common.ts';
+import { timeNanos } from '../../interfaces/scan/common.ts';
 import { BASE, fetchServedUpdates, LABEL, OP, reassignmentOf, updateOf, WHERE, type Where } from './history.ts';
 import { contractFieldProblems } from './holdings/records.ts';
 
@@ -77,8 +77,7 @@ function reassignmentProblems(item: Json): string[] {
 
 const wellFormed = rule({
   id: 'SCAN-REASSIGNMENT-RECORDS',
-  sentence:
-    'UpdateHistoryReassignment: `update_id`, `offset`, `record_time`, `event` (one-of: UpdateHistoryAssignment or UpdateHistoryUnassignment), all required',
+  cites: ['R.scan.6', 'R.scan.20', 'R.scan.21', 'R.scan.22', 'C.updates-v0.4', 'X.events.7'],
   needs: ['reassignmentUpdateIds'],
   tags: ['history', 'reassignments'],
   async check(ctx) {
@@ -99,8 +98,7 @@ const wellFormed = rule({
 
 const pairCounter = rule({
   id: 'SCAN-REASSIGNMENT-PAIR-COUNTER',
-  sentence:
-    '`reassignment_counter` is equal on a matching assign and unassign; matching pair shares `unassign_id` and `reassignment_counter`; `unassign_id` string (id of the corresponding unassign event)',
+  cites: ['R.scan.24', 'R.scan.25', 'X.events.8'],
   needs: ['reassignmentUpdateIds'],
   tags: ['history', 'reassignments'],
   async check(ctx) {
@@ -172,7 +170,7 @@ function unassignIdsShared(ctx: CheckContext, where: Where, all: Reassignment[])
 
 const counterIncreases = rule({
   id: 'SCAN-REASSIGNMENT-COUNTER-INCREASES',
-  sentence: '`reassignment_counter` ... strictly increases with each unassign command for the same contract, and is 0 at contract creation',
+  cites: ['R.scan.26'],
   needs: ['reassignmentUpdateIds'],
   tags: ['history', 'reassignments'],
   async check(ctx) {
@@ -215,8 +213,8 @@ function counterRule(ctx: CheckContext, where: Where, all: Reassignment[]): void
   }
 }
 
-export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(
-  import.meta.url,
-  { interface: 'scan', operations: WHERE.map((w) => OP[w]), section: SECTION.updateReassignment },
-  [wellFormed, pairCounter, counterIncreases],
-);
+export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: WHERE.map((w) => OP[w]) }, [
+  wellFormed,
+  pairCounter,
+  counterIncreases,
+]);

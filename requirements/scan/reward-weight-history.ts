@@ -6,7 +6,7 @@ import type { Json } from '../../common/json.ts';
 import type { Fixtures } from '../../engine/fixtures.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { plusMicros, SECTION, timeNanos } from '../../interfaces/scan/common.ts';
+import { plusMicros, timeNanos } from '../../interfaces/scan/common.ts';
 
 type Change = NonNullable<Fixtures['rewardWeightChanges']>[number];
 
@@ -73,12 +73,11 @@ async function probe(ctx: CheckContext, sv: string, { steps, from, offset }: Pro
 
 export const REWARD_WEIGHT_HISTORY_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: ['getPreviousSvRewardWeight'], section: SECTION.rewardWeight },
+  { interface: 'scan', operations: ['getPreviousSvRewardWeight'] },
   [
     rule({
       id: 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
-      sentence:
-        '`effectiveBefore` string optional (only weight changes effective strictly before it are considered). 200 `{rewardWeight?: string}`: the weight from the latest accepted reward-weight update proposal before `effectiveBefore`; absent when there is none.',
+      cites: ['C.reward-weight.2', 'C.reward-weight.4'],
       needs: ['rewardWeightChanges'],
       tags: ['rewards', 'time'],
       async check(ctx) {

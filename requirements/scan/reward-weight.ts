@@ -3,7 +3,7 @@ import type { Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedObject, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedObject } from '../../interfaces/scan/common.ts';
 
 const WEIGHT_OP = 'getPreviousSvRewardWeight';
 
@@ -17,12 +17,14 @@ async function weight(ctx: CheckContext, body: Record<string, string>): Promise<
 
 export const REWARD_WEIGHT_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: [WEIGHT_OP], section: SECTION.rewardWeight },
+  {
+    interface: 'scan',
+    operations: [WEIGHT_OP],
+  },
   [
     rule({
       id: 'SCAN-REWARD-WEIGHT-STRING-OR-ABSENT',
-      sentence:
-        '200 `{rewardWeight?: string}`: the weight from the latest accepted reward-weight update proposal before `effectiveBefore`; absent when there is none',
+      cites: ['C.reward-weight.3'],
       needs: ['svParties'],
       tags: ['rewards'],
       confirms: WEIGHT_OP,
@@ -36,7 +38,7 @@ export const REWARD_WEIGHT_REQUIREMENTS: Requirement[] = defineRules(
     }),
     rule({
       id: 'SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE',
-      sentence: '`effectiveBefore` string optional (only weight changes effective strictly before it are considered); absent when there is none',
+      cites: ['C.reward-weight.2', 'C.reward-weight.5'],
       needs: ['svParties'],
       tags: ['rewards'],
       async check(ctx) {

@@ -5,7 +5,7 @@ import type { Exchange } from '../../engine/transport/http.ts';
 import { isInt64 } from '../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedLookups, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedLookups } from '../../interfaces/scan/common.ts';
 
 const ROOT_OP = 'getRewardAccountingRootHash';
 
@@ -37,10 +37,10 @@ async function rootHashes(ctx: CheckContext<'rounds'>, positive = false): Promis
   return out;
 }
 
-export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [ROOT_OP], section: SECTION.rootHash }, [
+export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: [ROOT_OP] }, [
   rule({
     id: 'SCAN-ROOT-HASH-RESULT-SHAPE',
-    sentence: '200: one of `{status, round_number: int64, root_hash: string (hex-encoded)}`, `{status}` (undetermined), `{status}` (cannot provide)',
+    cites: ['T.root-hash.1', 'C.root-hash.2'],
     needs: ['rounds'],
     tags: ['rewards'],
     confirms: ROOT_OP,
@@ -57,7 +57,7 @@ export const ROOT_HASH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
   }),
   rule({
     id: 'SCAN-ROOT-HASH-ROUND-ECHOED',
-    sentence: 'Path `round_number` int64. 200: one of `{status, round_number: int64, root_hash: string (hex-encoded)}` ... (the result of the requested round)',
+    cites: ['C.root-hash.1', 'C.root-hash.2'],
     needs: ['rounds'],
     tags: ['rewards'],
     async check(ctx) {

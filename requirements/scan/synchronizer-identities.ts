@@ -3,7 +3,7 @@
 import { isObject, isStringArray } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedObject, enc, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedObject, enc } from '../../interfaces/scan/common.ts';
 
 const OP = 'getSynchronizerIdentities';
 const WHERE_FROM = "fixtures.domainId; discovery: the synchronizer_id of the scan's own updates";
@@ -21,11 +21,14 @@ function ownPrefix(id: string): string | undefined {
 
 export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: [OP], section: SECTION.synchronizers },
+  {
+    interface: 'scan',
+    operations: [OP],
+  },
   [
     rule({
       id: 'SCAN-SYNCHRONIZER-IDENTITIES',
-      sentence: '200 `{sequencer_id: string, sequencer_identity_transactions: string[], mediator_id: string, mediator_identity_transactions: string[]}`',
+      cites: ['C.sync-identities.2'],
       needs: ['domainId'],
       tags: ['misc'],
       confirms: OP,
@@ -44,7 +47,7 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
       id: 'SCAN-SYNCHRONIZER-IDENTITIES-PREFIX',
       // The parameter is only named a prefix (here and in the official document): advice, not a promise.
       level: 'SHOULD',
-      sentence: 'GET /v0/synchronizer-identities/{domain_id_prefix} ... Path `domain_id_prefix` string',
+      cites: ['C.sync-identities.1'],
       needs: ['domainId'],
       tags: ['misc'],
       async check(ctx) {
@@ -71,8 +74,7 @@ export const SYNCHRONIZER_IDENTITIES_REQUIREMENTS: Requirement[] = defineRules(
     }),
     rule({
       id: 'SCAN-SYNCHRONIZER-IDENTITIES-OF-PREFIX',
-      sentence:
-        'GET /v0/synchronizer-identities/{domain_id_prefix}: Path `domain_id_prefix` string. 200 `{sequencer_id: string, sequencer_identity_transactions: string[], mediator_id: string, mediator_identity_transactions: string[]}` (of the synchronizer whose id starts with the prefix)',
+      cites: ['C.sync-identities.1'],
       needs: ['domainId'],
       tags: ['misc'],
       async check(ctx) {

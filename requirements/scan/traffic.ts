@@ -4,15 +4,14 @@ import { isObject, parseJson } from '../../common/json.ts';
 import { isInt64 } from '../../engine/int64.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedLookups, enc, SECTION, trafficStatusPath } from '../../interfaces/scan/common.ts';
+import { acceptedLookups, enc, trafficStatusPath } from '../../interfaces/scan/common.ts';
 
 const OP = 'getMemberTrafficStatus';
 
 const totals = rule({
   id: 'SCAN-TRAFFIC-LIMIT-WITHIN-PURCHASED',
   operations: [OP],
-  section: SECTION.trafficRecord,
-  sentence: 'A top-up is complete when total_limit equals total_purchased; total_purchased may exceed total_limit while purchases are incorporated',
+  cites: ['R.scan.35', 'R.scan.36', 'C.traffic.2'],
   needs: ['domainId', 'memberIds'],
   tags: ['traffic'],
   confirms: OP,
@@ -56,8 +55,7 @@ const memberIdChecked = rule({
   id: 'SCAN-TRAFFIC-MEMBER-ID-400',
   // The synchronizer's identities name the mediator whose member id is probed.
   operations: [OP, 'getSynchronizerIdentities'],
-  section: SECTION.traffic,
-  sentence: '`member_id` string, format `code::id::fingerprint` with `code` being `PAR` (participant) or `MED` (mediator); Scan (general) 400 Bad request',
+  cites: ['C.traffic.1', 'C.traffic.4', 'X.errors.9'],
   needs: ['domainId'],
   tags: ['traffic', 'validation'],
   async check(ctx) {

@@ -4,15 +4,15 @@
 import { isObject } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { acceptedLookups, contractWithStateProblems, enc, SECTION } from '../../interfaces/scan/common.ts';
+import { acceptedLookups, contractWithStateProblems, enc } from '../../interfaces/scan/common.ts';
 
 export const TRANSFER_PREAPPROVAL_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: ['getTransferPreapprovalByParty'], section: SECTION.preapprovals },
+  { interface: 'scan', operations: ['getTransferPreapprovalByParty'] },
   [
     rule({
       id: 'SCAN-TRANSFER-PREAPPROVAL',
-      sentence: 'Path `party` string (receiver party). 200 `{transfer_preapproval: ContractWithState}`',
+      cites: ['R.scan.33', 'R.scan.34', 'C.preapproval.1'],
       needs: ['preapprovalParties'],
       tags: ['misc'],
       confirms: 'getTransferPreapprovalByParty',

@@ -4,16 +4,16 @@
 // (updates.ts, events.ts), so that an endpoint the scan does not serve leaves the others judged.
 import { isObject, pointer, type Json } from '../../common/json.ts';
 import type { CheckContext } from '../../engine/model.ts';
-import { rule, type RuleOf } from '../../engine/requirement.ts';
-import { SECTION, timeNanos } from '../../interfaces/scan/common.ts';
+import { rule } from '../../engine/requirement.ts';
+import { timeNanos } from '../../interfaces/scan/common.ts';
 import { BASE, LABEL, OP, transactions, type Where } from './history.ts';
 import { keysInTextOrder } from './json-order.ts';
 
 type Problem = { message: string; pointer: string } | undefined;
 
 export interface TreeRule {
-  /** The sentence of UpdateHistoryTransaction it enforces (V2 is "the same as above without offset"). */
-  sentence: string;
+  /** The sentences it enforces, by number: the record's, which RENDERED_BY ties to each endpoint. */
+  cites: readonly string[];
   tags: string[];
   /** The first problem of one transaction record; the pointer is relative to the record. */
   problem(tx: Record<string, Json>): Problem;
@@ -27,11 +27,9 @@ const childIds = (e: Json): string[] =>
 // digits are not required; a finer or a non-ISO rendering breaks the rule.
 const MICROS_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/i;
 
-const TREE_SENTENCE = '`events_by_id` object (tree nodes keyed by event id; ids referenced from `root_event_ids` or `child_event_ids` of exercised events)';
-
 export const TREE_RULES = {
   rootsKnown: {
-    sentence: '`root_event_ids` string[] (each guaranteed to be a key of `events_by_id`)',
+    cites: ['R.scan.13', 'X.events.5'],
     tags: ['history', 'trees'],
     problem(tx) {
       const roots: unknown[] = Array.isArray(tx.root_event_ids) ? tx.root_event_ids : [];
@@ -40,7 +38,7 @@ export const TREE_RULES = {
     },
   },
   childrenKnown: {
-    sentence: TREE_SENTENCE,
+    cites: ['R.scan.14', 'X.events.5'],
     tags: ['history', 'trees'],
     problem(tx) {
       for (const [key, e] of Object.entries(events(tx))) {
@@ -55,7 +53,7 @@ export const TREE_RULES = {
     },
   },
   allReachable: {
-    sentence: TREE_SENTENCE,
+    cites: ['R.scan.14', 'X.events.5'],
     tags: ['history', 'trees'],
     problem(tx) {
       const seen = new Set<string>();
@@ -76,7 +74,7 @@ export const TREE_RULES = {
     },
   },
   createdEventId: {
-    sentence: 'CreatedEvent: `event_id` string (equal to the key in the enclosing `events_by_id` when part of a tree)',
+    cites: ['R.scan.7'],
     tags: ['history', 'trees'],
     problem(tx) {
       for (const [key, e] of Object.entries(events(tx))) {
@@ -88,7 +86,7 @@ export const TREE_RULES = {
     },
   },
   recordTimeMicros: {
-    sentence: '`record_time` string (sequencing time, microsecond resolution, ISO 8601)',
+    cites: ['R.scan.9'],
     tags: ['history', 'time'],
     problem(tx) {
       const rt = tx.record_time;
@@ -98,7 +96,7 @@ export const TREE_RULES = {
     },
   },
   effectiveAtIso: {
-    sentence: '`effective_at` string (ledger effective time, ISO 8601)',
+    cites: ['R.scan.10'],
     tags: ['history', 'time'],
     problem(tx) {
       // No resolution is named for it: any ISO 8601 precision passes.
@@ -108,7 +106,7 @@ export const TREE_RULES = {
     },
   },
   eventTypes: {
-    sentence: 'a transaction contains a tree of events keyed by event id ...; event nodes carry `event_type`',
+    cites: ['X.events.6'],
     tags: ['history', 'trees'],
     problem(tx) {
       const key = Object.keys(events(tx)).find((k) => {
@@ -119,7 +117,7 @@ export const TREE_RULES = {
     },
   },
   externalHashOmitted: {
-    sentence: '`external_transaction_hash` string (optional; ... omitted from JSON when null)',
+    cites: ['R.scan.16'],
     tags: ['history', 'records'],
     problem(tx) {
       return 'external_transaction_hash' in tx && typeof tx.external_transaction_hash !== 'string'
@@ -142,19 +140,22 @@ function treeCheck(where: Where, problem: TreeRule['problem']): (ctx: CheckConte
   };
 }
 
-/** Section and sentence of a rule on an endpoint: UpdateHistoryTransaction on v0, the V2 record (the same without offset) elsewhere. */
-function source(where: Where, sentence: string): Pick<RuleOf<'scan'>, 'section' | 'sentence'> {
-  if (where === 'v0') return { section: SECTION.updateTx, sentence };
-  return where === 'v2'
-    ? { section: `${SECTION.updateTxV2}; Versioning 4`, sentence: `/v2/updates/{update_id} (UpdateHistoryTransactionV2): ${sentence}` }
-    : { section: `${SECTION.updateTxV2}; ${SECTION.events}`, sentence: `\`update\` of /v0/events/{update_id} (UpdateHistoryTransactionV2): ${sentence}` };
-}
+/**
+ * What ties a rule of the transaction record to each endpoint that renders it: /v0/updates answers an
+ * UpdateHistoryTransaction; /v2/updates is its successor (Versioning); the `update` of /v0/events is the
+ * V2 record, "the same as above without offset".
+ */
+export const RENDERED_BY: Record<Where, readonly string[]> = {
+  v0: ['C.updates-v0.4'],
+  v2: ['X.versioning.6'],
+  events: ['R.scan.17', 'C.events.4'],
+};
 
 /** The requirement record of a rule on one endpoint, all but its id (written out where it is defined). */
 export function treeRequirement(tree: TreeRule, where: Where) {
   return rule({
     operations: [OP[where]],
-    ...source(where, tree.sentence),
+    cites: [...tree.cites, ...RENDERED_BY[where]],
     needs: ['transactionUpdateIds'],
     tags: tree.tags,
     check: treeCheck(where, tree.problem),
@@ -165,7 +166,7 @@ export function treeRequirement(tree: TreeRule, where: Where) {
 export function keysSortedRequirement(where: Exclude<Where, 'v0'>) {
   return rule({
     operations: [OP[where]],
-    ...source(where, '`events_by_id` is sorted lexicographically by id'),
+    cites: ['R.scan.18', ...RENDERED_BY[where]],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'trees'],
     async check(ctx) {
@@ -186,9 +187,4 @@ export function keysSortedRequirement(where: Exclude<Where, 'v0'>) {
       }
     },
   });
-}
-
-/** The event-type rule on one endpoint: it comes from the Events section, not from the record's field list. */
-export function eventTypesRequirement(where: Where) {
-  return { ...treeRequirement(TREE_RULES.eventTypes, where), section: 'Events 3', sentence: `${LABEL[where]}: ${TREE_RULES.eventTypes.sentence}` };
 }

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isObject, pointer, type Json } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { SECTION, timeNanos } from '../../interfaces/scan/common.ts';
+import { timeNanos } from '../../interfaces/scan/common.ts';
 import { BASE, fetchServedUpdates, fetchUpdates, LABEL, OP, transactionOf, type FetchedUpdate } from './history.ts';
 import { PLAIN_FIELDS } from './value-encodings.ts';
 
@@ -55,12 +55,14 @@ const byId = (updates: FetchedUpdate[]) => new Map(updates.map((u) => [u.id, u])
 
 export const UPDATE_VARIANT_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: [OP.v0, OP.v2, OP.events], section: `${SECTION.updateTxV2}; Versioning 4` },
+  {
+    interface: 'scan',
+    operations: [OP.v0, OP.v2, OP.events],
+    cites: ['R.scan.17', 'X.versioning.6'],
+  },
   [
     rule({
       id: 'SCAN-UPDATES-VARIANTS-SAME-UPDATE',
-      sentence:
-        '**UpdateHistoryTransactionV2** (`update` in `/v0/events/{update_id}`): the same as above without `offset`; `/v0/updates/{update_id}` is deprecated (since 0.5.10) in favor of `/v2/updates/{update_id}`',
       needs: ['transactionUpdateIds'],
       tags: ['history', 'versions'],
       async check(ctx) {

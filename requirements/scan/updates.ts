@@ -5,7 +5,7 @@
 // rules on the `update` of GET /v0/events, and what only that endpoint promises, are in events.ts.)
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { SECTION, timeNanos } from '../../interfaces/scan/common.ts';
+import { timeNanos } from '../../interfaces/scan/common.ts';
 import { encodingCheck, lookupCheck, OP, transactions } from './history.ts';
 import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
 import { sameContentVerboseAs } from './value-encodings.ts';
@@ -15,9 +15,7 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     id: 'SCAN-UPDATES-BY-ID',
     // A 404 is judged against the event history's answer for the same id (lookupCheck).
     operations: [OP.v0, OP.events],
-    section: SECTION.updatesV0,
-    sentence:
-      'Path `update_id` string. 200: a single UpdateHistoryItem which is either UpdateHistoryTransaction or UpdateHistoryReassignment (the update of that id)',
+    cites: ['C.updates-v0.4'],
     needs: ['transactionUpdateIds'],
     tags: ['history'],
     confirms: OP.v0,
@@ -32,8 +30,7 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   rule({
     id: 'SCAN-UPDATES-OFFSETS-INCREASING',
     operations: [OP.v0],
-    section: SECTION.updateTx,
-    sentence: '`offset` string (absolute offset; ... within one node monotonically, lexicographically increasing)',
+    cites: ['R.scan.12'],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'offsets'],
     async check(ctx) {
@@ -61,8 +58,7 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   rule({
     id: 'SCAN-UPDATES-LOSSLESS-VARIANTS',
     operations: [OP.v0],
-    section: SECTION.updatesV0,
-    sentence: 'Query `lossless` boolean optional, default false: lossless but hard-to-process payload encoding',
+    cites: ['C.updates-v0.3'],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'encodings'],
     // Asking for the lossless encoding must change how the Daml values are written (typed, "hard to process"),
@@ -73,8 +69,7 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   rule({
     id: 'SCAN-UPDATES-V2-BY-ID',
     operations: [OP.v2, OP.events],
-    section: `${SECTION.updatesV0}; Versioning 4`,
-    sentence: 'Use the v2 path instead ... Path `update_id` string. 200: a single UpdateHistoryItem (the update of that id)',
+    cites: ['C.updates-v0.6', 'X.versioning.6'],
     needs: ['transactionUpdateIds'],
     tags: ['history'],
     confirms: OP.v2,

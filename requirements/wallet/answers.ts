@@ -3,9 +3,8 @@ import { answerPolicyRecords } from '../answer-policy.ts';
 import { defineRules } from '../../engine/requirement.ts';
 
 const RECORDS = answerPolicyRecords('wallet', {
-  section: 'B. Wallet interface',
-  nullForAbsent: { id: 'WALLET-ANSWERS-NULL-FOR-ABSENT', sentence: '`withdrawn_reason` (optional human-readable text)' },
-  plainText404: { id: 'WALLET-ANSWERS-PLAIN-TEXT-404', sentence: '404 `{error}`: no offer with this tracking id is known' },
+  nullForAbsent: { id: 'WALLET-ANSWERS-NULL-FOR-ABSENT', cites: ['T.transfer-offer.7', 'B.transfer-status.3'] },
+  plainText404: { id: 'WALLET-ANSWERS-PLAIN-TEXT-404', cites: ['B.transfer-status.4', 'X.errors.13'] },
 });
 
 export const ANSWER_REQUIREMENTS = defineRules(import.meta.url, { interface: 'wallet' }, RECORDS);

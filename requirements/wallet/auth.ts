@@ -3,9 +3,7 @@
 import type { Exchange, RequestOptions } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { buy, buyBody, SECTION, statusPath, trackingIds } from '../../interfaces/wallet/support.ts';
-
-const SENTENCE = 'Wallet endpoints require `Authorization: Bearer <ACCESS_TOKEN>` (header `Authorization`, type string, required). Token format: JWT.';
+import { buy, buyBody, statusPath, trackingIds } from '../../interfaces/wallet/support.ts';
 
 /** The credentials a wallet endpoint must refuse: none, a non-JWT string, and the configured token with a forged signature. */
 function badCredentials(ctx: CheckContext): Array<{ label: string; auth: RequestOptions['auth'] }> {
@@ -35,11 +33,11 @@ function someOffer(ctx: CheckContext): string {
   return id ?? ctx.skip('fixtures.transferOffers lists no tracking id');
 }
 
-export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', section: SECTION.auth }, [
+export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet' }, [
   rule({
     id: 'WALLET-AUTH-STATUS-REQUIRES-TOKEN',
     operations: ['getTransferOfferStatus'],
-    sentence: SENTENCE,
+    cites: ['S.service.7', 'B.transfer-status.2', 'X.auth.1', 'X.auth.2'],
     needs: ['transferOffers'],
     tags: ['auth'],
     async check(ctx) {
@@ -50,7 +48,7 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { i
   rule({
     id: 'WALLET-AUTH-BUY-TRAFFIC-REQUIRES-TOKEN',
     operations: ['createBuyTrafficRequest'],
-    sentence: SENTENCE,
+    cites: ['S.service.7', 'B.buy-traffic.3', 'X.auth.1', 'X.auth.2'],
     // A correct node creates nothing, but one that ignores credentials would create a request.
     mutates: true,
     needs: ['trafficReceiverParty', 'domainId'],

@@ -4,13 +4,12 @@
 import { parseJson } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules } from '../../engine/requirement.ts';
-import { DSO_PARTY_ID, SECTION } from '../../interfaces/wallet/support.ts';
+import { DSO_PARTY_ID } from '../../interfaces/wallet/support.ts';
 
 export const DSO_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', operations: ['getDsoPartyId'] }, [
   {
     id: 'WALLET-DSO-PARTY-ID-NO-AUTH',
-    section: SECTION.auth,
-    sentence: 'The `/v0/scan-proxy/dso-party-id` endpoint of the validator interface carries no authorization header in its shape.',
+    cites: ['B.dso-party-id.1', 'B.dso-party-id.2', 'X.auth.4'],
     tags: ['scan-proxy', 'auth'],
     confirms: 'getDsoPartyId',
     async check(ctx) {
@@ -23,8 +22,7 @@ export const DSO_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { in
   },
   {
     id: 'WALLET-DSO-PARTY-ID-IS-SCANS',
-    section: SECTION.dso,
-    sentence: 'GET /v0/scan-proxy/dso-party-id: No parameters. 200 `{dso_party_id: string}`.',
+    cites: ['B.dso-party-id.1', 'B.dso-party-id.2'],
     tags: ['scan-proxy'],
     async check(ctx) {
       // The scan's own DSO party: GET /v0/dso, which real scans serve (it is no operation of the description).

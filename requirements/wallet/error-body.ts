@@ -4,9 +4,7 @@
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { buy, buyBody, ERROR_STATUSES, ERROR_SHAPE, SECTION, statusPath, trackingIds } from '../../interfaces/wallet/support.ts';
-
-const SENTENCE = 'Error bodies of the wallet and scan interfaces are `{error: string}` (400, 404, 409, 429, 500).';
+import { buy, buyBody, ERROR_STATUSES, ERROR_SHAPE, statusPath, trackingIds } from '../../interfaces/wallet/support.ts';
 
 /** An HTTP layer's 404 before the API's handler: a SHOULD finding (WALLET-ANSWERS-PLAIN-TEXT-404), not a break here. */
 function plainText404(x: Exchange): boolean {
@@ -27,11 +25,11 @@ function judgeAll(ctx: CheckContext, answers: Exchange[]): void {
   for (const x of judged) ctx.expect(x).errorBody('error', ERROR_SHAPE);
 }
 
-export const ERROR_BODY_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', section: SECTION.errors }, [
+export const ERROR_BODY_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet' }, [
   {
     id: 'WALLET-ERROR-BODY-STATUS-LOOKUP',
     operations: ['getTransferOfferStatus'],
-    sentence: SENTENCE,
+    cites: ['B.transfer-status.4', 'X.errors.13'],
     tags: ['errors'],
     async check(ctx) {
       judgeAll(ctx, [await ctx.wallet.post(statusPath(trackingIds(ctx, 'no-offer-error')()))]);
@@ -40,7 +38,7 @@ export const ERROR_BODY_REQUIREMENTS: Requirement[] = defineRules(import.meta.ur
   rule({
     id: 'WALLET-ERROR-BODY-BUY-TRAFFIC',
     operations: ['createBuyTrafficRequest'],
-    sentence: SENTENCE,
+    cites: ['B.buy-traffic.25', 'X.errors.13'],
     mutates: true,
     needs: ['trafficReceiverParty', 'domainId'],
     tags: ['errors', 'buy-traffic'],

@@ -11,7 +11,6 @@ import { eventsOf, LEDGER_EFFECTS, nextBegin, offsetOf, postUpdates, recordOf, s
 import { followTokens } from '../../engine/paging.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule, type RuleOf } from '../../engine/requirement.ts';
-import { SECTION } from '../../interfaces/wallet/support.ts';
 import { reportedOffers } from './transfer-status.ts';
 
 /** Elements per read, and reads per run: the stream is read from its start until every reported id is found. */
@@ -235,36 +234,37 @@ const COMMON: Pick<RuleOf<'wallet'>, 'tags'> = {
 
 export const TRANSFER_LEDGER_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'wallet', operations: ['getTransferOfferStatus'], section: SECTION.transferStates },
+  {
+    interface: 'wallet',
+    operations: ['getTransferOfferStatus'],
+  },
   [
     rule({
       ...COMMON,
       needs: NEEDS,
       id: 'WALLET-TRANSFER-CREATED-ON-LEDGER',
-      sentence: 'created: Offer created, waiting for the receiver to accept; `transaction_id` (creating transaction), `contract_id` (the offer).',
+      cites: ['T.transfer-offer.2'],
       check: (ctx) => judge(ctx, 'created', { transaction: 'the creating transaction', contract: 'the offer' }, offerFit),
     }),
     rule({
       ...COMMON,
       needs: NEEDS,
       id: 'WALLET-TRANSFER-ACCEPTED-ON-LEDGER',
-      sentence:
-        'accepted: Receiver accepted; wallet automation still has to deliver the amount; `transaction_id` (accepting transaction), `contract_id` (accepted offer).',
+      cites: ['T.transfer-offer.4'],
       check: (ctx) => judge(ctx, 'accepted', { transaction: 'the accepting transaction', contract: 'the accepted offer' }, acceptedFit),
     }),
     rule({
       ...COMMON,
       needs: NEEDS,
       id: 'WALLET-TRANSFER-COMPLETED-ON-LEDGER',
-      sentence: "completed: Amount transferred to the receiver; `transaction_id` (the transfer), `contract_id` (receiver's created holding).",
+      cites: ['T.transfer-offer.6'],
       check: (ctx) => judge(ctx, 'completed', { transaction: 'the transfer', contract: "the receiver's created holding" }, receiverHoldingFit),
     }),
     rule({
       ...COMMON,
       needs: NEEDS,
       id: 'WALLET-TRANSFER-FAILED-KIND-ON-LEDGER',
-      sentence:
-        'Failure kinds: `expired` (the offer or accepted offer expired before completion), `rejected` (receiver rejected the offer or withdrew an accepted offer), `withdrawn` (sender withdrew, e.g. insufficient funds or operational reasons).',
+      cites: ['T.transfer-offer.10'],
       check: judgeFailed,
     }),
   ],

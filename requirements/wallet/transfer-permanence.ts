@@ -3,16 +3,19 @@
 import { isObject } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { SECTION, failedOfferReports, statusPath } from '../../interfaces/wallet/support.ts';
+import { failedOfferReports, statusPath } from '../../interfaces/wallet/support.ts';
 import { MAX_PER_STATE, reportedOffers } from './transfer-status.ts';
 
 export const TRANSFER_PERMANENCE_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'wallet', operations: ['getTransferOfferStatus'], section: SECTION.transferStates },
+  {
+    interface: 'wallet',
+    operations: ['getTransferOfferStatus'],
+    cites: ['T.transfer-offer.8'],
+  },
   [
     rule({
       id: 'WALLET-TRANSFER-STATUS-FAILED-PERMANENT',
-      sentence: 'failed: Permanent failure; nothing transferred',
       needs: ['transferOffers'],
       tags: ['transfer-offers'],
       // Last, so that the first report and the second lie as far apart as the run allows.

@@ -6,7 +6,7 @@ import { isObject } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
-import { SECTION, failedOfferReports, statusPath } from '../../interfaces/wallet/support.ts';
+import { failedOfferReports, statusPath } from '../../interfaces/wallet/support.ts';
 
 const ACTIVE_STATES: ReadonlySet<string> = new Set(['created', 'accepted', 'completed']);
 const FAILURE_KINDS: ReadonlySet<string> = new Set(['expired', 'rejected', 'withdrawn']);
@@ -47,9 +47,7 @@ const STATES: ReadonlySet<string> = new Set([...ACTIVE_STATES, 'failed']);
 export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', operations: ['getTransferOfferStatus'] }, [
   rule({
     id: 'WALLET-TRANSFER-STATUS-KNOWN-OFFER',
-    section: SECTION.transferStatus,
-    sentence:
-      'Path: `tracking_id` string. No body. 200: the transfer offer status object (see States and transitions). 404 `{error}`: no offer with this tracking id is known',
+    cites: ['B.transfer-status.1', 'B.transfer-status.3'],
     needs: ['transferOffers'],
     tags: ['transfer-offers'],
     confirms: 'getTransferOfferStatus',
@@ -79,8 +77,7 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
   }),
   rule({
     id: 'WALLET-TRANSFER-STATUS-ACTIVE-SHAPE',
-    section: SECTION.transferStates,
-    sentence: 'created / accepted / completed: `status`, `transaction_id`, `contract_id`.',
+    cites: ['R.wallet.1', 'T.transfer-offer.1', 'T.transfer-offer.3', 'T.transfer-offer.5', 'B.transfer-status.3'],
     needs: ['transferOffers'],
     tags: ['transfer-offers'],
     async check(ctx) {
@@ -104,8 +101,7 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
   }),
   rule({
     id: 'WALLET-TRANSFER-STATUS-FAILED-SHAPE',
-    section: SECTION.transferStates,
-    sentence: 'failed: `status`, `failure_kind` (expired, rejected or withdrawn), `withdrawn_reason` (optional human-readable text).',
+    cites: ['R.wallet.1', 'T.transfer-offer.7', 'B.transfer-status.3'],
     needs: ['transferOffers'],
     tags: ['transfer-offers'],
     async check(ctx) {
@@ -135,8 +131,7 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
   }),
   {
     id: 'WALLET-TRANSFER-STATUS-UNKNOWN-404',
-    section: SECTION.transferStatus,
-    sentence: '404 `{error}`: no offer with this tracking id is known (not yet submitted or processed, ...).',
+    cites: ['B.transfer-status.1', 'B.transfer-status.4', 'X.errors.8'],
     tags: ['transfer-offers'],
     async check(ctx) {
       // Tracking ids nobody submitted an offer with: a run-specific prefix and a varying tail.
@@ -151,8 +146,7 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
   },
   rule({
     id: 'WALLET-TRANSFER-STATUS-OTHER-USER-404',
-    section: SECTION.transferStatus,
-    sentence: 'The token subject must be the ledger user of the user whose wallet the endpoint affects; 404: no offer with this tracking id is known.',
+    cites: ['B.transfer-status.4', 'X.auth.3'],
     needs: ['otherUserTransferOffers'],
     tags: ['transfer-offers', 'auth'],
     async check(ctx) {

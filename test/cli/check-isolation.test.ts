@@ -22,6 +22,7 @@ vi.mock('../../requirements/catalog.ts', async (importOriginal) => {
     level: 'MUST',
     interface: 'scan',
     operations: ['getBackfillingStatus'],
+    cites: [],
     section: 'test',
     sentence: 'A check with a bug of its own.',
     mutates: false,

@@ -1,38 +1,42 @@
 // docs/traceability.md: every normative sentence of the description, numbered, with the requirements that
-// enforce it or the reason none can; the list is checked here, the document regenerated from it.
+// cite it or the reason none can; the links are read from the records' citations, checked here, and the
+// document regenerated from them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { traceabilityMarkdown } from '../../cli/traceability-doc.ts';
+import { SENTENCE_SECTIONS } from '../../description/index.ts';
 import { catalog } from '../../requirements/catalog.ts';
-import { standing } from '../../traceability/model.ts';
-import { SENTENCE_SECTIONS } from '../../traceability/index.ts';
+import { citedBy, standing } from '../../traceability/model.ts';
 import { loadedSpecs } from '../support/suite-harness.ts';
 
 const sentences = SENTENCE_SECTIONS.flatMap((s) => s.sentences);
 
 describe('docs/traceability.md', () => {
-  it('is what the sentence lists generate (regenerate with: npx cn-conformance list --traceability > docs/traceability.md)', async () => {
+  it('is what the sentence lists and the citing records generate (regenerate with: npx cn-conformance list --traceability > docs/traceability.md)', async () => {
     const generated = traceabilityMarkdown(SENTENCE_SECTIONS, catalog(await loadedSpecs()));
     expect(readFileSync(new URL('../../docs/traceability.md', import.meta.url), 'utf8')).toBe(generated);
   });
 
-  it('maps every sentence: to requirements, to the reason it cannot be checked, or to a named gap', () => {
-    expect(sentences.filter((s) => standing(s) === 'unmapped').map((s) => s.n)).toEqual([]);
-    // One standing only: a sentence enforced is not also called uncheckable.
-    expect(sentences.filter((s) => [s.ids?.length, s.notCheckable, s.gap].filter(Boolean).length > 1).map((s) => s.n)).toEqual([]);
+  it('maps every sentence: cited by a requirement, or with the reason it cannot be checked, or with a named gap', async () => {
+    const links = citedBy(catalog(await loadedSpecs()));
+    expect(sentences.filter((s) => standing(s, links.get(s.n)) === 'unmapped').map((s) => s.n)).toEqual([]);
+    // One standing only: a sentence a requirement enforces is not also called uncheckable, nor a gap.
+    expect(sentences.filter((s) => [links.has(s.n), s.notCheckable, s.gap].filter(Boolean).length > 1).map((s) => s.n)).toEqual([]);
   });
 
-  it('numbers sentences uniquely within their section, and names only requirements that exist', async () => {
+  it('numbers sentences uniquely within their section', () => {
     const numbers = sentences.map((s) => s.n);
     expect(numbers.filter((n, i) => numbers.indexOf(n) !== i)).toEqual([]);
     for (const section of SENTENCE_SECTIONS) for (const s of section.sentences) expect(s.n.startsWith(`${section.key}.`), s.n).toBe(true);
-    const ids = new Set(catalog(await loadedSpecs()).map((r) => r.id));
-    expect(sentences.flatMap((s) => s.ids ?? []).filter((id) => !ids.has(id))).toEqual([]);
   });
 
-  it('traces every rule requirement of the description to a sentence it enforces', async () => {
-    const traced = new Set(sentences.flatMap((s) => s.ids ?? []));
-    const rules = catalog(await loadedSpecs()).filter((r) => !r.id.startsWith('GENERIC-'));
-    expect(rules.filter((r) => !traced.has(r.id)).map((r) => r.id)).toEqual([]);
+  it('has every rule cite at least one sentence, and every sentence not marked uncheckable or a gap cited by a record that exists', async () => {
+    const requirements = catalog(await loadedSpecs());
+    expect(requirements.filter((r) => r.kind === 'rule' && r.cites.length === 0).map((r) => r.id)).toEqual([]);
+    const cited = new Set(requirements.flatMap((r) => r.cites));
+    expect(sentences.filter((s) => !s.notCheckable && !s.gap && !cited.has(s.n)).map((s) => s.n)).toEqual([]);
+    // Every number cited is a sentence's (the builder refuses any other at load).
+    const numbers = new Set(sentences.map((s) => s.n));
+    expect([...cited].filter((n) => !numbers.has(n))).toEqual([]);
   });
 });

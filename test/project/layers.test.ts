@@ -1,7 +1,8 @@
 // The house's layers point one way: common <- generators <- engine <- interfaces (each interface's wire code)
-// <- requirements (the records) <- runner <- cli and reporting, with the reference node standing on its own
-// (common only), the traceability data beside the records, and detection and the benchmark above the
-// runner. No import runs back up a layer, and no files import each other in a loop.
+// <- requirements (the records) <- runner <- cli and reporting, with the description's numbered sentences
+// below the engine (pure data: the records cite them), the reference node standing on its own (common only),
+// the traceability table beside the records, and detection and the benchmark above the runner. No import
+// runs back up a layer, and no files import each other in a loop.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,17 +13,18 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /** For each part of the product, the parts it may import (itself always). */
 const MAY_IMPORT: Record<string, string[]> = {
   common: [],
+  description: [],
   generators: ['common'],
   'reference-node': ['common'],
-  engine: ['common', 'generators'],
-  interfaces: ['common', 'generators', 'engine'],
-  requirements: ['common', 'generators', 'engine', 'interfaces'],
-  traceability: ['common', 'engine'],
-  runner: ['common', 'generators', 'engine', 'interfaces', 'requirements', 'reference-node'],
-  reporting: ['common', 'generators', 'engine', 'requirements', 'runner'],
-  detection: ['common', 'generators', 'engine', 'interfaces', 'requirements', 'traceability', 'runner', 'reference-node', 'reporting'],
-  bench: ['common', 'generators', 'engine', 'interfaces', 'requirements', 'runner', 'reference-node', 'reporting'],
-  cli: ['common', 'generators', 'engine', 'interfaces', 'requirements', 'traceability', 'runner', 'reference-node', 'reporting', 'detection'],
+  engine: ['common', 'description', 'generators'],
+  interfaces: ['common', 'description', 'generators', 'engine'],
+  requirements: ['common', 'description', 'generators', 'engine', 'interfaces'],
+  traceability: ['common', 'description', 'engine'],
+  runner: ['common', 'description', 'generators', 'engine', 'interfaces', 'requirements', 'reference-node'],
+  reporting: ['common', 'description', 'generators', 'engine', 'requirements', 'runner'],
+  detection: ['common', 'description', 'generators', 'engine', 'interfaces', 'requirements', 'traceability', 'runner', 'reference-node', 'reporting'],
+  bench: ['common', 'description', 'generators', 'engine', 'interfaces', 'requirements', 'runner', 'reference-node', 'reporting'],
+  cli: ['common', 'description', 'generators', 'engine', 'interfaces', 'requirements', 'traceability', 'runner', 'reference-node', 'reporting', 'detection'],
 };
 
 function sources(dir: string): string[] {

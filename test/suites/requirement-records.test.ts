@@ -10,7 +10,7 @@ import { catalog, DESCRIPTION_REQUIREMENTS } from '../../requirements/catalog.ts
 import { genericId, genericRequirements, operationSlug } from '../../requirements/generic/spec-requirements.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { FIXTURE_HELP } from '../../engine/fixtures.ts';
-import { defineRequirements, defineRules, repositoryPath, rule as typedRule } from '../../engine/requirement.ts';
+import { defineRequirements, defineRules, repositoryPath, rule as typedRule, type RuleOf } from '../../engine/requirement.ts';
 import { BUILTIN_NAMES, builtinSpec } from '../support/builtin-specs.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -142,20 +142,37 @@ describe('the rules of every interface', () => {
 });
 
 describe('defineRules', () => {
-  const rule = { sentence: 't', tags: [], async check() {} };
+  const rule = { tags: [], async check() {} };
 
   it('takes the header once and fills in the defaults: kind rule, level MUST, mutates false, needs []', () => {
-    const [a, b] = defineRules(import.meta.url, { interface: 'scan', operations: ['x'], section: 's' }, [
+    const [a, b] = defineRules(import.meta.url, { interface: 'scan', operations: ['x'], cites: ['X.errors.9'] }, [
       { ...rule, id: 'SCAN-A' },
-      { ...rule, id: 'SCAN-B', level: 'SHOULD', operations: ['y'], section: 'own' },
+      { ...rule, id: 'SCAN-B', level: 'SHOULD', operations: ['y'], cites: ['C.ans.1'] },
     ]);
-    expect(a).toMatchObject({ id: 'SCAN-A', kind: 'rule', level: 'MUST', interface: 'scan', operations: ['x'], section: 's', mutates: false, needs: [] });
-    expect(b).toMatchObject({ id: 'SCAN-B', level: 'SHOULD', operations: ['y'], section: 'own' });
+    expect(a).toMatchObject({
+      id: 'SCAN-A',
+      kind: 'rule',
+      level: 'MUST',
+      interface: 'scan',
+      operations: ['x'],
+      cites: ['X.errors.9'],
+      mutates: false,
+      needs: [],
+    });
+    expect(b).toMatchObject({ id: 'SCAN-B', level: 'SHOULD', operations: ['y'], cites: ['C.ans.1'] });
     expect(a!.definedIn).toBe('test/suites/requirement-records.test.ts');
   });
 
+  it("quotes a rule's sentence and section from the sentences it cites: their texts, and their headings once each", () => {
+    const [r] = defineRules(import.meta.url, { interface: 'scan', operations: ['x'] }, [
+      { ...rule, id: 'SCAN-A', cites: ['C.ans.4', 'C.ans.5', 'X.errors.9'] },
+    ]);
+    expect(r!.sentence).toBe('`page_size` int32 required (maximum results; older non-expired entries first); Scan (general) | 400 | Bad request');
+    expect(r!.section).toBe('Endpoints > C. Scan interface (`{scan_base_url}/api/scan`) > GET /v0/ans-entries; Errors');
+  });
+
   it('keeps the needs of a rule() record, whose check reads them as present; a plain record names none', () => {
-    const [a] = defineRules(import.meta.url, { interface: 'scan', operations: ['x'], section: 's' }, [
+    const [a] = defineRules(import.meta.url, { interface: 'scan', operations: ['x'], cites: ['X.errors.9'] }, [
       typedRule({
         ...rule,
         id: 'SCAN-A',
@@ -171,28 +188,54 @@ describe('defineRules', () => {
     expect(a!.needs).toEqual(['svParties']);
   });
 
-  it('refuses a rule with no operations or section, from itself or the header', () => {
-    expect(() => defineRules(import.meta.url, { interface: 'wallet', section: 's' }, [{ ...rule, id: 'WALLET-X' }])).toThrow(/WALLET-X has no operations/);
-    expect(() => defineRules(import.meta.url, { interface: 'wallet', operations: ['x'] }, [{ ...rule, id: 'WALLET-X' }])).toThrow(/WALLET-X has no section/);
+  it('refuses a rule with no operations or cited sentence, from itself or the header', () => {
+    expect(() => defineRules(import.meta.url, { interface: 'wallet', cites: ['X.auth.1'] }, [{ ...rule, id: 'WALLET-X' }])).toThrow(
+      /WALLET-X has no operations/,
+    );
+    expect(() => defineRules(import.meta.url, { interface: 'wallet', operations: ['x'] }, [{ ...rule, id: 'WALLET-X' }])).toThrow(
+      /WALLET-X has no cited sentence/,
+    );
+    expect(() => defineRules(import.meta.url, { interface: 'wallet', operations: ['x'], cites: [] }, [{ ...rule, id: 'WALLET-X' }])).toThrow(
+      /WALLET-X has no cited sentence/,
+    );
+  });
+
+  it('refuses, at load, naming the file and the id, a citation of a number no sentence has', () => {
+    expect(() =>
+      defineRules(import.meta.url, { interface: 'wallet', operations: ['x'] }, [{ ...rule, id: 'WALLET-X', cites: ['X.auth.1', 'X.auth.99'] }]),
+    ).toThrow('test/suites/requirement-records.test.ts: requirement WALLET-X cites X.auth.99: no sentence of the description (description/) has that number');
+  });
+
+  it('refuses a rule that writes its own sentence or section: it quotes what it cites', () => {
+    const own = { ...rule, id: 'WALLET-X', cites: ['X.auth.1'], sentence: 'by hand' } as RuleOf<'wallet'>;
+    expect(() => defineRules(import.meta.url, { interface: 'wallet', operations: ['x'] }, [own])).toThrow(/WALLET-X writes its own section or sentence/);
   });
 });
 
 describe('defineRequirements', () => {
-  const base = { level: 'MUST' as const, interface: 'scan' as const, operations: ['x'], section: 's', sentence: 't', tags: [], async check() {} };
+  const base = { level: 'MUST' as const, interface: 'scan' as const, operations: ['x'], tags: [], async check() {} };
 
   it('stamps the defining file relative to the repository root and fills in mutates and needs', () => {
-    const [r] = defineRequirements(import.meta.url, [{ ...base, id: 'SCAN-X', kind: 'rule' }]);
+    const [r] = defineRequirements(import.meta.url, [{ ...base, id: 'SCAN-X', kind: 'rule', cites: ['X.errors.9'] }]);
     expect(r!.definedIn).toBe('test/suites/requirement-records.test.ts');
     expect(repositoryPath(new URL('../../requirements/scan/ans.ts', import.meta.url).href)).toBe('requirements/scan/ans.ts');
     expect({ mutates: r!.mutates, needs: r!.needs, kind: r!.kind }).toEqual({ mutates: false, needs: [], kind: 'rule' });
   });
 
   it('refuses a rule with a probe and a generic requirement without one', () => {
-    expect(() => defineRequirements(import.meta.url, [{ ...base, id: 'SCAN-X', kind: 'rule', probe: 'responses' }])).toThrow(
+    expect(() => defineRequirements(import.meta.url, [{ ...base, id: 'SCAN-X', kind: 'rule', cites: ['X.errors.9'], probe: 'responses' }])).toThrow(
       /SCAN-X is a rule requirement with a probe/,
     );
-    expect(() => defineRequirements(import.meta.url, [{ ...base, id: 'GENERIC-X', kind: 'generic' }])).toThrow(
+    expect(() => defineRequirements(import.meta.url, [{ ...base, id: 'GENERIC-X', kind: 'generic', section: 's', sentence: 't' }])).toThrow(
       /GENERIC-X is a generic requirement without a probe/,
     );
+  });
+
+  it("keeps a generic requirement's own section and sentence (what its probe judges), and checks what it cites", () => {
+    const generic = { ...base, id: 'GENERIC-X', kind: 'generic' as const, probe: 'responses' as const, section: 's', sentence: 't' };
+    expect(defineRequirements(import.meta.url, [{ ...generic, cites: ['C.ans.6'] }])[0]).toMatchObject({ section: 's', sentence: 't', cites: ['C.ans.6'] });
+    expect(defineRequirements(import.meta.url, [generic])[0]!.cites).toEqual([]);
+    expect(() => defineRequirements(import.meta.url, [{ ...generic, cites: ['C.ans.60'] }])).toThrow(/GENERIC-X cites C.ans.60: no sentence/);
+    expect(() => defineRequirements(import.meta.url, [{ ...generic, sentence: undefined }])).toThrow(/GENERIC-X has no section or sentence/);
   });
 });

@@ -4,12 +4,10 @@ import type { Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
 import { anyPartyFormat, limitedAuth, OPERATION, openRead, readParties, updateFormat } from '../../../interfaces/ledger/updates.ts';
 
-const SECTION = 'A. Ledger interface > POST /v2/updates (Security); Authentication 3';
-
-export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION], section: SECTION }, [
+export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   rule({
     id: 'LEDGER-UPDATES-AUTH-REQUIRED',
-    sentence: 'Security: either bearer HTTP authentication or API-key authentication.',
+    cites: ['A.updates.11', 'X.auth.5'],
     needs: ['ledgerParties'],
     tags: ['auth'],
     async check(ctx) {
@@ -29,7 +27,7 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { i
   }),
   rule({
     id: 'LEDGER-UPDATES-READ-RIGHTS',
-    sentence: 'Security: bearer HTTP or API-key authentication; the authenticated user reads only as parties it may read as.',
+    cites: ['A.updates.11', 'X.auth.5'],
     needs: ['ledgerLimitedToken', 'ledgerForbiddenParty'],
     tags: ['auth'],
     async check(ctx) {

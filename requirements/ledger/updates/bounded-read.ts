@@ -20,12 +20,15 @@ async function stateOffset(ctx: CheckContext, path: string, field: string): Prom
 
 export const BOUNDED_READ_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'ledger', operations: [OPERATION], section: 'A. Ledger interface > POST /v2/updates' },
+  {
+    interface: 'ledger',
+    operations: [OPERATION],
+    cites: ['S.service.1', 'A.updates.6'],
+  },
   [
     rule({
       id: 'LEDGER-UPDATES-BOUNDED-READ',
       confirms: OPERATION,
-      sentence: 'Reads the filtered update stream ...; 200: JSON array of JsGetUpdatesResponse',
       needs: ['ledgerParties'],
       tags: ['window'],
       async check(ctx) {

@@ -23,7 +23,6 @@ import {
 import { sampledTemplates } from './filters.ts';
 import { eventKeysOf } from './party-filters.ts';
 
-const FILTERS_SECTION = 'A. Ledger interface records > Filters';
 const EVENT_PARTS: Part[] = ['transactions', 'reassignments'];
 
 /** Templates the sampled window shows events of; at least `n` are needed. */
@@ -39,10 +38,10 @@ const hasBlob = (ev: Json) => typeof ev.createdEventBlob === 'string' && ev.crea
 const readWith = (ctx: CheckContext, s: Sample, cumulative: Json[]) =>
   readWindow(ctx, sampleWindow(s), updateFormat(s.parties, EVENT_PARTS, ACS_DELTA, { cumulative }));
 
-export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION], section: FILTERS_SECTION }, [
+export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   rule({
     id: 'LEDGER-UPDATES-CUMULATIVE-UNION',
-    sentence: 'Filters: each cumulative entry widens the result (two template entries select the events of either template).',
+    cites: ['R.ledger.26'],
     needs: ['ledgerParties'],
     tags: ['filters'],
     async check(ctx) {
@@ -74,8 +73,7 @@ export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.ur
   }),
   rule({
     id: 'LEDGER-UPDATES-CUMULATIVE-FLAGS',
-    sentence:
-      'Filters: include_created_event_blob flags accumulate (a wildcard without the blob and a template entry with it: created events of that template carry the blob).',
+    cites: ['R.ledger.27'],
     needs: ['ledgerParties'],
     tags: ['filters'],
     async check(ctx) {

@@ -17,8 +17,6 @@ import {
   updateFormat,
 } from '../../../interfaces/ledger/updates.ts';
 
-const ENDPOINT_SECTION = 'A. Ledger interface > POST /v2/updates';
-
 /** Requests the description calls invalid (query parameters that are not integers, bodies that are not a request). */
 function invalidRequests(ctx: CheckContext): Array<{ label: string; send: () => Promise<Exchange> }> {
   const good = body({ beginExclusive: 0 }, updateFormat(readParties(ctx)));
@@ -75,8 +73,7 @@ export function cantonErrorProblems(text: string): Array<{ problem: string; poin
 export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   rule({
     id: 'LEDGER-UPDATES-FILTER-WITH-FORMAT-REJECTED',
-    section: 'A. Ledger interface records > GetUpdatesRequest',
-    sentence: 'filter: if defined, updateFormat must be unset.',
+    cites: ['R.ledger.11'],
     needs: ['ledgerParties'],
     tags: ['validation'],
     async check(ctx) {
@@ -87,8 +84,7 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   }),
   rule({
     id: 'LEDGER-UPDATES-INVALID-REQUEST-400',
-    section: ENDPOINT_SECTION,
-    sentence: '400: invalid body, invalid limit, invalid stream_idle_timeout_ms.',
+    cites: ['R.ledger.2', 'A.updates.5', 'A.updates.7', 'X.errors.1'],
     needs: ['ledgerParties'],
     tags: ['validation', 'errors'],
     async check(ctx) {
@@ -97,8 +93,7 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   }),
   rule({
     id: 'LEDGER-UPDATES-400-TEXT-PLAIN',
-    section: ENDPOINT_SECTION,
-    sentence: '400: text/plain string (invalid body, invalid limit, invalid stream_idle_timeout_ms).',
+    cites: ['A.updates.8', 'X.errors.1'],
     needs: ['ledgerParties'],
     tags: ['errors'],
     async check(ctx) {
@@ -115,8 +110,7 @@ export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   }),
   rule({
     id: 'LEDGER-UPDATES-ERROR-BODY',
-    section: 'A. Ledger interface > POST /v2/updates; Errors',
-    sentence: 'Other statuses: body JsCantonError (code, cause, context and errorCategory required); this includes 413.',
+    cites: ['R.ledger.41', 'R.ledger.42', 'A.updates.9', 'X.errors.3'],
     needs: ['ledgerParties'],
     tags: ['errors'],
     async check(ctx) {

@@ -23,9 +23,6 @@ import {
   type Shape,
 } from '../../../interfaces/ledger/updates.ts';
 
-const SHAPES_SECTION = 'What the service does 3; Events 2';
-const FILTER_SECTION = 'A. Ledger interface records > TransactionFilter, EventFormat';
-
 /** One or two of the sampled parties: small sets make leaks visible. (One when that is all there is:
  * fast-check refuses a maxLength beyond the array's length.) */
 const partiesArb = (s: Sample) => fc.subarray(s.parties, { minLength: 1, maxLength: Math.min(2, s.parties.length) });
@@ -81,8 +78,7 @@ export function sampledTemplates(s: Sample): string[] {
 export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   rule({
     id: 'LEDGER-UPDATES-ACS-DELTA-EVENT-KINDS',
-    section: SHAPES_SECTION,
-    sentence: 'In the ACS delta shape, create and archive events are emitted.',
+    cites: ['R.ledger.24', 'R.ledger.36', 'A.updates.1', 'X.events.3'],
     needs: ['ledgerParties'],
     tags: ['acs-delta'],
     async check(ctx) {
@@ -101,8 +97,7 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   }),
   rule({
     id: 'LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER',
-    section: SHAPES_SECTION,
-    sentence: 'ACS delta: an event is included only if a requesting party is a stakeholder of it.',
+    cites: ['S.service.4', 'S.service.5', 'R.ledger.24', 'R.ledger.31', 'R.ledger.36', 'A.updates.1', 'X.events.3'],
     needs: ['ledgerParties'],
     tags: ['acs-delta'],
     async check(ctx) {
@@ -128,8 +123,7 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   }),
   rule({
     id: 'LEDGER-UPDATES-LEDGER-EFFECTS-EVENT-KINDS',
-    section: SHAPES_SECTION,
-    sentence: 'In the ledger-effects shape, create and exercise events are emitted.',
+    cites: ['R.ledger.23', 'R.ledger.35', 'A.updates.1', 'X.events.4'],
     needs: ['ledgerParties'],
     tags: ['ledger-effects'],
     async check(ctx) {
@@ -148,8 +142,7 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   }),
   rule({
     id: 'LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS',
-    section: SHAPES_SECTION,
-    sentence: 'Ledger effects: an event is included only if a requesting party is a witness of it.',
+    cites: ['S.service.4', 'S.service.6', 'R.ledger.23', 'R.ledger.35', 'A.updates.1', 'X.events.4'],
     needs: ['ledgerParties'],
     tags: ['ledger-effects'],
     async check(ctx) {
@@ -212,8 +205,7 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   }),
   rule({
     id: 'LEDGER-UPDATES-WITNESS-PARTIES',
-    section: FILTER_SECTION,
-    sentence: 'witnessParties of an event in a filtered stream are the requesting parties that see it.',
+    cites: ['R.ledger.23', 'R.ledger.24', 'R.ledger.35', 'R.ledger.36'],
     needs: ['ledgerParties'],
     tags: ['acs-delta', 'ledger-effects'],
     async check(ctx) {
@@ -238,9 +230,7 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   }),
   rule({
     id: 'LEDGER-UPDATES-TEMPLATE-FILTER',
-    section: FILTER_SECTION,
-    sentence:
-      'For transaction and ACS streams, create and archive events of contracts whose stakeholders include a listed party and match the per-party filter.',
+    cites: ['S.service.4', 'R.ledger.24', 'R.ledger.36'],
     needs: ['ledgerParties'],
     tags: ['filters'],
     async check(ctx) {

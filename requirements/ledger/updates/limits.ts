@@ -31,8 +31,6 @@ import {
   windowArb,
 } from '../../../interfaces/ledger/updates.ts';
 
-const ENDPOINT_SECTION = 'A. Ledger interface > POST /v2/updates';
-
 /** Limits tried by the 413 check: 16, 32, ... up to 65536. */
 const DOUBLING_START = 16;
 const DOUBLING_END = 65_536;
@@ -40,8 +38,7 @@ const DOUBLING_END = 65_536;
 export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   rule({
     id: 'LEDGER-UPDATES-LIMIT',
-    section: ENDPOINT_SECTION,
-    sentence: 'limit: maximum elements to return; ignored if bigger than the server setting.',
+    cites: ['A.updates.2', 'X.limits.2'],
     needs: ['ledgerParties'],
     tags: ['limits'],
     async check(ctx) {
@@ -62,8 +59,7 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   }),
   rule({
     id: 'LEDGER-UPDATES-LIST-LIMIT-413',
-    section: 'A. Ledger interface > POST /v2/updates; Errors; Limits',
-    sentence: '413 when the number of results exceeds the node list limit (http-list-max-elements-limit); a limit bigger than the server setting is ignored.',
+    cites: ['A.updates.3', 'A.updates.10', 'X.errors.2', 'X.limits.1', 'X.limits.2'],
     needs: ['ledgerParties'],
     tags: ['limits', 'errors'],
     async check(ctx) {
@@ -115,9 +111,7 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   }),
   rule({
     id: 'LEDGER-UPDATES-LIMIT-PREFIX',
-    section: 'A. Ledger interface > POST /v2/updates; GetUpdatesRequest',
-    sentence:
-      'limit: maximum elements to return; elements come in ascending order (descending with descendingOrder): a smaller limit returns a prefix of what a larger one returns over the same window.',
+    cites: ['R.ledger.19', 'A.updates.2'],
     needs: ['ledgerParties'],
     tags: ['limits', 'order'],
     async check(ctx) {

@@ -20,15 +20,13 @@ import {
   updateKeys,
 } from '../../../interfaces/ledger/updates.ts';
 
-const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
 /** Sampled offsets a read from 0 spans here: enough to cover the first updates, few to keep it small. */
 const SPAN = 20;
 
 export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   rule({
     id: 'LEDGER-UPDATES-BEGIN-ZERO-START',
-    section: REQUEST_SECTION,
-    sentence: 'beginExclusive: zero means start of ledger (a read from 0 misses no update a read from any later begin returns).',
+    cites: ['R.ledger.4'],
     needs: ['ledgerParties'],
     tags: ['window'],
     async check(ctx) {
@@ -64,8 +62,7 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
   }),
   rule({
     id: 'LEDGER-UPDATES-PRUNED-BEGIN',
-    section: REQUEST_SECTION,
-    sentence: '`beginExclusive`: If the participant is pruned, must be >= the pruning offset.',
+    cites: ['R.ledger.5'],
     needs: ['ledgerParties'],
     tags: ['window'],
     async check(ctx) {
@@ -97,8 +94,7 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
   }),
   rule({
     id: 'LEDGER-UPDATES-IDLE-TIMEOUT-COMPLETES',
-    section: 'A. Ledger interface > POST /v2/updates',
-    sentence: 'stream_idle_timeout_ms: time after which the result is completed and sent if no new elements arrive (open-ended streams).',
+    cites: ['A.updates.4', 'X.limits.3'],
     needs: ['ledgerParties'],
     tags: ['limits'],
     async check(ctx) {

@@ -29,7 +29,6 @@ import {
   type Window,
 } from '../../../interfaces/ledger/updates.ts';
 
-const FILTER_SECTION = 'A. Ledger interface records > TransactionFilter, EventFormat';
 const EVENT_PARTS: Part[] = ['transactions', 'reassignments'];
 /** Filters without any cumulative entry, both ways the description allows ("optional, may be empty"). */
 const EMPTY_FILTERS: Json[] = [{}, { cumulative: [] }];
@@ -63,8 +62,7 @@ function expectHolds(ctx: CheckContext, combined: UpdatesRead, references: Array
 export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   rule({
     id: 'LEDGER-UPDATES-ANY-PARTY',
-    section: FILTER_SECTION,
-    sentence: 'filtersForAnyParty: Filters applying to every party on the participant.',
+    cites: ['R.ledger.21'],
     needs: ['ledgerParties'],
     tags: ['filters'],
     async check(ctx) {
@@ -90,9 +88,7 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
   }),
   rule({
     id: 'LEDGER-UPDATES-SEVERAL-PARTIES',
-    section: FILTER_SECTION,
-    sentence:
-      'EventFormat filtersByParty: map party id to Filters; for transaction and ACS streams create and archive events of contracts with a listed stakeholder.',
+    cites: ['R.ledger.36'],
     needs: ['ledgerParties'],
     tags: ['filters'],
     async check(ctx) {
@@ -112,8 +108,7 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
   }),
   rule({
     id: 'LEDGER-UPDATES-EMPTY-FILTERS',
-    section: 'A. Ledger interface records > Filters',
-    sentence: 'When no cumulative filter is defined, a single wildcard filter without created-event blob is used.',
+    cites: ['R.ledger.29'],
     needs: ['ledgerParties'],
     tags: ['filters'],
     async check(ctx) {
@@ -136,8 +131,7 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
   }),
   rule({
     id: 'LEDGER-UPDATES-LEGACY-FILTER-DEFAULT',
-    section: 'A. Ledger interface records > GetUpdatesRequest',
-    sentence: 'updateFormat: if unset for this request, it defaults to: ... participant-authorization topology events for all parties named in filter.',
+    cites: ['R.ledger.16'],
     needs: ['ledgerParties'],
     tags: ['update-format', 'legacy'],
     async check(ctx) {

@@ -17,16 +17,13 @@ import {
   updateFormat,
 } from '../../../interfaces/ledger/updates.ts';
 
-const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
-
 /** Keys no party id can be: empty, and with characters outside those of a (Daml-LF) party string. */
 const NOT_PARTY_IDS = ['', 'not a party!', 'no/such?party'];
 
 export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   rule({
     id: 'LEDGER-UPDATES-VERBOSE-WITH-FORMAT-REJECTED',
-    section: REQUEST_SECTION,
-    sentence: 'verbose: if defined, updateFormat must be unset.',
+    cites: ['R.ledger.15'],
     needs: ['ledgerParties'],
     tags: ['validation', 'legacy'],
     async check(ctx) {
@@ -40,8 +37,7 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta
   }),
   rule({
     id: 'LEDGER-UPDATES-PARTY-KEY-VALID',
-    section: 'A. Ledger interface records > TransactionFilter',
-    sentence: 'filtersByParty: each key must be a valid party id string.',
+    cites: ['R.ledger.20'],
     needs: ['ledgerParties'],
     tags: ['validation'],
     async check(ctx) {
@@ -57,8 +53,7 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta
   }),
   rule({
     id: 'LEDGER-UPDATES-VERBOSE-LABELS',
-    section: REQUEST_SECTION,
-    sentence: 'verbose: if true, values include labels (a created event carries its create argument as a record with field labels).',
+    cites: ['R.ledger.14'],
     needs: ['ledgerParties'],
     tags: ['legacy'],
     async check(ctx) {

@@ -20,8 +20,6 @@ import {
   updateFormat,
 } from '../../../interfaces/ledger/updates.ts';
 
-const RECORDS_SECTION = 'A. Ledger interface records > JsGetUpdatesResponse';
-
 /** Fields every record of a kind carries (release line 3.5 facts: the `!` fields). */
 const REQUIRED_FIELDS: Record<string, string[]> = {
   OffsetCheckpoint: ['offset'],
@@ -33,8 +31,7 @@ const REQUIRED_FIELDS: Record<string, string[]> = {
 export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   rule({
     id: 'LEDGER-UPDATES-ONE-KIND',
-    section: RECORDS_SECTION,
-    sentence: 'Update is a one-of object with exactly one key: OffsetCheckpoint, Reassignment, TopologyTransaction or Transaction.',
+    cites: ['S.service.3', 'R.ledger.39', 'A.updates.6', 'X.events.1'],
     needs: ['ledgerParties'],
     tags: ['shape'],
     async check(ctx) {
@@ -53,8 +50,7 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   }),
   rule({
     id: 'LEDGER-UPDATES-REQUESTED-KINDS',
-    section: 'Events 1',
-    sentence: 'Transactions only if includeTransactions is set, reassignments only if includeReassignments, topology events only if includeTopologyEvents.',
+    cites: ['R.ledger.30', 'R.ledger.31', 'R.ledger.32', 'X.events.2'],
     needs: ['ledgerParties'],
     tags: ['shape', 'update-format'],
     async check(ctx) {
@@ -73,9 +69,7 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   }),
   rule({
     id: 'LEDGER-UPDATES-RECORD-FIELDS',
-    section: RECORDS_SECTION,
-    sentence:
-      'Each element is {update: {<Kind>: {value: record}}}; release-3.5 records always carry their required fields (e.g. Transaction: updateId, effectiveAt, events, offset, synchronizerId, recordTime).',
+    cites: ['R.ledger.38', 'R.ledger.40', 'A.updates.6'],
     needs: ['ledgerParties'],
     tags: ['shape', 'facts'],
     async check(ctx) {
@@ -94,8 +88,7 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   }),
   rule({
     id: 'LEDGER-UPDATES-EVENT-OFFSET',
-    section: RECORDS_SECTION,
-    sentence: "Every event's offset equals the offset of the update that carries it.",
+    cites: ['R.ledger.40'],
     needs: ['ledgerParties'],
     tags: ['shape', 'facts'],
     async check(ctx) {
@@ -116,9 +109,7 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   }),
   rule({
     id: 'LEDGER-UPDATES-SHAPES-SAME-TRANSACTION',
-    section: 'What the service does 3',
-    sentence:
-      'Transaction shapes: ACS delta (an event is included only if a requesting party is a stakeholder of it) and ledger effects (an event is included only if a requesting party is a witness of it).',
+    cites: ['S.service.5', 'S.service.6'],
     needs: ['ledgerParties'],
     tags: ['shape', 'update-format'],
     async check(ctx) {

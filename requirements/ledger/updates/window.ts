@@ -23,8 +23,6 @@ import {
   type Window,
 } from '../../../interfaces/ledger/updates.ts';
 
-const REQUEST_SECTION = 'A. Ledger interface records > GetUpdatesRequest';
-
 const show = (w: Window) => `(${w.beginExclusive}, ${w.endInclusive}]`;
 
 /** Fails on the first pair of neighbours out of order; updates (not checkpoints) must differ strictly. */
@@ -52,10 +50,10 @@ function expectOrdered(ctx: CheckContext, x: Citable, els: Json[], direction: 'a
   });
 }
 
-export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION], section: REQUEST_SECTION }, [
+export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   rule({
     id: 'LEDGER-UPDATES-BEGIN-EXCLUSIVE',
-    sentence: 'beginExclusive: only updates with offset strictly greater are returned.',
+    cites: ['R.ledger.3'],
     needs: ['ledgerParties'],
     tags: ['window'],
     async check(ctx) {
@@ -75,7 +73,7 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   }),
   rule({
     id: 'LEDGER-UPDATES-END-INCLUSIVE',
-    sentence: 'endInclusive: only updates with offset <= this are returned.',
+    cites: ['R.ledger.7'],
     needs: ['ledgerParties'],
     tags: ['window'],
     async check(ctx) {
@@ -93,7 +91,7 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   }),
   rule({
     id: 'LEDGER-UPDATES-PAGING-COMPLETE',
-    sentence: 'Only updates with offset strictly greater than beginExclusive and <= endInclusive are returned: windows (a,b] and (b,c] together give (a,c].',
+    cites: ['R.ledger.3', 'R.ledger.7'],
     needs: ['ledgerParties'],
     tags: ['window', 'paging'],
     async check(ctx) {
@@ -124,7 +122,7 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   }),
   rule({
     id: 'LEDGER-UPDATES-ASCENDING',
-    sentence: 'Without descendingOrder elements come in ascending order; offsets are strictly increasing along the stream.',
+    cites: ['R.ledger.19'],
     needs: ['ledgerParties'],
     tags: ['order'],
     async check(ctx) {
@@ -137,7 +135,7 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   }),
   rule({
     id: 'LEDGER-UPDATES-DESCENDING',
-    sentence: 'descendingOrder: if set, elements are returned in descending order.',
+    cites: ['R.ledger.19'],
     needs: ['ledgerParties'],
     tags: ['order'],
     async check(ctx) {
@@ -159,7 +157,7 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
   }),
   rule({
     id: 'LEDGER-UPDATES-DESCENDING-NEEDS-END',
-    sentence: 'endInclusive: if absent, descendingOrder must not be selected.',
+    cites: ['R.ledger.8'],
     needs: ['ledgerParties'],
     tags: ['order', 'validation'],
     async check(ctx) {

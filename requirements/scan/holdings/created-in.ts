@@ -9,7 +9,7 @@ import type { Exchange } from '../../../engine/transport/http.ts';
 import { isInt64 } from '../../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
-import { enc, SECTION, timeNanos } from '../../../interfaces/scan/common.ts';
+import { enc, timeNanos } from '../../../interfaces/scan/common.ts';
 import { historyGet, LABEL, OP, PATH, transactionOf, type Where } from '../history.ts';
 import { archivesUpTo } from './archives.ts';
 import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OP, LARGE_PAGE, pageEvents, pageExchange, walkHoldings, type HoldingsNeed, type HoldingsVersion } from './walk.ts';
@@ -92,8 +92,7 @@ const createdInMigration = rule({
   // The creating updates are looked up on the history endpoints (SOURCES), each tried in turn.
   needs: HOLDINGS_NEEDS,
   id: 'SCAN-HOLDINGS-CREATED-IN-MIGRATION',
-  section: SECTION.activeContract,
-  sentence: 'ActiveContract: `created_in_update_id` string (optional; absent for contracts created in earlier migration ids)',
+  cites: ['R.scan.3'],
   tags: ['holdings', 'records', 'history'],
   async check(ctx) {
     const asked = ctx.fixtures.migrationId;
@@ -114,8 +113,7 @@ const createdAtEffective = rule({
   // The creating updates are looked up on the history endpoints (SOURCES), each tried in turn.
   needs: HOLDINGS_NEEDS,
   id: 'SCAN-HOLDINGS-CREATED-AT-EFFECTIVE',
-  section: SECTION.activeContract,
-  sentence: 'ActiveContract: `created_at` date-time (ledger effective time of the creating transaction)',
+  cites: ['R.scan.5'],
   tags: ['holdings', 'records', 'time'],
   async check(ctx) {
     for (const c of judged(ctx, await creations(ctx), true)) {
@@ -136,9 +134,7 @@ const createArgumentsCompact = rule({
   // The creating updates are looked up on the history endpoints (SOURCES), each tried in turn.
   needs: HOLDINGS_NEEDS,
   id: 'SCAN-HOLDINGS-CREATE-ARGUMENTS-COMPACT',
-  section: `${SECTION.activeContract}; ${SECTION.events}`,
-  sentence:
-    'ActiveContract: `create_arguments` object (contract arguments as a JSON record, always compact JSON encoding); daml_value_encoding `compact_json` (compact, human-readable)',
+  cites: ['R.scan.4', 'C.events.2'],
   tags: ['holdings', 'records', 'encodings'],
   async check(ctx) {
     const all = judged(ctx, await creations(ctx), true).filter((c) => c.source.where === 'events');
@@ -160,8 +156,7 @@ const activeAtSnapshot = rule({
   // The creating updates are looked up on the history endpoints (SOURCES), each tried in turn.
   needs: HOLDINGS_NEEDS,
   id: 'SCAN-HOLDINGS-ACTIVE-AT-SNAPSHOT',
-  section: SECTION.holdingsV1,
-  sentence: 'Returns the active holding contracts for a migration id and record time',
+  cites: ['C.holdings-v1.2'],
   tags: ['holdings', 'history'],
   async check(ctx) {
     const asked = { migration: ctx.fixtures.migrationId, at: timeNanos(ctx.fixtures.snapshotRecordTime)! };

@@ -4,16 +4,18 @@
 import { isInt64 } from '../../../engine/int64.ts';
 import type { Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
-import { SECTION } from '../../../interfaces/scan/common.ts';
 import { forceAcsSnapshot } from './snapshots.ts';
 
 export const FORCE_ACS_MIGRATION_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: ['forceAcsSnapshotNow'], section: SECTION.forceAcs },
+  {
+    interface: 'scan',
+    operations: ['forceAcsSnapshotNow'],
+    cites: ['C.acs-force.4'],
+  },
   [
     rule({
       id: 'SCAN-HOLDINGS-FORCE-ACS-MIGRATION',
-      sentence: "200 `{record_time: date-time, migration_id: int64}` (migration_id is the scan's current migration id)",
       mutates: true,
       needs: ['migrationId'],
       tags: ['holdings', 'snapshots'],

@@ -4,7 +4,7 @@
 // node that answers every request with no contract passes every paging and filtering rule, and fails here.
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule, type RuleOf } from '../../../engine/requirement.ts';
-import { acceptedObject, SECTION } from '../../../interfaces/scan/common.ts';
+import { acceptedObject } from '../../../interfaces/scan/common.ts';
 import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OP, holdingsPath, type HoldingsNeed, type HoldingsVersion } from './walk.ts';
 
 /** Contracts asked for: a page any node serves, large enough to hold some of several owners' holdings. */
@@ -27,7 +27,7 @@ function ofOwners(version: HoldingsVersion): (ctx: CheckContext<HoldingsNeed>) =
   };
 }
 
-const common = (version: HoldingsVersion): Omit<RuleOf<'scan'>, 'id' | 'section' | 'sentence'> =>
+const common = (version: HoldingsVersion): Omit<RuleOf<'scan'>, 'id' | 'cites'> =>
   rule({
     operations: [HOLDINGS_OP[version]],
     needs: [...HOLDINGS_NEEDS],
@@ -36,21 +36,16 @@ const common = (version: HoldingsVersion): Omit<RuleOf<'scan'>, 'id' | 'section'
     check: ofOwners(version),
   });
 
-const ANSWER =
-  'Returns the active holding contracts for a migration id and record time ... `owner_party_ids` (filters to contracts owned by these parties). 200: ... `created_events` (up to page_size)';
-
 export const HOLDINGS_OWNER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
   {
     id: 'SCAN-HOLDINGS-V0-OF-OWNERS',
     ...common('v0'),
-    section: SECTION.holdingsV0,
-    sentence: `POST /v0/holdings/state: Same body and behavior as v1. ${ANSWER}`,
+    cites: ['C.holdings-v1.2', 'C.holdings-v1.11', 'C.holdings-v0.1'],
   },
-  { id: 'SCAN-HOLDINGS-V1-OF-OWNERS', ...common('v1'), section: SECTION.holdingsV1, sentence: ANSWER },
+  { id: 'SCAN-HOLDINGS-V1-OF-OWNERS', ...common('v1'), cites: ['C.holdings-v1.2', 'C.holdings-v1.11'] },
   {
     id: 'SCAN-HOLDINGS-V2-OF-OWNERS',
     ...common('v2'),
-    section: `${SECTION.holdingsV1}; Versioning 4`,
-    sentence: `/v2/holdings/state differs only in page token type. ${ANSWER}`,
+    cites: ['C.holdings-v1.1', 'C.holdings-v1.2', 'C.holdings-v1.11', 'X.versioning.5'],
   },
 ]);

@@ -3,7 +3,7 @@
 // completeness compares each walk with a walk of the same version with large pages.
 import fc from 'fast-check';
 import { isObject, type Json } from '../../../common/json.ts';
-import { SECTION, timeNanos } from '../../../interfaces/scan/common.ts';
+import { timeNanos } from '../../../interfaces/scan/common.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule, type RuleOf } from '../../../engine/requirement.ts';
 import {
@@ -76,7 +76,7 @@ async function eachDrawnWalk(
 
 const pagingComplete = rule({
   id: 'SCAN-HOLDINGS-PAGING-COMPLETE',
-  sentence: 'next_page_token: pass as `after` for the next page; absent when no more pages (walking the pages yields every holding, whatever page_size)',
+  cites: ['C.holdings-v1.3', 'C.holdings-v1.8', 'C.holdings-v1.14', 'C.holdings-v0.1'],
   needs: [...NEEDS],
   tags: ['holdings', 'paging'],
   async check(ctx) {
@@ -133,7 +133,7 @@ const pagingComplete = rule({
 
 const pagingUnique = rule({
   id: 'SCAN-HOLDINGS-PAGING-UNIQUE',
-  sentence: 'next_page_token: pass as `after` for the next page (each holding appears on exactly one page of a walk)',
+  cites: ['C.holdings-v1.3', 'C.holdings-v1.14', 'C.holdings-v0.1'],
   needs: [...NEEDS],
   tags: ['holdings', 'paging'],
   async check(ctx) {
@@ -159,7 +159,7 @@ const pagingUnique = rule({
 
 const tokenEnds = rule({
   id: 'SCAN-HOLDINGS-PAGING-TOKEN-ENDS',
-  sentence: '`next_page_token` int64 optional (... absent when no more pages)',
+  cites: ['C.holdings-v1.14', 'C.holdings-v0.1'],
   needs: [...NEEDS],
   tags: ['holdings', 'paging'],
   async check(ctx) {
@@ -189,7 +189,7 @@ const tokenEnds = rule({
 
 const pageSizeBound = rule({
   id: 'SCAN-HOLDINGS-PAGE-SIZE-BOUND',
-  sentence: '`page_size` int32 required (maximum created events per response); `created_events` ActiveContract[] (up to page_size)',
+  cites: ['C.holdings-v1.9', 'C.holdings-v1.13', 'C.holdings-v0.1'],
   needs: [...NEEDS],
   tags: ['holdings', 'paging'],
   async check(ctx) {
@@ -204,7 +204,7 @@ const pageSizeBound = rule({
 
 const creationOrder = rule({
   id: 'SCAN-HOLDINGS-CREATION-ORDER',
-  sentence: 'Returns the active holding contracts ... ordered by creation date ascending, paged',
+  cites: ['C.holdings-v1.3', 'C.holdings-v0.1'],
   needs: [...NEEDS],
   tags: ['holdings', 'ordering'],
   async check(ctx) {
@@ -230,9 +230,9 @@ const creationOrder = rule({
   },
 });
 
-/** What the owner-filter rules share: the sentence they enforce, on every version. */
+/** What the owner-filter rules share: the sentences they enforce, on every version. */
 const ownerRule: Omit<RuleOf<'scan'>, 'id' | 'check'> = {
-  sentence: '`owner_party_ids` string[] required, minimum 1 item (filters to contracts owned by these parties)',
+  cites: ['C.holdings-v1.11', 'C.holdings-v0.1'],
   tags: ['holdings', 'filter'],
 };
 
@@ -311,7 +311,7 @@ const ownersUnion = rule({
   },
 });
 
-export const HOLDINGS_PAGING_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: OPS, section: SECTION.holdingsV1 }, [
+export const HOLDINGS_PAGING_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: OPS }, [
   pagingComplete,
   pagingUnique,
   tokenEnds,

@@ -1,7 +1,7 @@
 // The records of the holdings endpoints (ActiveContract in v1/v2, CreatedEvent in v0) and the promise that
 // the three versions return the same contracts, alike in every field the versions share.
 import { firstDifference, isObject, isStringArray, parsePointer, pointer, resolvePointer, type Json } from '../../../common/json.ts';
-import { SECTION, timeNanos } from '../../../interfaces/scan/common.ts';
+import { timeNanos } from '../../../interfaces/scan/common.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
@@ -51,9 +51,7 @@ const anyWalk = (ctx: CheckContext<HoldingsNeed>, v: HoldingsVersion) => walkHol
 const activeContractFields = rule({
   id: 'SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2],
-  section: SECTION.activeContract,
-  sentence:
-    'ActiveContract: contract_id, template_id, package_name, create_arguments, created_at, signatories, observers ... All required except `created_in_update_id`',
+  cites: ['R.scan.1', 'R.scan.2', 'C.holdings-v1.13'],
   needs: [...NEEDS],
   tags: ['holdings', 'records'],
   async check(ctx) {
@@ -71,8 +69,7 @@ const activeContractFields = rule({
 const v0CreatedEvents = rule({
   id: 'SCAN-HOLDINGS-V0-CREATED-EVENTS',
   operations: [HOLDINGS_OP.v0],
-  section: SECTION.holdingsV0,
-  sentence: '`created_events` elements are CreatedEvent (with `event_type` and `event_id`) ... All required',
+  cites: ['R.scan.6', 'C.holdings-v0.2'],
   needs: [...NEEDS],
   tags: ['holdings', 'records'],
   async check(ctx) {
@@ -154,8 +151,7 @@ function sameContractsCheck(other: HoldingsVersion, fields: readonly string[]): 
 const v0SameAsV1 = rule({
   id: 'SCAN-HOLDINGS-V0-MATCHES-V1',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v0],
-  section: SECTION.holdingsV0,
-  sentence: 'POST /v0/holdings/state: Same body and behavior as v1; CreatedEvent: the same fields as ActiveContract without `created_in_update_id`',
+  cites: ['R.scan.6', 'C.holdings-v0.1'],
   needs: [...NEEDS],
   tags: ['holdings', 'versions'],
   check: sameContractsCheck('v0', V0_SHARED),
@@ -164,8 +160,7 @@ const v0SameAsV1 = rule({
 const v2SameAsV1 = rule({
   id: 'SCAN-HOLDINGS-V2-MATCHES-V1',
   operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2],
-  section: SECTION.holdingsV1,
-  sentence: 'Use the v2 variant instead; it differs only in the type of the `after`/`next_page_token` token',
+  cites: ['C.holdings-v1.1', 'X.versioning.5'],
   needs: [...NEEDS],
   tags: ['holdings', 'versions'],
   check: sameContractsCheck('v2', V2_SHARED),

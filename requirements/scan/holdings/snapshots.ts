@@ -2,7 +2,7 @@
 // at_or_before snapshot matching, and the force-ACS snapshot time.
 import type { Json } from '../../../common/json.ts';
 import type { Exchange } from '../../../engine/transport/http.ts';
-import { acceptedObject, plusMicros, SECTION, timeNanos } from '../../../interfaces/scan/common.ts';
+import { acceptedObject, plusMicros, timeNanos } from '../../../interfaces/scan/common.ts';
 import { isInt64 } from '../../../engine/int64.ts';
 import { checkAtOrBefore } from './at-or-before.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
@@ -21,8 +21,7 @@ function notASnapshotTime(ctx: CheckContext<HoldingsNeed>): string {
 const echoed = rule({
   id: 'SCAN-HOLDINGS-REQUEST-ECHOED',
   operations: OPS,
-  section: SECTION.holdingsV1,
-  sentence: '200: `record_time` (same as request), `migration_id` (same as request)',
+  cites: ['C.holdings-v1.12', 'C.holdings-v0.1'],
   needs: [...NEEDS],
   tags: ['holdings'],
   async check(ctx) {
@@ -43,8 +42,7 @@ const echoed = rule({
 const emptyOwners = rule({
   id: 'SCAN-HOLDINGS-EMPTY-OWNERS-400',
   operations: OPS,
-  section: SECTION.holdingsV1,
-  sentence: '`owner_party_ids` string[] required, minimum 1 item; Scan (general) 400 Bad request',
+  cites: ['C.holdings-v1.10', 'C.holdings-v0.1', 'X.errors.9', 'X.limits.5'],
   needs: ['migrationId', 'snapshotRecordTime'],
   tags: ['holdings', 'validation'],
   async check(ctx) {
@@ -58,8 +56,7 @@ const emptyOwners = rule({
 const exactMatch = rule({
   id: 'SCAN-HOLDINGS-EXACT-MATCH',
   operations: OPS,
-  section: SECTION.holdingsV1,
-  sentence: 'with `record_time_match` = `exact`, the default, it must equal a timestamp reported by the ACS snapshot-timestamp endpoint',
+  cites: ['C.holdings-v1.5', 'C.holdings-v1.7', 'C.holdings-v0.1'],
   needs: [...NEEDS],
   tags: ['holdings', 'snapshots'],
   async check(ctx) {
@@ -82,8 +79,7 @@ const exactMatch = rule({
 const atOrBefore = rule({
   id: 'SCAN-HOLDINGS-AT-OR-BEFORE',
   operations: OPS,
-  section: SECTION.holdingsV1,
-  sentence: 'with `at_or_before` any timestamp is accepted and the latest snapshot at or before it is used',
+  cites: ['C.holdings-v1.6', 'C.holdings-v0.1'],
   needs: [...NEEDS],
   tags: ['holdings', 'snapshots'],
   check: checkAtOrBefore,
@@ -119,8 +115,7 @@ export async function forceAcsSnapshot(ctx: CheckContext, positive = false): Pro
 const forceAcs = rule({
   id: 'SCAN-HOLDINGS-FORCE-ACS-EXACT',
   operations: ['forceAcsSnapshotNow', ...OPS],
-  section: SECTION.forceAcs,
-  sentence: 'Takes an ACS snapshot at the current time; the result is usable as parameters for the ACS state endpoint',
+  cites: ['C.holdings-v1.5', 'C.acs-force.1', 'C.acs-force.3'],
   mutates: true,
   needs: ['holdingOwners'],
   tags: ['holdings', 'snapshots'],

@@ -4,7 +4,7 @@
 import type { Exchange } from '../../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
-import { buy, buyBody, collision, isDuplicateAnswer, SECTION, trackingIds } from '../../../interfaces/wallet/support.ts';
+import { buy, buyBody, collision, isDuplicateAnswer, trackingIds } from '../../../interfaces/wallet/support.ts';
 
 const STRING_FIELDS = ['receiving_validator_party_id', 'domain_id', 'tracking_id'] as const;
 const INT64_FIELDS = ['traffic_amount', 'expires_at'] as const;
@@ -57,11 +57,14 @@ function expect400(ctx: CheckContext, x: Exchange, label: string): void {
 
 export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'wallet', operations: ['createBuyTrafficRequest'], section: SECTION.buyTraffic },
+  {
+    interface: 'wallet',
+    operations: ['createBuyTrafficRequest'],
+  },
   [
     rule({
       id: 'WALLET-BUY-TRAFFIC-CREATE',
-      sentence: 'Creates a request to buy traffic ... Responses: 200 `{request_contract_id: string}`.',
+      cites: ['S.service.7', 'S.service.8', 'T.buy-traffic.1', 'B.buy-traffic.1', 'B.buy-traffic.19'],
       mutates: true,
       needs: ['trafficReceiverParty', 'domainId'],
       tags: ['buy-traffic'],
@@ -82,7 +85,16 @@ export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = defineRules(
     }),
     rule({
       id: 'WALLET-BUY-TRAFFIC-INVALID-BODY-400',
-      sentence: 'Body (all required) ... 400 invalid request.',
+      cites: [
+        'B.buy-traffic.4',
+        'B.buy-traffic.5',
+        'B.buy-traffic.8',
+        'B.buy-traffic.10',
+        'B.buy-traffic.12',
+        'B.buy-traffic.16',
+        'B.buy-traffic.20',
+        'X.errors.4',
+      ],
       mutates: true,
       needs: ['trafficReceiverParty', 'domainId'],
       tags: ['buy-traffic', 'validation'],
@@ -96,7 +108,7 @@ export const BUY_TRAFFIC_REQUIREMENTS: Requirement[] = defineRules(
     }),
     rule({
       id: 'WALLET-BUY-TRAFFIC-MULTI-HOSTED-400',
-      sentence: 'receiving_validator_party_id: ... if the party is hosted on multiple participants the request fails with 400.',
+      cites: ['B.buy-traffic.7', 'X.errors.4'],
       mutates: true,
       needs: ['multiHostedParty', 'domainId'],
       tags: ['buy-traffic', 'validation'],

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { Exchange } from '../../../engine/transport/http.ts';
 import { CheckSkipped, type CheckContext, type Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
-import { buy, buyBody, collision, isDuplicateAnswer, SECTION, statusPath } from '../../../interfaces/wallet/support.ts';
+import { buy, buyBody, collision, isDuplicateAnswer, statusPath } from '../../../interfaces/wallet/support.ts';
 
 type Kind = 'submit' | 'expired' | 'twice' | 'status';
 interface Command {
@@ -104,12 +104,11 @@ async function runSequence(ctx: CheckContext, commands: Command[], prefix: strin
 
 export const EXACTLY_ONCE_MODEL_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'wallet', operations: ['createBuyTrafficRequest', 'getTransferOfferStatus'], section: SECTION.trackingIds },
+  { interface: 'wallet', operations: ['createBuyTrafficRequest', 'getTransferOfferStatus'] },
   [
     rule({
       id: 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL',
-      sentence:
-        'after a first submission, later calls with the same tracking id are rejected with 409 or 429, unless the command failed and no traffic was purchased.',
+      cites: ['T.tracking-id.1', 'T.tracking-id.2', 'B.buy-traffic.13', 'B.buy-traffic.15', 'B.buy-traffic.21', 'B.buy-traffic.22', 'X.errors.5'],
       mutates: true,
       needs: ['trafficReceiverParty', 'domainId'],
       tags: ['buy-traffic', 'exactly-once', 'model'],

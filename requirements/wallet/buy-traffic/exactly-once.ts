@@ -5,10 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange } from '../../../engine/transport/http.ts';
 import type { Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
-import { buy, buyBody, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, trackingIds } from '../../../interfaces/wallet/support.ts';
-
-const DUPLICATES =
-  'after a first submission, later calls with the same tracking id are rejected with 409 (request already created) or 429 (currently being processed), unless the command failed and no traffic was purchased.';
+import { buy, buyBody, collision, isDuplicateAnswer, TRAFFIC_AMOUNT, trackingIds } from '../../../interfaces/wallet/support.ts';
 
 /**
  * A duplicate answered 409 ("already created") while the first submission is still unanswered is only
@@ -26,8 +23,7 @@ interface Timed {
 export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'wallet', operations: ['createBuyTrafficRequest'] }, [
   rule({
     id: 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE',
-    section: SECTION.trackingIds,
-    sentence: DUPLICATES,
+    cites: ['T.tracking-id.1', 'B.buy-traffic.13', 'B.buy-traffic.21', 'B.buy-traffic.22', 'X.errors.5'],
     mutates: true,
     needs: ['trafficReceiverParty', 'domainId'],
     tags: ['buy-traffic', 'exactly-once'],
@@ -52,8 +48,7 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.
   }),
   rule({
     id: 'WALLET-BUY-TRAFFIC-IN-FLIGHT-429',
-    section: SECTION.buyTraffic,
-    sentence: '409 a request with the same tracking id was already created (check status); 429 a request with the same tracking id is being processed.',
+    cites: ['T.tracking-id.1', 'B.buy-traffic.21', 'B.buy-traffic.22', 'X.errors.6'],
     mutates: true,
     needs: ['trafficReceiverParty', 'domainId'],
     tags: ['buy-traffic', 'exactly-once', 'timing'],
@@ -88,8 +83,7 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.
   }),
   rule({
     id: 'WALLET-BUY-TRAFFIC-CREATED-409',
-    section: SECTION.buyTraffic,
-    sentence: '200 `{request_contract_id: string}`; ... 409 a request with the same tracking id was already created (check status)',
+    cites: ['B.buy-traffic.21', 'X.errors.5'],
     mutates: true,
     needs: ['trafficReceiverParty', 'domainId'],
     tags: ['buy-traffic', 'exactly-once'],
@@ -109,8 +103,7 @@ export const EXACTLY_ONCE_REQUIREMENTS: Requirement[] = defineRules(import.meta.
   }),
   rule({
     id: 'WALLET-BUY-TRAFFIC-RETRY-AFTER-FAILED-COMMAND',
-    section: SECTION.trackingIds,
-    sentence: DUPLICATES,
+    cites: ['T.tracking-id.2', 'B.buy-traffic.15'],
     mutates: true,
     needs: ['trafficReceiverParty', 'domainId'],
     tags: ['buy-traffic', 'exactly-once'],

@@ -11,7 +11,7 @@ import { isInt64 } from '../../../engine/int64.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
 import { participantIdPath, trafficStatusPath } from '../../../interfaces/scan/common.ts';
-import { buy, buyBody, buyStatusPath, collision, isDuplicateAnswer, SECTION, TRAFFIC_AMOUNT, trackingIds } from '../../../interfaces/wallet/support.ts';
+import { buy, buyBody, buyStatusPath, collision, isDuplicateAnswer, TRAFFIC_AMOUNT, trackingIds } from '../../../interfaces/wallet/support.ts';
 
 /** Status lookups before giving up on the wallet automation. */
 const STATUS_POLLS = 12;
@@ -55,13 +55,15 @@ function purchased(x: Exchange): number | undefined {
 
 export const PURCHASE_CREDITED_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'wallet', operations: ['createBuyTrafficRequest'], section: SECTION.buyTraffic },
+  {
+    interface: 'wallet',
+    operations: ['createBuyTrafficRequest'],
+    cites: ['R.scan.35', 'B.buy-traffic.6', 'B.buy-traffic.9', 'B.buy-traffic.11', 'C.traffic.3', 'X.limits.6'],
+  },
   [
     rule({
       id: 'WALLET-BUY-TRAFFIC-PURCHASE-CREDITED',
       // The check reads scan's getMemberTrafficStatus and getPartyToParticipantV1 too (another interface's document).
-      sentence:
-        '`receiving_validator_party_id`: Traffic is bought for the validator hosting this party; `domain_id`: Domain to buy traffic for; `traffic_amount`: Bytes to purchase (MemberTrafficStatus `target.total_purchased`: extra traffic purchased, in bytes; reflecting ledger state at request time)',
       mutates: true,
       needs: ['trafficReceiverParty', 'domainId'],
       tags: ['buy-traffic', 'traffic', 'timing'],

@@ -2,15 +2,12 @@
 // (The wallet heading has no text of its own before the first endpoint, so there is no "B.intro".)
 import type { SentenceSection } from '../model.ts';
 
-const TYPED_FIELD = ['WALLET-BUY-TRAFFIC-INVALID-BODY-400', 'GENERIC-WALLET-CREATE-BUY-TRAFFIC-REQUEST-INVALID-INPUT'];
-const PURCHASE_OUTCOME = ['WALLET-BUY-TRAFFIC-PURCHASE-CREDITED'];
-
 export const WALLET_SECTIONS: readonly SentenceSection[] = [
   {
     key: 'B.buy-traffic',
     heading: 'Endpoints > B. Wallet interface > POST /v0/wallet/buy-traffic-requests',
     sentences: [
-      { n: 'B.buy-traffic.1', text: 'Creates a request to buy traffic', ids: ['WALLET-BUY-TRAFFIC-CREATE'] },
+      { n: 'B.buy-traffic.1', text: 'Creates a request to buy traffic' },
       {
         n: 'B.buy-traffic.2',
         text: '(does not perform the purchase synchronously)',
@@ -20,25 +17,22 @@ export const WALLET_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'B.buy-traffic.3',
         text: 'Authorization: wallet user bearer token.',
-        ids: ['WALLET-AUTH-BUY-TRAFFIC-REQUIRES-TOKEN', 'GENERIC-WALLET-CREATE-BUY-TRAFFIC-REQUEST-CREDENTIALS-REQUIRED'],
       },
-      { n: 'B.buy-traffic.4', text: 'Body (all required)', ids: TYPED_FIELD },
-      { n: 'B.buy-traffic.5', text: '`receiving_validator_party_id` (string, required)', ids: TYPED_FIELD },
-      { n: 'B.buy-traffic.6', text: '`receiving_validator_party_id`: Traffic is bought for the validator hosting this party', ids: PURCHASE_OUTCOME },
+      { n: 'B.buy-traffic.4', text: 'Body (all required)' },
+      { n: 'B.buy-traffic.5', text: '`receiving_validator_party_id` (string, required)' },
+      { n: 'B.buy-traffic.6', text: '`receiving_validator_party_id`: Traffic is bought for the validator hosting this party' },
       {
         n: 'B.buy-traffic.7',
         text: '`receiving_validator_party_id`: if the party is hosted on multiple participants the request fails with 400',
-        ids: ['WALLET-BUY-TRAFFIC-MULTI-HOSTED-400'],
       },
-      { n: 'B.buy-traffic.8', text: '`domain_id` (string, required)', ids: TYPED_FIELD },
-      { n: 'B.buy-traffic.9', text: '`domain_id`: Domain to buy traffic for', ids: PURCHASE_OUTCOME },
-      { n: 'B.buy-traffic.10', text: '`traffic_amount` (int64, required)', ids: TYPED_FIELD },
-      { n: 'B.buy-traffic.11', text: '`traffic_amount`: Bytes to purchase', ids: PURCHASE_OUTCOME },
-      { n: 'B.buy-traffic.12', text: '`tracking_id` (string, required)', ids: TYPED_FIELD },
+      { n: 'B.buy-traffic.8', text: '`domain_id` (string, required)' },
+      { n: 'B.buy-traffic.9', text: '`domain_id`: Domain to buy traffic for' },
+      { n: 'B.buy-traffic.10', text: '`traffic_amount` (int64, required)' },
+      { n: 'B.buy-traffic.11', text: '`traffic_amount`: Bytes to purchase' },
+      { n: 'B.buy-traffic.12', text: '`tracking_id` (string, required)' },
       {
         n: 'B.buy-traffic.13',
         text: '`tracking_id`: Exactly-once submission key',
-        ids: ['WALLET-BUY-TRAFFIC-EXACTLY-ONCE', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL'],
       },
       {
         n: 'B.buy-traffic.14',
@@ -48,9 +42,8 @@ export const WALLET_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'B.buy-traffic.15',
         text: '`tracking_id`: reuse the same id when retrying after a retryable error or a restart',
-        ids: ['WALLET-BUY-TRAFFIC-RETRY-AFTER-FAILED-COMMAND', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL'],
       },
-      { n: 'B.buy-traffic.16', text: '`expires_at` (int64, required)', ids: TYPED_FIELD },
+      { n: 'B.buy-traffic.16', text: '`expires_at` (int64, required)' },
       {
         n: 'B.buy-traffic.17',
         text: '`expires_at`: Expiry as unix timestamp in microseconds',
@@ -64,22 +57,18 @@ export const WALLET_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'B.buy-traffic.19',
         text: 'Responses: 200 `{request_contract_id: string}`',
-        ids: ['WALLET-BUY-TRAFFIC-CREATE', 'GENERIC-WALLET-CREATE-BUY-TRAFFIC-REQUEST-RESPONSES'],
       },
       {
         n: 'B.buy-traffic.20',
         text: '400 invalid request',
-        ids: ['WALLET-BUY-TRAFFIC-INVALID-BODY-400', 'GENERIC-WALLET-CREATE-BUY-TRAFFIC-REQUEST-INVALID-INPUT'],
       },
       {
         n: 'B.buy-traffic.21',
         text: '409 a request with the same tracking id was already created (check status)',
-        ids: ['WALLET-BUY-TRAFFIC-EXACTLY-ONCE', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL', 'WALLET-BUY-TRAFFIC-IN-FLIGHT-429', 'WALLET-BUY-TRAFFIC-CREATED-409'],
       },
       {
         n: 'B.buy-traffic.22',
         text: '429 a request with the same tracking id is being processed',
-        ids: ['WALLET-BUY-TRAFFIC-IN-FLIGHT-429', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL'],
       },
       {
         n: 'B.buy-traffic.23',
@@ -95,7 +84,6 @@ export const WALLET_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'B.buy-traffic.25',
         text: 'Error bodies: `{error: string}`.',
-        ids: ['WALLET-ERROR-BODY-BUY-TRAFFIC', 'GENERIC-WALLET-CREATE-BUY-TRAFFIC-REQUEST-RESPONSES'],
       },
     ],
   },
@@ -106,34 +94,18 @@ export const WALLET_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'B.transfer-status.1',
         text: 'Path: `tracking_id` string. No body.',
-        ids: ['GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES', 'WALLET-TRANSFER-STATUS-UNKNOWN-404'],
       },
       {
         n: 'B.transfer-status.2',
         text: 'Authorization: wallet user bearer token.',
-        ids: ['WALLET-AUTH-STATUS-REQUIRES-TOKEN', 'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-CREDENTIALS-REQUIRED'],
       },
       {
         n: 'B.transfer-status.3',
         text: '200: the transfer offer status object (see States and transitions).',
-        ids: [
-          'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES',
-          'WALLET-TRANSFER-STATUS-KNOWN-OFFER',
-          'WALLET-TRANSFER-STATUS-ACTIVE-SHAPE',
-          'WALLET-TRANSFER-STATUS-FAILED-SHAPE',
-          'WALLET-ANSWERS-NULL-FOR-ABSENT',
-        ],
       },
       {
         n: 'B.transfer-status.4',
         text: '404 `{error}`: no offer with this tracking id is known (not yet submitted or processed, ...)',
-        ids: [
-          'WALLET-TRANSFER-STATUS-UNKNOWN-404',
-          'WALLET-TRANSFER-STATUS-OTHER-USER-404',
-          'WALLET-ERROR-BODY-STATUS-LOOKUP',
-          'WALLET-ANSWERS-PLAIN-TEXT-404',
-          'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES',
-        ],
       },
       {
         n: 'B.transfer-status.5',
@@ -149,12 +121,10 @@ export const WALLET_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'B.dso-party-id.1',
         text: 'No parameters.',
-        ids: ['GENERIC-WALLET-GET-DSO-PARTY-ID-RESPONSES', 'WALLET-DSO-PARTY-ID-NO-AUTH', 'WALLET-DSO-PARTY-ID-IS-SCANS'],
       },
       {
         n: 'B.dso-party-id.2',
         text: '200 `{dso_party_id: string}`.',
-        ids: ['GENERIC-WALLET-GET-DSO-PARTY-ID-RESPONSES', 'WALLET-DSO-PARTY-ID-NO-AUTH', 'WALLET-DSO-PARTY-ID-IS-SCANS'],
       },
     ],
   },

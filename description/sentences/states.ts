@@ -9,42 +9,34 @@ export const STATES_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'T.transfer-offer.1',
         text: 'created: response fields `status`, `transaction_id`, `contract_id`.',
-        ids: ['WALLET-TRANSFER-STATUS-ACTIVE-SHAPE', 'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES'],
       },
       {
         n: 'T.transfer-offer.2',
         text: 'created: Offer created, waiting for the receiver to accept; `transaction_id` (creating transaction), `contract_id` (the offer).',
-        ids: ['WALLET-TRANSFER-CREATED-ON-LEDGER'],
       },
       {
         n: 'T.transfer-offer.3',
         text: 'accepted: response fields `status`, `transaction_id`, `contract_id`.',
-        ids: ['WALLET-TRANSFER-STATUS-ACTIVE-SHAPE', 'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES'],
       },
       {
         n: 'T.transfer-offer.4',
         text: 'accepted: Receiver accepted; wallet automation still has to deliver the amount; `transaction_id` (accepting transaction), `contract_id` (accepted offer).',
-        ids: ['WALLET-TRANSFER-ACCEPTED-ON-LEDGER'],
       },
       {
         n: 'T.transfer-offer.5',
         text: 'completed: response fields `status`, `transaction_id`, `contract_id`.',
-        ids: ['WALLET-TRANSFER-STATUS-ACTIVE-SHAPE', 'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES'],
       },
       {
         n: 'T.transfer-offer.6',
         text: "completed: Amount transferred to the receiver; `transaction_id` (the transfer), `contract_id` (receiver's created holding).",
-        ids: ['WALLET-TRANSFER-COMPLETED-ON-LEDGER'],
       },
       {
         n: 'T.transfer-offer.7',
         text: 'failed: response fields `status`, `failure_kind` (expired, rejected or withdrawn), `withdrawn_reason` (optional human-readable text).',
-        ids: ['WALLET-TRANSFER-STATUS-FAILED-SHAPE', 'GENERIC-WALLET-GET-TRANSFER-OFFER-STATUS-RESPONSES', 'WALLET-ANSWERS-NULL-FOR-ABSENT'],
       },
       {
         n: 'T.transfer-offer.8',
         text: 'failed: Permanent failure; nothing transferred',
-        ids: ['WALLET-TRANSFER-STATUS-FAILED-PERMANENT'],
       },
       {
         n: 'T.transfer-offer.9',
@@ -54,7 +46,6 @@ export const STATES_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'T.transfer-offer.10',
         text: 'Failure kinds: `expired` (the offer or accepted offer expired before completion), `rejected` (receiver rejected the offer or withdrew an accepted offer), `withdrawn` (sender withdrew, e.g. insufficient funds or operational reasons).',
-        ids: ['WALLET-TRANSFER-FAILED-KIND-ON-LEDGER'],
       },
     ],
   },
@@ -62,7 +53,7 @@ export const STATES_SECTIONS: readonly SentenceSection[] = [
     key: 'T.buy-traffic',
     heading: 'States and transitions > Buy-traffic request',
     sentences: [
-      { n: 'T.buy-traffic.1', text: 'Buy-traffic request: created by the wallet endpoint', ids: ['WALLET-BUY-TRAFFIC-CREATE'] },
+      { n: 'T.buy-traffic.1', text: 'Buy-traffic request: created by the wallet endpoint' },
       {
         n: 'T.buy-traffic.2',
         text: '... expires if it does not succeed before `expires_at` (the wallet automation then rejects and expires it).',
@@ -78,12 +69,10 @@ export const STATES_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'T.tracking-id.1',
         text: 'after a first submission, later calls with the same tracking id are rejected with 409 (request already created) or 429 (currently being processed)',
-        ids: ['WALLET-BUY-TRAFFIC-EXACTLY-ONCE', 'WALLET-BUY-TRAFFIC-IN-FLIGHT-429', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL'],
       },
       {
         n: 'T.tracking-id.2',
         text: '... unless the command failed and no traffic was purchased.',
-        ids: ['WALLET-BUY-TRAFFIC-RETRY-AFTER-FAILED-COMMAND', 'WALLET-BUY-TRAFFIC-EXACTLY-ONCE-MODEL'],
       },
     ],
   },
@@ -94,7 +83,6 @@ export const STATES_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'T.root-hash.1',
         text: 'Reward accounting root hash result kinds: RewardAccountingRootHashOk, RewardAccountingRootHashUndetermined, RewardAccountingRootHashCannotProvide.',
-        ids: ['SCAN-ROOT-HASH-RESULT-SHAPE', 'GENERIC-SCAN-GET-REWARD-ACCOUNTING-ROOT-HASH-RESPONSES'],
       },
     ],
   },

@@ -1,4 +1,4 @@
-// Every section's sentences, in the order of the description.
+// Every section's sentences (see ./model.ts), in the order of the description.
 import type { SentenceSection } from './model.ts';
 import { OVERVIEW_SECTIONS } from './sentences/overview.ts';
 import { STATES_SECTIONS } from './sentences/states.ts';
