@@ -15,7 +15,12 @@ async function main(): Promise<number> {
   let values: { round?: string; out?: string; concurrency?: string; fault?: string[] };
   try {
     ({ values } = parseArgs({
-      options: { round: { type: 'string' }, out: { type: 'string', default: 'reports' }, concurrency: { type: 'string', default: '4' } },
+      options: {
+        round: { type: 'string' },
+        fault: { type: 'string', multiple: true },
+        out: { type: 'string', default: 'reports' },
+        concurrency: { type: 'string', default: '4' },
+      },
     }));
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);
