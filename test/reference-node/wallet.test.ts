@@ -28,6 +28,21 @@ afterAll(() => node?.close());
 
 const baseOf = (n: RunningReferenceNode) => n.urls.ledger;
 
+/**
+ * A submission in flight for a second (the node's setting, read at each submission) while `f` runs: a
+ * duplicate sent meanwhile arrives while it is processed on however loaded a machine. The node's own 60 ms
+ * keep the other tests quick.
+ */
+const SLOW_PROCESSING_MS = 1000;
+async function whileProcessingSlowly<T>(n: RunningReferenceNode, f: () => Promise<T>): Promise<T> {
+  n.context.settings.walletProcessingMs = SLOW_PROCESSING_MS;
+  try {
+    return await f();
+  } finally {
+    n.context.settings.walletProcessingMs = PROCESSING_MS;
+  }
+}
+
 function conforms(operationId: string, res: ObservedResponse): void {
   expect(responseProblems(spec, operationId, res), `${operationId} ${res.status} ${res.text.slice(0, 200)}`).toEqual([]);
 }
@@ -58,7 +73,8 @@ describe('self-test: every response conforms to wallet-api.yaml', () => {
     // createBuyTrafficRequest from world data: created, duplicate, concurrent duplicate, expired, multi-hosted, bad JSON.
     judge('createBuyTrafficRequest', await buy(node, alice, buyBody(node, 'self-test-1')));
     judge('createBuyTrafficRequest', await buy(node, alice, buyBody(node, 'self-test-1')));
-    for (const r of await Promise.all([0, 1].map(() => buy(node, alice, buyBody(node, 'self-test-2'))))) judge('createBuyTrafficRequest', r);
+    const pair = await whileProcessingSlowly(node, () => Promise.all([0, 1].map(() => buy(node, alice, buyBody(node, 'self-test-2')))));
+    for (const r of pair) judge('createBuyTrafficRequest', r);
     judge('createBuyTrafficRequest', await buy(node, alice, buyBody(node, 'self-test-3', { expires_at: node.context.clock.now() - 1 })));
     judge('createBuyTrafficRequest', await buy(node, alice, buyBody(node, 'self-test-4', { receiving_validator_party_id: world.multiHostedParty.id })));
     judge('createBuyTrafficRequest', await buy(node, alice, undefined, '{"tracking_id": '));
@@ -131,7 +147,7 @@ describe('buy-traffic requests', () => {
 
   it('is exactly-once per tracking id: 429 while processing, 409 once created, never a second contract', async () => {
     const alice = tokenOf(node, 'alice-wallet');
-    const both = await Promise.all([0, 1].map(() => buy(node, alice, buyBody(node, 'once-1'))));
+    const both = await whileProcessingSlowly(node, () => Promise.all([0, 1].map(() => buy(node, alice, buyBody(node, 'once-1')))));
     both.forEach((r) => conforms('createBuyTrafficRequest', r));
     expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
     expect(expectError(both.find((r) => r.status === 429)!, 429)).toMatch(/being processed/);
@@ -194,10 +210,13 @@ describe('buy-traffic requests', () => {
     conforms('createBuyTrafficRequest', expired);
     expect(expectError(expired, 400)).toMatch(/expire/);
     // While the doomed command is still processing, a duplicate is 429; afterwards the id is free again.
-    const pair = await Promise.all([
-      buy(node, alice, buyBody(node, 'expired-1', { expires_at: 0 })),
-      new Promise((r) => setTimeout(r, PROCESSING_MS / 4)).then(() => buy(node, alice, buyBody(node, 'expired-1'))),
-    ]);
+    // The duplicate goes a quarter into the doomed command's processing: after it began, before it ends.
+    const pair = await whileProcessingSlowly(node, () =>
+      Promise.all([
+        buy(node, alice, buyBody(node, 'expired-1', { expires_at: 0 })),
+        new Promise((r) => setTimeout(r, SLOW_PROCESSING_MS / 4)).then(() => buy(node, alice, buyBody(node, 'expired-1'))),
+      ]),
+    );
     expect(pair.map((r) => r.status)).toEqual([400, 429]);
     const retry = await buy(node, alice, buyBody(node, 'expired-1'));
     conforms('createBuyTrafficRequest', retry);
@@ -370,7 +389,11 @@ describe('model: exactly-once submission', () => {
       const pair = await Promise.all([0, 1].map(() => buy(r.n, tokenOf(r.n, USERS[this.u]!), buyBody(r.n, tid(r, this.t)))));
       pair.forEach((p) => conforms('createBuyTrafficRequest', p));
       if (m.created.has(key(this.u, this.t))) return expect(pair.map((p) => p.status)).toEqual([409, 409]);
-      expect(pair.map((p) => p.status).sort()).toEqual([200, 429]);
+      // Exactly once: the duplicate is 429 while the first is processed, or 409 where a loaded machine delivered
+      // it after the (short) processing; that it is 429 meanwhile is the exactly-once test's, with time to spare.
+      const [first, duplicate] = pair.map((p) => p.status).sort();
+      expect(first).toBe(200);
+      expect([429, 409]).toContain(duplicate);
       record(m, this.u, this.t, pair.find((p) => p.status === 200)!);
     }
     toString = () => `submitTwiceAtOnce(${this.u},${this.t})`;
