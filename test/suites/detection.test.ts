@@ -28,7 +28,7 @@ describe('the suite on the clean reference node', () => {
     const clean = await runClean(all, documents);
     expect(clean.ran).toBe(all.length);
     expect(clean.notPassed.map((r) => `${r.id} ${r.status}: ${r.reason}`)).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('the detection matrix', () => {
