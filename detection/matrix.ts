@@ -4,7 +4,7 @@ import { inPool } from '../common/pool.ts';
 import { builtinDocuments, type Documents } from '../runner/documents.ts';
 import { runConformance } from '../runner/run-conformance.ts';
 import { DEVIATION_CATALOG, FAULT_CATALOG, type DeviationDefinition, type FaultDefinition } from '../reference-node/faults.ts';
-import { startReferenceNode, type ReferenceNodeOptions } from '../reference-node/index.ts';
+import { startReferenceNode, type ReferenceNodeOptions, type RunningReferenceNode } from '../reference-node/index.ts';
 import { catalog } from '../requirements/catalog.ts';
 import { expectationLabels, expectedFailures, judgeDetection, type DetectionVerdict, type Expectation } from './expectations.ts';
 import type { InterfaceName, Requirement } from '../engine/model.ts';
@@ -68,16 +68,25 @@ export const requirementInfo = (r: Requirement): RequirementInfo => ({
   kind: r.kind,
 });
 
-/** Runs the requirements against a fresh reference node (disposable, so mutating checks run too). */
+/** What else is done with the node a run used, once its requirements have run and before it closes. */
+export type AfterRun = (node: RunningReferenceNode, results: readonly RequirementResult[]) => Promise<void>;
+
+/**
+ * Runs the requirements against a fresh reference node (disposable, so mutating checks run too), then `after`
+ * on the same node: a test that also asks the node itself needs no second one.
+ */
 export async function runOnReferenceNode(
   options: ReferenceNodeOptions,
   requirements: readonly Requirement[],
   documents: Documents,
   overrides: Partial<TargetConfig> = {},
+  after?: AfterRun,
 ): Promise<RequirementResult[]> {
   const node = await startReferenceNode(options);
   try {
-    return (await runConformance({ target: referenceNodeTarget(node, overrides), documents, requirements, preflight: false })).requirements;
+    const results = (await runConformance({ target: referenceNodeTarget(node, overrides), documents, requirements, preflight: false })).requirements;
+    await after?.(node, results);
+    return results;
   } finally {
     await node.close();
   }
@@ -94,11 +103,12 @@ export async function runFault(
   documents: Documents,
   scope: DetectionScope = 'interface',
   overrides: Partial<TargetConfig> = {},
+  after?: AfterRun,
 ): Promise<FaultOutcome> {
   const own = requirements.filter((r) => r.interface === fault.interface);
   const expectation = expectedFailures(fault, requirements);
   const selected = scope === 'all' ? requirements : scope === 'operation' ? touchedBy(fault, expectation, own) : own;
-  const results = await runOnReferenceNode({ faults: [fault.name] }, selected, documents, overrides);
+  const results = await runOnReferenceNode({ faults: [fault.name] }, selected, documents, overrides, after);
   const failed = results.filter((r) => r.status === 'failed').sort((a, b) => a.id.localeCompare(b.id));
   return {
     fault: fault.name,

@@ -10,13 +10,13 @@ import { FIXTURE_HELP } from '../../engine/fixtures.ts';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'bin/cn-conformance.js');
 
-/** Starts the command, collects stdout until `until` appears (or the process ends). */
+/** Starts the command, collects stdout until `until` appears (or the process ends; a hang shows its output within the test's budget). */
 function start(args: string[], until: RegExp) {
   const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   const ready = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out; stdout: ${out} stderr: ${err}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`timed out; stdout: ${out} stderr: ${err}`)), 100_000);
     child.stdout.on('data', (d) => {
       out += d;
       if (until.test(out)) {

@@ -81,5 +81,5 @@ describe('a run on operations the target does not serve', () => {
     expect(coverage).toContain('| wallet | GET /api/validator/v0/wallet/balance (not served) | unsupported | none | 0 |');
     // Served, but its positive requirement (WALLET-TRANSFER-STATUS-KNOWN-OFFER) was not selected: not confirmed.
     expect(coverage).toMatch(/^\| wallet \| POST \/api\/validator\/v0\/wallet\/transfer-offers\/\{tracking_id\}\/status \| none \| .* \| no \|$/m);
-  }, 60_000);
+  });
 });

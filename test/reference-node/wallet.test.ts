@@ -1,21 +1,19 @@
 // The reference node's wallet interface (/api/validator): every response conforms to wallet-api.yaml,
-// the description's rules hold (auth, exactly-once buy-traffic submission, request expiry, transfer offer
-// shapes, ownership), and each wallet fault makes exactly its broken rule observable.
+// and the description's rules hold (auth, exactly-once buy-traffic submission, request expiry, transfer offer
+// shapes, ownership). That each wallet fault makes its broken rule observable is shown with the detection
+// matrix, on the same node (test/support/fault-probes/wallet.ts).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestTarget, validRequest, type CompiledSpec } from '../../generators/index.ts';
 import { Auth } from '../../reference-node/auth.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { WALLET_FAULTS } from '../../reference-node/wallet/faults.ts';
 import { INCORPORATION_DELAY_MICROS, PURCHASE_DELAY_MICROS, WALLET_REQUEST_STEP_MICROS } from '../../reference-node/wallet/ledger-timing.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
 import { call, responseProblems, type ObservedResponse } from '../support/response-conformance.ts';
+import { buy, buyBody, buyStatus, dso, MINUTE, offerStatus, participantOf, partyByHint, tokenOf, traffic, type Res } from '../support/wallet-requests.ts';
 
 const SEED = 20250301;
 const PROCESSING_MS = 60;
-const MINUTE = 60_000_000;
-
-type Res = Awaited<ReturnType<typeof call>>;
 
 let node: RunningReferenceNode;
 let spec: CompiledSpec;
@@ -28,44 +26,22 @@ afterAll(() => node?.close());
 
 // --- helpers ---------------------------------------------------------------------------------------
 
-const tokenOf = (n: RunningReferenceNode, user: 'alice-wallet' | 'bob-wallet') => n.credentials.walletUsers.find((u) => u.user === user)!.token;
-const partyByHint = (n: RunningReferenceNode, hint: string) => n.context.world.parties.find((p) => p.hint === hint)!.id;
 const baseOf = (n: RunningReferenceNode) => n.urls.ledger;
 
-function buyBody(n: RunningReferenceNode, trackingId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    receiving_validator_party_id: partyByHint(n, 'validator1'),
-    domain_id: n.context.world.synchronizers[0]!.id,
-    traffic_amount: 2_000_000,
-    tracking_id: trackingId,
-    expires_at: n.context.clock.now() + 10 * MINUTE,
-    ...overrides,
-  };
+/**
+ * A submission in flight for a second (the node's setting, read at each submission) while `f` runs: a
+ * duplicate sent meanwhile arrives while it is processed on however loaded a machine. The node's own 60 ms
+ * keep the other tests quick.
+ */
+const SLOW_PROCESSING_MS = 1000;
+async function whileProcessingSlowly<T>(n: RunningReferenceNode, f: () => Promise<T>): Promise<T> {
+  n.context.settings.walletProcessingMs = SLOW_PROCESSING_MS;
+  try {
+    return await f();
+  } finally {
+    n.context.settings.walletProcessingMs = PROCESSING_MS;
+  }
 }
-
-function buy(n: RunningReferenceNode, token: string | undefined, body: unknown, raw?: string): Promise<Res> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  return call(`${n.urls.validator}/v0/wallet/buy-traffic-requests`, {
-    method: 'POST',
-    headers,
-    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-  });
-}
-
-function offerStatus(n: RunningReferenceNode, token: string | undefined, trackingId: string, init: RequestInit = {}): Promise<Res> {
-  const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
-  if (token) headers.authorization = `Bearer ${token}`;
-  return call(`${n.urls.validator}/v0/wallet/transfer-offers/${encodeURIComponent(trackingId)}/status`, { method: 'POST', ...init, headers });
-}
-
-/** The buy-traffic status lookup (not in wallet-api.yaml: the description does not show it; real nodes serve it). */
-function buyStatus(n: RunningReferenceNode, token: string, trackingId: string): Promise<Res> {
-  const headers = { authorization: `Bearer ${token}` };
-  return call(`${n.urls.validator}/v0/wallet/buy-traffic-requests/${encodeURIComponent(trackingId)}/status`, { method: 'POST', headers });
-}
-
-const dso = (n: RunningReferenceNode, headers: Record<string, string> = {}) => call(`${n.urls.validator}/v0/scan-proxy/dso-party-id`, { headers });
 
 function conforms(operationId: string, res: ObservedResponse): void {
   expect(responseProblems(spec, operationId, res), `${operationId} ${res.status} ${res.text.slice(0, 200)}`).toEqual([]);
@@ -80,9 +56,6 @@ function expectError(res: Res, status: number): string {
   expect(typeof body.error).toBe('string');
   return body.error as string;
 }
-
-const traffic = (n: RunningReferenceNode, memberId: string) => ({ ...n.context.world.memberTraffic.get(memberId)! });
-const participantOf = (n: RunningReferenceNode, hint: string) => n.context.world.parties.find((p) => p.hint === hint)!.hostedOn[0]!;
 
 // --- 1. self-test -----------------------------------------------------------------------------------
 
@@ -100,7 +73,8 @@ describe('self-test: every response conforms to wallet-api.yaml', () => {
     // createBuyTrafficRequest from world data: created, duplicate, concurrent duplicate, expired, multi-hosted, bad JSON.
     judge('createBuyTrafficRequest', await buy(node, alice, buyBody(node, 'self-test-1')));
     judge('createBuyTrafficRequest', await buy(node, alice, buyBody(node, 'self-test-1')));
-    for (const r of await Promise.all([0, 1].map(() => buy(node, alice, buyBody(node, 'self-test-2'))))) judge('createBuyTrafficRequest', r);
+    const pair = await whileProcessingSlowly(node, () => Promise.all([0, 1].map(() => buy(node, alice, buyBody(node, 'self-test-2')))));
+    for (const r of pair) judge('createBuyTrafficRequest', r);
     judge('createBuyTrafficRequest', await buy(node, alice, buyBody(node, 'self-test-3', { expires_at: node.context.clock.now() - 1 })));
     judge('createBuyTrafficRequest', await buy(node, alice, buyBody(node, 'self-test-4', { receiving_validator_party_id: world.multiHostedParty.id })));
     judge('createBuyTrafficRequest', await buy(node, alice, undefined, '{"tracking_id": '));
@@ -173,7 +147,7 @@ describe('buy-traffic requests', () => {
 
   it('is exactly-once per tracking id: 429 while processing, 409 once created, never a second contract', async () => {
     const alice = tokenOf(node, 'alice-wallet');
-    const both = await Promise.all([0, 1].map(() => buy(node, alice, buyBody(node, 'once-1'))));
+    const both = await whileProcessingSlowly(node, () => Promise.all([0, 1].map(() => buy(node, alice, buyBody(node, 'once-1')))));
     both.forEach((r) => conforms('createBuyTrafficRequest', r));
     expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
     expect(expectError(both.find((r) => r.status === 429)!, 429)).toMatch(/being processed/);
@@ -236,10 +210,13 @@ describe('buy-traffic requests', () => {
     conforms('createBuyTrafficRequest', expired);
     expect(expectError(expired, 400)).toMatch(/expire/);
     // While the doomed command is still processing, a duplicate is 429; afterwards the id is free again.
-    const pair = await Promise.all([
-      buy(node, alice, buyBody(node, 'expired-1', { expires_at: 0 })),
-      new Promise((r) => setTimeout(r, PROCESSING_MS / 4)).then(() => buy(node, alice, buyBody(node, 'expired-1'))),
-    ]);
+    // The duplicate goes a quarter into the doomed command's processing: after it began, before it ends.
+    const pair = await whileProcessingSlowly(node, () =>
+      Promise.all([
+        buy(node, alice, buyBody(node, 'expired-1', { expires_at: 0 })),
+        new Promise((r) => setTimeout(r, SLOW_PROCESSING_MS / 4)).then(() => buy(node, alice, buyBody(node, 'expired-1'))),
+      ]),
+    );
     expect(pair.map((r) => r.status)).toEqual([400, 429]);
     const retry = await buy(node, alice, buyBody(node, 'expired-1'));
     conforms('createBuyTrafficRequest', retry);
@@ -412,7 +389,11 @@ describe('model: exactly-once submission', () => {
       const pair = await Promise.all([0, 1].map(() => buy(r.n, tokenOf(r.n, USERS[this.u]!), buyBody(r.n, tid(r, this.t)))));
       pair.forEach((p) => conforms('createBuyTrafficRequest', p));
       if (m.created.has(key(this.u, this.t))) return expect(pair.map((p) => p.status)).toEqual([409, 409]);
-      expect(pair.map((p) => p.status).sort()).toEqual([200, 429]);
+      // Exactly once: the duplicate is 429 while the first is processed, or 409 where a loaded machine delivered
+      // it after the (short) processing; that it is 429 meanwhile is the exactly-once test's, with time to spare.
+      const [first, duplicate] = pair.map((p) => p.status).sort();
+      expect(first).toBe(200);
+      expect([429, 409]).toContain(duplicate);
       record(m, this.u, this.t, pair.find((p) => p.status === 200)!);
     }
     toString = () => `submitTwiceAtOnce(${this.u},${this.t})`;
@@ -471,155 +452,5 @@ describe('model: exactly-once submission', () => {
       ),
       { numRuns: 20, seed: SEED },
     );
-  });
-});
-
-// --- 3. faults -----------------------------------------------------------------------------------------
-
-/** For each fault: true when its broken rule is visible on node `n` (every call uses fresh tracking ids). */
-let probe = 0;
-const fresh = (label: string) => `probe-${label}-${++probe}`;
-/** How much a completed purchase of `amount` for validator3 raised its participant's total_purchased. */
-async function boughtFor(n: RunningReferenceNode, label: string, amount: number): Promise<number> {
-  const member = participantOf(n, 'validator3');
-  const before = traffic(n, member).totalPurchased;
-  const body = buyBody(n, fresh(label), { receiving_validator_party_id: partyByHint(n, 'validator3'), traffic_amount: amount });
-  expect((await buy(n, tokenOf(n, 'alice-wallet'), body)).status).toBe(200);
-  n.context.clock.advance(PURCHASE_DELAY_MICROS);
-  return traffic(n, member).totalPurchased - before;
-}
-
-const OBSERVE: Record<string, (n: RunningReferenceNode) => Promise<boolean>> = {
-  'wallet-tracking-id-not-exactly-once': async (n) => {
-    const id = fresh('once');
-    const first = await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id));
-    const second = await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id));
-    return first.status === 200 && second.status === 200 && first.text !== second.text;
-  },
-  'wallet-processing-answered-409': async (n) => {
-    const id = fresh('concurrent');
-    const pair = await Promise.all([0, 1].map(() => buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id))));
-    return pair.some((r) => r.status === 409);
-  },
-  'wallet-dso-party-id-other': async (n) => ((await dso(n)).json() as { dso_party_id: string }).dso_party_id !== n.context.world.dso.id,
-  'wallet-created-answered-429': async (n) => {
-    const id = fresh('created');
-    const first = await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id));
-    return first.status === 200 && (await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id))).status === 429;
-  },
-  'wallet-failed-command-blocks-retry': async (n) => {
-    const id = fresh('retry');
-    await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id, { expires_at: 1 }));
-    return (await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id))).status === 409;
-  },
-  'wallet-no-auth-required': async (n) =>
-    (await offerStatus(n, undefined, 'offer-created-1')).status === 200 && (await buy(n, undefined, buyBody(n, fresh('noauth')))).status === 200,
-  'wallet-multi-hosted-accepted': async (n) =>
-    (await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, fresh('multi'), { receiving_validator_party_id: n.context.world.multiHostedParty.id }))).status ===
-    200,
-  'wallet-bad-input-500': async (n) =>
-    (await buy(n, tokenOf(n, 'alice-wallet'), { tracking_id: fresh('bad') })).status === 500 &&
-    (await buy(n, tokenOf(n, 'alice-wallet'), undefined, '{nope')).status === 500,
-  'wallet-transfer-status-missing-field': async (n) => {
-    const bodies = await Promise.all(
-      ['offer-created-1', 'offer-accepted-1', 'offer-completed-1'].map(async (id) => (await offerStatus(n, tokenOf(n, 'alice-wallet'), id)).json() as object),
-    );
-    return bodies.every((b) => !('contract_id' in b));
-  },
-  'wallet-transfer-status-extra-field': async (n) => {
-    const body = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).json() as object;
-    return 'transaction_id' in body && 'contract_id' in body;
-  },
-  'wallet-status-unknown-200': async (n) => (await offerStatus(n, tokenOf(n, 'alice-wallet'), fresh('unknown-offer'))).status === 200,
-  'wallet-other-users-offer-visible': async (n) => (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-bob-created')).status === 200,
-  'wallet-error-body-shape': async (n) => {
-    const body = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'no-such-offer')).json() as object;
-    return !('error' in body) && 'message' in body;
-  },
-  'wallet-error-message-nested': async (n) => {
-    const body = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'no-such-offer')).json() as { error?: unknown };
-    return typeof body.error === 'object' && body.error !== null;
-  },
-  'wallet-dso-requires-auth': async (n) => (await dso(n)).status === 401,
-  'wallet-buy-traffic-created-answered-500': async (n) => {
-    // Answered 500, yet the request exists: a resubmission of the tracking id is a duplicate.
-    const id = fresh('created-500');
-    const first = await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id));
-    const again = await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id));
-    return first.status === 500 && again.status === 409;
-  },
-  'wallet-buy-traffic-contract-id-camel-case': async (n) => {
-    const body = (await buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, fresh('camel')))).json() as object;
-    return 'requestContractId' in body && !('request_contract_id' in body);
-  },
-  'wallet-status-lookup-no-auth': async (n) =>
-    (await offerStatus(n, undefined, 'offer-created-1')).status === 200 && (await buy(n, undefined, buyBody(n, fresh('noauth-buy')))).status === 401,
-  'wallet-token-signature-unchecked': async (n) => {
-    const [header, payload, signature] = tokenOf(n, 'alice-wallet').split('.');
-    return (await offerStatus(n, `${header}.${payload}.${'A'.repeat(signature!.length)}`, 'offer-created-1')).status === 200;
-  },
-  'wallet-dso-party-id-as-text': async (n) => /^text\/plain/.test((await dso(n)).contentType ?? ''),
-  'wallet-transfer-status-as-text': async (n) =>
-    /^text\/plain/.test((await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).contentType ?? ''),
-  'wallet-traffic-credited-in-kilobytes': async (n) => (await boughtFor(n, 'kilobytes', 777_000)) === 777,
-  'wallet-traffic-credited-to-other-participant': async (n) => (await boughtFor(n, 'other', 777_000)) === 0,
-  'wallet-failed-offer-revived': async (n) => {
-    const first = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).json() as { status?: unknown };
-    const again = (await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).json() as { status?: unknown };
-    return first.status === 'failed' && again.status !== 'failed';
-  },
-  'wallet-offer-expired-reported-rejected': async (n) =>
-    ((await offerStatus(n, tokenOf(n, 'alice-wallet'), 'offer-failed-expired')).json() as { failure_kind?: unknown }).failure_kind === 'rejected',
-  'wallet-offer-created-foreign-transaction': (n) => misreported(n, 'offer-created-1', 'transaction_id'),
-  'wallet-offer-accepted-names-offer': (n) => misreported(n, 'offer-accepted-1', 'contract_id'),
-  'wallet-offer-completed-sender-change': (n) => misreported(n, 'offer-completed-1', 'contract_id'),
-  'wallet-status-of-previous-offer': (n) => misreported(n, 'offer-accepted-1', 'contract_id'),
-};
-
-/** Whether the status of the world's offer reports another `field` than the world's record of it. */
-async function misreported(n: RunningReferenceNode, trackingId: string, field: string): Promise<boolean> {
-  const body = (await offerStatus(n, tokenOf(n, 'alice-wallet'), trackingId)).json() as Record<string, unknown>;
-  const offer = n.context.world.transferOffers.find((o) => o.trackingId === trackingId)!;
-  return typeof body[field] === 'string' && body[field] !== offer.status[field];
-}
-
-describe('faults', () => {
-  it('are all declared with a wallet- name, a family and a one-sentence rule, each with a probe here', () => {
-    for (const f of WALLET_FAULTS) {
-      expect(f.name).toMatch(/^wallet-[a-z0-9-]+$/);
-      expect(f.interface).toBe('wallet');
-      expect(f.family.length).toBeGreaterThan(0);
-      expect(f.breaks).toMatch(/^[A-Z][\s\S]*\.$/);
-    }
-    expect(Object.keys(OBSERVE).sort()).toEqual(WALLET_FAULTS.map((f) => f.name).sort());
-  });
-
-  // Faults whose rule is about the schema itself (a required field dropped, the error key renamed, a status
-  // the endpoint does not document) are the only ones allowed to make answers non-conformant.
-  const SCHEMA_FAULTS = new Set([
-    'wallet-transfer-status-missing-field',
-    'wallet-error-body-shape',
-    'wallet-error-message-nested',
-    'wallet-dso-requires-auth',
-    'wallet-buy-traffic-contract-id-camel-case',
-    'wallet-dso-party-id-as-text',
-    'wallet-transfer-status-as-text',
-  ]);
-
-  it.each(WALLET_FAULTS.map((f) => [f.name] as const))('%s: visible with the fault on, not with it off', async (name) => {
-    const faulty = await startReferenceNode({ seed: 7, walletProcessingMs: PROCESSING_MS, faults: [name] });
-    try {
-      expect(await OBSERVE[name]!(faulty)).toBe(true);
-      if (!SCHEMA_FAULTS.has(name)) {
-        // Everything else the fault does not concern stays conformant.
-        conforms('getDsoPartyId', await dso(faulty));
-        for (const o of faulty.context.world.transferOffers)
-          conforms('getTransferOfferStatus', await offerStatus(faulty, tokenOf(faulty, 'alice-wallet'), o.trackingId));
-        conforms('createBuyTrafficRequest', await buy(faulty, tokenOf(faulty, 'alice-wallet'), buyBody(faulty, fresh('conformant'))));
-      }
-    } finally {
-      await faulty.close();
-    }
-    expect(await OBSERVE[name]!(node)).toBe(false);
   });
 });

@@ -73,5 +73,5 @@ describe('allure-results', () => {
     const environment = readFileSync(join(out, 'environment.properties'), 'utf8');
     expect(environment).toMatch(/^verdict=not-conformant$/m);
     expect(environment).toMatch(/^judged=2 of 4$/m);
-  }, 60_000);
+  });
 });

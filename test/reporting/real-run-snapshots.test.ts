@@ -53,5 +53,5 @@ describe('renderers on a real run', () => {
     await expect(renderHtml(report)).toMatchFileSnapshot('./__snapshots__/real-run/report.html');
     await expect(renderJunit(report)).toMatchFileSnapshot('./__snapshots__/real-run/junit.xml');
     await expect(renderCoverageMarkdown(report.coverage)).toMatchFileSnapshot('./__snapshots__/real-run/coverage.md');
-  }, 60_000);
+  });
 });

@@ -154,5 +154,5 @@ describe('a node whose update stream answers 413 to limit=1 (fault ledger-limit-
     expect(html).toContain('<li><b>3</b> after <code>LEDGER-UPDATES-BOUNDED-READ, LEDGER-UPDATES-LIMIT</code> failed');
     expect(html).toContain('<div class="depends">not judged: depends on the failed <code>LEDGER-UPDATES-BOUNDED-READ, LEDGER-UPDATES-LIMIT</code></div>');
     expect(html).toContain('3 skipped (3 after a failure)');
-  }, 60_000);
+  });
 });

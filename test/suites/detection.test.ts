@@ -1,28 +1,34 @@
 // The detection matrix: the whole suite against the clean reference node (every requirement passes,
-// none skipped) and once per fault of the catalog (exactly the named requirements fail). The running and
-// judging are detection/matrix.ts, shared with `npm run detection`.
-import { beforeAll, describe, expect, it } from 'vitest';
+// none skipped) and once per fault of the catalog (its probe shows it, and exactly the named requirements
+// fail). The running and judging are detection/matrix.ts, shared with `npm run detection`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedFailures } from '../../detection/expectations.ts';
 import { runClean } from '../../detection/matrix.ts';
 import { builtinDocuments, type Documents } from '../../runner/documents.ts';
 import { FAULT_CATALOG } from '../../reference-node/faults.ts';
+import { REFUSAL_FAULTS } from '../../reference-node/refusal-faults.ts';
+import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { catalog } from '../../requirements/catalog.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { faultBatches } from '../support/fault-batches.ts';
+import { FAULT_PROBES } from '../support/fault-probes/catalog.ts';
 
 let documents: Documents;
 let all: Requirement[];
+let clean: RunningReferenceNode;
 beforeAll(async () => {
   documents = await builtinDocuments();
   all = catalog(documents.specs);
+  clean = await startReferenceNode();
 });
+afterAll(() => clean?.close());
 
 describe('the suite on the clean reference node', () => {
   it('passes every requirement, skipping none (the node carries data for every rule)', async () => {
     const clean = await runClean(all, documents);
     expect(clean.ran).toBe(all.length);
     expect(clean.notPassed.map((r) => `${r.id} ${r.status}: ${r.reason}`)).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('the detection matrix', () => {
@@ -35,6 +41,27 @@ describe('the detection matrix', () => {
       for (const g of e.groups) expect(g.ids.length, `${f.name}: ${g.label} is no generic check`).toBeGreaterThan(0);
       if (f.generic?.operations) expect(e.exact.length, `${f.name}: its operations have no generic check`).toBeGreaterThan(f.rules.length);
     }
+  });
+
+  it("declares every fault with its interface's prefix, a family and a one-sentence rule, and a probe that shows it", () => {
+    const refusals = new Set<string>(REFUSAL_FAULTS.map((f) => f.name));
+    for (const f of FAULT_CATALOG) {
+      expect(f.name).toMatch(new RegExp(`^${f.interface}-[a-z0-9-]+$`));
+      expect(f.family.length, f.name).toBeGreaterThan(0);
+      // A sentence; the wallet's start with a capital (the ledger's and the scan's may start with a field's name).
+      expect(f.breaks, f.name).toMatch(f.interface === 'wallet' ? /^[A-Z][\s\S]*\.$/ : /\.$/);
+      // A requirement that probes a fault is one it names: the matrix shows it failing. The refusals have none
+      // (refusals.test.ts shows them; each fails the requirement confirming its operation).
+      const probe = FAULT_PROBES[f.interface].probes[f.name];
+      expect(probe === undefined, `${f.name}: a probe`).toBe(refusals.has(f.name));
+      if (typeof probe === 'object') expect(f.rules, f.name).toContain(probe.requirement);
+    }
+    const probed = Object.values(FAULT_PROBES).flatMap(({ probes }) => Object.keys(probes));
+    expect(probed.sort()).toEqual(
+      FAULT_CATALOG.filter((f) => !refusals.has(f.name))
+        .map((f) => f.name)
+        .sort(),
+    );
   });
 
   it('has distinct fault names, and at least two distinct faults for every rule family of the description', () => {
@@ -50,6 +77,6 @@ describe('the detection matrix', () => {
   // The ledger's faults; the wallet's and the scan's run in detection-wallet-scan.test.ts, so two workers share them.
   faultBatches(
     FAULT_CATALOG.filter((f) => f.interface === 'ledger'),
-    () => ({ all, documents }),
+    () => ({ all, documents, clean }),
   );
 });

@@ -105,5 +105,5 @@ describe('history endpoints judged each on its own', () => {
     );
     expect(byStatus(results, 'failed')).toEqual(positive);
     expect(results.find((r) => r.id === 'SCAN-UPDATES-TREE-ROOTS-KNOWN')?.reason).toMatch(/none of the fixture update ids is known to \/v0\/updates/);
-  }, 60_000);
+  });
 });

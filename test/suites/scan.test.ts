@@ -28,7 +28,7 @@ describe('scan requirement records', () => {
     const results = await runOnFreshNode({}, SCAN_REQUIREMENTS);
     expect(notPassed(results)).toBe('');
     expect(results.map((r) => r.id).sort()).toEqual([...IDS].sort());
-  }, 60_000);
+  });
 
   it('pass again on the same node, and on another seed and scale', async () => {
     const node = await startReferenceNode({ seed: 7, scale: 2 });
@@ -39,12 +39,12 @@ describe('scan requirement records', () => {
     } finally {
       await node.close();
     }
-  }, 60_000);
+  });
 
   it('read-only run: the force-ACS requirement is skipped, the others pass', async () => {
     const results = await runOnFreshNode({}, SCAN_REQUIREMENTS, { allowMutations: false });
     for (const r of results) expect(r.status, `${r.id}: ${r.reason}`).toBe(r.mutates ? 'skipped' : 'passed');
-  }, 60_000);
+  });
 
   it('every scan fault names the requirements that catch it', () => {
     for (const f of SCAN_FAULTS) {

@@ -1,12 +1,17 @@
-// The detection matrix's fault runs as vitest tests, a few faults at a time: each fault must fail exactly what
-// its record names (detection/expectations.ts), with a curl line in every failure, and the same failures and
-// reasons as its behaviour snapshot. Shared by the detection test files, which split the catalog between them.
+// The detection matrix's fault runs as vitest tests, a few faults at a time, each on one node of its own that
+// serves two proofs: the fault's probe shows its misbehaviour there (and not on a clean node), with requests of
+// the test's own; and the suite fails exactly what its record names (detection/expectations.ts), with a curl
+// line in every failure, and the same failures and reasons as its behaviour snapshot. Shared by the detection
+// test files, which split the catalog between them.
 import { expect, it } from 'vitest';
 import { runFault } from '../../detection/matrix.ts';
 import type { FaultDefinition } from '../../reference-node/faults.ts';
+import type { RunningReferenceNode } from '../../reference-node/index.ts';
 import type { Documents } from '../../runner/documents.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { behaviourText } from './behaviour.ts';
+import { FAULT_PROBES } from './fault-probes/catalog.ts';
+import { findings } from './fault-probes/probe.ts';
 
 const BATCH = 4;
 /**
@@ -15,17 +20,66 @@ const BATCH = 4;
  */
 const RUNS = 4;
 
+export interface FaultRunContext {
+  all: readonly Requirement[];
+  documents: Documents;
+  /** A clean node the probes ask too (they change nothing a probe of another fault reads). */
+  clean: RunningReferenceNode;
+}
+
+/** What the probe of a fault and its interface's battery found on its node, asked once the requirements ran. */
+interface Probed {
+  /** What the fault's own probe saw with the fault on and off; undefined where a requirement it names is its probe. */
+  shown?: { on: string[]; off: string[] };
+  requirement?: string;
+  battery: string[];
+}
+
+/** Undefined for a refusal fault: refusals.test.ts shows the refusals, and the matrix the confirming requirement failing. */
+async function probe(f: FaultDefinition, faulty: RunningReferenceNode, clean: RunningReferenceNode): Promise<Probed | undefined> {
+  const { probes, battery } = FAULT_PROBES[f.interface];
+  const p = probes[f.name];
+  if (!p) return undefined;
+  const seen = typeof p === 'function' ? { shown: { on: await findings(p, faulty), off: await findings(p, clean) } } : { requirement: p.requirement };
+  return { ...seen, battery: await battery(faulty) };
+}
+
 // Each fault switches on code in its own interface only, and runs with the requirements that call an operation
 // its expectation touches (DetectionScope 'operation'); the clean run covers the rest. `npm run detection` runs
 // each with its whole interface, which also shows that no fault leaks to other operations and that every
-// requirement names the operations it calls.
-export function faultBatches(faults: readonly FaultDefinition[], run: () => { all: readonly Requirement[]; documents: Documents }): void {
+// requirement names the operations it calls. Its probe runs after the requirements, so the matrix's verdict is
+// that of a node nothing else touched.
+export function faultBatches(faults: readonly FaultDefinition[], run: () => FaultRunContext): void {
+  it('the batteries of the probes: the clean node answers them within the documents', async () => {
+    const { clean } = run();
+    for (const iface of new Set(faults.map((f) => f.interface))) expect(await FAULT_PROBES[iface].battery(clean), iface).toEqual([]);
+  });
+
   for (let i = 0; i < faults.length; i += BATCH) {
     const batch = faults.slice(i, i + BATCH);
-    it(`faults ${batch.map((f) => f.name).join(', ')}: exactly the named requirements fail`, async () => {
-      const { all, documents } = run();
-      const outcomes = await Promise.all(batch.map((f) => runFault(f, all, documents, 'operation', { runs: RUNS })));
-      for (const o of outcomes) {
+    it(`faults ${batch.map((f) => f.name).join(', ')}: each shows on its node, and exactly the named requirements fail there`, async () => {
+      const { all, documents, clean } = run();
+      const runs = await Promise.all(
+        batch.map(async (f) => {
+          let probed: Probed | undefined;
+          const outcome = await runFault(f, all, documents, 'operation', { runs: RUNS }, async (node) => {
+            probed = await probe(f, node, clean);
+          });
+          return { f, o: outcome, probed };
+        }),
+      );
+      for (const { f, o, probed } of runs) {
+        if (probed) {
+          // The probe sees the misbehaviour with the fault on, not with it off; where a requirement the fault
+          // names is its probe, the run shows it failing (and every requirement passes on the clean node).
+          if (probed.shown) {
+            expect(probed.shown.on.length, `${f.name}: its probe saw nothing with the fault on`).toBeGreaterThan(0);
+            expect(probed.shown.off, `${f.name}: its probe with the fault off`).toEqual([]);
+          } else expect(o.failed, f.name).toContain(probed.requirement);
+          // It breaks its own rule only: the battery's answers stay within the documents unless the rule is the document's.
+          if (FAULT_PROBES[f.interface].documentFaults.has(f.name)) expect(probed.battery.length, `${f.name}: its battery`).toBeGreaterThan(0);
+          else expect(probed.battery, `${f.name}: its battery`).toEqual([]);
+        }
         expect({ fault: o.fault, unexpected: o.unexpected, missed: o.missed, unmatchedPatterns: o.unmatchedPatterns }).toEqual({
           fault: o.fault,
           unexpected: [],

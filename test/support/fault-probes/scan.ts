@@ -1,13 +1,11 @@
-// One test per scan fault: the detector of the fault's rule finds nothing on a clean node and finds the
-// violation on a node with that fault on. A second sweep shows each fault breaks only its rule: schema
-// problems appear only for the faults that are about the wire shape.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledSpec } from '../../generators/index.ts';
-import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
-import { SCAN_FAULTS } from '../../reference-node/scan/faults.ts';
-import { isoMicros } from '../../reference-node/world/time.ts';
-import { builtinSpec } from '../support/builtin-specs.ts';
-import { call, responseProblems } from '../support/response-conformance.ts';
+// The scan faults' probes: the detector of each fault's rule lists what breaks it on the node (nothing on a
+// clean node), with requests of its own; the faults a scan requirement probes are named with it. The battery
+// sweeps every operation with the world's data: schema problems appear only for the faults about the wire shape.
+import type { RunningReferenceNode } from '../../../reference-node/index.ts';
+import type { ScanFaultName } from '../../../reference-node/scan/faults.ts';
+import { isoMicros } from '../../../reference-node/world/time.ts';
+import { builtinSpec } from '../builtin-specs.ts';
+import { inject, responseProblems } from '../response-conformance.ts';
 import {
   ansUrlOk,
   byValidator,
@@ -34,10 +32,9 @@ import {
   treeProblems,
   walkHoldings,
   type ScanClient,
-} from './scan-support.ts';
-import { SCAN_REQUIREMENTS } from '../../requirements/scan/index.ts';
-import { runAgainst } from '../support/suite-harness.ts';
-import type { Json as AnyJson } from '../../common/json.ts';
+} from '../../reference-node/scan-support.ts';
+import type { Json as AnyJson } from '../../../common/json.ts';
+import type { InterfaceProbes } from './probe.ts';
 
 type Json = Record<string, AnyJson>;
 type Detector = (n: RunningReferenceNode, c: ScanClient) => Promise<string[]>;
@@ -59,17 +56,8 @@ async function ans(c: ScanClient, query: string): Promise<Json[]> {
   return ((await c.get(`/v0/ans-entries?${query}`)).json() as Json).entries as Json[];
 }
 
-/** Runs the scan requirement `id` against the node: its failure reasons (a skip counts as nothing found). */
-const byRequirement =
-  (id: string): Detector =>
-  async (n) => {
-    const req = SCAN_REQUIREMENTS.filter((r) => r.id === id);
-    if (req.length !== 1) throw new Error(`no scan requirement ${id}`);
-    return (await runAgainst(n, req)).filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.reason}`);
-  };
-
-/** Faults proven by running the one scan requirement each breaks. */
-const REQUIREMENT_DETECTED: Record<string, string> = {
+/** Faults whose probe is the one scan requirement each breaks (one it names: the matrix's run shows it). */
+const REQUIREMENT_DETECTED: Partial<Record<ScanFaultName, string>> = {
   'scan-holdings-time-not-echoed': 'SCAN-HOLDINGS-REQUEST-ECHOED',
   'scan-holdings-at-or-before-refused': 'SCAN-HOLDINGS-AT-OR-BEFORE',
   'scan-holdings-v0-event-type-missing': 'SCAN-HOLDINGS-V0-CREATED-EVENTS',
@@ -144,8 +132,7 @@ const REQUIREMENT_DETECTED: Record<string, string> = {
   'scan-synchronizer-prefix-exact-only': 'SCAN-SYNCHRONIZER-IDENTITIES-PREFIX',
 };
 
-const DETECTORS: Record<string, Detector> = {
-  ...Object.fromEntries(Object.entries(REQUIREMENT_DETECTED).map(([fault, id]) => [fault, byRequirement(id)])),
+const DETECTORS: Partial<Record<ScanFaultName, Detector>> = {
   'scan-holdings-lost-item': async (n, c) => {
     const walk = await walk7(n, c);
     return expectedHoldings(n, lastSnapshot(n), owners(n))
@@ -370,8 +357,8 @@ const DETECTORS: Record<string, Detector> = {
   },
 };
 
-/** Faults whose broken rule is itself part of the wire shape, so the schema sweep may flag them. */
-const SHAPE_FAULTS = new Set([
+/** Faults whose broken rule is itself part of the wire shape, so the schema sweep flags them. */
+const SHAPE_FAULTS = new Set<ScanFaultName>([
   'scan-required-field-dropped',
   'scan-holdings-walked-page-malformed',
   'scan-external-hash-null',
@@ -387,45 +374,22 @@ const SHAPE_FAULTS = new Set([
   'scan-ans-entries-as-text',
 ]);
 
-let clean: RunningReferenceNode;
-let spec: CompiledSpec;
-beforeAll(async () => {
-  spec = await builtinSpec('scan');
-  clean = await startReferenceNode({ seed: 5 });
-});
-afterAll(() => clean?.close());
-
+/** Schema problems of every operation's answers to requests built from the world's data. */
 async function schemaProblems(n: RunningReferenceNode): Promise<string[]> {
+  const spec = await builtinSpec('scan');
   const out: string[] = [];
   for (const r of scanWorldRequests(n, true)) {
-    const res = await call(n.urls.scan + r.path, r.init);
+    const res = await inject(n, n.urls.scan + r.path, r.init);
     out.push(...responseProblems(spec, r.op, res).map((p) => `${r.path}: ${p}`));
   }
   return out;
 }
 
-describe('scan faults', () => {
-  it('every scan fault has a detector, and the catalog entries are complete', () => {
-    expect(Object.keys(DETECTORS).sort()).toEqual(SCAN_FAULTS.map((f) => f.name).sort());
-    for (const f of SCAN_FAULTS) {
-      expect(f.name).toMatch(/^scan-[a-z0-9-]+$/);
-      expect(f.interface).toBe('scan');
-      expect(f.family.length).toBeGreaterThan(0);
-      expect(f.breaks).toMatch(/\.$/);
-    }
-  });
-
-  it.each(SCAN_FAULTS.map((f) => [f.name] as const))('%s: observable when on, not when off, and it breaks nothing else of the schema', async (name) => {
-    const detect = DETECTORS[name]!;
-    expect(await detect(clean, scanClient(clean))).toEqual([]);
-    const faulty = await startReferenceNode({ seed: 5, faults: [name] });
-    try {
-      expect((await detect(faulty, scanClient(faulty))).length).toBeGreaterThan(0);
-      const problems = await schemaProblems(faulty);
-      if (SHAPE_FAULTS.has(name)) expect(problems.length).toBeGreaterThan(0);
-      else expect(problems).toEqual([]);
-    } finally {
-      await faulty.close();
-    }
-  });
-});
+export const SCAN_PROBES: InterfaceProbes = {
+  probes: {
+    ...Object.fromEntries(Object.entries(REQUIREMENT_DETECTED).map(([fault, requirement]) => [fault, { requirement }])),
+    ...Object.fromEntries(Object.entries(DETECTORS).map(([fault, detect]) => [fault, (n: RunningReferenceNode) => detect!(n, scanClient(n))])),
+  },
+  battery: schemaProblems,
+  documentFaults: SHAPE_FAULTS,
+};
