@@ -108,7 +108,7 @@ export async function runFault(
   const own = requirements.filter((r) => r.interface === fault.interface);
   const expectation = expectedFailures(fault, requirements);
   const selected = scope === 'all' ? requirements : scope === 'operation' ? touchedBy(fault, expectation, own) : own;
-  const results = await runOnReferenceNode({ faults: [fault.name] }, selected, documents, overrides, after);
+  const results = await runOnReferenceNode({ faults: [fault.name], ...fault.node }, selected, documents, overrides, after);
   const failed = results.filter((r) => r.status === 'failed').sort((a, b) => a.id.localeCompare(b.id));
   return {
     fault: fault.name,

@@ -25,6 +25,12 @@ export interface FaultSpec {
    * requirement that confirms the operation must fail, and any requirement that calls it may.
    */
   readonly refuses?: string;
+  /**
+   * Settings of the node that shows the fault, where the default ones leave its window to the machine's speed:
+   * a duplicate must arrive while a submission is processed, so that node processes for a second, which no
+   * loaded machine's scheduling outlasts.
+   */
+  readonly node?: { readonly walletProcessingMs?: number };
 }
 
 export interface FaultDefinition<Name extends string = string> extends FaultSpec {

@@ -12,6 +12,7 @@ export const WALLET_FAULTS = declareFaults('wallet', {
     family: 'exactly-once submission',
     breaks: 'A duplicate arriving while the first submission is still being processed gets 409 instead of 429.',
     rules: ['WALLET-BUY-TRAFFIC-IN-FLIGHT-429'],
+    node: { walletProcessingMs: 1000 },
   },
   'wallet-failed-command-blocks-retry': {
     family: 'exactly-once submission',

@@ -81,13 +81,14 @@ describe('cn-conformance serve-reference', () => {
     expect(p.stderr().trim()).toMatch(/^cn-conformance: cannot write --fixtures-out \/no\/such\/dir\/f\.json: ENOENT/);
   });
 
-  it('lists the fault catalog, one fault per line with the rule it breaks', async () => {
+  it('lists the fault catalog, one fault per line with the rule it breaks, the blind faults with their round', async () => {
     const p = start(['serve-reference', '--list-faults'], /$^/);
     const out = await p.ready;
     expect(await p.exited).toBe(0);
     const lines = out.trim().split('\n');
     expect(lines.length).toBeGreaterThan(30);
-    for (const l of lines) expect(l).toMatch(/^(ledger|wallet|scan)-[a-z0-9-]+\s+\[(ledger|wallet|scan)\/[^\]]+\] \S/);
+    for (const l of lines) expect(l).toMatch(/^(blind-r\d+-)?(ledger|wallet|scan)-[a-z0-9-]+\s+\[(ledger|wallet|scan)\/[^\]]+\] \S/);
+    expect(lines.filter((l) => / \[\w+\/blind round 1\] /.test(l)).length).toBeGreaterThanOrEqual(40);
   });
 
   it.each(['99999', '-1', '80x'])('refuses --port %s with exit 2 and a one-line reason, no stack trace', async (port) => {
