@@ -10,7 +10,21 @@ import { startReferenceNode, type RunningReferenceNode } from '../../reference-n
 import { INCORPORATION_DELAY_MICROS, PURCHASE_DELAY_MICROS, WALLET_REQUEST_STEP_MICROS } from '../../reference-node/wallet/ledger-timing.ts';
 import { builtinSpec } from '../support/builtin-specs.ts';
 import { call, responseProblems, type ObservedResponse } from '../support/response-conformance.ts';
-import { buy, buyBody, buyStatus, dso, MINUTE, offerStatus, participantOf, partyByHint, tokenOf, traffic, type Res } from '../support/wallet-requests.ts';
+import {
+  buy,
+  buyBody,
+  buyStatus,
+  dso,
+  MINUTE,
+  offerStatus,
+  participantOf,
+  partyByHint,
+  SLOW_PROCESSING_MS,
+  tokenOf,
+  traffic,
+  whileProcessingSlowly,
+  type Res,
+} from '../support/wallet-requests.ts';
 
 const SEED = 20250301;
 const PROCESSING_MS = 60;
@@ -27,21 +41,6 @@ afterAll(() => node?.close());
 // --- helpers ---------------------------------------------------------------------------------------
 
 const baseOf = (n: RunningReferenceNode) => n.urls.ledger;
-
-/**
- * A submission in flight for a second (the node's setting, read at each submission) while `f` runs: a
- * duplicate sent meanwhile arrives while it is processed on however loaded a machine. The node's own 60 ms
- * keep the other tests quick.
- */
-const SLOW_PROCESSING_MS = 1000;
-async function whileProcessingSlowly<T>(n: RunningReferenceNode, f: () => Promise<T>): Promise<T> {
-  n.context.settings.walletProcessingMs = SLOW_PROCESSING_MS;
-  try {
-    return await f();
-  } finally {
-    n.context.settings.walletProcessingMs = PROCESSING_MS;
-  }
-}
 
 function conforms(operationId: string, res: ObservedResponse): void {
   expect(responseProblems(spec, operationId, res), `${operationId} ${res.status} ${res.text.slice(0, 200)}`).toEqual([]);

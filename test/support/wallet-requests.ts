@@ -47,3 +47,20 @@ export const dso = (n: RunningReferenceNode, headers: Record<string, string> = {
 
 export const traffic = (n: RunningReferenceNode, memberId: string) => ({ ...n.context.world.memberTraffic.get(memberId)! });
 export const participantOf = (n: RunningReferenceNode, hint: string) => n.context.world.parties.find((p) => p.hint === hint)!.hostedOn[0]!;
+
+/**
+ * How long a submission is processed while `whileProcessingSlowly` runs: long enough that a duplicate sent
+ * meanwhile arrives while it is, on however loaded a machine.
+ */
+export const SLOW_PROCESSING_MS = 1000;
+
+/** Runs `f` while the node processes each submission for SLOW_PROCESSING_MS (its setting, read at each submission). */
+export async function whileProcessingSlowly<T>(n: RunningReferenceNode, f: () => Promise<T>): Promise<T> {
+  const before = n.context.settings.walletProcessingMs;
+  n.context.settings.walletProcessingMs = SLOW_PROCESSING_MS;
+  try {
+    return await f();
+  } finally {
+    n.context.settings.walletProcessingMs = before;
+  }
+}

@@ -6,7 +6,7 @@ import type { WalletFaultName } from '../../../reference-node/wallet/faults.ts';
 import { PURCHASE_DELAY_MICROS } from '../../../reference-node/wallet/ledger-timing.ts';
 import { builtinSpec } from '../builtin-specs.ts';
 import { responseProblems, type ObservedResponse } from '../response-conformance.ts';
-import { buy, buyBody, dso, offerStatus, participantOf, partyByHint, tokenOf, traffic } from '../wallet-requests.ts';
+import { buy, buyBody, dso, offerStatus, participantOf, partyByHint, tokenOf, traffic, whileProcessingSlowly } from '../wallet-requests.ts';
 import type { InterfaceProbes, Probe } from './probe.ts';
 
 let probe = 0;
@@ -30,7 +30,8 @@ const OBSERVE: Record<WalletFaultName, Probe> = {
   },
   'wallet-processing-answered-409': async (n) => {
     const id = fresh('concurrent');
-    const pair = await Promise.all([0, 1].map(() => buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id))));
+    // Sent at once while a submission takes a second: the duplicate arrives while the first is processed.
+    const pair = await whileProcessingSlowly(n, () => Promise.all([0, 1].map(() => buy(n, tokenOf(n, 'alice-wallet'), buyBody(n, id)))));
     return pair.some((r) => r.status === 409);
   },
   'wallet-dso-party-id-other': async (n) => ((await dso(n)).json() as { dso_party_id: string }).dso_party_id !== n.context.world.dso.id,
