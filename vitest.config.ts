@@ -26,9 +26,18 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/** Files that replace a module (vi.mock): they need a module registry of their own. */
+const MOCKING = ['test/cli/check-isolation.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // A worker runs its files one after another in one module registry: the documents are compiled and the
+    // code imported once per worker, not once per file (half the suite's time went there). Tests leave no
+    // state behind that another file reads; the files that mock a module run apart, each in a fresh registry.
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: MOCKING } },
+    ],
     globalSetup: ['test/support/temp-root.ts'],
     // Budgets that catch a hang, never a slow machine: a loaded or one-core machine runs the longest tests
     // (a whole run through the command line) at a fraction of their usual pace.

@@ -91,6 +91,7 @@ export function sampleReport(): ConformanceReport {
     ],
     seed: 1,
     fixtureNotes: [],
-    requirements: SAMPLE_RESULTS,
+    // A copy: a test may add to its report's requirements, which must not change another test's sample.
+    requirements: structuredClone(SAMPLE_RESULTS),
   });
 }
