@@ -4,6 +4,7 @@
 // discriminator mappings, and keywords ajv must not see (example, xml, x-*).
 import type { OpenApiDocument, OpenApiVersion } from './load-document.ts';
 import { appendPointer, isObject, type JsonObject as Json } from '../common/json.ts';
+import { RECORD_FACTS_EXTENSION, RECORD_FACTS_KEYWORD } from './record-facts.ts';
 
 /** Our own keyword carrying a discriminator (value -> $ref), for generators that pick a branch. */
 export const DISCRIMINATOR_KEYWORD = 'cnDiscriminator';
@@ -41,6 +42,8 @@ export function convertSchema(schema: unknown, version: OpenApiVersion, formats 
   if (!isObject(schema)) return schema;
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
+    // The record facts a schema names are kept, as a keyword the validators enforce (record-facts.ts).
+    if (key === RECORD_FACTS_EXTENSION && Array.isArray(value)) out[RECORD_FACTS_KEYWORD] = value;
     if (key.startsWith('x-') || DROPPED.has(key)) continue;
     if (SCHEMA_MAPS.has(key) && isObject(value)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convertSchema(v, version, formats)]));

@@ -7,6 +7,7 @@ import { convertDocument, DISCRIMINATOR_KEYWORD, type ConvertedDocument } from '
 import { variantKey, variantOf, type VariantOptions } from './schema-variants.ts';
 import { appendPointer, resolvePointer } from '../common/json.ts';
 import { reduceUnionErrors } from './union-errors.ts';
+import { RECORD_FACTS_KEYWORD, recordProblems } from './record-facts.ts';
 
 export interface ValidationIssue {
   /** JSON pointer of the offending value inside the validated instance ("" = the whole value). */
@@ -78,6 +79,7 @@ export class SchemaValidators {
     this.ajv = loaded.version === '3.1' ? (new Ajv2020(options) as unknown as Ajv) : new Ajv(options);
     addFormats(this.ajv);
     this.ajv.addKeyword({ keyword: DISCRIMINATOR_KEYWORD });
+    this.ajv.addKeyword(recordFactsKeyword());
     // A format we do not know is an annotation, not an error (OpenAPI allows any format name).
     for (const f of this.converted.formats) if (!KNOWN_FORMATS.has(f)) this.ajv.addFormat(f, true);
     this.docId = `urn:cn-conformance:${loaded.name}:${loaded.sha256.slice(0, 16)}${variant ? `:variant-${variant.ordinal}` : ''}`;
@@ -149,6 +151,22 @@ export class SchemaValidators {
     }
     return fn(data) ? 0 : (fn.errors?.length ?? 0);
   }
+}
+
+/** The keyword that enforces the record facts a schema names, on every value the schema validates. */
+function recordFactsKeyword() {
+  const validate = (names: unknown, data: unknown, _parent: unknown, cxt?: { instancePath?: string }): boolean => {
+    const problems = recordProblems(Array.isArray(names) ? names : [], data);
+    validate.errors = problems.map((p) => ({
+      keyword: RECORD_FACTS_KEYWORD,
+      instancePath: (cxt?.instancePath ?? '') + p.pointer,
+      message: `${p.message} (record fact ${p.fact})`,
+      params: { fact: p.fact },
+    }));
+    return problems.length === 0;
+  };
+  validate.errors = [] as Array<Partial<ErrorObject>>;
+  return { keyword: RECORD_FACTS_KEYWORD, validate, errors: true } as const;
 }
 
 // ajv ids are URIs: each pointer token must be percent-encoded where URI syntax needs it ({, }, space ...).

@@ -3,6 +3,7 @@
 import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext } from '../../engine/model.ts';
+import { timeNanos } from '../../common/iso-time.ts';
 
 export const enc = encodeURIComponent;
 
@@ -12,17 +13,7 @@ export const trafficStatusPath = (domain: string, member: string) => `/v0/domain
 /** GET /v1/domains/{domain_id}/parties/{party_id}/participant-id: the participants hosting a party. */
 export const participantIdPath = (domain: string, party: string) => `/v1/domains/${enc(domain)}/parties/${enc(party)}/participant-id`;
 
-const ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
-
-/** An ISO 8601 / RFC 3339 timestamp in nanoseconds since the epoch (exact, whatever the precision), or undefined. */
-export function timeNanos(text: unknown): bigint | undefined {
-  if (typeof text !== 'string') return undefined;
-  const m = ISO.exec(text);
-  if (!m) return undefined;
-  const seconds = Date.parse(`${m[1]}${m[3]!.toUpperCase()}`);
-  if (Number.isNaN(seconds)) return undefined;
-  return BigInt(seconds) * 1_000_000n + BigInt((m[2] ?? '').padEnd(9, '0'));
-}
+export { timeNanos };
 
 /** Microseconds after a timestamp, written with microsecond digits in UTC. */
 export function plusMicros(text: string, micros: number): string | undefined {

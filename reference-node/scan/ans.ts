@@ -56,6 +56,9 @@ export async function ansRoutes(app: FastifyInstance, ctx: NodeContext): Promise
     const entries = (newest ? matching.slice(-size) : matching.slice(0, size + (ctx.faults.has('scan-ans-too-many') ? 1 : 0))).map((e) => renderEntry(e, ctx));
     // scan-ans-bad-url: the first entry's url uses a scheme other than http/https.
     if (ctx.faults.has('scan-ans-bad-url') && entries[0]) entries[0].url = `ftp://${entries[0].name}`;
+    // scan-ans-prefixed-bad-url: with a name_prefix, the last entry's url uses another scheme (the full list is right).
+    const last = entries.at(-1);
+    if (ctx.faults.has('scan-ans-prefixed-bad-url') && prefix !== '' && last) last.url = `ftp://${last.name}`;
     return { entries };
   });
 }

@@ -13,6 +13,8 @@ export const EDGE_FAULTS = declareFaults('scan', {
     breaks:
       'A validator that collected in a single round reports lastCollectedInRound one after firstCollectedInRound (and one missed round, so the sum still adds up).',
     rules: ['SCAN-FAUCETS-ROUND-ARITHMETIC'],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getValidatorFaucetsByValidator'], checks: ['responses'] },
   },
   'scan-reassignment-unassign-id-mismatch': {
     family: 'reassignments',
@@ -68,12 +70,22 @@ export const EDGE_FAULTS = declareFaults('scan', {
   'scan-effective-at-format': {
     family: 'time format',
     breaks: 'Update history effective_at is not ISO 8601 (space separator, no zone), on every history endpoint.',
-    rules: ['SCAN-UPDATES-EFFECTIVE-AT-ISO', 'SCAN-UPDATES-V2-EFFECTIVE-AT-ISO', 'SCAN-EVENTS-UPDATE-EFFECTIVE-AT-ISO'],
+    rules: [
+      'SCAN-UPDATES-EFFECTIVE-AT-ISO',
+      'SCAN-UPDATES-V2-EFFECTIVE-AT-ISO',
+      'SCAN-EVENTS-UPDATE-EFFECTIVE-AT-ISO',
+      'SCAN-UPDATES-BY-ID',
+      'SCAN-EVENTS-BY-ID',
+    ],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['responses'] },
   },
   'scan-exercised-event-type-missing': {
     family: 'event trees',
     breaks: 'Exercised events of the update history trees carry no event_type, on every history endpoint.',
-    rules: ['SCAN-UPDATES-EVENT-TYPES', 'SCAN-UPDATES-V2-EVENT-TYPES', 'SCAN-EVENTS-UPDATE-EVENT-TYPES'],
+    rules: ['SCAN-UPDATES-EVENT-TYPES', 'SCAN-UPDATES-V2-EVENT-TYPES', 'SCAN-EVENTS-UPDATE-EVENT-TYPES', 'SCAN-UPDATES-BY-ID', 'SCAN-EVENTS-BY-ID'],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['responses'] },
   },
   'scan-holdings-created-in-earlier-migration': {
     family: 'record shape',

@@ -58,17 +58,41 @@ const RULE_FAULTS = declareFaults('scan', {
   'scan-tree-dangling-root': {
     family: 'event trees',
     breaks: 'root_event_ids names an event id that is not a key of events_by_id, on every history endpoint.',
-    rules: ['SCAN-UPDATES-TREE-ROOTS-KNOWN', 'SCAN-UPDATES-V2-TREE-ROOTS-KNOWN', 'SCAN-EVENTS-UPDATE-TREE-ROOTS-KNOWN'],
+    rules: [
+      'SCAN-UPDATES-TREE-ROOTS-KNOWN',
+      'SCAN-UPDATES-V2-TREE-ROOTS-KNOWN',
+      'SCAN-EVENTS-UPDATE-TREE-ROOTS-KNOWN',
+      'SCAN-UPDATES-BY-ID',
+      'SCAN-EVENTS-BY-ID',
+    ],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['responses'] },
   },
   'scan-tree-dangling-child': {
     family: 'event trees',
     breaks: 'An exercised event lists a child_event_ids entry that is not a key of events_by_id, on every history endpoint.',
-    rules: ['SCAN-UPDATES-TREE-CHILDREN-KNOWN', 'SCAN-UPDATES-V2-TREE-CHILDREN-KNOWN', 'SCAN-EVENTS-UPDATE-TREE-CHILDREN-KNOWN'],
+    rules: [
+      'SCAN-UPDATES-TREE-CHILDREN-KNOWN',
+      'SCAN-UPDATES-V2-TREE-CHILDREN-KNOWN',
+      'SCAN-EVENTS-UPDATE-TREE-CHILDREN-KNOWN',
+      'SCAN-UPDATES-BY-ID',
+      'SCAN-EVENTS-BY-ID',
+    ],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['responses'] },
   },
   'scan-tree-event-id-mismatch': {
     family: 'event trees',
     breaks: "A created event's event_id differs from its key in events_by_id, on every history endpoint.",
-    rules: ['SCAN-UPDATES-CREATED-EVENT-ID', 'SCAN-UPDATES-V2-CREATED-EVENT-ID', 'SCAN-EVENTS-UPDATE-CREATED-EVENT-ID'],
+    rules: [
+      'SCAN-UPDATES-CREATED-EVENT-ID',
+      'SCAN-UPDATES-V2-CREATED-EVENT-ID',
+      'SCAN-EVENTS-UPDATE-CREATED-EVENT-ID',
+      'SCAN-UPDATES-BY-ID',
+      'SCAN-EVENTS-BY-ID',
+    ],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['responses'] },
   },
   'scan-v2-unsorted': {
     family: 'event trees',
@@ -88,7 +112,15 @@ const RULE_FAULTS = declareFaults('scan', {
   'scan-record-time-format': {
     family: 'time format',
     breaks: 'Update history record_time is not ISO 8601 (a space separates date and time, no zone), on every history endpoint.',
-    rules: ['SCAN-UPDATES-RECORD-TIME-MICROS', 'SCAN-UPDATES-V2-RECORD-TIME-MICROS', 'SCAN-EVENTS-UPDATE-RECORD-TIME-MICROS'],
+    rules: [
+      'SCAN-UPDATES-RECORD-TIME-MICROS',
+      'SCAN-UPDATES-V2-RECORD-TIME-MICROS',
+      'SCAN-EVENTS-UPDATE-RECORD-TIME-MICROS',
+      'SCAN-UPDATES-BY-ID',
+      'SCAN-EVENTS-BY-ID',
+    ],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['responses'] },
   },
   'scan-offsets-not-increasing': {
     family: 'offsets',
@@ -98,19 +130,25 @@ const RULE_FAULTS = declareFaults('scan', {
   'scan-external-hash-null': {
     family: 'record shape',
     breaks: 'Transactions without an external hash carry external_transaction_hash: null instead of omitting it, on every history endpoint.',
-    // The description says "omitted from JSON when null": a rule of its own; the null also shows as a finding.
+    // The description says "omitted from JSON when null": a rule of its own, and a record fact, so the null is a
+    // break of the answer (positive lookups fail with it), not a tolerated null for an absent value.
     rules: [
       'SCAN-UPDATES-EXTERNAL-HASH-OMITTED',
       'SCAN-UPDATES-V2-EXTERNAL-HASH-OMITTED',
       'SCAN-EVENTS-UPDATE-EXTERNAL-HASH-OMITTED',
-      'SCAN-ANSWERS-NULL-FOR-ABSENT',
+      'SCAN-UPDATES-BY-ID',
+      'SCAN-EVENTS-BY-ID',
     ],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['responses'] },
   },
   // Validators, traffic, parties
   'scan-faucet-arithmetic': {
     family: 'faucet statistics',
     breaks: 'numRoundsCollected + numRoundsMissed differs from lastCollectedInRound - firstCollectedInRound + 1.',
     rules: ['SCAN-FAUCETS-ROUND-ARITHMETIC'],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getValidatorFaucetsByValidator'], checks: ['responses'] },
   },
   'scan-faucet-order-dependent': {
     family: 'faucet statistics',
@@ -131,6 +169,8 @@ const RULE_FAULTS = declareFaults('scan', {
     family: 'identifiers',
     breaks: 'A participant id is returned without the PAR:: code, not of the form PAR::id::fingerprint.',
     rules: ['SCAN-PARTICIPANT-ID-FORMAT', 'SCAN-PARTICIPANT-ID-HOSTS-SEEN'],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getPartyToParticipantV1'], checks: ['responses'] },
   },
   // Name service
   'scan-ans-prefix-ignored': {
@@ -139,7 +179,27 @@ const RULE_FAULTS = declareFaults('scan', {
     rules: ['SCAN-ANS-NAME-PREFIX'],
   },
   'scan-ans-expired-listed': { family: 'name service', breaks: 'Expired ANS entries are listed.', rules: ['SCAN-ANS-NO-EXPIRED'] },
-  'scan-ans-bad-url': { family: 'name service', breaks: 'An ANS entry carries a url that is neither empty nor an http/https URL.', rules: ['SCAN-ANS-URL'] },
+  'scan-ans-bad-url': {
+    family: 'name service',
+    breaks: 'An ANS entry carries a url that is neither empty nor an http/https URL.',
+    rules: ['SCAN-ANS-URL', 'SCAN-ANS-LOOKUP-BY-NAME'],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['listAnsEntries'], checks: ['responses'] },
+  },
+  // A record fact broken on a carrier other than the one its own rule reads: every answer that carries the
+  // record is judged against it (x-cn-record-facts).
+  'scan-ans-prefixed-bad-url': {
+    family: 'name service',
+    breaks: 'With a name_prefix, the last ANS entry listed carries a url that is neither empty nor http/https (the list without a prefix is right).',
+    rules: [],
+    generic: { operations: ['listAnsEntries'], checks: ['responses'] },
+  },
+  'scan-events-protobuf-dangling-child': {
+    family: 'event trees',
+    breaks: 'With daml_value_encoding=protobuf_json only, an exercised event of a /v0/events update lists a child id that is not a key of events_by_id.',
+    rules: [],
+    generic: { operations: ['getEventById'], checks: ['responses'] },
+  },
   'scan-ans-too-many': { family: 'name service', breaks: 'More ANS entries than page_size are returned.', rules: ['SCAN-ANS-PAGE-SIZE'] },
   // Not detectable from outside: an entry's creation time is no field of AnsEntry and no scan endpoint
   // reveals it, so no listing order can be proven wrong (a reversed order is as consistent as the right one).
@@ -239,7 +299,15 @@ const RULE_FAULTS = declareFaults('scan', {
   'scan-tree-orphan-event': {
     family: 'event trees',
     breaks: 'events_by_id holds an event that no root_event_ids or child_event_ids path reaches, on every history endpoint.',
-    rules: ['SCAN-UPDATES-TREE-ALL-REACHABLE', 'SCAN-UPDATES-V2-TREE-ALL-REACHABLE', 'SCAN-EVENTS-UPDATE-TREE-ALL-REACHABLE'],
+    rules: [
+      'SCAN-UPDATES-TREE-ALL-REACHABLE',
+      'SCAN-UPDATES-V2-TREE-ALL-REACHABLE',
+      'SCAN-EVENTS-UPDATE-TREE-ALL-REACHABLE',
+      'SCAN-UPDATES-BY-ID',
+      'SCAN-EVENTS-BY-ID',
+    ],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['responses'] },
   },
   // One history endpoint broken, the others right: each endpoint is judged on its own.
   'scan-v2-updates-dangling-root': {
@@ -250,7 +318,9 @@ const RULE_FAULTS = declareFaults('scan', {
   'scan-events-update-record-time-nanos': {
     family: 'time format',
     breaks: 'The update of a /v0/events item writes record_time with nanosecond digits (the update paths write microseconds).',
-    rules: ['SCAN-EVENTS-UPDATE-RECORD-TIME-MICROS', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
+    rules: ['SCAN-EVENTS-UPDATE-RECORD-TIME-MICROS', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE', 'SCAN-EVENTS-BY-ID'],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getEventById'], checks: ['responses'] },
   },
   'scan-events-update-offset': {
     family: 'offsets',
@@ -372,6 +442,8 @@ const RULE_FAULTS = declareFaults('scan', {
     family: 'identifiers',
     breaks: 'Participant ids are returned without their namespace fingerprint (PAR::id), not of the form PAR::id::fingerprint.',
     rules: ['SCAN-PARTICIPANT-ID-FORMAT', 'SCAN-PARTICIPANT-ID-HOSTS-SEEN'],
+    // Every answer that carries the record is judged against its record facts too (x-cn-record-facts).
+    generic: { operations: ['getPartyToParticipantV1'], checks: ['responses'] },
   },
   'scan-offsets-unpadded': {
     family: 'offsets',

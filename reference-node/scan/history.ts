@@ -105,9 +105,18 @@ export function renderEventItem(ctx: NodeContext, u: ScanUpdate, encoding: Value
   if (ctx.faults.has('scan-events-update-record-time-nanos')) update.record_time = `${update.record_time}`.replace(/Z$/, '123Z');
   // scan-events-update-offset: the transaction carries the offset the V2 record leaves out.
   if (ctx.faults.has('scan-events-update-offset') && u.kind === 'transaction') update.offset = historyOffset(ctx, u.index);
+  // scan-events-protobuf-dangling-child: in protobuf_json only, an exercised event names a child the tree lacks.
+  if (ctx.faults.has('scan-events-protobuf-dangling-child') && encoding === 'verbose') danglingChild(update, missingEvent(u));
   if (u.kind === 'transaction' && u.verdict) return { update, ...verdictParts(ctx, u.verdict) };
   // scan-events-null-verdict: an item without a verdict says so with null, as MainNet nodes do.
   return ctx.faults.has('scan-events-null-verdict') ? { update, verdict: null } : { update };
+}
+
+/** The first exercised event of a transaction's tree lists `missing` among its children. */
+function danglingChild(update: JsonObject, missing: string): void {
+  const events = update.events_by_id as Record<string, JsonObject> | undefined;
+  const parent = Object.values(events ?? {}).find((e) => Array.isArray(e.child_event_ids));
+  if (parent) parent.child_event_ids = [...(parent.child_event_ids as string[]), missing];
 }
 
 /** The event item of a verdict without an update (a rejected transaction). */

@@ -2,10 +2,10 @@
 // /v0/updates, UpdateHistoryTransactionV2 on /v2/updates and in the `update` of /v0/events): event trees,
 // record time and the external hash. Each rule is stated once here and becomes one requirement per endpoint
 // (updates.ts, events.ts), so that an endpoint the scan does not serve leaves the others judged.
-import { isObject, pointer, type Json } from '../../common/json.ts';
+import { pointer, type Json } from '../../common/json.ts';
 import type { CheckContext } from '../../engine/model.ts';
 import { rule } from '../../engine/requirement.ts';
-import { timeNanos } from '../../interfaces/scan/common.ts';
+import { RECORD_FACTS, type RecordFactName } from '../../generators/record-facts.ts';
 import { BASE, LABEL, OP, transactions, type Where } from './history.ts';
 import { keysInTextOrder } from './json-order.ts';
 
@@ -19,115 +19,20 @@ export interface TreeRule {
   problem(tx: Record<string, Json>): Problem;
 }
 
-const events = (tx: Record<string, Json>): Record<string, Json> => tx.events_by_id as Record<string, Json>;
-const childIds = (e: Json): string[] =>
-  isObject(e) && Array.isArray(e.child_event_ids) ? e.child_event_ids.filter((c: unknown) => typeof c === 'string') : [];
-
-// ISO 8601 with at most microsecond digits. A node may trim trailing zeros (".5" for ".500000"), so six
-// digits are not required; a finer or a non-ISO rendering breaks the rule.
-const MICROS_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/i;
+// Each rule's logic is the record fact of the same name (generators/record-facts.ts), which the scan document
+// also puts on the record's schemas: the generic answer review judges it on every answer that carries the
+// record, these requirements on each history endpoint by name.
+const fact = (name: RecordFactName, tags: string[]): TreeRule => ({ cites: RECORD_FACTS[name].cites, tags, problem: RECORD_FACTS[name].problem });
 
 export const TREE_RULES = {
-  rootsKnown: {
-    cites: ['R.scan.13', 'X.events.5'],
-    tags: ['history', 'trees'],
-    problem(tx) {
-      const roots: unknown[] = Array.isArray(tx.root_event_ids) ? tx.root_event_ids : [];
-      const k = roots.findIndex((r) => typeof r !== 'string' || !(r in events(tx)));
-      return k < 0 ? undefined : { message: `root_event_ids[${k}] ${JSON.stringify(roots[k])} is not a key of events_by_id`, pointer: `/root_event_ids/${k}` };
-    },
-  },
-  childrenKnown: {
-    cites: ['R.scan.14', 'X.events.5'],
-    tags: ['history', 'trees'],
-    problem(tx) {
-      for (const [key, e] of Object.entries(events(tx))) {
-        const k = childIds(e).findIndex((c) => !(c in events(tx)));
-        if (k >= 0)
-          return {
-            message: `event ${key} lists child ${childIds(e)[k]} that is not a key of events_by_id`,
-            pointer: `${pointer('events_by_id', key, 'child_event_ids')}/${k}`,
-          };
-      }
-      return undefined;
-    },
-  },
-  allReachable: {
-    cites: ['R.scan.14', 'X.events.5'],
-    tags: ['history', 'trees'],
-    problem(tx) {
-      const seen = new Set<string>();
-      const todo: string[] = (Array.isArray(tx.root_event_ids) ? tx.root_event_ids : []).filter((r: unknown) => typeof r === 'string');
-      while (todo.length > 0) {
-        const id = todo.pop()!;
-        if (seen.has(id) || !(id in events(tx))) continue;
-        seen.add(id);
-        todo.push(...childIds(events(tx)[id]));
-      }
-      const orphan = Object.keys(events(tx)).find((k) => !seen.has(k));
-      return orphan === undefined
-        ? undefined
-        : {
-            message: `event ${orphan} is a key of events_by_id but no root_event_ids or child_event_ids path leads to it`,
-            pointer: pointer('events_by_id', orphan),
-          };
-    },
-  },
-  createdEventId: {
-    cites: ['R.scan.7'],
-    tags: ['history', 'trees'],
-    problem(tx) {
-      for (const [key, e] of Object.entries(events(tx))) {
-        // A created event is recognised by its create_arguments (event_type values are not enumerated).
-        if (isObject(e) && 'create_arguments' in e && e.event_id !== key)
-          return { message: `created event under key ${key} has event_id ${JSON.stringify(e.event_id)}`, pointer: pointer('events_by_id', key, 'event_id') };
-      }
-      return undefined;
-    },
-  },
-  recordTimeMicros: {
-    cites: ['R.scan.9'],
-    tags: ['history', 'time'],
-    problem(tx) {
-      const rt = tx.record_time;
-      return typeof rt === 'string' && MICROS_ISO.test(rt) && timeNanos(rt) !== undefined
-        ? undefined
-        : { message: `record_time ${JSON.stringify(rt)} is not an ISO 8601 timestamp of at most microsecond resolution`, pointer: '/record_time' };
-    },
-  },
-  effectiveAtIso: {
-    cites: ['R.scan.10'],
-    tags: ['history', 'time'],
-    problem(tx) {
-      // No resolution is named for it: any ISO 8601 precision passes.
-      return timeNanos(tx.effective_at) !== undefined
-        ? undefined
-        : { message: `effective_at ${JSON.stringify(tx.effective_at)} is not an ISO 8601 timestamp`, pointer: '/effective_at' };
-    },
-  },
-  eventTypes: {
-    cites: ['X.events.6'],
-    tags: ['history', 'trees'],
-    problem(tx) {
-      const key = Object.keys(events(tx)).find((k) => {
-        const e = events(tx)[k];
-        return isObject(e) && typeof e.event_type !== 'string';
-      });
-      return key === undefined ? undefined : { message: `event ${key} carries no event_type string`, pointer: pointer('events_by_id', key, 'event_type') };
-    },
-  },
-  externalHashOmitted: {
-    cites: ['R.scan.16'],
-    tags: ['history', 'records'],
-    problem(tx) {
-      return 'external_transaction_hash' in tx && typeof tx.external_transaction_hash !== 'string'
-        ? {
-            message: `external_transaction_hash is present as ${JSON.stringify(tx.external_transaction_hash)}; without a hash the field must be omitted`,
-            pointer: '/external_transaction_hash',
-          }
-        : undefined;
-    },
-  },
+  rootsKnown: fact('tree-roots-known', ['history', 'trees']),
+  childrenKnown: fact('tree-children-known', ['history', 'trees']),
+  allReachable: fact('tree-all-reachable', ['history', 'trees']),
+  createdEventId: fact('tree-created-event-id', ['history', 'trees']),
+  recordTimeMicros: fact('record-time-micros', ['history', 'time']),
+  effectiveAtIso: fact('effective-at-iso', ['history', 'time']),
+  eventTypes: fact('tree-event-types', ['history', 'trees']),
+  externalHashOmitted: fact('external-hash-omitted', ['history', 'records']),
 } satisfies Record<string, TreeRule>;
 
 /** A check of every fixture transaction as one endpoint renders it. */
