@@ -11,7 +11,7 @@ import { plan } from './plan.ts';
 import { catalog } from '../requirements/catalog.ts';
 import { DEVIATION_CATALOG, FAULT_CATALOG } from '../reference-node/faults.ts';
 import { requirementsMarkdown } from './requirements-doc.ts';
-import { traceabilityMarkdown } from './traceability-doc.ts';
+import { recordedProof, traceabilityMarkdown } from './traceability-doc.ts';
 import { SENTENCE_SECTIONS } from '../description/index.ts';
 import { diffReports, renderDiff } from '../reporting/diff.ts';
 import type { ConformanceReport } from '../reporting/model.ts';
@@ -60,7 +60,7 @@ function program(): Command {
         return;
       }
       if (opts.traceability) {
-        process.stdout.write(traceabilityMarkdown(SENTENCE_SECTIONS, catalog(specs, builtinIds)));
+        process.stdout.write(traceabilityMarkdown(SENTENCE_SECTIONS, catalog(specs, builtinIds), recordedProof()));
         return;
       }
       const rows = catalog(specs, builtinIds).map((r) => ({

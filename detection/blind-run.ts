@@ -1,12 +1,14 @@
 // `npm run detection:blind -- [--round N] [--fault PATTERN ...] [--out DIR] [--concurrency N]`: scores the blind faults (see
 // blind.ts) and writes DIR/blind.json (default reports/). Prints, per round, how many the suite caught and
 // each survivor with the sentence it breaks. Exit 0 once scored (a survivor is a finding, not an error),
-// 1 when the clean run does not pass, 2 on a usage error.
+// 1 when the clean run does not pass, 2 on a usage error. It also records, per fault it ran, the requirements
+// that failed in traceability/proof.json (what docs/traceability.md counts sentences proven by).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { globToRegExp } from '../common/glob.ts';
-import { BLIND_FAULTS } from '../reference-node/faults.ts';
+import { BLIND_FAULTS, FAULT_CATALOG } from '../reference-node/faults.ts';
+import { recordProof } from './proof-file.ts';
 import { scoreBlind } from './blind.ts';
 
 const USAGE = 'usage: npm run detection:blind -- [--round N] [--fault PATTERN ...] [--out DIR] [--concurrency N]';
@@ -48,6 +50,11 @@ async function main(): Promise<number> {
   await mkdir(values.out!, { recursive: true });
   const path = join(values.out!, 'blind.json');
   await writeFile(path, `${JSON.stringify(scored, null, 2)}\n`);
+  const proof = recordProof(
+    scored.rounds.flatMap((r) => r.outcomes.map((o) => ({ fault: o.fault, failed: o.failed.map((x) => x.id) }))),
+    [...FAULT_CATALOG, ...BLIND_FAULTS].map((f) => f.name),
+  );
+  console.log(`recorded the faults' failures in ${proof}`);
   if (scored.clean.length > 0) console.log(`the clean node does not pass: ${scored.clean.join(', ')}`);
   for (const r of scored.rounds) {
     console.log(`round ${r.round}: caught ${r.caught} of ${r.total} (${Math.round((100 * r.caught) / r.total)} %)`);

@@ -1,11 +1,13 @@
 // `npm run detection [-- --scope all] [--out DIR] [--fault PATTERN ...]`: runs the detection matrix and writes
 // DIR/detection.json and DIR/detection.md (default reports/); `--fault` (repeatable, `*` wildcards) runs only
 // the faults it names, for a quick look at a few (the report then scores those only). Exit 0 when the clean run passes and every fault is detected exactly as
-// its record names, 1 otherwise, 2 on a usage error.
+// its record names, 1 otherwise, 2 on a usage error. It also records, per fault it ran, the requirements that
+// failed in traceability/proof.json (what docs/traceability.md counts sentences proven by).
 import { parseArgs } from 'node:util';
 import { globToRegExp } from '../common/glob.ts';
-import { FAULT_CATALOG } from '../reference-node/faults.ts';
+import { BLIND_FAULTS, FAULT_CATALOG } from '../reference-node/faults.ts';
 import { runDetection, type DetectionScope } from './matrix.ts';
+import { recordProof } from './proof-file.ts';
 import { buildDetectionReport, writeDetectionReports } from './report.ts';
 
 const USAGE = 'usage: npm run detection -- [--scope interface|all|operation] [--out DIR] [--concurrency N] [--fault PATTERN ...] [--runs N]';
@@ -57,6 +59,11 @@ async function main(): Promise<number> {
   });
   const report = buildDetectionReport(run, faults);
   const paths = await writeDetectionReports(values.out!, report);
+  // A requirement failing only because it calls an operation the fault refuses proves nothing of the fault.
+  const proof = recordProof(
+    run.outcomes.map((o) => ({ fault: o.fault, failed: o.failed.filter((id) => !o.incidental.includes(id)) })),
+    [...FAULT_CATALOG, ...BLIND_FAULTS].map((f) => f.name),
+  );
   const s = report.score;
   const frac = (r: { count: number; total: number }) => `${r.count}/${r.total}`;
   console.log(`clean run: ${report.clean.passed ? 'all passed' : `${report.clean.notPassed.length} did not pass`}`);
@@ -67,6 +74,7 @@ async function main(): Promise<number> {
   console.log(
     `detection score: ${frac(s.faultsDetected)} faults detected, ${frac(s.faultsExact)} exact; requirements proven ${frac(s.requirementsProven)} (rules ${frac(s.rulesProven)}, generic ${frac(s.genericProven)})`,
   );
+  console.log(`recorded the faults' failures in ${proof} (regenerate docs/traceability.md from it)`);
   console.log(`wrote ${paths.json} and ${paths.markdown} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return report.ok ? 0 : 1;
 }

@@ -16,6 +16,11 @@ export interface FaultSpec {
   readonly family: string;
   /** The rule it breaks, in a sentence. */
   readonly breaks: string;
+  /**
+   * The numbers of the description's sentences it breaks (description/sentences/), one where it breaks one:
+   * docs/traceability.md counts a sentence proven when a fault citing it is caught by a requirement citing it.
+   */
+  readonly cites: readonly string[];
   /** Rule requirements of the description (ids, exact) that must fail on a node with this fault. */
   readonly rules: readonly string[];
   /** Where the break also shows to the checks derived from the OpenAPI documents. */

@@ -32,6 +32,8 @@ export interface BlindFault {
   interface: InterfaceName;
   /** The sentence of the description it breaks, quoted (the seed copy's words). */
   breaks: string;
+  /** The numbers of the sentences `breaks` quotes (description/sentences/), read from the quote after the round was written. */
+  cites: readonly string[];
   /**
    * The answer the faulty node gives instead, or undefined to leave the node's answer as it is. Deterministic:
    * the same requests in the same order give the same answers. `memory` is the fault's own, for the node's

@@ -3,7 +3,7 @@
 // document regenerated from them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { traceabilityMarkdown } from '../../cli/traceability-doc.ts';
+import { recordedProof, traceabilityMarkdown } from '../../cli/traceability-doc.ts';
 import { SENTENCE_SECTIONS } from '../../description/index.ts';
 import { catalog } from '../../requirements/catalog.ts';
 import { citedBy, standing } from '../../traceability/model.ts';
@@ -12,8 +12,8 @@ import { loadedSpecs } from '../support/suite-harness.ts';
 const sentences = SENTENCE_SECTIONS.flatMap((s) => s.sentences);
 
 describe('docs/traceability.md', () => {
-  it('is what the sentence lists and the citing records generate (regenerate with: npx cn-conformance list --traceability > docs/traceability.md)', async () => {
-    const generated = traceabilityMarkdown(SENTENCE_SECTIONS, catalog(await loadedSpecs()));
+  it('is what the sentence lists, the citing records and faults and traceability/proof.json generate (regenerate with: npx cn-conformance list --traceability > docs/traceability.md)', async () => {
+    const generated = traceabilityMarkdown(SENTENCE_SECTIONS, catalog(await loadedSpecs()), recordedProof());
     expect(readFileSync(new URL('../../docs/traceability.md', import.meta.url), 'utf8')).toBe(generated);
   });
 

@@ -21,6 +21,7 @@ const [dropLast, secondTime] = blindRound(0, [
     name: 'blind-r0-scan-drops-last-item',
     interface: 'scan',
     breaks: 'an example',
+    cites: [],
     rewrite: (req, answer) =>
       req.path === '/api/scan/v0/items' ? { ...answer, body: { ...(answer.body as object), items: [1, 2], query: req.query } } : undefined,
   },
@@ -28,6 +29,7 @@ const [dropLast, secondTime] = blindRound(0, [
     name: 'blind-r0-ledger-refuses-second-echo',
     interface: 'ledger',
     breaks: 'an example',
+    cites: [],
     rewrite: (req, _answer, memory) => {
       if (req.path !== '/v2/echo') return undefined;
       const n = ((memory.get('n') as number | undefined) ?? 0) + 1;

@@ -9,13 +9,22 @@ import { buildDetectionReport, renderDetectionMarkdown, writeDetectionReports } 
 import type { FaultDefinition } from '../../reference-node/faults.ts';
 
 const FAULTS: FaultDefinition[] = [
-  { name: 'scan-a', interface: 'scan', family: 'paging', breaks: 'A page loses an item.', rules: ['SCAN-PAGING'] },
-  { name: 'scan-b', interface: 'scan', family: 'paging', breaks: 'A page repeats an item.', rules: ['SCAN-PAGING'], generic: { checks: ['responses'] } },
-  { name: 'wallet-c', interface: 'wallet', family: 'errors', breaks: 'Errors are text.', rules: ['WALLET-ERRORS'] },
+  { name: 'scan-a', interface: 'scan', family: 'paging', breaks: 'A page loses an item.', cites: [], rules: ['SCAN-PAGING'] },
+  {
+    name: 'scan-b',
+    interface: 'scan',
+    family: 'paging',
+    breaks: 'A page repeats an item.',
+    cites: [],
+    rules: ['SCAN-PAGING'],
+    generic: { checks: ['responses'] },
+  },
+  { name: 'wallet-c', interface: 'wallet', family: 'errors', breaks: 'Errors are text.', cites: [], rules: ['WALLET-ERRORS'] },
   {
     name: 'scan-d',
     interface: 'scan',
     family: 'documented answers',
+    cites: [],
     breaks: 'JSON labelled as text.',
     rules: [],
     generic: { operations: ['get'], checks: ['responses'] },

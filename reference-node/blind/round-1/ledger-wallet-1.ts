@@ -40,6 +40,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
     breaks: 'beginExclusive: Only updates with offset strictly greater are returned.',
     // `>=` instead of `>`: the update sitting exactly at beginExclusive comes back again (a client paging on
     // with the last offset it saw receives that update twice). Needs the item, so it is taken from earlier answers.
+    cites: ['R.ledger.3'],
     rewrite(request, answer, memory) {
       if (!isUpdates(request) || !okList(answer)) return undefined;
       const b = body(request);
@@ -61,6 +62,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
     interface: 'ledger',
     breaks: 'endInclusive: Only updates with offset <= this are returned.',
     // `<` instead of `<=`: the update exactly at endInclusive is left out, in either order.
+    cites: ['R.ledger.7'],
     rewrite(request, answer) {
       if (!isUpdates(request) || !okList(answer)) return undefined;
       const end = endOf(body(request));
@@ -75,6 +77,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
     breaks: 'beginExclusive: Zero means start of ledger.',
     // Zero is resolved to the participant's first offset and then applied exclusively: the very first update of
     // the ledger (the lowest offset in the answer) is never returned when reading from the start.
+    cites: ['R.ledger.4'],
     rewrite(request, answer) {
       if (!isUpdates(request) || !okList(answer) || beginOf(body(request)) !== 0 || answer.body.length === 0) return undefined;
       const offsets = answer.body.map((x) => offsetOf(x) ?? Number.POSITIVE_INFINITY);
@@ -91,6 +94,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
     breaks: '`limit` int64 optional: maximum elements to return; ignored if bigger than the server setting.',
     // The page is cut after the element following the limit (`<= limit` in the loop): one element more than asked.
     // The extra element is the next one the node returned for the same format in an earlier answer.
+    cites: ['A.updates.2'],
     rewrite(request, answer, memory) {
       if (!isUpdates(request) || !okList(answer)) return undefined;
       const b = body(request);
@@ -111,6 +115,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
     interface: 'ledger',
     breaks: "413 Content Too Large when the result count exceeds the node's list limit",
     // `>=` instead of `>`: a result of exactly the node's list limit (200 on this node) is refused with 413.
+    cites: ['A.updates.10'],
     rewrite(request, answer) {
       if (!isUpdates(request) || !okList(answer) || answer.body.length !== NODE_LIST_LIMIT) return undefined;
       return cantonError(
@@ -127,6 +132,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
     interface: 'ledger',
     breaks: 'descendingOrder: If set, elements are returned in descending order.',
     // With a `limit`, the page is taken from the right end but re-sorted ascending before it is sent.
+    cites: ['R.ledger.19'],
     rewrite(request, answer) {
       if (!isUpdates(request) || !okList(answer) || !isDescending(body(request)) || queryInt(request, 'limit') === undefined) return undefined;
       if (answer.body.length < 2) return undefined;
@@ -138,6 +144,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
     interface: 'ledger',
     breaks: 'descendingOrder: If set, elements are returned in descending order.',
     // Offset checkpoints are merged into the stream after the sort: in a descending answer they all come last.
+    cites: ['R.ledger.19'],
     rewrite(request, answer) {
       if (!isUpdates(request) || !okList(answer) || !isDescending(body(request))) return undefined;
       const checkpoints = answer.body.filter((x) => kindOf(x) === 'OffsetCheckpoint');
@@ -154,6 +161,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
       'In the ACS delta shape, create and archive events are emitted for contracts where a requesting party is a stakeholder; in the ledger-effects shape, create and exercise events are emitted where a requesting party is a witness.',
     // The ACS-delta writer reuses the ledger-effects event for a consuming choice: an archive goes out as a
     // consuming ExercisedEvent (choice Archive) instead of an ArchivedEvent.
+    cites: ['X.events.3'],
     rewrite(request, answer) {
       if (!isUpdates(request) || !okList(answer) || txFormat(body(request))?.shape !== 'acs') return undefined;
       let changed = false;
@@ -197,6 +205,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
       'In the ACS delta shape, create and archive events are emitted for contracts where a requesting party is a stakeholder; in the ledger-effects shape, create and exercise events are emitted where a requesting party is a witness.',
     // The ledger-effects writer also emits the ACS bookkeeping: each consuming exercise is followed by an
     // ArchivedEvent of the same contract.
+    cites: ['X.events.4'],
     rewrite(request, answer) {
       if (!isUpdates(request) || !okList(answer) || txFormat(body(request))?.shape !== 'le') return undefined;
       let changed = false;
@@ -230,6 +239,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
     breaks: 'for ledger effects, create and exercise events whose witnesses include a listed party and match the per-party filter',
     // In the ledger-effects shape only the first key of filtersByParty is used: with several parties, events
     // witnessed only by the others are missing (transactions left without events are dropped).
+    cites: ['R.ledger.23'],
     rewrite(request, answer) {
       if (!isUpdates(request) || !okList(answer)) return undefined;
       const tf = txFormat(body(request));
@@ -265,6 +275,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
     breaks: 'Filters: `cumulative` (array of CumulativeFilter, optional, may be empty). Each entry widens the result',
     // Only cumulative[0] of a party's filter is applied: with two template filters, events of the second template
     // are missing. (Requests naming one party, or filtersForAnyParty alone.)
+    cites: ['R.ledger.26'],
     rewrite(request, answer) {
       if (!isUpdates(request) || !okList(answer)) return undefined;
       const tf = txFormat(body(request));
@@ -313,6 +324,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
     // The ACS-delta selection reuses the witness check: creates the requesting parties only witnessed (not
     // stakeholders) appear. Those create events are the ones the node gave the same parties in ledger-effects
     // answers for the same transaction.
+    cites: ['S.service.5'],
     rewrite(request, answer, memory) {
       if (!isUpdates(request) || !okList(answer)) return undefined;
       const tf = txFormat(body(request));
@@ -360,6 +372,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
     // The update format's reassignment part falls back to the transaction filter when it is unset (as the legacy
     // default does): reassignments of the requesting parties come along with their transactions. The
     // reassignments are the ones the node gave the same user in earlier answers.
+    cites: ['X.events.2'],
     rewrite(request, answer, memory) {
       if (!isUpdates(request) || !okList(answer)) return undefined;
       const b = body(request);
@@ -400,6 +413,7 @@ export const ROUND_1_LEDGER_WALLET_1 = blindRound(1, [
     breaks: '400 | `text/plain` string (invalid body, invalid `limit`, invalid `stream_idle_timeout_ms`)',
     // The query-parameter validator of `limit` goes through the gRPC error mapper: its 400 is a JsCantonError JSON
     // body instead of text/plain (invalid bodies and idle timeouts stay text/plain).
+    cites: ['A.updates.8'],
     rewrite(request, answer) {
       if (!isUpdates(request) || answer.status !== 400 || typeof answer.body !== 'string' || !/query parameter limit/.test(answer.body)) return undefined;
       return cantonError(400, 'INVALID_ARGUMENT', answer.body, 8, 3);

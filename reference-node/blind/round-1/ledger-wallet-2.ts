@@ -24,6 +24,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
     breaks: 'other statuses | JsCantonError',
     // The authentication middleware in front of the stream is the one of the wallet: its 401 body is {error}
     // instead of a JsCantonError.
+    cites: ['A.updates.9'],
     rewrite(request, answer) {
       if (!isUpdates(request) || answer.status !== 401) return undefined;
       const cause = obj(answer.body).cause;
@@ -36,6 +37,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
     breaks: 'POST /v2/events/events-by-contract-id: Get the create event and consuming exercise event of a contract',
     // The lookup cache is keyed by the request's event format only (the contract id was left out of the key): a
     // lookup after the first, with the same format by the same user, answers with the events of the earlier contract.
+    cites: ['A.overview.19'],
     rewrite(request, answer, memory) {
       if (!isEventsByContractId(request) || answer.status !== 200) return undefined;
       const b = body(request);
@@ -54,6 +56,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
     breaks: 'POST /v2/events/events-by-contract-id: Get the create event and consuming exercise event of a contract',
     // For an archived contract the created event carries the offset of the archiving transaction (taken from the
     // contract's latest event), so it no longer is the create event the update stream shows.
+    cites: ['A.overview.19'],
     rewrite(request, answer) {
       if (!isEventsByContractId(request) || answer.status !== 200) return undefined;
       const created = obj(obj(obj(answer.body).created).createdEvent);
@@ -73,6 +76,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
       '404 `{error}`: no offer with this tracking id is known (not yet submitted or processed, or submitted before the start of the wallet transaction log).',
     // A miss in the tracking-id lookup falls back to the last offer the user looked up: an unknown tracking id is
     // answered 200 with the status of another offer.
+    cites: ['B.transfer-status.4'],
     rewrite(request, answer, memory) {
       const tid = statusTrackingId(request);
       if (tid === undefined) return undefined;
@@ -92,6 +96,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
     breaks: 'The token subject must be the ledger user of the user whose wallet the endpoint affects.',
     // Status answers are cached by tracking id across users: a user asking for a tracking id of another user's
     // offer gets that user's offer status instead of 404.
+    cites: ['X.auth.3'],
     rewrite(request, answer, memory) {
       const tid = statusTrackingId(request);
       if (tid === undefined) return undefined;
@@ -110,6 +115,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
     interface: 'wallet',
     breaks: '`failure_kind` (expired, rejected or withdrawn)',
     // The failure kind is written with the name of the server's enum case: a withdrawn offer reports "Withdrawn".
+    cites: ['T.transfer-offer.7'],
     rewrite(request, answer) {
       if (statusTrackingId(request) === undefined || answer.status !== 200) return undefined;
       const b = obj(answer.body);
@@ -123,6 +129,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
     breaks:
       'accepted | Receiver accepted; wallet automation still has to deliver the amount | `status`, `transaction_id` (accepting transaction), `contract_id` (accepted offer)',
     // The accepted state is built from the accepting exercise only: its `contract_id` (the accepted offer) is missing.
+    cites: ['T.transfer-offer.3'],
     rewrite(request, answer) {
       if (statusTrackingId(request) === undefined || answer.status !== 200) return undefined;
       const b = obj(answer.body);
@@ -136,6 +143,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
     interface: 'wallet',
     breaks: 'Wallet and scan error bodies are `{error: string}`.',
     // The status endpoint's not-found answer nests its message: {error: {code, message}} instead of a string.
+    cites: ['X.errors.13'],
     rewrite(request, answer) {
       if (statusTrackingId(request) === undefined || answer.status !== 404) return undefined;
       return json(404, { error: { code: 'NOT_FOUND', message: errorText(answer) || 'transfer offer not found' } });
@@ -148,6 +156,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
       'after a first submission, later calls with the same tracking id are rejected with 409 (request already created) or 429 (currently being processed)',
     // Resubmission is made idempotent: a repeated tracking id is answered 200 with the request contract created the
     // first time, instead of 409.
+    cites: ['T.tracking-id.1'],
     rewrite(request, answer, memory) {
       if (!isBuyTraffic(request)) return undefined;
       const tid = buyTrackingId(request);
@@ -169,6 +178,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
       'later calls with the same tracking id are rejected with 409 (request already created) or 429 (currently being processed), unless the command failed and no traffic was purchased.',
     // The tracking id is recorded before the command runs: after a submission that failed (nothing created, nothing
     // purchased), a retry with the same tracking id is refused with 409.
+    cites: ['T.tracking-id.2'],
     rewrite(request, answer, memory) {
       if (!isBuyTraffic(request)) return undefined;
       const tid = buyTrackingId(request);
@@ -189,6 +199,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
     breaks:
       'receiving_validator_party_id: Traffic is bought for the validator hosting this party; if the party is hosted on multiple participants the request fails with 400',
     // The hosting lookup expects a single participant and throws: a party hosted on several participants gives 500.
+    cites: ['B.buy-traffic.7'],
     rewrite(request, answer) {
       if (!isBuyTraffic(request) || answer.status !== 400 || !/multiple participants/.test(errorText(answer))) return undefined;
       return json(500, { error: 'Internal error: expected exactly one hosting participant for the receiving validator party' });
@@ -199,6 +210,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
     interface: 'wallet',
     breaks: 'Body (all required): ... expires_at | int64 | Expiry as unix timestamp in microseconds',
     // expires_at is decoded as optional (no expiry): a body without it creates a request (200) instead of 400.
+    cites: ['B.buy-traffic.16'],
     rewrite(request, answer) {
       if (!isBuyTraffic(request) || answer.status !== 400) return undefined;
       const b = body(request);
@@ -216,6 +228,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
     interface: 'wallet',
     breaks: 'Responses: 200 `{request_contract_id: string}`',
     // The creation endpoint answers 201 Created (with the same body) instead of 200.
+    cites: ['B.buy-traffic.19'],
     rewrite(request, answer) {
       if (!isBuyTraffic(request) || answer.status !== 200) return undefined;
       return { ...answer, status: 201 };
@@ -226,6 +239,7 @@ export const ROUND_1_LEDGER_WALLET_2 = blindRound(1, [
     interface: 'wallet',
     breaks: 'GET /v0/scan-proxy/dso-party-id: No parameters. 200 `{dso_party_id: string}`.',
     // The scan-proxy serializer uses camelCase here: {dsoPartyId} instead of {dso_party_id}.
+    cites: ['B.dso-party-id.2'],
     rewrite(request, answer) {
       if (request.method !== 'GET' || request.path !== `${WALLET}/v0/scan-proxy/dso-party-id` || answer.status !== 200) return undefined;
       const b = obj(answer.body);

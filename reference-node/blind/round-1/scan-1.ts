@@ -29,6 +29,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-holdings-v1-page-loses-last',
     interface: 'scan',
     breaks: '`next_page_token` int64 optional (pass as `after` for the next page; absent when no more pages)',
+    cites: ['C.holdings-v1.14'],
     rewrite(request, answer) {
       const h = holdings(request, answer, 'v1');
       if (!h) return undefined;
@@ -44,6 +45,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-holdings-v0-full-last-page-has-token',
     interface: 'scan',
     breaks: '`next_page_token` int64 optional (pass as `after` for the next page; absent when no more pages)',
+    cites: ['C.holdings-v1.14'],
     rewrite(request, answer) {
       const h = holdings(request, answer, 'v0');
       if (!h) return undefined;
@@ -58,6 +60,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-holdings-v0-page-newest-first',
     interface: 'scan',
     breaks: 'Returns the active holding contracts for a migration id and record time, ordered by creation date ascending, paged.',
+    cites: ['C.holdings-v1.3'],
     rewrite(request, answer) {
       const h = holdings(request, answer, 'v0');
       if (!h) return undefined;
@@ -71,6 +74,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-holdings-v1-first-owner-only',
     interface: 'scan',
     breaks: '`owner_party_ids` string[] required, minimum 1 item (filters to contracts owned by these parties)',
+    cites: ['C.holdings-v1.11'],
     rewrite(request, answer) {
       const h = holdings(request, answer, 'v1');
       if (!h) return undefined;
@@ -88,6 +92,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-holdings-v1-token-as-string',
     interface: 'scan',
     breaks: 'Use the v2 variant instead; it differs only in the type of the `after`/`next_page_token` token.',
+    cites: ['C.holdings-v1.1'],
     rewrite(request, answer) {
       const h = holdings(request, answer, 'v1');
       if (!h || typeof h[1].next_page_token !== 'number') return undefined;
@@ -99,6 +104,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-holdings-v0-empty-owners-accepted',
     interface: 'scan',
     breaks: '`owner_party_ids` string[] required, minimum 1 item',
+    cites: ['C.holdings-v1.10'],
     rewrite(request, answer) {
       if (match(request, 'POST', HOLDINGS)?.[0] !== 'v0' || answer.status !== 400) return undefined;
       const owners = bodyField(request, 'owner_party_ids');
@@ -117,6 +123,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-holdings-v1-at-or-before-echo-millis',
     interface: 'scan',
     breaks: '200: `record_time` (same as request), `migration_id` (same as request)',
+    cites: ['C.holdings-v1.12'],
     rewrite(request, answer) {
       const h = holdings(request, answer, 'v1');
       if (h?.[0].record_time_match !== 'at_or_before' || typeof h[1].record_time !== 'string') return undefined;
@@ -130,6 +137,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-holdings-v1-created-at-is-record-time',
     interface: 'scan',
     breaks: '`created_at` date-time (ledger effective time of the creating transaction)',
+    cites: ['R.scan.5'],
     rewrite(request, answer) {
       const h = holdings(request, answer, 'v1');
       if (!h) return undefined;
@@ -146,6 +154,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-updates-reassignment-not-found',
     interface: 'scan',
     breaks: '200: a single UpdateHistoryItem which is either UpdateHistoryTransaction or UpdateHistoryReassignment.',
+    cites: ['C.updates-v0.4'],
     rewrite(request, answer) {
       const m = match(request, 'GET', UPDATE_BY_ID);
       const body = okBody(answer);
@@ -159,6 +168,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     interface: 'scan',
     breaks:
       '`offset` string (absolute offset; may differ across nodes and must not be compared between nodes; within one node monotonically, lexicographically increasing)',
+    cites: ['R.scan.12'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', UPDATE_BY_ID) || !body || typeof body.offset !== 'string' || !/^0+\d/.test(body.offset)) return undefined;
@@ -170,6 +180,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-updates-record-time-millis',
     interface: 'scan',
     breaks: '`record_time` string (sequencing time, microsecond resolution, ISO 8601)',
+    cites: ['R.scan.9'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', UPDATE_BY_ID) || !body || typeof body.record_time !== 'string') return undefined;
@@ -183,6 +194,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-updates-lossless-root-ids-hashed',
     interface: 'scan',
     breaks: '`root_event_ids` string[] (each guaranteed to be a key of `events_by_id`)',
+    cites: ['R.scan.13'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', UPDATE_BY_ID) || q(request, 'lossless') !== 'true' || !body || !Array.isArray(body.root_event_ids)) return undefined;
@@ -197,6 +209,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-events-unknown-id-empty-item',
     interface: 'scan',
     breaks: '200: event history item `{update?, verdict?, traffic_summary?, app_activity_records?}`. Errors 400, 404, 500.',
+    cites: ['C.events.5'],
     rewrite(request, answer) {
       if (!match(request, 'GET', EVENT_BY_ID) || answer.status !== 404) return undefined;
       return jsonAnswer(200, {});
@@ -207,6 +220,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-events-tree-reverse-order',
     interface: 'scan',
     breaks: '`events_by_id` is sorted lexicographically by id',
+    cites: ['R.scan.18'],
     rewrite(request, answer) {
       const body = okBody(answer);
       const tx = body && match(request, 'GET', EVENT_BY_ID) ? eventTransaction(body) : undefined;
@@ -221,6 +235,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-events-protobuf-children-reversed',
     interface: 'scan',
     breaks: '`child_event_ids` are in the order events occurred',
+    cites: ['R.scan.19'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', EVENT_BY_ID) || q(request, 'daml_value_encoding') !== 'protobuf_json' || !body) return undefined;
@@ -242,6 +257,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-events-effective-at-is-record-time',
     interface: 'scan',
     breaks: '`effective_at` string (ledger effective time, ISO 8601)',
+    cites: ['R.scan.10'],
     rewrite(request, answer) {
       const body = okBody(answer);
       const tx = body && match(request, 'GET', EVENT_BY_ID) ? eventTransaction(body) : undefined;
@@ -255,6 +271,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     interface: 'scan',
     breaks:
       '`reassignment_counter` is equal on a matching assign and unassign, strictly increases with each unassign command for the same contract, and is 0 at contract creation.',
+    cites: ['R.scan.25'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', EVENT_BY_ID) || !body || !isObj(body.update)) return undefined;
@@ -269,6 +286,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-events-protobuf-exercise-compact',
     interface: 'scan',
     breaks: '`protobuf_json` (verbose, carries type information, losslessly parsable)',
+    cites: ['C.events.3'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', EVENT_BY_ID) || q(request, 'daml_value_encoding') !== 'protobuf_json' || !body) return undefined;
@@ -294,6 +312,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-events-cache-truncated-key',
     interface: 'scan',
     breaks: 'GET /v0/events/{update_id}: Path `update_id` string. 200: event history item `{update?, verdict?, traffic_summary?, app_activity_records?}`.',
+    cites: ['C.events.4'],
     rewrite(request, answer, memory) {
       const m = match(request, 'GET', EVENT_BY_ID);
       if (!m || answer.status !== 200) return undefined;
@@ -314,6 +333,7 @@ export const ROUND_1_SCAN_1 = blindRound(1, [
     name: 'blind-r1-scan-bulk-page-size-1000-refused',
     interface: 'scan',
     breaks: '`page_size` int32 required, 1 to 1000',
+    cites: ['C.bulk-updates.5'],
     rewrite(request, answer) {
       if (!match(request, 'POST', /^\/v0\/history\/bulk\/updates$/) || answer.status !== 200 || bodyField(request, 'page_size') !== 1000) return undefined;
       return jsonAnswer(400, { error: 'Invalid request: page_size must be between 1 and 999' });

@@ -9,6 +9,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     interface: 'scan',
     breaks:
       'Returns references to bulk storage objects covering a record-time range; objects may contain updates outside the range but include all updates inside it.',
+    cites: ['C.bulk-updates.1'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'POST', /^\/v0\/history\/bulk\/updates$/) || !body || typeof bodyField(request, 'next_page_token') !== 'string') return undefined;
@@ -21,6 +22,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-bulk-download-trimmed',
     interface: 'scan',
     breaks: '`digest` string (sha256 digest of the object for integrity and cross-node consistency)',
+    cites: ['R.scan.45'],
     rewrite(request, answer) {
       if (!match(request, 'GET', /^\/v0\/history\/bulk\/download\/(.+)$/) || answer.status !== 200) return undefined;
       if (typeof answer.body === 'string' && answer.body.endsWith('\n')) return withBody(answer, answer.body.replace(/\n+$/, ''));
@@ -33,6 +35,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-bulk-download-missing-empty',
     interface: 'scan',
     breaks: 'GET /v0/history/bulk/download/{object_key}: 200: binary body, `application/octet-stream`. 404 `{error}`.',
+    cites: ['C.bulk-download.2'],
     rewrite(request, answer) {
       if (!match(request, 'GET', /^\/v0\/history\/bulk\/download\/(.+)$/) || answer.status !== 404) return undefined;
       return { status: 200, contentType: 'application/octet-stream', body: '' };
@@ -46,6 +49,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     interface: 'scan',
     breaks:
       'GET /v0/transfer-preapprovals/by-party/{party}: Path `party` string (receiver party). 200 `{transfer_preapproval: ContractWithState}`. 404 `{error}`.',
+    cites: ['C.preapproval.2'],
     rewrite(request, answer, memory) {
       if (!match(request, 'GET', /^\/v0\/transfer-preapprovals\/by-party\/([^/]+)$/)) return undefined;
       if (answer.status === 200) {
@@ -61,6 +65,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-participant-v1-first-host-only',
     interface: 'scan',
     breaks: 'Supports parties hosted on several participants (unlike v0). 200 `{participant_ids: string[]}`',
+    cites: ['C.participant-id.1'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', /^\/v1\/domains\/([^/]+)\/parties\/([^/]+)\/participant-id$/) || !body) return undefined;
@@ -73,6 +78,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-sync-identities-full-id-not-found',
     interface: 'scan',
     breaks: 'GET /v0/synchronizer-identities/{domain_id_prefix}: Path `domain_id_prefix` string. 200 `{sequencer_id: string, ...}`. 404 `{error}`.',
+    cites: ['C.sync-identities.1'],
     rewrite(request, answer) {
       const m = match(request, 'GET', /^\/v0\/synchronizer-identities\/([^/]+)$/);
       if (!m || answer.status !== 200 || !m[0]!.includes('::')) return undefined;
@@ -85,6 +91,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-reward-weight-cache-ignores-cutoff',
     interface: 'scan',
     breaks: '`effectiveBefore` string optional (only weight changes effective strictly before it are considered)',
+    cites: ['C.reward-weight.2'],
     rewrite(request, answer, memory) {
       if (!match(request, 'POST', /^\/v0\/admin\/sv\/previous-sv-reward-weight$/) || answer.status !== 200) return undefined;
       const party = bodyField(request, 'svParty');
@@ -104,6 +111,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-traffic-limit-purchased-swapped',
     interface: 'scan',
     breaks: 'A top-up is complete when total_limit equals total_purchased; total_purchased may exceed total_limit while purchases are incorporated.',
+    cites: ['R.scan.36'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', /^\/v0\/domains\/([^/]+)\/members\/([^/]+)\/traffic-status$/) || !body || !isObj(body.traffic_status)) return undefined;
@@ -124,6 +132,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-traffic-bad-member-not-found',
     interface: 'scan',
     breaks: '`member_id` string, format `code::id::fingerprint` with `code` being `PAR` (participant) or `MED` (mediator). ... Errors 400, 404, 500.',
+    cites: ['C.traffic.1'],
     rewrite(request, answer) {
       const m = match(request, 'GET', /^\/v0\/domains\/([^/]+)\/members\/([^/]+)\/traffic-status$/);
       if (!m || answer.status !== 400) return undefined;
@@ -135,6 +144,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-faucets-single-round-last-off-by-one',
     interface: 'scan',
     breaks: 'Invariant: collected + missed = last - first + 1; last equals first when collected in a single round.',
+    cites: ['R.scan.38'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', /^\/v0\/validators\/validator-faucets$/) || !body || !Array.isArray(body.validatorsReceivedFaucets)) return undefined;
@@ -153,6 +163,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-faucets-first-id-only',
     interface: 'scan',
     breaks: 'Query `validator_ids` string[] required, one occurrence of the parameter per party id',
+    cites: ['C.faucets.1'],
     rewrite(request, answer) {
       const body = okBody(answer);
       const ids = qAll(request, 'validator_ids');
@@ -168,6 +179,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-faucets-unknown-ids-listed',
     interface: 'scan',
     breaks: 'ids not matching onboarded validators are ignored',
+    cites: ['C.faucets.2'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', /^\/v0\/validators\/validator-faucets$/) || !body || !Array.isArray(body.validatorsReceivedFaucets)) return undefined;
@@ -185,6 +197,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-coupons-key-underscored',
     interface: 'scan',
     breaks: '200 `{"unclaimed-development-fund-coupons": ContractWithState[]}`',
+    cites: ['C.dev-fund.1'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', /^\/v0\/unclaimed-development-fund-coupons$/) || !body || !('unclaimed-development-fund-coupons' in body)) return undefined;
@@ -196,6 +209,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-feature-support-flag-string',
     interface: 'scan',
     breaks: '200 `{dummy?: boolean}`',
+    cites: ['C.feature-support.1'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', /^\/v0\/feature-support$/) || !body || typeof body.dummy !== 'boolean') return undefined;
@@ -208,6 +222,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-acs-force-time-millis',
     interface: 'scan',
     breaks: 'Takes an ACS snapshot at the current time; the result is usable as parameters for the ACS state endpoint.',
+    cites: ['C.acs-force.1'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'POST', /^\/v0\/state\/acs\/force$/) || !body || typeof body.record_time !== 'string') return undefined;
@@ -222,6 +237,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-ans-prefix-newest-first',
     interface: 'scan',
     breaks: '`page_size` int32 required (maximum results; older non-expired entries first)',
+    cites: ['C.ans.5'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', /^\/v0\/ans-entries$/) || !body || !q(request, 'name_prefix') || !Array.isArray(body.entries) || body.entries.length < 2) {
@@ -235,6 +251,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-ans-no-expiry-as-epoch',
     interface: 'scan',
     breaks: '`expires_at` date-time (optional or null: no expiry, only for special entries; ...)',
+    cites: ['R.scan.42'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', /^\/v0\/ans-entries$/) || !body || !Array.isArray(body.entries)) return undefined;
@@ -252,6 +269,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-ans-empty-prefix-lists-nothing',
     interface: 'scan',
     breaks: '`name_prefix` string optional (every result name starts with this substring; empty or absent lists all; any substring accepted)',
+    cites: ['C.ans.3'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (
@@ -273,6 +291,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-root-hash-round-off-by-one',
     interface: 'scan',
     breaks: 'Path `round_number` int64. 200: one of `{status, round_number: int64, root_hash: string (hex-encoded)}`',
+    cites: ['C.root-hash.1'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', /^\/v0\/internal\/reward-accounting-process\/rounds\/([^/]+)\/root-hash$/) || !body) return undefined;
@@ -285,6 +304,7 @@ export const ROUND_1_SCAN_2 = blindRound(1, [
     name: 'blind-r1-scan-root-hash-base64',
     interface: 'scan',
     breaks: '`root_hash: string (hex-encoded)`',
+    cites: ['C.root-hash.2'],
     rewrite(request, answer) {
       const body = okBody(answer);
       if (!match(request, 'GET', /^\/v0\/internal\/reward-accounting-process\/rounds\/([^/]+)\/root-hash$/) || !body) return undefined;
