@@ -1,20 +1,23 @@
-// `npm run detection:blind -- [--round N] [--fault PATTERN ...] [--out DIR] [--concurrency N]`: scores the blind faults (see
-// blind.ts) and writes DIR/blind.json (default reports/). Prints, per round, how many the suite caught and
+// `npm run detection:blind -- [--round N] [--fault PATTERN ...] [--out DIR] [--concurrency N] [--record]`: scores the blind
+// faults (see blind.ts) and writes DIR/blind.json (default reports/); `--record` also writes what each caught fault
+// made fail into detection/blind-caught-by.ts (the matrix's expectation, blind-faults.ts), to be reviewed. Prints, per round, how many the suite caught and
 // each survivor with the sentence it breaks. Exit 0 once scored (a survivor is a finding, not an error),
 // 1 when the clean run does not pass, 2 on a usage error. It also records, per fault it ran, the requirements
 // that failed in traceability/proof.json (what docs/traceability.md counts sentences proven by).
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { globToRegExp } from '../common/glob.ts';
 import { BLIND_FAULTS, FAULT_CATALOG } from '../reference-node/faults.ts';
 import { recordProof } from './proof-file.ts';
 import { scoreBlind } from './blind.ts';
+import { caughtBySource } from './blind-faults.ts';
+import { BLIND_CAUGHT_BY } from './blind-caught-by.ts';
 
-const USAGE = 'usage: npm run detection:blind -- [--round N] [--fault PATTERN ...] [--out DIR] [--concurrency N]';
+const USAGE = 'usage: npm run detection:blind -- [--round N] [--fault PATTERN ...] [--out DIR] [--concurrency N] [--record]';
 
 async function main(): Promise<number> {
-  let values: { round?: string; out?: string; concurrency?: string; fault?: string[] };
+  let values: { round?: string; out?: string; concurrency?: string; fault?: string[]; record?: boolean };
   try {
     ({ values } = parseArgs({
       options: {
@@ -22,6 +25,7 @@ async function main(): Promise<number> {
         fault: { type: 'string', multiple: true },
         out: { type: 'string', default: 'reports' },
         concurrency: { type: 'string', default: '4' },
+        record: { type: 'boolean', default: false },
       },
     }));
   } catch (e) {
@@ -61,6 +65,12 @@ async function main(): Promise<number> {
     for (const o of r.outcomes.filter((x) => !x.caught)) console.log(`  missed ${o.fault} [${o.interface}]: ${o.breaks}`);
   }
   console.log(`Written ${path}`);
+  if (values.record && scored.clean.length === 0) {
+    const file = new URL('./blind-caught-by.ts', import.meta.url);
+    const header = (await readFile(file, 'utf8')).split('\nexport const BLIND_CAUGHT_BY')[0]!;
+    await writeFile(file, caughtBySource(BLIND_CAUGHT_BY, scored.rounds.flatMap((r) => r.outcomes), header));
+    console.log(`Recorded what the caught faults made fail in detection/blind-caught-by.ts: review it`);
+  }
   return scored.clean.length > 0 ? 1 : 0;
 }
 

@@ -5,7 +5,8 @@
 // failed in traceability/proof.json (what docs/traceability.md counts sentences proven by).
 import { parseArgs } from 'node:util';
 import { globToRegExp } from '../common/glob.ts';
-import { BLIND_FAULTS, FAULT_CATALOG } from '../reference-node/faults.ts';
+import { BLIND_FAULTS, DEVIATION_CATALOG, FAULT_CATALOG } from '../reference-node/faults.ts';
+import { blindInMatrix } from './blind-faults.ts';
 import { runDetection, type DetectionScope } from './matrix.ts';
 import { recordProof } from './proof-file.ts';
 import { buildDetectionReport, writeDetectionReports } from './report.ts';
@@ -39,8 +40,12 @@ async function main(): Promise<number> {
     return 2;
   }
   const patterns = (values.fault ?? []).map(globToRegExp);
-  const faults = patterns.length ? FAULT_CATALOG.filter((f) => patterns.some((p) => p.test(f.name))) : FAULT_CATALOG;
-  if (faults.length === 0) {
+  // The catalog's faults and deviations, and the blind faults of the closed rounds (blind-faults.ts).
+  const blind = blindInMatrix();
+  const picked = <F extends { name: string }>(all: readonly F[]) => (patterns.length ? all.filter((f) => patterns.some((p) => p.test(f.name))) : all);
+  const faults = picked([...FAULT_CATALOG, ...blind.faults]);
+  const deviations = patterns.length ? picked(blind.deviations) : [...DEVIATION_CATALOG, ...blind.deviations];
+  if (faults.length + deviations.length === 0) {
     console.error(`no fault matches ${values.fault!.join(', ')} (see \`cn-conformance serve-reference --list-faults\`)`);
     return 2;
   }
@@ -49,8 +54,8 @@ async function main(): Promise<number> {
     scope: values.scope as DetectionScope,
     faults,
     runs,
-    // A look at a few faults leaves the deviations out.
-    deviations: patterns.length ? [] : undefined,
+    // A look at a few faults leaves the catalog's deviations out.
+    deviations,
     concurrency,
     onFault: (o, done, total) => {
       const mark = o.unexpected.length || o.missed.length || o.unmatchedPatterns.length || o.failed.length === 0 ? 'MISMATCH' : 'ok';
