@@ -68,7 +68,14 @@ async function main(): Promise<number> {
   if (values.record && scored.clean.length === 0) {
     const file = new URL('./blind-caught-by.ts', import.meta.url);
     const header = (await readFile(file, 'utf8')).split('\nexport const BLIND_CAUGHT_BY')[0]!;
-    await writeFile(file, caughtBySource(BLIND_CAUGHT_BY, scored.rounds.flatMap((r) => r.outcomes), header));
+    await writeFile(
+      file,
+      caughtBySource(
+        BLIND_CAUGHT_BY,
+        scored.rounds.flatMap((r) => r.outcomes),
+        header,
+      ),
+    );
     console.log(`Recorded what the caught faults made fail in detection/blind-caught-by.ts: review it`);
   }
   return scored.clean.length > 0 ? 1 : 0;

@@ -37,7 +37,11 @@ export async function scoreBlind(
   let done = 0;
   const outcomes = await inPool(faults, options.concurrency ?? 4, async (f): Promise<BlindOutcome> => {
     // A blind fault rewrites answers of its own interface only, so its interface's requirements are the ones that can see it.
-    const results = await runOnReferenceNode({ faults: [f.name] }, all.filter((r) => r.interface === f.interface), documents);
+    const results = await runOnReferenceNode(
+      { faults: [f.name] },
+      all.filter((r) => r.interface === f.interface),
+      documents,
+    );
     const failed = results.filter((r) => r.status === 'failed' && !cleanNotPassed.has(r.id)).map((r) => ({ id: r.id, reason: r.reason ?? '' }));
     const o = {
       fault: f.name,
