@@ -128,7 +128,7 @@ const LOOKUPS = 3;
 // judged) or the entry expired meanwhile (the whole list is asked again before a failure).
 const lookupByName: RuleOf<'scan'> = {
   id: 'SCAN-ANS-LOOKUP-BY-NAME',
-  cites: ['C.ans.2'],
+  cites: ['C.ans.1', 'C.ans.2'],
   tags: ['ans'],
   confirms: OP,
   async check(ctx) {

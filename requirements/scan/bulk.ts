@@ -111,7 +111,7 @@ function tokenLeadsOn(ctx: CheckContext, w: BulkWalk, pageSize: number): void {
 const pagingComplete = rule({
   id: 'SCAN-BULK-PAGING-COMPLETE',
   operations: [LIST_OP],
-  cites: ['C.bulk-updates.4', 'C.bulk-updates.7'],
+  cites: ['C.bulk-updates.1', 'C.bulk-updates.4', 'C.bulk-updates.7'],
   needs: ['bulkRange'],
   tags: ['bulk', 'paging'],
   confirms: LIST_OP,

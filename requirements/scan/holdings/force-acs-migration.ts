@@ -11,7 +11,7 @@ export const FORCE_ACS_MIGRATION_REQUIREMENTS: Requirement[] = defineRules(
   {
     interface: 'scan',
     operations: ['forceAcsSnapshotNow'],
-    cites: ['C.acs-force.4'],
+    cites: ['C.acs-force.1', 'C.acs-force.4'],
   },
   [
     rule({
