@@ -19,6 +19,9 @@ export interface TreeRule {
   problem(tx: Record<string, Json>): Problem;
 }
 
+/** Why a rule of the event tree does not apply to a reassignment (Requirement.variants). */
+const NO_TREE = { 'record-type': { reassignment: 'a rule of the event tree (events_by_id) of a transaction: a reassignment carries one event and no tree' } };
+
 const events = (tx: Record<string, Json>): Record<string, Json> => tx.events_by_id as Record<string, Json>;
 const childIds = (e: Json): string[] =>
   isObject(e) && Array.isArray(e.child_event_ids) ? e.child_event_ids.filter((c: unknown) => typeof c === 'string') : [];
@@ -158,6 +161,7 @@ export function treeRequirement(tree: TreeRule, where: Where) {
     cites: [...tree.cites, ...RENDERED_BY[where]],
     needs: ['transactionUpdateIds'],
     tags: tree.tags,
+    variants: NO_TREE,
     check: treeCheck(where, tree.problem),
   });
 }
@@ -169,6 +173,7 @@ export function keysSortedRequirement(where: Exclude<Where, 'v0'>) {
     cites: ['R.scan.18', ...RENDERED_BY[where]],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'trees'],
+    variants: NO_TREE,
     async check(ctx) {
       for (const t of await transactions(ctx, where)) {
         // The order on the wire, read from the raw text (JSON.parse may reorder integer-like keys).
