@@ -2,7 +2,7 @@
 // the catalog switched on. Running and judging live here; `npm run detection` and the test both use it.
 import { inPool } from '../common/pool.ts';
 import { builtinDocuments, type Documents } from '../runner/documents.ts';
-import { runConformance } from '../runner/run-conformance.ts';
+import { runConformance, type ConformanceResults } from '../runner/run-conformance.ts';
 import { DEVIATION_CATALOG, FAULT_CATALOG, type DeviationDefinition, type FaultDefinition } from '../reference-node/faults.ts';
 import { startReferenceNode, type ReferenceNodeOptions, type RunningReferenceNode } from '../reference-node/index.ts';
 import { catalog } from '../requirements/catalog.ts';
@@ -10,6 +10,7 @@ import { expectationLabels, expectedFailures, judgeDetection, type DetectionVerd
 import type { InterfaceName, Requirement } from '../engine/model.ts';
 import type { RequirementResult } from '../engine/engine.ts';
 import { reproduce } from '../engine/transport/evidence.ts';
+import type { Exercised } from '../engine/answers/variant-coverage.ts';
 import { referenceNodeTarget } from '../runner/reference-target.ts';
 import type { TargetConfig } from '../engine/target.ts';
 
@@ -59,6 +60,8 @@ export interface CleanOutcome {
   ran: number;
   /** Requirements that did not pass on the clean node (each one is a false alarm or a missing fixture). */
   notPassed: Array<{ id: string; status: string; reason?: string }>;
+  /** The variants of its operations each requirement exercised on the clean node (variant-coverage.ts). */
+  exercised?: Exercised;
 }
 
 export const requirementInfo = (r: Requirement): RequirementInfo => ({
@@ -82,10 +85,21 @@ export async function runOnReferenceNode(
   overrides: Partial<TargetConfig> = {},
   after?: AfterRun,
 ): Promise<RequirementResult[]> {
+  return (await conformOnReferenceNode(options, requirements, documents, overrides, after)).requirements;
+}
+
+/** As runOnReferenceNode, with everything the run found (its requirements' results among it). */
+async function conformOnReferenceNode(
+  options: ReferenceNodeOptions,
+  requirements: readonly Requirement[],
+  documents: Documents,
+  overrides: Partial<TargetConfig> = {},
+  after?: AfterRun,
+): Promise<ConformanceResults> {
   const node = await startReferenceNode(options);
   try {
-    const results = (await runConformance({ target: referenceNodeTarget(node, overrides), documents, requirements, preflight: false })).requirements;
-    await after?.(node, results);
+    const results = await runConformance({ target: referenceNodeTarget(node, overrides), documents, requirements, preflight: false });
+    await after?.(node, results.requirements);
     return results;
   } finally {
     await node.close();
@@ -93,8 +107,12 @@ export async function runOnReferenceNode(
 }
 
 export async function runClean(requirements: readonly Requirement[], documents: Documents): Promise<CleanOutcome> {
-  const results = await runOnReferenceNode({}, requirements, documents);
-  return { ran: results.length, notPassed: results.filter((r) => r.status !== 'passed').map((r) => ({ id: r.id, status: r.status, reason: r.reason })) };
+  const { requirements: results, exercised } = await conformOnReferenceNode({}, requirements, documents);
+  return {
+    ran: results.length,
+    notPassed: results.filter((r) => r.status !== 'passed').map((r) => ({ id: r.id, status: r.status, reason: r.reason })),
+    exercised,
+  };
 }
 
 export async function runFault(

@@ -71,6 +71,13 @@ export interface Requirement {
    * per operation of the built-in documents.
    */
   confirms?: string;
+  /**
+   * The variants (x-cn-variants of its operations' documents) the rule does not apply to, and why: an axis
+   * whose every value is left out (`{ 'record-type': 'why' }`), or single values (`{ 'record-type': {
+   * reassignment: 'why' } }`). Every other value of an axis of an operation it calls is one its check must
+   * exercise (test/suites/variant-coverage.test.ts observes which it did).
+   */
+  variants?: Readonly<Record<string, string | Readonly<Record<string, string>>>>;
   /** The file that defines the record, relative to the repository root (e.g. requirements/scan/ans.ts). */
   definedIn: string;
   check(ctx: CheckContext): Promise<void>;

@@ -15,6 +15,7 @@ import { ensureReachable } from './reachability.ts';
 import { releaseLinePolicies } from '../engine/answers/release-policy.ts';
 import { AnswerLog } from '../engine/answers/answer-log.ts';
 import { projectAnswers } from '../engine/answers/answer-projection.ts';
+import { exercisedVariants, type Exercised } from '../engine/answers/variant-coverage.ts';
 import { sharing } from '../engine/run-cache.ts';
 import type { Exchange } from '../engine/transport/http.ts';
 import { ledgerReleaseLine } from '../interfaces/ledger/release-line.ts';
@@ -71,6 +72,8 @@ export interface ConformanceResults {
   seen: SeenRequest[];
   /** The paths the interfaces' URLs put before each operation path, for coverage. */
   basePaths: string[];
+  /** Which variants of its operations each requirement exercised (engine/answers/variant-coverage.ts). */
+  exercised: Exercised;
 }
 
 export async function runConformance(run: ConformanceRun): Promise<ConformanceResults> {
@@ -113,6 +116,7 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
     applicability,
     seen: parts.seen ?? [],
     basePaths: basePaths(target),
+    exercised: exercisedVariants(parts.answers.observations(), (key) => parts.cache.askedBy(key)),
   };
 }
 

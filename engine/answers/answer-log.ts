@@ -5,6 +5,8 @@
 // log made once the checks have run (./answer-projection.ts), so it does not depend on the order concurrent
 // checks finished in.
 import { judgeResponse, NOTHING_JUDGED, type AnswerPolicy, type CompiledSpec, type OperationSpec, type ResponseJudgement } from '../../generators/index.ts';
+import { classifyVariants, variantAxes, type VariantAxis } from '../../generators/variant-axes.ts';
+import { parseJson } from '../../common/json.ts';
 import type { InterfaceName } from '../../common/vocabulary.ts';
 import { nestedTooDeep, summarise, type Exchange, type ExchangeSummary } from '../transport/http.ts';
 import { OperationMatcher } from './operation-matcher.ts';
@@ -25,10 +27,13 @@ export interface Observation {
   isBreak: boolean;
   /** The answer, kept where it shows what a review reports (a break, a null, a plain-text 404). */
   evidence?: ExchangeSummary;
+  /** The value of each variant axis of the operation (x-cn-variants) the exchange shows (see variant-coverage.ts). */
+  variants?: Record<string, string>;
 }
 
 export class AnswerLog {
   private readonly matchers = new Map<InterfaceName, OperationMatcher>();
+  private readonly axes = new Map<string, VariantAxis[]>();
   private readonly judged = new WeakMap<Exchange, ResponseJudgement>();
   private readonly entries: Observation[] = [];
   /** Answers of shared reads so far, by key (their order among the read's requests). */
@@ -101,7 +106,21 @@ export class AnswerLog {
       judgement: { problems, pointer, nullForOptional, notApplicable, plainText404, bodyJudged },
       isBreak,
       evidence: isBreak || plainText404 || nullForOptional.length > 0 ? summarise(x) : undefined,
+      variants: this.variantsOf(spec, operationId, x),
     });
     return j;
+  }
+
+  /** The variants the exchange shows, for an operation that declares axes (parsed only then). */
+  private variantsOf(spec: CompiledSpec, operationId: string, x: Exchange): Record<string, string> | undefined {
+    const key = `${spec.catalog.document} ${operationId}`;
+    let axes = this.axes.get(key);
+    if (!axes) {
+      const op = spec.catalog.byId.get(operationId);
+      this.axes.set(key, (axes = op ? variantAxes(op) : []));
+    }
+    if (axes.length === 0) return undefined;
+    const json = (text: string | undefined) => (text && !nestedTooDeep(text) ? (parseJson(text) ?? undefined) : undefined);
+    return classifyVariants(axes, { query: new URL(x.url, 'http://target').searchParams, body: json(x.requestBody), answer: json(x.text) });
   }
 }

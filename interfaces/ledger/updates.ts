@@ -59,9 +59,9 @@ export function updateFormat(parties: readonly string[], parts: readonly Part[] 
   return f;
 }
 
-/** Transactions (ACS delta) and reassignments of every party on the participant, by filtersForAnyParty. */
-export const anyPartyFormat = (filters: Json = WILDCARD): Json => ({
-  includeTransactions: { eventFormat: { filtersForAnyParty: filters }, transactionShape: ACS_DELTA },
+/** Transactions (ACS delta unless asked otherwise) and reassignments of every party on the participant, by filtersForAnyParty. */
+export const anyPartyFormat = (filters: Json = WILDCARD, shape: Shape = ACS_DELTA): Json => ({
+  includeTransactions: { eventFormat: { filtersForAnyParty: filters }, transactionShape: shape },
   includeReassignments: { filtersForAnyParty: filters },
 });
 

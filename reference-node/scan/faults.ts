@@ -406,7 +406,8 @@ const RULE_FAULTS = declareFaults('scan', {
     family: 'reassignments',
     breaks: 'A reassignment item carries an update_id other than the id it was looked up by.',
     cites: ['R.scan.20'],
-    rules: ['SCAN-REASSIGNMENT-RECORDS'],
+    // The lookups by id are judged on reassignment ids too (each answer is about the id asked).
+    rules: ['SCAN-REASSIGNMENT-RECORDS', 'SCAN-UPDATES-BY-ID', 'SCAN-UPDATES-V2-BY-ID', 'SCAN-EVENTS-BY-ID'],
   },
   // Event history items
   'scan-verdict-update-id-mismatch': {

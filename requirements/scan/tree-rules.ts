@@ -22,6 +22,9 @@ export interface TreeRule {
 // Each rule's logic is the record fact of the same name (generators/record-facts.ts), which the scan document
 // also puts on the record's schemas: the generic answer review judges it on every answer that carries the
 // record, these requirements on each history endpoint by name.
+/** Why a rule of the event tree does not apply to a reassignment (Requirement.variants). */
+const NO_TREE = { 'record-type': { reassignment: 'a rule of the event tree (events_by_id) of a transaction: a reassignment carries one event and no tree' } };
+
 const fact = (name: RecordFactName, tags: string[]): TreeRule => ({ cites: RECORD_FACTS[name].cites, tags, problem: RECORD_FACTS[name].problem });
 
 export const TREE_RULES = {
@@ -63,6 +66,7 @@ export function treeRequirement(tree: TreeRule, where: Where) {
     cites: [...tree.cites, ...RENDERED_BY[where]],
     needs: ['transactionUpdateIds'],
     tags: tree.tags,
+    variants: NO_TREE,
     check: treeCheck(where, tree.problem),
   });
 }
@@ -74,6 +78,7 @@ export function keysSortedRequirement(where: Exclude<Where, 'v0'>) {
     cites: ['R.scan.18', ...RENDERED_BY[where]],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'trees'],
+    variants: NO_TREE,
     async check(ctx) {
       for (const t of await transactions(ctx, where)) {
         // The order on the wire, read from the raw text (JSON.parse may reorder integer-like keys).

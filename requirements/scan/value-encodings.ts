@@ -33,8 +33,9 @@ const events = (tx: Record<string, Json>): Record<string, Json> => (isObject(tx.
 export const sameContentVerboseAs =
   (compactName: string): EncodingComparison =>
   (compact, verbose) => {
-    let values = 0;
-    let alike = 0;
+    // Counted per event type and value field (a created event's arguments, an exercised event's argument and
+    // result): the encoding is asked of every value, so a rendering verbose for one kind and compact for another fails.
+    const kinds = new Map<string, { values: number; alike: number; key: string; field: string }>();
     for (const [key, c] of Object.entries(events(compact))) {
       const v = events(verbose)[key];
       if (!isObject(c) || !isObject(v)) continue;
@@ -46,8 +47,11 @@ export const sameContentVerboseAs =
         };
       for (const f of VALUE_FIELDS) {
         if (!hasScalar(c[f]) || v[f] === undefined) continue;
-        values++;
-        if (isDeepStrictEqual(c[f], v[f])) alike++;
+        const kind = `${typeof c.event_type === 'string' ? c.event_type : 'event'} ${f}`;
+        const count = kinds.get(kind) ?? { values: 0, alike: 0, key, field: f };
+        kinds.set(kind, count);
+        count.values++;
+        if (isDeepStrictEqual(c[f], v[f])) count.alike++;
         const have = texts(v[f], () => true);
         for (const [text, n] of texts(c[f], (s) => !UNKEPT.test(s))) {
           if ((have.get(text) ?? 0) < n)
@@ -58,10 +62,11 @@ export const sameContentVerboseAs =
         }
       }
     }
-    return values > 0 && alike === values
+    const same = [...kinds].find(([, k]) => k.alike === k.values);
+    return same
       ? {
-          message: `every Daml value of the transaction (${values}) is written exactly as ${compactName} writes it: no verbose encoding carrying type information`,
-          pointer: '/events_by_id',
+          message: `every ${same[0]} of the transaction (${same[1].values}) is written exactly as ${compactName} writes it: no verbose encoding carrying type information`,
+          pointer: pointer('events_by_id', same[1].key, same[1].field),
         }
       : undefined;
   };

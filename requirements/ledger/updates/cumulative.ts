@@ -7,7 +7,9 @@ import type { CheckContext, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   ACS_DELTA,
+  LEDGER_EFFECTS,
   OPERATION,
+  anyPartyFormat,
   eventKey,
   eventsOf,
   readWindow,
@@ -19,9 +21,9 @@ import {
   type FlatEvent,
   type Part,
   type Sample,
+  type Shape,
 } from '../../../interfaces/ledger/updates.ts';
 import { sampledTemplates } from './filters.ts';
-import { eventKeysOf } from './party-filters.ts';
 
 const EVENT_PARTS: Part[] = ['transactions', 'reassignments'];
 
@@ -38,6 +40,29 @@ const hasBlob = (ev: Json) => typeof ev.createdEventBlob === 'string' && ev.crea
 const readWith = (ctx: CheckContext, s: Sample, cumulative: Json[]) =>
   readWindow(ctx, sampleWindow(s), updateFormat(s.parties, EVENT_PARTS, ACS_DELTA, { cumulative }));
 
+/**
+ * The requests a filter rule holds for, each a variant of the same read: the filters given to every sampled
+ * party, to one party alone (the first two, each on its own), or to any party (filtersForAnyParty), in both
+ * transaction shapes. "Each entry widens the result" names no party count nor shape, so none is left out.
+ */
+interface FilterVariant {
+  label: string;
+  format(cumulative: Json[]): Json;
+}
+function filterVariants(s: Sample): FilterVariant[] {
+  const partySets = [s.parties, ...(s.parties.length > 1 ? s.parties.slice(0, 2).map((p) => [p]) : [])];
+  return ([ACS_DELTA, LEDGER_EFFECTS] as Shape[]).flatMap((shape) => [
+    ...partySets.map((parties) => ({
+      label: `filtersByParty for ${parties.length === 1 ? parties[0] : `${parties.length} parties`}, ${shape}`,
+      format: (cumulative: Json[]) => updateFormat(parties, EVENT_PARTS, shape, { cumulative }),
+    })),
+    {
+      label: `filtersForAnyParty, ${shape}`,
+      format: (cumulative: Json[]) => anyPartyFormat({ cumulative }, shape),
+    },
+  ]);
+}
+
 export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   rule({
     id: 'LEDGER-UPDATES-CUMULATIVE-UNION',
@@ -49,26 +74,28 @@ export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.ur
       const templates = templatesOf(ctx, s, 2);
       const w = sampleWindow(s);
       const pairs = fc.tuple(fc.constantFrom(...templates), fc.constantFrom(...templates)).filter(([a, b]) => a !== b);
-      await ctx.property(
-        pairs,
-        async ([a, b]) => {
-          const single = [a, b].map(async (t) => ({ t, keys: await eventKeysOf(ctx, w, s.parties, { cumulative: [templateEntry(t)] }) }));
-          const references = await Promise.all(single);
-          const both = await readWith(ctx, s, [templateEntry(a), templateEntry(b)]);
-          // Only what is missing is judged: an event neither template selects is LEDGER-UPDATES-TEMPLATE-FILTER's.
-          const held = new Set(eventsOf(both.els).map(eventKey));
-          for (const r of references) {
-            const missing = [...r.keys].filter((k) => !held.has(k));
-            if (missing.length)
-              ctx
-                .expect(both.x)
-                .fail(
-                  `the read with TemplateFilters for ${a} and ${b} lacks ${missing.length} event(s) the read with only ${r.t} holds (offset/kind/contract/node: ${missing.slice(0, 3).join(', ')})`,
-                );
-          }
-        },
-        { runs: Math.min(ctx.runs, 4) },
-      );
+      const keysOf = async (v: FilterVariant, cumulative: Json[]) => new Set(eventsOf((await readWindow(ctx, w, v.format(cumulative))).els).map(eventKey));
+      for (const v of filterVariants(s)) {
+        await ctx.property(
+          pairs,
+          async ([a, b]) => {
+            const references = await Promise.all([a, b].map(async (t) => ({ t, keys: await keysOf(v, [templateEntry(t)]) })));
+            const both = await readWindow(ctx, w, v.format([templateEntry(a), templateEntry(b)]));
+            // Only what is missing is judged: an event neither template selects is LEDGER-UPDATES-TEMPLATE-FILTER's.
+            const held = new Set(eventsOf(both.els).map(eventKey));
+            for (const r of references) {
+              const missing = [...r.keys].filter((k) => !held.has(k));
+              if (missing.length)
+                ctx
+                  .expect(both.x)
+                  .fail(
+                    `${v.label}: the read with TemplateFilters for ${a} and ${b} lacks ${missing.length} event(s) the read with only ${r.t} holds (offset/kind/contract/node: ${missing.slice(0, 3).join(', ')})`,
+                  );
+            }
+          },
+          { runs: Math.min(ctx.runs, 2) },
+        );
+      }
     },
   }),
   rule({

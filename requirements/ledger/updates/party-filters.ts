@@ -8,6 +8,7 @@ import type { CheckContext, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
   ACS_DELTA,
+  LEDGER_EFFECTS,
   OPERATION,
   anyPartyFormat,
   body,
@@ -25,6 +26,7 @@ import {
   updateKey,
   windowArb,
   type Part,
+  type Shape,
   type UpdatesRead,
   type Window,
 } from '../../../interfaces/ledger/updates.ts';
@@ -33,11 +35,14 @@ const EVENT_PARTS: Part[] = ['transactions', 'reassignments'];
 /** Filters without any cumulative entry, both ways the description allows ("optional, may be empty"). */
 const EMPTY_FILTERS: Json[] = [{}, { cumulative: [] }];
 
+/** Whom a read reads as holds in both transaction shapes: each party-set rule is judged in each. */
+const SHAPES: Shape[] = [ACS_DELTA, LEDGER_EFFECTS];
+
 const show = (w: Window) => `(${w.beginExclusive}, ${w.endInclusive}]`;
 
 /** The event identities of a read of the window, for the parties and filters given (transactions and reassignments). */
-export async function eventKeysOf(ctx: CheckContext, w: Window, parties: string[], filters?: Json): Promise<Set<string>> {
-  const { els } = await readWindow(ctx, w, updateFormat(parties, EVENT_PARTS, ACS_DELTA, filters));
+export async function eventKeysOf(ctx: CheckContext, w: Window, parties: string[], filters?: Json, shape: Shape = ACS_DELTA): Promise<Set<string>> {
+  const { els } = await readWindow(ctx, w, updateFormat(parties, EVENT_PARTS, shape, filters));
   return new Set(eventsOf(els).map(eventKey));
 }
 
@@ -69,20 +74,23 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
       const s = await sampleStream(ctx);
       let compared = 0;
       // Short windows: reading as every party on the participant may hold far more than the sample.
-      await ctx.property(
-        windowArb(s, { maxSpan: 15 }),
-        async (w) => {
-          const x = await postUpdates(ctx, body(w, anyPartyFormat()));
-          // Reading as any party needs a right the configured token may lack; that is no answer about the rule.
-          if (x.status === 401 || x.status === 403) ctx.skip(`the configured ledger token may not read with filtersForAnyParty (${describeAnswer(x)})`);
-          if (x.status === 413) ctx.skip(`the any-party read of ${show(w)} exceeds the node's list limit (413)`);
-          const combined = { x, els: elementsOf(ctx, x) };
-          const references = [];
-          for (const p of s.parties) references.push({ label: `${p}'s own read of the window`, keys: await eventKeysOf(ctx, w, [p]) });
-          compared += expectHolds(ctx, combined, references, `the filtersForAnyParty read of ${show(w)}`);
-        },
-        { runs: Math.min(ctx.runs, 4) },
-      );
+      for (const shape of SHAPES) {
+        await ctx.property(
+          windowArb(s, { maxSpan: 15 }),
+          async (w) => {
+            const x = await postUpdates(ctx, body(w, anyPartyFormat(undefined, shape)));
+            // Reading as any party needs a right the configured token may lack; that is no answer about the rule.
+            if (x.status === 401 || x.status === 403) ctx.skip(`the configured ledger token may not read with filtersForAnyParty (${describeAnswer(x)})`);
+            if (x.status === 413) ctx.skip(`the any-party read of ${show(w)} exceeds the node's list limit (413)`);
+            const combined = { x, els: elementsOf(ctx, x) };
+            const references = [];
+            for (const p of s.parties)
+              references.push({ label: `${p}'s own ${shape} read of the window`, keys: await eventKeysOf(ctx, w, [p], undefined, shape) });
+            compared += expectHolds(ctx, combined, references, `the filtersForAnyParty ${shape} read of ${show(w)}`);
+          },
+          { runs: Math.min(ctx.runs, 2) },
+        );
+      }
       if (compared === 0) ctx.skip('the ledger parties have no events in the windows read');
     },
   }),
@@ -95,13 +103,17 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
       const s = await sampleStream(ctx);
       if (s.parties.length < 2) ctx.skip('reading as several parties needs at least two ledger parties');
       const w = sampleWindow(s);
-      // Every order of the listed parties shows the same: the last one first, then the fixture's order.
+      // Every order of the listed parties shows the same: the last one first, then the fixture's order; in
+      // both transaction shapes (ledger effects lists the events a listed party witnesses, ACS delta those
+      // of contracts it is a stakeholder of: either way each listed party's own events).
       let compared = 0;
-      for (const parties of [[...s.parties].reverse(), s.parties]) {
-        const combined = await readWindow(ctx, w, updateFormat(parties, EVENT_PARTS));
-        const references = [];
-        for (const p of parties) references.push({ label: `${p}'s own read of the window`, keys: await eventKeysOf(ctx, w, [p]) });
-        compared += expectHolds(ctx, combined, references, `the read of ${show(w)} as ${parties.join(', ')}`);
+      for (const shape of SHAPES) {
+        for (const parties of [[...s.parties].reverse(), s.parties]) {
+          const combined = await readWindow(ctx, w, updateFormat(parties, EVENT_PARTS, shape));
+          const references = [];
+          for (const p of parties) references.push({ label: `${p}'s own ${shape} read of the window`, keys: await eventKeysOf(ctx, w, [p], undefined, shape) });
+          compared += expectHolds(ctx, combined, references, `the ${shape} read of ${show(w)} as ${parties.join(', ')}`);
+        }
       }
       if (compared === 0) ctx.skip(`the ledger parties have no events in ${show(w)}`);
     },
