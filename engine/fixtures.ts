@@ -63,6 +63,12 @@ export interface Fixtures {
    * where the stream shows that too.
    */
   ledgerContract?: { contractId: string; offset: number; party: string; archivedOffset?: number };
+  /**
+   * The node's list limit (`http-list-max-elements-limit`) as its operator set it. No answer of the node tells
+   * it (a node refusing a result of exactly its limit looks like a correct node whose limit is one less), so the
+   * probes at, one below and one above the bound need it given; discovery never finds it.
+   */
+  ledgerListLimit?: number;
   // --- wallet ---
   /** Tracking ids of transfer offers of the wallet user, by state. */
   transferOffers?: Partial<Record<'created' | 'accepted' | 'completed' | 'failed', string[]>>;
@@ -111,12 +117,17 @@ export const FIXTURE_HELP: Record<FixtureName, string> = {
   ledgerSynchronizers: `fixtures.ledgerSynchronizers (synchronizer ids where the acting party of ledgerCommands may submit, two or more to reassign; discovery: ${at('ledger', 'GET', '/v2/state/connected-synchronizers')} asked with party=...)`,
   ledgerContract:
     'fixtures.ledgerContract {contractId, offset, party, archivedOffset?} (a contract the update stream shows created at offset, read as party, and archived at archivedOffset; discovery: the bounded read of the update stream)',
+  ledgerListLimit:
+    "fixtures.ledgerListLimit (the ledger node's http-list-max-elements-limit setting, from its operator; no discovery: the node's answers do not tell it)",
   transferOffers:
     "fixtures.transferOffers {created: [...], failed: [...]} (tracking ids of the wallet user; discovery: the ledger history, the wallet's offers, or one created with mutations allowed)",
   otherUserTransferOffers: "fixtures.otherUserTransferOffers (tracking ids of another wallet user's transfer offers; discovery: the ledger history)",
   trafficReceiverParty: 'fixtures.trafficReceiverParty (discovery: a validator party)',
   multiHostedParty: 'fixtures.multiHostedParty (discovery: topology events of the ledger history)',
 };
+
+/** Fixtures only the target's operator knows (settings of the node): no discovery source provides them. */
+export const OPERATOR_FIXTURES: readonly FixtureName[] = ['ledgerListLimit'];
 
 export function missingFixtures(f: Fixtures, needs: readonly FixtureName[]): FixtureName[] {
   return needs.filter((n) => {

@@ -52,3 +52,25 @@ export async function followTokens<P>(
     token = next;
   }
 }
+
+/**
+ * Page sizes around the count n: one below (a full page, then one of a single holding), at it (one full
+ * page), one above (one short page), and for walks of several pages (at most `pages`) the largest divisor of n
+ * below it (the last page exactly full) and the next size that does not divide n (the last page partial).
+ */
+export function endingPageSizes(n: number, pages: number): number[] {
+  const sizes = new Set([n - 1, n, n + 1].filter((s) => s >= 1));
+  const least = Math.max(1, Math.ceil(n / pages));
+  for (let d = n - 1; d >= least; d--) {
+    if (n % d !== 0) continue;
+    sizes.add(d);
+    for (let s = d + 1; s < n; s++) {
+      if (n % s !== 0) {
+        sizes.add(s);
+        break;
+      }
+    }
+    break;
+  }
+  return [...sizes].sort((a, b) => a - b);
+}

@@ -44,6 +44,8 @@ export interface ReferenceFixtures {
   ledgerSynchronizers: string[];
   /** A holding the stream shows created and archived, with the offsets of both and a hosted stakeholder. */
   ledgerContract: { contractId: string; offset: number; party: string; archivedOffset?: number };
+  /** Its list limit (`http-list-max-elements-limit`), a setting of the node. */
+  ledgerListLimit: number;
   // --- wallet ---
   /** Tracking ids of the first wallet user's transfer offers, by state. */
   transferOffers: Partial<Record<TransferOfferState, string[]>>;
@@ -116,6 +118,7 @@ export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures
     },
     ledgerSynchronizers: w.synchronizers.map((s) => s.id),
     ledgerContract: streamedContract(node, hostedHere),
+    ledgerListLimit: node.context.settings.listLimit,
     transferOffers: offers,
     otherUserTransferOffers: w.transferOffers.filter((x) => x.sender !== walletParty).map((x) => x.trackingId),
     trafficReceiverParty: w.validators[0]!.party,

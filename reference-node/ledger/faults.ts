@@ -43,7 +43,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'limits',
     breaks: 'The limit query parameter is ignored, so more elements than the limit are returned.',
     cites: ['A.updates.2'],
-    rules: ['LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-BOUNDED-READ'],
+    rules: ['LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-BOUNDED-READ', 'LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT'],
   },
   'ledger-invalid-limit-accepted': {
     family: 'request validation',
@@ -57,7 +57,35 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'limits',
     breaks: 'A result larger than the node list limit is answered 200 with every element instead of 413.',
     cites: ['A.updates.10', 'X.errors.2', 'X.limits.1'],
-    rules: ['LEDGER-UPDATES-LIST-LIMIT-413'],
+    rules: ['LEDGER-UPDATES-LIST-LIMIT-413', 'LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT', 'LEDGER-UPDATES-LIST-LIMIT-AT-BOUND'],
+  },
+  // The sides of the list limit's bound (description/bounds.ts): refused at it, accepted one above it, and a
+  // `limit` above it honoured. From outside each looks like a correct node with another limit, so only the
+  // probes that know the node's setting (fixtures.ledgerListLimit) can tell.
+  'ledger-list-limit-at-bound-413': {
+    family: 'limits',
+    breaks: 'A result of exactly the node list limit is refused with 413, although 413 is only for a count that exceeds it.',
+    cites: ['A.updates.10', 'X.limits.1'],
+    rules: ['LEDGER-UPDATES-LIST-LIMIT-AT-BOUND'],
+  },
+  'ledger-limit-at-list-limit-ignored': {
+    family: 'limits',
+    breaks:
+      'A limit equal to the node list limit is ignored as if it were bigger, so the read is refused with 413 instead of answered with at most limit elements.',
+    cites: ['A.updates.3', 'X.limits.2'],
+    rules: ['LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT'],
+  },
+  'ledger-list-limit-one-over-accepted': {
+    family: 'limits',
+    breaks: 'A result of one element more than the node list limit is answered 200 instead of 413.',
+    cites: ['A.updates.10', 'X.limits.1'],
+    rules: ['LEDGER-UPDATES-LIST-LIMIT-AT-BOUND'],
+  },
+  'ledger-limit-above-list-limit-honoured': {
+    family: 'limits',
+    breaks: 'A limit bigger than the node list limit is honoured instead of ignored, so a 200 carries more elements than the list limit.',
+    cites: ['A.updates.3', 'X.limits.2'],
+    rules: ['LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT'],
   },
   'ledger-error-400-as-json': {
     family: 'errors',
@@ -275,7 +303,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'limits',
     breaks: 'A result larger than the node list limit is answered 500 instead of 413.',
     cites: ['A.updates.10', 'X.errors.2', 'X.limits.1'],
-    rules: ['LEDGER-UPDATES-LIST-LIMIT-413'],
+    rules: ['LEDGER-UPDATES-LIST-LIMIT-413', 'LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT', 'LEDGER-UPDATES-LIST-LIMIT-AT-BOUND'],
   },
   'ledger-list-limit-truncates': {
     family: 'limits',

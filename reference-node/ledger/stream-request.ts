@@ -248,8 +248,10 @@ export function parseStreamQuery(ctx: NodeContext, query: unknown): StreamQuery 
   } catch (e) {
     if (!ctx.faults.has('ledger-invalid-limit-accepted')) throw e;
   }
-  // A limit bigger than the server's list limit is ignored: the server setting applies.
-  if (limit !== undefined && limit > ctx.settings.listLimit) limit = undefined;
+  // A limit bigger than the server's list limit is ignored: the server setting applies (limit-above-list-limit-honoured:
+  // not; limit-at-list-limit-ignored: a limit equal to it is ignored too).
+  const ignoredFrom = ctx.settings.listLimit + (ctx.faults.has('ledger-limit-at-list-limit-ignored') ? 0 : 1);
+  if (limit !== undefined && limit >= ignoredFrom && !ctx.faults.has('ledger-limit-above-list-limit-honoured')) limit = undefined;
   if (ctx.faults.has('ledger-limit-ignored')) limit = undefined;
   // ledger-idle-timeout-unchecked: an invalid stream_idle_timeout_ms reads as none.
   const idle = () => queryInt(q.stream_idle_timeout_ms, 'stream_idle_timeout_ms');

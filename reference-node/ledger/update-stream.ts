@@ -99,8 +99,10 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
   const no413 = ctx.faults.has('ledger-no-413');
   // limit-takes-window-tail: a bounded window with a limit is read whole, and its last `limit` elements kept.
   const tail = q.limit !== undefined && r.endInclusive !== undefined && ctx.faults.has('ledger-limit-takes-window-tail') ? q.limit : undefined;
-  // Collect one more than the list limit to know that it is exceeded (the no-413 fault reads on, bounded).
-  const cap = tail === undefined ? (q.limit ?? (no413 ? 4 * settings.listLimit : settings.listLimit + 1)) : settings.listLimit + 1;
+  // list-limit-one-over-accepted: a result of one more than the list limit still passes (`> limit + 1`).
+  const allowed = settings.listLimit + (ctx.faults.has('ledger-list-limit-one-over-accepted') ? 1 : 0);
+  // Collect one more than allowed to know that it is exceeded (the no-413 fault reads on, bounded).
+  const cap = tail === undefined ? (q.limit ?? (no413 ? 4 * settings.listLimit : allowed + 1)) : allowed + 1;
   let upTo = r.endInclusive ?? currentLedgerEnd(world);
   if (r.endInclusive !== undefined && ctx.faults.has('ledger-end-ignored')) upTo = r.endInclusive + END_IGNORED_EXTRA;
   const descending = r.descending && !ctx.faults.has('ledger-descending-ignored');
@@ -133,7 +135,9 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
     if (last >= 0) elements.splice(last, 1);
   }
   if (tail !== undefined) return { elements: elements.slice(-tail), overLimit: false, completedByLimit: true };
-  const overLimit = q.limit === undefined && !no413 && elements.length > settings.listLimit;
+  // list-limit-at-bound-413: a result of exactly the list limit counts as beyond it (`>=`).
+  const beyond = ctx.faults.has('ledger-list-limit-at-bound-413') ? elements.length >= allowed : elements.length > allowed;
+  const overLimit = q.limit === undefined && !no413 && beyond;
   // list-limit-truncates: the first list-limit elements, answered as if they were all.
   if (overLimit && ctx.faults.has('ledger-list-limit-truncates'))
     return { elements: elements.slice(0, settings.listLimit), overLimit: false, completedByLimit: false };

@@ -10,7 +10,7 @@ const RULE_FAULTS = declareFaults('scan', {
     family: 'paging',
     breaks: 'Walking the holdings pages misses an active owned contract: each page silently skips its second match.',
     cites: ['C.holdings-v1.14'],
-    rules: ['SCAN-HOLDINGS-PAGING-COMPLETE', 'SCAN-HOLDINGS-OWNERS-UNION'],
+    rules: ['SCAN-HOLDINGS-PAGING-COMPLETE', 'SCAN-HOLDINGS-OWNERS-UNION', 'SCAN-HOLDINGS-PAGING-LAST-PAGE'],
   },
   'scan-holdings-duplicate': {
     family: 'paging',
@@ -22,13 +22,13 @@ const RULE_FAULTS = declareFaults('scan', {
     family: 'paging',
     breaks: 'next_page_token is present on every page, even when no more holdings remain.',
     cites: ['C.holdings-v1.14'],
-    rules: ['SCAN-HOLDINGS-PAGING-TOKEN-ENDS'],
+    rules: ['SCAN-HOLDINGS-PAGING-TOKEN-ENDS', 'SCAN-HOLDINGS-PAGING-LAST-PAGE'],
   },
   'scan-holdings-page-too-large': {
     family: 'paging',
     breaks: 'A holdings page carries page_size + 1 contracts.',
     cites: ['C.holdings-v1.13'],
-    rules: ['SCAN-HOLDINGS-PAGE-SIZE-BOUND'],
+    rules: ['SCAN-HOLDINGS-PAGE-SIZE-BOUND', 'SCAN-HOLDINGS-PAGING-LAST-PAGE'],
   },
   'scan-holdings-wrong-order': {
     family: 'ordering',
@@ -253,6 +253,15 @@ const RULE_FAULTS = declareFaults('scan', {
     breaks: 'A bulk page_size of exactly 1000, the upper bound of 1..1000, is refused with 400.',
     cites: ['C.bulk-updates.5', 'X.limits.4'],
     rules: ['SCAN-BULK-PAGE-SIZE-400', 'SCAN-BULK-PAGING-COMPLETE'],
+  },
+  // The exactly full last page (description/bounds.ts): a token after it is what real scans hand out, and the
+  // page it opens must be answered (empty), not refused. (Holdings have no such fault: the reference node's 200
+  // holdings of the fixture owners end the shared page_size 100 walk on a full page, so one breaks every rule.)
+  'scan-bulk-full-last-page-token-refused': {
+    family: 'paging',
+    breaks: 'A bulk page that is exactly full and the last carries a next_page_token, and the page it opens is refused with 400.',
+    cites: ['C.bulk-updates.7'],
+    rules: ['SCAN-BULK-PAGING-COMPLETE'],
   },
   'scan-bulk-token-on-last-page': {
     family: 'paging',

@@ -6,6 +6,7 @@ import { CUMULATIVE_REQUIREMENTS } from './updates/cumulative.ts';
 import { ERROR_REQUIREMENTS } from './updates/errors.ts';
 import { FILTER_REQUIREMENTS } from './updates/filters.ts';
 import { LIMIT_REQUIREMENTS } from './updates/limits.ts';
+import { LIST_LIMIT_BOUND_REQUIREMENTS } from './updates/list-limit-bound.ts';
 import { OPEN_READ_REQUIREMENTS } from './updates/open-reads.ts';
 import { PARTY_FILTER_REQUIREMENTS } from './updates/party-filters.ts';
 import { REQUEST_FIELD_REQUIREMENTS } from './updates/request-fields.ts';
@@ -28,6 +29,7 @@ export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...WINDOW_REQUIREMENTS,
   ...OPEN_READ_REQUIREMENTS,
   ...LIMIT_REQUIREMENTS,
+  ...LIST_LIMIT_BOUND_REQUIREMENTS,
   ...SHAPE_REQUIREMENTS,
   ...FILTER_REQUIREMENTS,
   ...PARTY_FILTER_REQUIREMENTS,

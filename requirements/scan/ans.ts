@@ -58,6 +58,12 @@ const pageSize: RuleOf<'scan'> = {
   tags: ['ans'],
   async check(ctx) {
     const total = (await list(ctx, LIST_SIZE)).entries.length;
+    // At the count of the listing, one below and one above (description/bounds.ts), then drawn sizes.
+    for (const size of [total - 1, total, total + 1].filter((s) => s >= 1 && total < LIST_SIZE)) {
+      const { x, entries } = await list(ctx, size);
+      if (entries.length > size)
+        ctx.expect(x).fail(`page_size ${size} (the listing holds ${total} entries) answered with ${entries.length} entries`, '/entries');
+    }
     await ctx.property(fc.integer({ min: 1, max: Math.max(2, Math.min(LIST_SIZE, total + 1)) }), async (size) => {
       const { x, entries } = await list(ctx, size);
       if (entries.length > size) ctx.expect(x).fail(`page_size ${size} answered with ${entries.length} entries`, '/entries');

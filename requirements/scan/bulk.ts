@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { isObject, type Json } from '../../common/json.ts';
 import { Client, type Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
-import { followTokens } from '../../engine/paging.ts';
+import { endingPageSizes, followTokens } from '../../engine/paging.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
 import { acceptedObject } from '../../interfaces/scan/common.ts';
 
@@ -79,8 +79,9 @@ const pageSizeRange = rule({
   needs: ['bulkRange'],
   tags: ['bulk', 'validation'],
   async check(ctx) {
-    // Both bounds are inside the range: each must be answered (the first skips when the listing is not implemented).
-    for (const size of [1, MAX_PAGE]) await listPage(ctx, range(ctx), size);
+    // Both bounds and their neighbours inside the range must be answered (the first skips when the listing is
+    // not implemented); the neighbours outside are refused (description/bounds.ts).
+    for (const size of [1, 2, MAX_PAGE - 1, MAX_PAGE]) await listPage(ctx, range(ctx), size);
     for (const size of [0, MAX_PAGE + 1]) {
       const x = await ctx.scan.post(PATH, { ...range(ctx), page_size: size });
       ctx.expect(x, `page_size ${size} is outside 1..1000`).status(400);
@@ -120,6 +121,19 @@ const pagingComplete = rule({
     tokenLeadsOn(ctx, whole, MAX_PAGE);
     const want = digestsOf(whole);
     const min = Math.max(1, Math.ceil(want.length / Math.max(1, Math.floor(ctx.maxPages / 2))));
+    // Walks that end on a partial and on an exactly full last page, their page sizes chosen from the total
+    // (description/bounds.ts), and drawn ones.
+    const endings = endingPageSizes(want.length, Math.max(1, Math.floor(ctx.maxPages / 2))).filter((s) => s <= MAX_PAGE);
+    for (const size of endings) {
+      const w = await walk(ctx, range(ctx), size);
+      tokenLeadsOn(ctx, w, size);
+      if (JSON.stringify(digestsOf(w)) !== JSON.stringify(want))
+        ctx
+          .expect(w.pages.at(-1)!.x)
+          .fail(
+            `the walk with page_size ${size} (${w.pages.length} pages, ${want.length % size === 0 ? 'the last exactly full' : 'the last partial'}) refers to ${digestsOf(w).length} objects, the walk with page_size ${MAX_PAGE} to ${want.length}; the sets of object digests differ`,
+          );
+    }
     await ctx.property(fc.integer({ min, max: Math.max(min, Math.min(MAX_PAGE, want.length + 1)) }), async (size) => {
       const w = await walk(ctx, range(ctx), size);
       tokenLeadsOn(ctx, w, size);

@@ -9,6 +9,7 @@ import { EVENT_REQUIREMENTS } from './events.ts';
 import { FAUCET_REQUIREMENTS } from './faucets.ts';
 import { FEATURE_SUPPORT_REQUIREMENTS } from './feature-support.ts';
 import { HOLDINGS_PAGING_REQUIREMENTS } from './holdings/paging.ts';
+import { HOLDINGS_LAST_PAGE_REQUIREMENTS } from './holdings/last-page.ts';
 import { HOLDINGS_RECORD_REQUIREMENTS } from './holdings/records.ts';
 import { HOLDINGS_CREATION_REQUIREMENTS } from './holdings/created-in.ts';
 import { HOLDINGS_OWNER_REQUIREMENTS } from './holdings/of-owners.ts';
@@ -69,6 +70,7 @@ const EVENT_ITEMS = EVENT_REQUIREMENTS.filter((r) => r !== KEYS_SORTED && r !== 
 
 export const SCAN_REQUIREMENTS: Requirement[] = [
   ...HOLDINGS_PAGING_REQUIREMENTS,
+  ...HOLDINGS_LAST_PAGE_REQUIREMENTS,
   ...HOLDINGS_SNAPSHOT_REQUIREMENTS,
   ...FORCE_ACS_MIGRATION_REQUIREMENTS,
   ...HOLDINGS_RECORD_REQUIREMENTS,

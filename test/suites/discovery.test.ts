@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceFixtures, type ReferenceFixtures } from '../../reference-node/fixtures.ts';
 import { startReferenceNode, type RunningReferenceNode } from '../../reference-node/index.ts';
 import { discover, type DiscoveryResult } from '../../engine/discovery/discover.ts';
-import type { FixtureName } from '../../engine/fixtures.ts';
+import { OPERATOR_FIXTURES, type FixtureName } from '../../engine/fixtures.ts';
 import { Client } from '../../engine/transport/http.ts';
 import { RunLimits } from '../../engine/transport/limits.ts';
 import { DEFAULT_BOUNDS } from '../../engine/target.ts';
@@ -39,8 +39,9 @@ const env = (runId: string) => ({
   now: () => new Date(),
 });
 
-/** Every fixture the node's own fixture file has. */
-const every = (): FixtureName[] => Object.keys(known).filter((k) => known[k as keyof ReferenceFixtures] !== undefined) as FixtureName[];
+/** Every fixture the node's own fixture file has, but the settings only its operator knows. */
+const every = (): FixtureName[] =>
+  (Object.keys(known) as FixtureName[]).filter((k) => known[k as keyof ReferenceFixtures] !== undefined && !OPERATOR_FIXTURES.includes(k));
 
 describe('read-only discovery, given only URLs and tokens', () => {
   let d: DiscoveryResult;

@@ -26,6 +26,7 @@ import {
   readParties,
   readWindow,
   sampleStream,
+  sampleWindow,
   updateFormat,
   updateKeys,
   windowArb,
@@ -55,6 +56,20 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         const els = elementsOf(ctx, x);
         if (els.length > limit) ctx.expect(x).fail(`limit=${limit} returned ${els.length} elements`, `/${limit}`);
       });
+      // At the count of a bounded window of N elements: limits N-1, N and N+1 (description/bounds.ts).
+      const s = await sampleStream(ctx);
+      const w = sampleWindow(s);
+      const whole = await postUpdates(ctx, body(w, format));
+      if (whole.status !== 200) return; // a window the list limit refuses: the property above judged the limit
+      const n = elementsOf(ctx, whole).length;
+      for (const limit of [n - 1, n, n + 1].filter((l) => l >= 1)) {
+        const x = await postUpdates(ctx, body(w, format), { limit });
+        const els = elementsOf(ctx, x);
+        if (els.length > limit)
+          ctx
+            .expect(x)
+            .fail(`limit=${limit} on (${w.beginExclusive}, ${w.endInclusive}], a window of ${n} elements, returned ${els.length} elements`, `/${limit}`);
+      }
     },
   }),
   rule({

@@ -80,6 +80,9 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
       // At the bound: allowed (nothing at or below it is asked for).
       const at = await read(p);
       ctx.expect(at, `beginExclusive ${p} is the participant's pruning offset itself`).status([200, 413]);
+      // Just above it: allowed as well.
+      const above = await read(p + 1);
+      ctx.expect(above, `beginExclusive ${p + 1} is above the participant's pruning offset ${p}`).status([200, 413]);
       // Just below it (where there is a below): refused, since the update at the pruning offset is gone.
       if (p > 0) {
         const below = await read(p - 1);

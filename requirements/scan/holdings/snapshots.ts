@@ -43,12 +43,18 @@ const emptyOwners = rule({
   id: 'SCAN-HOLDINGS-EMPTY-OWNERS-400',
   operations: OPS,
   cites: ['C.holdings-v1.10', 'C.holdings-v0.1', 'X.errors.9', 'X.limits.5'],
-  needs: ['migrationId', 'snapshotRecordTime'],
+  needs: ['migrationId', 'snapshotRecordTime', 'holdingOwners'],
   tags: ['holdings', 'validation'],
   async check(ctx) {
+    // The bound of "minimum 1 item" from both sides (description/bounds.ts): none is refused, one and two are served.
+    const owners = [ctx.fixtures.holdingOwners.slice(0, 1), ...(ctx.fixtures.holdingOwners.length > 1 ? [ctx.fixtures.holdingOwners.slice(0, 2)] : [])];
     for (const version of HOLDINGS_VERSIONS) {
       const x = await ctx.scan.post(holdingsPath(version), snapshotQuery(ctx, 5, []));
       ctx.expect(x, `${version}: an empty owner_party_ids breaks its minimum of 1 item`).status(400);
+      for (const o of owners) {
+        const ok = await ctx.scan.post(holdingsPath(version), snapshotQuery(ctx, 5, o));
+        ctx.expect(ok, `${version}: owner_party_ids of ${o.length} item(s) meets its minimum of 1 item`).status(200);
+      }
     }
   },
 });

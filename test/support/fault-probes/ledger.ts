@@ -70,6 +70,21 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     const res = await stream(n, body({ endInclusive: OVER_LIMIT_END }));
     return res.status === 200 && (res.json() as Json[]).length > n.context.settings.listLimit;
   },
+  'ledger-list-limit-at-bound-413': async (n) => {
+    const last = offsetsOf(await read(n, body({ endInclusive: OVER_LIMIT_END }), { query: `limit=${n.context.settings.listLimit}` })).at(-1);
+    return (await stream(n, body({ endInclusive: last }))).status === 413;
+  },
+  'ledger-limit-at-list-limit-ignored': async (n) =>
+    (await stream(n, body({ endInclusive: OVER_LIMIT_END }), { query: `limit=${n.context.settings.listLimit}` })).status === 413,
+  'ledger-list-limit-one-over-accepted': async (n) => {
+    const limit = n.context.settings.listLimit;
+    // The window (0, end] holds the first limit elements and the one after them.
+    const last = offsetsOf(await read(n, body({ endInclusive: OVER_LIMIT_END }), { query: `limit=${limit}` })).at(-1);
+    const end = offsetsOf(await read(n, body({ beginExclusive: last, endInclusive: OVER_LIMIT_END }), { query: 'limit=1' }))[0];
+    return end !== undefined && (await stream(n, body({ endInclusive: end }))).status === 200;
+  },
+  'ledger-limit-above-list-limit-honoured': async (n) =>
+    (await read(n, body({ endInclusive: OVER_LIMIT_END }), { query: `limit=${n.context.settings.listLimit + 1}` })).length === n.context.settings.listLimit + 1,
   'ledger-error-400-as-json': async (n) => !/^text\/plain/.test((await stream(n, body({ beginExclusive: -1 }))).contentType ?? ''),
   'ledger-error-body-shape': async (n) => (await stream(n, body({}), { token: null })).json().errorCategory === undefined,
   'ledger-acs-delta-leak': async (n) => {

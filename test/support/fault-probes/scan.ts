@@ -116,6 +116,7 @@ const REQUIREMENT_DETECTED: Partial<Record<ScanFaultName, string>> = {
   'scan-reward-weight-earliest': 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE',
   'scan-bulk-page-max-refused': 'SCAN-BULK-PAGE-SIZE-400',
   'scan-bulk-token-on-last-page': 'SCAN-BULK-PAGING-COMPLETE',
+  'scan-bulk-full-last-page-token-refused': 'SCAN-BULK-PAGING-COMPLETE',
   'scan-holdings-none-found': 'SCAN-HOLDINGS-V1-OF-OWNERS',
   'scan-v0-lookup-other-update': 'SCAN-UPDATES-BY-ID',
   'scan-v2-lookup-other-update': 'SCAN-UPDATES-V2-BY-ID',
