@@ -34,6 +34,7 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     family: 'limits',
     breaks: 'The limit query parameter is ignored, so more elements than the limit are returned.',
     rules: ['LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-BOUNDED-READ'],
+    generic: { operations: ['getUpdates'], checks: ['relations'] },
   },
   'ledger-invalid-limit-accepted': {
     family: 'request validation',
@@ -455,6 +456,12 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     family: 'event lookup',
     breaks: 'The event lookup by contract id answers a createdAt one microsecond after the one the update stream showed.',
     rules: ['LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED'],
+  },
+  'ledger-events-neighbour-contract': {
+    family: 'event lookup',
+    breaks: 'The event lookup by contract id answers the events of the next holding of the history instead of the asked contract.',
+    rules: ['LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED'],
+    generic: { operations: ['getEventsByContractId'], checks: ['relations'] },
   },
   'ledger-events-archive-omitted': {
     family: 'event lookup',

@@ -251,7 +251,8 @@ function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Js
       throw e;
     }
   }
-  const found = findContract(ctx.world, body.contractId);
+  // events-neighbour-contract: the events answered are those of the holding after the asked one in the history.
+  const found = findContract(ctx.world, ctx.faults.has('ledger-events-neighbour-contract') ? neighbour(ctx, body.contractId) : body.contractId);
   const c = found?.contract;
   const stakeholders = c ? [...new Set([...c.signatories, ...c.observers])] : [];
   // With an event format, only its requesting stakeholders see the contract; without, every stakeholder does.
@@ -288,6 +289,13 @@ function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Js
     if (out.archived) styleEvent('ArchivedEvent', out.archived.archivedEvent, style);
   }
   return out;
+}
+
+/** The contract id of the holding after `contractId` among the history's holdings (itself when it is none of them). */
+function neighbour(ctx: NodeContext, contractId: string): string {
+  const holdings = ctx.world.baseHoldings;
+  const i = holdings.findIndex((h) => h.contract.contractId === contractId);
+  return i < 0 ? contractId : holdings[(i + 1) % holdings.length]!.contract.contractId;
 }
 
 /** The template id with the other of the world's two packages. */

@@ -104,6 +104,7 @@ export const EDGE_FAULTS = declareFaults('scan', {
     family: 'name service',
     breaks: 'name_prefix is matched regardless of letter case, so entries that do not start with it literally are listed.',
     rules: ['SCAN-ANS-NAME-PREFIX'],
+    generic: { operations: ['listAnsEntries'], checks: ['relations'] },
   },
   'scan-reward-weight-at-or-before': {
     family: 'reward weight',

@@ -4,6 +4,9 @@ import { declareFaults } from '../fault-definition.ts';
 import { EDGE_FAULTS } from './edge-faults.ts';
 import { EFFECT_FAULTS } from './effect-faults.ts';
 
+/** The three versions of the holdings state: a fault of their shared page shows in each. */
+const HOLDINGS_OPERATIONS = ['getHoldingsStateV0', 'getHoldingsStateV1', 'getHoldingsStateV2'];
+
 const RULE_FAULTS = declareFaults('scan', {
   // Holdings paging and filtering
   'scan-holdings-lost-item': {
@@ -21,7 +24,12 @@ const RULE_FAULTS = declareFaults('scan', {
     breaks: 'next_page_token is present on every page, even when no more holdings remain.',
     rules: ['SCAN-HOLDINGS-PAGING-TOKEN-ENDS'],
   },
-  'scan-holdings-page-too-large': { family: 'paging', breaks: 'A holdings page carries page_size + 1 contracts.', rules: ['SCAN-HOLDINGS-PAGE-SIZE-BOUND'] },
+  'scan-holdings-page-too-large': {
+    family: 'paging',
+    breaks: 'A holdings page carries page_size + 1 contracts.',
+    rules: ['SCAN-HOLDINGS-PAGE-SIZE-BOUND'],
+    generic: { operations: HOLDINGS_OPERATIONS, checks: ['relations'] },
+  },
   'scan-holdings-wrong-order': {
     family: 'ordering',
     breaks: 'The contracts of a holdings page are not in creation order (the page is reversed).',
@@ -137,10 +145,16 @@ const RULE_FAULTS = declareFaults('scan', {
     family: 'name service',
     breaks: 'ANS entries whose name does not start with name_prefix are listed.',
     rules: ['SCAN-ANS-NAME-PREFIX'],
+    generic: { operations: ['listAnsEntries'], checks: ['relations'] },
   },
   'scan-ans-expired-listed': { family: 'name service', breaks: 'Expired ANS entries are listed.', rules: ['SCAN-ANS-NO-EXPIRED'] },
   'scan-ans-bad-url': { family: 'name service', breaks: 'An ANS entry carries a url that is neither empty nor an http/https URL.', rules: ['SCAN-ANS-URL'] },
-  'scan-ans-too-many': { family: 'name service', breaks: 'More ANS entries than page_size are returned.', rules: ['SCAN-ANS-PAGE-SIZE'] },
+  'scan-ans-too-many': {
+    family: 'name service',
+    breaks: 'More ANS entries than page_size are returned.',
+    rules: ['SCAN-ANS-PAGE-SIZE'],
+    generic: { operations: ['listAnsEntries'], checks: ['relations'] },
+  },
   // Not detectable from outside: an entry's creation time is no field of AnsEntry and no scan endpoint
   // reveals it, so no listing order can be proven wrong (a reversed order is as consistent as the right one).
   // Bulk history
@@ -189,12 +203,14 @@ const RULE_FAULTS = declareFaults('scan', {
     family: 'reward accounting',
     breaks: 'An Ok root-hash result carries a round_number other than the requested round.',
     rules: ['SCAN-ROOT-HASH-ROUND-ECHOED'],
+    generic: { operations: ['getRewardAccountingRootHash'], checks: ['relations'] },
   },
   // Holdings requests, snapshots and versions
   'scan-holdings-time-not-echoed': {
     family: 'record shape',
     breaks: 'The holdings answer echoes a record_time one microsecond after the requested one.',
     rules: ['SCAN-HOLDINGS-REQUEST-ECHOED'],
+    generic: { operations: HOLDINGS_OPERATIONS, checks: ['relations'] },
   },
   'scan-holdings-at-or-before-refused': {
     family: 'snapshot matching',
@@ -276,12 +292,14 @@ const RULE_FAULTS = declareFaults('scan', {
     family: 'reassignments',
     breaks: 'A reassignment item carries an update_id other than the id it was looked up by.',
     rules: ['SCAN-REASSIGNMENT-RECORDS'],
+    generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['relations'] },
   },
   // Event history items
   'scan-verdict-update-id-mismatch': {
     family: 'event items',
     breaks: 'The verdict of an event item names another update_id than the transaction it was looked up by.',
     rules: ['SCAN-EVENTS-VERDICT-FIELDS', 'SCAN-EVENTS-BY-ID'],
+    generic: { operations: ['getEventById'], checks: ['relations'] },
   },
   'scan-verdict-unknown-root-view': {
     family: 'event items',

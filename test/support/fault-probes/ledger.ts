@@ -222,6 +222,10 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     const { contract } = archivedHolding(n);
     return (await lookup(n, contract.contractId)).created.createdEvent.createdAt !== isoMicros(contract.createdAtMicros);
   },
+  'ledger-events-neighbour-contract': async (n) => {
+    const { contract } = archivedHolding(n);
+    return (await lookup(n, contract.contractId)).created.createdEvent.contractId !== contract.contractId;
+  },
   'ledger-events-archive-omitted': async (n) => (await lookup(n, archivedHolding(n).contract.contractId)).archived === undefined,
   'ledger-package-contents-empty': async (n) => {
     const res = await overview(n, 'GET', `/v2/packages/${n.context.world.amuletPackage}`);
