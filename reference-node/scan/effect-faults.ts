@@ -39,6 +39,7 @@ export const EFFECT_FAULTS = declareFaults('scan', {
     family: 'answers about the request',
     breaks: 'The validator faucets answer the records of every onboarded validator, whichever validator_ids are asked for.',
     rules: ['SCAN-FAUCETS-ASKED-VALIDATORS'],
+    generic: { operations: ['getValidatorFaucetsByValidator'], checks: ['relations'] },
   },
   'scan-faucets-none-found': {
     family: 'answers about the request',
