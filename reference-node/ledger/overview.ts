@@ -291,11 +291,18 @@ function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Js
   return out;
 }
 
-/** The contract id of the holding after `contractId` among the history's holdings (itself when it is none of them). */
+/**
+ * The contract id of the next holding of the history with every stakeholder of `contractId` (so the same reader
+ * sees it); `contractId` itself when it is no holding or has no such neighbour.
+ */
 function neighbour(ctx: NodeContext, contractId: string): string {
   const holdings = ctx.world.baseHoldings;
   const i = holdings.findIndex((h) => h.contract.contractId === contractId);
-  return i < 0 ? contractId : holdings[(i + 1) % holdings.length]!.contract.contractId;
+  if (i < 0) return contractId;
+  const parties = (c: (typeof holdings)[number]['contract']) => [...c.signatories, ...c.observers];
+  const asked = parties(holdings[i]!.contract);
+  const next = [...holdings.slice(i + 1), ...holdings.slice(0, i)].find((h) => asked.every((p) => parties(h.contract).includes(p)));
+  return next?.contract.contractId ?? contractId;
 }
 
 /** The template id with the other of the world's two packages. */
