@@ -34,6 +34,11 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     family: 'limits',
     breaks: 'The limit query parameter is ignored, so more elements than the limit are returned.',
     rules: ['LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-BOUNDED-READ'],
+  },
+  'ledger-limit-plus-one': {
+    family: 'limits',
+    breaks: 'A read with a limit returns one element more than the limit.',
+    rules: ['LEDGER-UPDATES-LIMIT'],
     generic: { operations: ['getUpdates'], checks: ['relations'] },
   },
   'ledger-invalid-limit-accepted': {

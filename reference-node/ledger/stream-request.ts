@@ -251,6 +251,8 @@ export function parseStreamQuery(ctx: NodeContext, query: unknown): StreamQuery 
   // A limit bigger than the server's list limit is ignored: the server setting applies.
   if (limit !== undefined && limit > ctx.settings.listLimit) limit = undefined;
   if (ctx.faults.has('ledger-limit-ignored')) limit = undefined;
+  // limit-plus-one: one element more than the limit is returned.
+  if (limit !== undefined && ctx.faults.has('ledger-limit-plus-one')) limit += 1;
   // ledger-idle-timeout-unchecked: an invalid stream_idle_timeout_ms reads as none.
   const idle = () => queryInt(q.stream_idle_timeout_ms, 'stream_idle_timeout_ms');
   return { limit, idleTimeoutMs: ctx.faults.has('ledger-idle-timeout-unchecked') ? tryOrUndefined(idle) : idle() };
