@@ -81,7 +81,8 @@ function stated(node: Record<string, unknown>, nodePointer: string, at: readonly
       if (!Array.isArray(cites) || cites.length === 0 || !cites.every((c) => typeof c === 'string'))
         throw new Error(`${where}: cites names the description's sentences that state the relation`);
       // An operation names where in its answer; a schema is the place itself.
-      if (answerGiven !== (typeof a.answer === 'string')) throw new Error(`${where}: ${answerGiven ? 'an operation names the answer pointer' : 'a schema names no answer pointer'}`);
+      if (answerGiven !== (typeof a.answer === 'string'))
+        throw new Error(`${where}: ${answerGiven ? 'an operation names the answer pointer' : 'a schema names no answer pointer'}`);
       const own = typeof a.answer === 'string' ? parsePointer(a.answer) : [];
       out.push({ kind, at: [...at, ...own], request: parsePlace(a.request, where), cites, statedAt: where });
     }
@@ -102,7 +103,8 @@ function schemaRelations(doc: OpenApiDocument, schemaPointer: string): Relation[
     const here = new Set(onPath).add(ptr);
     if (typeof node.$ref === 'string' && node.$ref.startsWith('#')) walk(node.$ref.slice(1), at, here, depth + 1);
     out.push(...stated(node, ptr, at, false));
-    if (isObject(node.properties)) for (const name of Object.keys(node.properties)) walk(appendPointer(ptr, 'properties', name), [...at, name], here, depth + 1);
+    if (isObject(node.properties))
+      for (const name of Object.keys(node.properties)) walk(appendPointer(ptr, 'properties', name), [...at, name], here, depth + 1);
     if (isObject(node.additionalProperties)) walk(appendPointer(ptr, 'additionalProperties'), [...at, '*'], here, depth + 1);
     if (isObject(node.items)) walk(appendPointer(ptr, 'items'), [...at, '*'], here, depth + 1);
     for (const k of ['allOf', 'oneOf', 'anyOf'] as const) {
@@ -155,7 +157,12 @@ function requestValue(op: OperationSpec, x: RelationExchange, place: RequestPlac
   const names: string[] = [];
   const pattern = op.fullPath
     .split('/')
-    .map((s) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_, n: string) => (names.push(n), '([^/]+)')))
+    .map((s) =>
+      s.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_, n: string) => {
+        names.push(n);
+        return '([^/]+)';
+      }),
+    )
     .join('/');
   const m = new RegExp(`${pattern}/?$`).exec(url.pathname);
   const i = names.indexOf(place.name);

@@ -35,7 +35,10 @@ describe('relations of the built-in documents', async () => {
     const { op, relations } = relationsOf('scan', 'getHoldingsStateV1');
     const req = { migration_id: 1, record_time: '2025-01-06T09:20:40.545880Z', record_time_match: 'at_or_before', page_size: 2, owner_party_ids: ['a'] };
     const url = 'http://n/api/scan/v1/holdings/state';
-    expect(judgeRelations(op, relations, ok(url, { record_time: req.record_time, migration_id: 1, created_events: [{}, {}] }, req))).toEqual({ applied: 3, breaks: [] });
+    expect(judgeRelations(op, relations, ok(url, { record_time: req.record_time, migration_id: 1, created_events: [{}, {}] }, req))).toEqual({
+      applied: 3,
+      breaks: [],
+    });
     const j = judgeRelations(op, relations, ok(url, { record_time: '2025-01-06T09:20:40.545Z', migration_id: 1, created_events: [{}, {}, {}] }, req));
     expect(j.breaks.map((b) => b.pointer)).toEqual(['/record_time', '/created_events']);
     expect(j.breaks[0]!.message).toMatch(/must be the same as the request's body \/record_time/);
@@ -45,22 +48,27 @@ describe('relations of the built-in documents', async () => {
     const events = relationsOf('scan', 'getEventById');
     const url = 'http://n/base/api/scan/v0/events/abc%3A1';
     expect(judgeRelations(events.op, events.relations, ok(url, { update: { update_id: 'abc:1' }, verdict: { update_id: 'abc:1' } })).breaks).toEqual([]);
-    expect(judgeRelations(events.op, events.relations, ok(url, { verdict: { update_id: 'other' } })).breaks.map((b) => b.pointer)).toEqual(['/verdict/update_id']);
+    expect(judgeRelations(events.op, events.relations, ok(url, { verdict: { update_id: 'other' } })).breaks.map((b) => b.pointer)).toEqual([
+      '/verdict/update_id',
+    ]);
     expect(judgeRelations(events.op, events.relations, ok(url, {})).applied).toBe(0);
     const byContract = relationsOf('ledger', 'getEventsByContractId');
     const body = (id: string) => ({ created: { createdEvent: { contractId: id } } });
-    expect(judgeRelations(byContract.op, byContract.relations, ok('http://n/v2/events/events-by-contract-id', body('c2'), { contractId: 'c1' })).breaks).toHaveLength(1);
-    expect(judgeRelations(byContract.op, byContract.relations, ok('http://n/v2/events/events-by-contract-id', body('c1'), { contractId: 'c1' })).breaks).toEqual([]);
+    expect(
+      judgeRelations(byContract.op, byContract.relations, ok('http://n/v2/events/events-by-contract-id', body('c2'), { contractId: 'c1' })).breaks,
+    ).toHaveLength(1);
+    expect(
+      judgeRelations(byContract.op, byContract.relations, ok('http://n/v2/events/events-by-contract-id', body('c1'), { contractId: 'c1' })).breaks,
+    ).toEqual([]);
   });
 
   it('judges only successful answers, and counts, prefixes and lists only where the request names them', () => {
     const ans = relationsOf('scan', 'listAnsEntries');
     const entries = { entries: [{ name: 'alice.unverified.cns' }, { name: 'bob.cns' }] };
     expect(judgeRelations(ans.op, ans.relations, ok('http://n/api/scan/v0/ans-entries?page_size=5', entries)).breaks).toEqual([]);
-    expect(judgeRelations(ans.op, ans.relations, ok('http://n/api/scan/v0/ans-entries?page_size=1&name_prefix=alice', entries)).breaks.map((b) => b.pointer)).toEqual([
-      '/entries',
-      '/entries/1/name',
-    ]);
+    expect(
+      judgeRelations(ans.op, ans.relations, ok('http://n/api/scan/v0/ans-entries?page_size=1&name_prefix=alice', entries)).breaks.map((b) => b.pointer),
+    ).toEqual(['/entries', '/entries/1/name']);
     expect(judgeRelations(ans.op, ans.relations, { ...ok('http://n/api/scan/v0/ans-entries?page_size=1', entries), status: 404 }).applied).toBe(0);
     const faucets = relationsOf('scan', 'getValidatorFaucetsByValidator');
     const list = { validatorsReceivedFaucets: [{ validator: 'v1' }, { validator: 'v3' }] };
