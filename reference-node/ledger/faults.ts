@@ -52,6 +52,8 @@ export const LEDGER_FAULTS = declareFaults('ledger', {
     family: 'limits',
     breaks: 'A result larger than the node list limit is answered 200 with every element instead of 413.',
     rules: ['LEDGER-UPDATES-LIST-LIMIT-413'],
+    // A read asking for more than the list limit gets every element: more than the limit it asked for, too.
+    generic: { operations: ['getUpdates'], checks: ['relations'] },
   },
   'ledger-error-400-as-json': {
     family: 'errors',

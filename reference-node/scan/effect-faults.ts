@@ -13,6 +13,7 @@ export const EFFECT_FAULTS = declareFaults('scan', {
     family: 'answers about the request',
     breaks: 'GET /v0/updates/{update_id} answers the update after the one asked for.',
     rules: ['SCAN-UPDATES-BY-ID', 'SCAN-UPDATES-LOSSLESS-VARIANTS', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE', 'SCAN-REASSIGNMENT-RECORDS'],
+    generic: { operations: ['getUpdateByIdV0'], checks: ['relations'] },
   },
   'scan-v2-lookup-other-update': {
     family: 'answers about the request',
@@ -29,6 +30,7 @@ export const EFFECT_FAULTS = declareFaults('scan', {
       'SCAN-UPDATES-VARIANTS-SAME-UPDATE',
       'SCAN-REASSIGNMENT-RECORDS',
     ],
+    generic: { operations: ['getEventById'], checks: ['relations'] },
   },
   'scan-preapproval-other-receiver': {
     family: 'answers about the request',
