@@ -42,8 +42,7 @@ const env = (runId: string) => ({
 /** Every fixture the node's own fixture file has. */
 /** Fixtures only the vendor can give: another wallet user's token is no answer of any endpoint. */
 const GIVEN_ONLY: ReadonlySet<string> = new Set(['otherWalletUserToken']);
-const every = (): FixtureName[] =>
-  Object.keys(known).filter((k) => known[k as keyof ReferenceFixtures] !== undefined && !GIVEN_ONLY.has(k)) as FixtureName[];
+const every = (): FixtureName[] => Object.keys(known).filter((k) => known[k as keyof ReferenceFixtures] !== undefined && !GIVEN_ONLY.has(k)) as FixtureName[];
 
 describe('read-only discovery, given only URLs and tokens', () => {
   let d: DiscoveryResult;
