@@ -9,7 +9,7 @@ import { referenceNodeTarget } from '../runner/reference-target.ts';
 import { UsageError } from '../runner/usage-error.ts';
 import { parseWaivers, WaiverFileError, type Waiver } from '../reporting/waivers.ts';
 import { fixtureProblems } from '../engine/fixture-validation.ts';
-import { LIMITED_TOKEN_VARIABLE, type FixtureName, type Fixtures } from '../engine/fixtures.ts';
+import { LIMITED_TOKEN_VARIABLE, OTHER_WALLET_TOKEN_VARIABLE, type FixtureName, type Fixtures } from '../engine/fixtures.ts';
 import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../engine/target.ts';
 import { readConfigFile } from './config-layers.ts';
 import { secretWithSource, sendable } from './secrets.ts';
@@ -168,6 +168,12 @@ export async function buildTarget(
   }
   if (fixtures.ledgerLimitedToken)
     sendable({ value: fixtures.ledgerLimitedToken, from: `fixtures.ledgerLimitedToken (${fixtureOrigins.ledgerLimitedToken ?? 'the fixtures'})` });
+  if (!fixtures.otherWalletUserToken && process.env[OTHER_WALLET_TOKEN_VARIABLE]?.trim()) {
+    fixtures.otherWalletUserToken = process.env[OTHER_WALLET_TOKEN_VARIABLE].trim();
+    fixtureOrigins.otherWalletUserToken = `${OTHER_WALLET_TOKEN_VARIABLE} (environment)`;
+  }
+  if (fixtures.otherWalletUserToken)
+    sendable({ value: fixtures.otherWalletUserToken, from: `fixtures.otherWalletUserToken (${fixtureOrigins.otherWalletUserToken ?? 'the fixtures'})` });
   const target: TargetConfig = {
     ledger: opts.ledgerUrl
       ? { url: url(origin(opts, 'ledgerUrl', '--ledger-url'), opts.ledgerUrl), credentials: { bearer: ledgerBearer?.value, apiKey: ledgerApiKey?.value } }
@@ -188,6 +194,7 @@ export function scrubberFor(opts: RunOptions, target: TargetConfig): Scrubber {
     target.ledger?.credentials?.apiKey,
     target.wallet?.credentials?.bearer,
     target.fixtures.ledgerLimitedToken,
+    target.fixtures.otherWalletUserToken,
     ...[opts.ledgerUrl, opts.walletUrl, opts.scanUrl, ...opts.spec.map((s) => s.slice(s.indexOf('=') + 1))].flatMap(urlSecrets),
   ]);
 }

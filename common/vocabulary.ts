@@ -10,9 +10,10 @@ export const INTERFACE_PREFIX: Record<InterfaceName, string> = { ledger: '', wal
 /**
  * The checks derived from an OpenAPI document for each of its operations (requirements/generic): answers are
  * documented and schema-valid; invalid input is refused with a documented 4xx; a secured operation refuses
- * a request without credentials. A fault of the reference node names the ones its break shows in.
+ * a request without credentials; every successful answer keeps the relations to its request the document
+ * states (x-cn-echo, x-cn-key, ...). A fault of the reference node names the ones its break shows in.
  */
-export const GENERIC_CHECKS = ['responses', 'invalid-input', 'credentials-required'] as const;
+export const GENERIC_CHECKS = ['responses', 'invalid-input', 'credentials-required', 'relations'] as const;
 export type GenericCheck = (typeof GENERIC_CHECKS)[number];
 
 /** rule: a record of the description; generic: derived from an OpenAPI document. */

@@ -74,6 +74,11 @@ export interface Fixtures {
   transferOffers?: Partial<Record<'created' | 'accepted' | 'completed' | 'failed', string[]>>;
   /** Tracking ids of transfer offers of ANOTHER wallet user (the configured user must get 404 for them). */
   otherUserTransferOffers?: string[];
+  /**
+   * Bearer token of the wallet user whose offers otherUserTransferOffers lists: that user asks for them first,
+   * so a node that answers by tracking id alone, whoever asks, has the answer to give the configured user.
+   */
+  otherWalletUserToken?: string;
   /** A party hosted on one participant, to receive bought traffic. */
   trafficReceiverParty?: string;
   /** A party hosted on several participants (buy traffic must refuse it). */
@@ -87,6 +92,9 @@ export type FixtureName = keyof Fixtures;
  * of the checks that send it refer to it rather than show the token.
  */
 export const LIMITED_TOKEN_VARIABLE = 'CN_CONFORMANCE_LEDGER_LIMITED_TOKEN';
+
+/** The environment variable that may hold the other wallet user's token instead of the fixture file (as for the limited token). */
+export const OTHER_WALLET_TOKEN_VARIABLE = 'CN_CONFORMANCE_OTHER_WALLET_TOKEN';
 
 /** "the scan's GET /api/scan/v0/dso": a discovery source's operation, named as the plan and the report name it. */
 const at = (iface: InterfaceName, method: 'GET' | 'POST', path: string) => `the ${iface}'s ${endpointOf(iface, method, path)}`;
@@ -122,12 +130,13 @@ export const FIXTURE_HELP: Record<FixtureName, string> = {
   transferOffers:
     "fixtures.transferOffers {created: [...], failed: [...]} (tracking ids of the wallet user; discovery: the ledger history, the wallet's offers, or one created with mutations allowed)",
   otherUserTransferOffers: "fixtures.otherUserTransferOffers (tracking ids of another wallet user's transfer offers; discovery: the ledger history)",
+  otherWalletUserToken: `fixtures.otherWalletUserToken (a bearer token of the wallet user whose offers otherUserTransferOffers lists, or ${OTHER_WALLET_TOKEN_VARIABLE}; no discovery)`,
   trafficReceiverParty: 'fixtures.trafficReceiverParty (discovery: a validator party)',
   multiHostedParty: 'fixtures.multiHostedParty (discovery: topology events of the ledger history)',
 };
 
 /** Fixtures only the target's operator knows (settings of the node): no discovery source provides them. */
-export const OPERATOR_FIXTURES: readonly FixtureName[] = ['ledgerListLimit'];
+export const OPERATOR_FIXTURES: readonly FixtureName[] = ['ledgerListLimit', 'otherWalletUserToken'];
 
 export function missingFixtures(f: Fixtures, needs: readonly FixtureName[]): FixtureName[] {
   return needs.filter((n) => {

@@ -10,3 +10,4 @@ export * from './judge-response.ts';
 export { decodeParameter } from './arbitraries/request.ts';
 export { compareStrictness, blockingFindings, type StrictnessFinding, type StrictnessReport } from './strictness/compare-documents.ts';
 export { compareSchemas, STRICTNESS_KINDS, INFORMATIONAL_KINDS, type StrictnessKind, type SchemaDifference } from './strictness/compare-schemas.ts';
+export * from './relations.ts';

@@ -50,6 +50,8 @@ export interface ReferenceFixtures {
   /** Tracking ids of the first wallet user's transfer offers, by state. */
   transferOffers: Partial<Record<TransferOfferState, string[]>>;
   otherUserTransferOffers: string[];
+  /** The token of another wallet user, who sent some of them. */
+  otherWalletUserToken: string;
   trafficReceiverParty: string;
   multiHostedParty: string;
 }
@@ -71,6 +73,7 @@ export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures
   }
   const offers: ReferenceFixtures['transferOffers'] = {};
   const walletParty = node.credentials.walletUsers[0]!.party;
+  const otherUser = node.credentials.walletUsers[1]!;
   for (const o of w.transferOffers.filter((x) => x.sender === walletParty)) {
     const state = o.status.status as TransferOfferState;
     (offers[state] ??= []).push(o.trackingId);
@@ -121,6 +124,7 @@ export function referenceFixtures(node: RunningReferenceNode): ReferenceFixtures
     ledgerListLimit: node.context.settings.listLimit,
     transferOffers: offers,
     otherUserTransferOffers: w.transferOffers.filter((x) => x.sender !== walletParty).map((x) => x.trackingId),
+    otherWalletUserToken: otherUser.token,
     trafficReceiverParty: w.validators[0]!.party,
     multiHostedParty: w.multiHostedParty.id,
   };

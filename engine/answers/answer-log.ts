@@ -4,7 +4,17 @@
 // (the first break per operation, the nulls, the plain-text 404s, what was counted) is a projection of the
 // log made once the checks have run (./answer-projection.ts), so it does not depend on the order concurrent
 // checks finished in.
-import { judgeResponse, NOTHING_JUDGED, type AnswerPolicy, type CompiledSpec, type OperationSpec, type ResponseJudgement } from '../../generators/index.ts';
+import {
+  judgeRelations,
+  judgeResponse,
+  NOTHING_JUDGED,
+  operationRelations,
+  type AnswerPolicy,
+  type CompiledSpec,
+  type OperationSpec,
+  type Relation,
+  type ResponseJudgement,
+} from '../../generators/index.ts';
 import { classifyVariants, variantAxes, type VariantAxis } from '../../generators/variant-axes.ts';
 import { parseJson } from '../../common/json.ts';
 import type { InterfaceName } from '../../common/vocabulary.ts';
@@ -25,10 +35,12 @@ export interface Observation {
   judgement: Pick<ResponseJudgement, 'problems' | 'pointer' | 'nullForOptional' | 'notApplicable' | 'plainText404' | 'bodyJudged'>;
   /** A break of the document received by a check (not one a check judged and failed on itself). */
   isBreak: boolean;
-  /** The answer, kept where it shows what a review reports (a break, a null, a plain-text 404). */
+  /** The answer, kept where it shows what a review reports (a break, a null, a plain-text 404, a broken relation). */
   evidence?: ExchangeSummary;
   /** The value of each variant axis of the operation (x-cn-variants) the exchange shows (see variant-coverage.ts). */
   variants?: Record<string, string>;
+  /** What the document's relations to the request (generators/relations.ts) showed of a successful answer. */
+  relations?: { applied: number; breaks: Array<{ message: string; pointer: string }> };
 }
 
 export class AnswerLog {
@@ -38,6 +50,8 @@ export class AnswerLog {
   private readonly entries: Observation[] = [];
   /** Answers of shared reads so far, by key (their order among the read's requests). */
   private readonly sharedSent = new Map<string, number>();
+  /** Each operation's relations to its request, read off its document once. */
+  private readonly relationsOf = new Map<string, readonly Relation[]>();
 
   constructor(
     private readonly specs: Partial<Record<InterfaceName, CompiledSpec>>,
@@ -98,6 +112,7 @@ export class AnswerLog {
     // statuses it expects); an undocumented success is a break of the document whoever receives it.
     const isBreak = received && j.problems.length > 0 && (j.statusDocumented || (x.status >= 200 && x.status < 300));
     const { problems, pointer, nullForOptional, notApplicable, plainText404, bodyJudged } = j;
+    const relations = this.relations(iface, spec, operationId, x);
     this.entries.push({
       iface,
       operationId,
@@ -105,8 +120,9 @@ export class AnswerLog {
       status: x.status,
       judgement: { problems, pointer, nullForOptional, notApplicable, plainText404, bodyJudged },
       isBreak,
-      evidence: isBreak || plainText404 || nullForOptional.length > 0 ? summarise(x) : undefined,
+      evidence: isBreak || plainText404 || nullForOptional.length > 0 || (relations?.breaks.length ?? 0) > 0 ? summarise(x) : undefined,
       variants: this.variantsOf(spec, operationId, x),
+      ...(relations ? { relations } : {}),
     });
     return j;
   }
@@ -122,5 +138,19 @@ export class AnswerLog {
     if (axes.length === 0) return undefined;
     const json = (text: string | undefined) => (text && !nestedTooDeep(text) ? (parseJson(text) ?? undefined) : undefined);
     return classifyVariants(axes, { query: new URL(x.url, 'http://target').searchParams, body: json(x.requestBody), answer: json(x.text) });
+  }
+
+  /** The relations of a successful JSON answer of an operation that states some (none otherwise). */
+  private relations(iface: InterfaceName, spec: CompiledSpec, operationId: string, x: Exchange): Observation['relations'] {
+    const op = spec.catalog.byId.get(operationId);
+    if (!op || x.status < 200 || x.status >= 300 || nestedTooDeep(x.text)) return undefined;
+    const k = `${iface} ${operationId}`;
+    let relations = this.relationsOf.get(k);
+    if (!relations) this.relationsOf.set(k, (relations = operationRelations(spec.loaded.document, op)));
+    if (relations.length === 0) return undefined;
+    const body = parseJson(x.text);
+    if (body === undefined) return undefined;
+    const { applied, breaks } = judgeRelations(op, relations, { url: x.url, requestBody: x.requestBody, status: x.status, body });
+    return { applied, breaks: breaks.map(({ message, pointer }) => ({ message, pointer })) };
   }
 }

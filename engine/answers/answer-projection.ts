@@ -57,6 +57,10 @@ export interface AnswerProjection {
   notFoundJudgedFor(iface: InterfaceName): number;
   /** Required properties the interface's answers lacked where its release line predates them. */
   notApplicableFor(iface: InterfaceName): string[];
+  /** The first answer of the operation that broke a relation its document states to the request (generators/relations.ts). */
+  relationBreakOf(iface: InterfaceName, operationId: string): AnswerNote | undefined;
+  /** How many times a relation of the operation applied to an answer (both of its sides present). */
+  relationsJudgedFor(iface: InterfaceName, operationId: string): number;
 }
 
 export function projectAnswers(observations: readonly Observation[], order: RunOrder): AnswerProjection {
@@ -68,6 +72,8 @@ export function projectAnswers(observations: readonly Observation[], order: RunO
   const bodies = new Map<InterfaceName, number>();
   const notFound = new Map<string, number>();
   const notApplicable = new Map<InterfaceName, Set<string>>();
+  const relationBreaks = new Map<string, Map<string, Sighting>>();
+  const relationsApplied = new Map<string, number>();
 
   // Per receiver, the answer it received first (fewest requests before it) is the evidence; every one counts.
   const note = (map: Map<string, Map<string, Sighting>>, k: string, o: Observation, message: string, pointer?: string) => {
@@ -90,6 +96,11 @@ export function projectAnswers(observations: readonly Observation[], order: RunO
     if (j.nullForOptional.length > 0) {
       const more = j.nullForOptional.length > 3 ? ` and ${j.nullForOptional.length - 3} more` : '';
       note(nulls, k, o, `null for ${j.nullForOptional.slice(0, 3).join(', ')}${more}`, j.nullForOptional[0]);
+    }
+    if (o.relations) {
+      relationsApplied.set(k, (relationsApplied.get(k) ?? 0) + o.relations.applied);
+      const [broken, ...more] = o.relations.breaks;
+      if (broken) note(relationBreaks, k, o, `${broken.message}${more.length ? ` (and ${more.length} more in the same answer)` : ''}`, broken.pointer);
     }
     if (j.notApplicable.length > 0) {
       const set = notApplicable.get(o.iface) ?? new Set<string>();
@@ -147,5 +158,10 @@ export function projectAnswers(observations: readonly Observation[], order: RunO
       return n;
     },
     notApplicableFor: (iface) => [...(notApplicable.get(iface) ?? [])].sort(),
+    relationBreakOf(iface, operationId) {
+      const note = first(relationBreaks.get(key(iface, operationId)));
+      return note && strip(note);
+    },
+    relationsJudgedFor: (iface, operationId) => relationsApplied.get(key(iface, operationId)) ?? 0,
   };
 }

@@ -30,7 +30,7 @@ export interface FixtureRow {
 }
 
 /** Fixtures whose values are secrets and never shown. */
-const SECRET: ReadonlySet<FixtureName> = new Set(['ledgerLimitedToken']);
+const SECRET: ReadonlySet<FixtureName> = new Set(['ledgerLimitedToken', 'otherWalletUserToken']);
 const SHOWN_ITEMS = 3;
 
 export function fixtureRows(fixtures: Fixtures, origins: Partial<Record<FixtureName, FixtureOrigin>>): FixtureRow[] {

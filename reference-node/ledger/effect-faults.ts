@@ -83,6 +83,13 @@ export const EFFECT_FAULTS = declareFaults('ledger', {
     cites: ['A.overview.19'],
     rules: ['LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED'],
   },
+  'ledger-events-neighbour-contract': {
+    family: 'event lookup',
+    breaks: 'The event lookup by contract id answers the events of the next holding of the history instead of the asked contract.',
+    cites: ['A.overview.19'],
+    rules: ['LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED'],
+    generic: { operations: ['getEventsByContractId'], checks: ['relations'] },
+  },
   'ledger-events-archive-omitted': {
     family: 'event lookup',
     breaks: 'The event lookup by contract id leaves out the archived event of a contract whose archive the update stream showed.',

@@ -45,6 +45,13 @@ const RULE_FAULTS = declareFaults('ledger', {
     cites: ['A.updates.2'],
     rules: ['LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-BOUNDED-READ', 'LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT'],
   },
+  'ledger-limit-plus-one': {
+    family: 'limits',
+    breaks: 'A read with a limit returns one element more than the limit.',
+    cites: ['A.updates.2'],
+    rules: ['LEDGER-UPDATES-LIMIT'],
+    generic: { operations: ['getUpdates'], checks: ['relations'] },
+  },
   'ledger-invalid-limit-accepted': {
     family: 'request validation',
     breaks: 'An invalid limit (negative or not an integer) is accepted instead of being rejected with a plain-text 400.',
@@ -58,6 +65,8 @@ const RULE_FAULTS = declareFaults('ledger', {
     breaks: 'A result larger than the node list limit is answered 200 with every element instead of 413.',
     cites: ['A.updates.10', 'X.errors.2', 'X.limits.1'],
     rules: ['LEDGER-UPDATES-LIST-LIMIT-413', 'LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT', 'LEDGER-UPDATES-LIST-LIMIT-AT-BOUND'],
+    // A read asking for more than the list limit gets every element: more than the limit it asked for, too.
+    generic: { operations: ['getUpdates'], checks: ['relations'] },
   },
   // The sides of the list limit's bound (description/bounds.ts): refused at it, accepted one above it, and a
   // `limit` above it honoured. From outside each looks like a correct node with another limit, so only the

@@ -251,7 +251,8 @@ function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Js
       throw e;
     }
   }
-  const found = findContract(ctx.world, body.contractId);
+  // events-neighbour-contract: the events answered are those of the holding after the asked one in the history.
+  const found = findContract(ctx.world, ctx.faults.has('ledger-events-neighbour-contract') ? neighbour(ctx, body.contractId) : body.contractId);
   const c = found?.contract;
   const stakeholders = c ? [...new Set([...c.signatories, ...c.observers])] : [];
   // With an event format, only its requesting stakeholders see the contract; without, every stakeholder does.
@@ -288,6 +289,20 @@ function eventsByContractId(ctx: NodeContext, body: unknown, caller: Caller): Js
     if (out.archived) styleEvent('ArchivedEvent', out.archived.archivedEvent, style);
   }
   return out;
+}
+
+/**
+ * The contract id of the next holding of the history with every stakeholder of `contractId` (so the same reader
+ * sees it); `contractId` itself when it is no holding or has no such neighbour.
+ */
+function neighbour(ctx: NodeContext, contractId: string): string {
+  const holdings = ctx.world.baseHoldings;
+  const i = holdings.findIndex((h) => h.contract.contractId === contractId);
+  if (i < 0) return contractId;
+  const parties = (c: (typeof holdings)[number]['contract']) => [...c.signatories, ...c.observers];
+  const asked = parties(holdings[i]!.contract);
+  const next = [...holdings.slice(i + 1), ...holdings.slice(0, i)].find((h) => asked.every((p) => parties(h.contract).includes(p)));
+  return next?.contract.contractId ?? contractId;
 }
 
 /** The template id with the other of the world's two packages. */

@@ -253,6 +253,8 @@ export function parseStreamQuery(ctx: NodeContext, query: unknown): StreamQuery 
   const ignoredFrom = ctx.settings.listLimit + (ctx.faults.has('ledger-limit-at-list-limit-ignored') ? 0 : 1);
   if (limit !== undefined && limit >= ignoredFrom && !ctx.faults.has('ledger-limit-above-list-limit-honoured')) limit = undefined;
   if (ctx.faults.has('ledger-limit-ignored')) limit = undefined;
+  // limit-plus-one: one element more than the limit is returned.
+  if (limit !== undefined && ctx.faults.has('ledger-limit-plus-one')) limit += 1;
   // ledger-idle-timeout-unchecked: an invalid stream_idle_timeout_ms reads as none.
   const idle = () => queryInt(q.stream_idle_timeout_ms, 'stream_idle_timeout_ms');
   return { limit, idleTimeoutMs: ctx.faults.has('ledger-idle-timeout-unchecked') ? tryOrUndefined(idle) : idle() };

@@ -136,6 +136,7 @@ export const EDGE_FAULTS = declareFaults('scan', {
     breaks: 'name_prefix is matched regardless of letter case, so entries that do not start with it literally are listed.',
     cites: ['C.ans.2'],
     rules: ['SCAN-ANS-NAME-PREFIX'],
+    generic: { operations: ['listAnsEntries'], checks: ['relations'] },
   },
   'scan-reward-weight-at-or-before': {
     family: 'reward weight',

@@ -15,6 +15,7 @@ export const EFFECT_FAULTS = declareFaults('scan', {
     breaks: 'GET /v0/updates/{update_id} answers the update after the one asked for.',
     cites: ['C.updates-v0.4'],
     rules: ['SCAN-UPDATES-BY-ID', 'SCAN-UPDATES-LOSSLESS-VARIANTS', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE', 'SCAN-REASSIGNMENT-RECORDS'],
+    generic: { operations: ['getUpdateByIdV0'], checks: ['relations'] },
   },
   'scan-v2-lookup-other-update': {
     family: 'answers about the request',
@@ -33,6 +34,7 @@ export const EFFECT_FAULTS = declareFaults('scan', {
       'SCAN-UPDATES-VARIANTS-SAME-UPDATE',
       'SCAN-REASSIGNMENT-RECORDS',
     ],
+    generic: { operations: ['getEventById'], checks: ['relations'] },
   },
   'scan-preapproval-other-receiver': {
     family: 'answers about the request',
@@ -45,6 +47,7 @@ export const EFFECT_FAULTS = declareFaults('scan', {
     breaks: 'The validator faucets answer the records of every onboarded validator, whichever validator_ids are asked for.',
     cites: ['C.faucets.1'],
     rules: ['SCAN-FAUCETS-ASKED-VALIDATORS'],
+    generic: { operations: ['getValidatorFaucetsByValidator'], checks: ['relations'] },
   },
   'scan-faucets-none-found': {
     family: 'answers about the request',

@@ -4,6 +4,9 @@ import { declareFaults } from '../fault-definition.ts';
 import { EDGE_FAULTS } from './edge-faults.ts';
 import { EFFECT_FAULTS } from './effect-faults.ts';
 
+/** The three versions of the holdings state: a fault of their shared page shows in each. */
+const HOLDINGS_OPERATIONS = ['getHoldingsStateV0', 'getHoldingsStateV1', 'getHoldingsStateV2'];
+
 const RULE_FAULTS = declareFaults('scan', {
   // Holdings paging and filtering
   'scan-holdings-lost-item': {
@@ -29,6 +32,7 @@ const RULE_FAULTS = declareFaults('scan', {
     breaks: 'A holdings page carries page_size + 1 contracts.',
     cites: ['C.holdings-v1.13'],
     rules: ['SCAN-HOLDINGS-PAGE-SIZE-BOUND', 'SCAN-HOLDINGS-PAGING-LAST-PAGE'],
+    generic: { operations: HOLDINGS_OPERATIONS, checks: ['relations'] },
   },
   'scan-holdings-wrong-order': {
     family: 'ordering',
@@ -206,6 +210,7 @@ const RULE_FAULTS = declareFaults('scan', {
     breaks: 'ANS entries whose name does not start with name_prefix are listed.',
     cites: ['C.ans.2'],
     rules: ['SCAN-ANS-NAME-PREFIX'],
+    generic: { operations: ['listAnsEntries'], checks: ['relations'] },
   },
   'scan-ans-expired-listed': { family: 'name service', breaks: 'Expired ANS entries are listed.', cites: ['C.ans.1'], rules: ['SCAN-ANS-NO-EXPIRED'] },
   'scan-ans-bad-url': {
@@ -232,7 +237,13 @@ const RULE_FAULTS = declareFaults('scan', {
     rules: [],
     generic: { operations: ['getEventById'], checks: ['responses'] },
   },
-  'scan-ans-too-many': { family: 'name service', breaks: 'More ANS entries than page_size are returned.', cites: ['C.ans.4'], rules: ['SCAN-ANS-PAGE-SIZE'] },
+  'scan-ans-too-many': {
+    family: 'name service',
+    breaks: 'More ANS entries than page_size are returned.',
+    cites: ['C.ans.4'],
+    rules: ['SCAN-ANS-PAGE-SIZE'],
+    generic: { operations: ['listAnsEntries'], checks: ['relations'] },
+  },
   // Not detectable from outside: an entry's creation time is no field of AnsEntry and no scan endpoint
   // reveals it, so no listing order can be proven wrong (a reversed order is as consistent as the right one).
   // Bulk history
@@ -303,6 +314,7 @@ const RULE_FAULTS = declareFaults('scan', {
     breaks: 'An Ok root-hash result carries a round_number other than the requested round.',
     cites: ['C.root-hash.1'],
     rules: ['SCAN-ROOT-HASH-ROUND-ECHOED'],
+    generic: { operations: ['getRewardAccountingRootHash'], checks: ['relations'] },
   },
   // Holdings requests, snapshots and versions
   'scan-holdings-time-not-echoed': {
@@ -310,6 +322,7 @@ const RULE_FAULTS = declareFaults('scan', {
     breaks: 'The holdings answer echoes a record_time one microsecond after the requested one.',
     cites: ['C.holdings-v1.12'],
     rules: ['SCAN-HOLDINGS-REQUEST-ECHOED'],
+    generic: { operations: HOLDINGS_OPERATIONS, checks: ['relations'] },
   },
   'scan-holdings-at-or-before-refused': {
     family: 'snapshot matching',
@@ -417,6 +430,7 @@ const RULE_FAULTS = declareFaults('scan', {
     cites: ['R.scan.20'],
     // The lookups by id are judged on reassignment ids too (each answer is about the id asked).
     rules: ['SCAN-REASSIGNMENT-RECORDS', 'SCAN-UPDATES-BY-ID', 'SCAN-UPDATES-V2-BY-ID', 'SCAN-EVENTS-BY-ID'],
+    generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['relations'] },
   },
   // Event history items
   'scan-verdict-update-id-mismatch': {
@@ -424,6 +438,7 @@ const RULE_FAULTS = declareFaults('scan', {
     breaks: 'The verdict of an event item names another update_id than the transaction it was looked up by.',
     cites: ['R.scan.28'],
     rules: ['SCAN-EVENTS-VERDICT-FIELDS', 'SCAN-EVENTS-BY-ID'],
+    generic: { operations: ['getEventById'], checks: ['relations'] },
   },
   'scan-verdict-unknown-root-view': {
     family: 'event items',

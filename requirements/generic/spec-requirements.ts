@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import {
   findResponse,
+  operationRelations,
   refusalLeftOpen,
   invalidRequest,
   requestTarget,
@@ -134,6 +135,31 @@ export function genericRequirements(specName: string, spec: CompiledSpec, builti
           );
       },
     });
+
+    // The relations the document states between an answer and its request: judged on every answer of the
+    // operation any check of the run received (every version, mode and encoding its requests used).
+    const relations = operationRelations(spec.loaded.document, op);
+    if (relations.length > 0) {
+      out.push({
+        ...common,
+        id: genericId(iface, slug, 'relations'),
+        probe: 'relations',
+        cites: [...new Set(relations.flatMap((r) => r.cites))],
+        phase: 'review',
+        exclusive: false,
+        sentence: `Every successful answer keeps the relations its document states to its request: ${[...new Set(relations.map((r) => `${r.kind} ${r.request.in} ${r.request.name} at /${r.at.join('/')}`))].join('; ')}.`,
+        async check(ctx) {
+          const broken = ctx.answers.relationBreakOf(iface, op.id);
+          if (broken)
+            ctx.fail(
+              `an answer ${broken.receivedBy} received breaks a relation to its request: ${broken.message}${broken.count > 1 ? ` (${broken.count} such answers in the run)` : ''}`,
+              broken.evidence,
+            );
+          if (ctx.answers.relationsJudgedFor(iface, op.id) === 0)
+            ctx.skip(`no successful answer of ${op.id} in this run carried both sides of a relation its document states`);
+        },
+      });
+    }
 
     const invalid = invalidRequest(op, spec.validators);
     if (invalid) {

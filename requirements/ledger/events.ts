@@ -2,6 +2,8 @@
 // for a contract the update stream showed (fixtures.ledgerContract), read as the same party in the same
 // format, the lookup must answer the creation the stream showed (contract, template, creation time, create
 // argument, offset and node of the creating transaction) and, where the stream showed the archive, that archive.
+// A second contract the stream showed is then looked up in the same format: each answer must be about the
+// contract it asks for (the relation stated in the document, judged by GENERIC-LEDGER-GET-EVENTS-BY-CONTRACT-ID-RELATIONS).
 import { firstDifference, isObject, parseJson, type Json } from '../../common/json.ts';
 import { describeAnswer, type Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
@@ -39,6 +41,21 @@ function sameInstant(a: unknown, b: unknown): boolean {
   return !Number.isNaN(micros(a)) && micros(a) === micros(b);
 }
 
+/** How far past the fixture's creation the stream is read for a second contract to look up. */
+const SECOND_WITHIN = 50;
+
+/**
+ * Looks up another contract the stream showed created to `party` after the fixture's, in the format of the
+ * first lookup: an answer cached by format alone would then be about the first contract. The answer is judged
+ * by the document's relation (its events are the asked contract's), whatever this lookup gets back.
+ */
+async function lookUpAnother(ctx: CheckContext, party: string, offset: number, contractId: string, eventFormat: Json): Promise<void> {
+  const x = await postUpdates(ctx, { beginExclusive: offset, endInclusive: offset + SECOND_WITHIN, updateFormat: updateFormat([party], ['transactions']) });
+  const els: Json = x.status === 200 ? parseJson(x.text) : undefined;
+  const other = Array.isArray(els) ? eventsOf(els).find((e) => e.kind === 'CreatedEvent' && e.ev.contractId !== contractId) : undefined;
+  if (typeof other?.ev.contractId === 'string') await ctx.ledger.post(EVENTS_PATH, { contractId: other.ev.contractId, eventFormat });
+}
+
 function compare(ctx: CheckContext, x: Exchange, at: string, looked: Json, seen: FlatEvent, fields: Array<[string, Json]>, what: string): void {
   for (const [field, expected] of fields) {
     const got = looked?.[field];
@@ -74,7 +91,8 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(
         if (!created) return ctx.skip(`the update stream does not show contract ${contractId} created at offset ${offset} when read as ${party}`);
         const archived = archivedOffset === undefined ? undefined : await streamed(ctx, party, archivedOffset, 'ArchivedEvent', contractId);
         // The format the stream was read in: the same party, a wildcard, the same (default) verbosity.
-        const x = await ctx.ledger.post(EVENTS_PATH, { contractId, eventFormat: byParties([party]) });
+        const eventFormat = byParties([party]);
+        const x = await ctx.ledger.post(EVENTS_PATH, { contractId, eventFormat });
         const body = ctx.accepted(x, `the events of contract ${contractId}, which the update stream showed created at offset ${offset} to ${party}`);
         const createdEvent = isObject(body) && isObject(body.created) ? body.created.createdEvent : undefined;
         if (!isObject(createdEvent))
@@ -98,6 +116,7 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(
           ],
           'created event',
         );
+        await lookUpAnother(ctx, party, offset, contractId, eventFormat);
         if (!archived) return;
         const archivedEvent = isObject(body.archived) ? body.archived.archivedEvent : undefined;
         if (!isObject(archivedEvent))

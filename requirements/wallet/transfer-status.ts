@@ -7,6 +7,7 @@ import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
 import { failedOfferReports, statusPath } from '../../interfaces/wallet/support.ts';
+import { OTHER_WALLET_TOKEN_VARIABLE } from '../../engine/fixtures.ts';
 
 const ACTIVE_STATES: ReadonlySet<string> = new Set(['created', 'accepted', 'completed']);
 const FAILURE_KINDS: ReadonlySet<string> = new Set(['expired', 'rejected', 'withdrawn']);
@@ -151,7 +152,11 @@ export const TRANSFER_STATUS_REQUIREMENTS: Requirement[] = defineRules(import.me
     tags: ['transfer-offers', 'auth'],
     async check(ctx) {
       const ids = otherUserOffers(ctx);
+      const owner = ctx.fixtures.otherWalletUserToken;
       for (const trackingId of ids) {
+        // The offer's own user asks first (where its token is given): a node that keeps answers by tracking id
+        // alone, whoever asked, then holds this one; what the owner is answered is not judged here.
+        if (owner) await ctx.wallet.post(statusPath(trackingId), undefined, { auth: { bearer: owner, variable: OTHER_WALLET_TOKEN_VARIABLE } });
         const x = await ctx.wallet.post(statusPath(trackingId));
         if (x.status >= 200 && x.status < 300)
           ctx

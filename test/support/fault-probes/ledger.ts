@@ -47,6 +47,7 @@ const PROBES: Record<LedgerFaultName, Probe> = {
   'ledger-descending-without-end-accepted': async (n) =>
     (await stream(n, body({ endInclusive: undefined, descendingOrder: true }), { query: 'limit=3' })).status !== 400,
   'ledger-limit-ignored': async (n) => (await read(n, body({}), { query: 'limit=3' })).length > 3,
+  'ledger-limit-plus-one': async (n) => (await read(n, body({}), { query: 'limit=3' })).length === 4,
   'ledger-invalid-limit-accepted': async (n) => (await stream(n, body({}), { query: 'limit=-2' })).status !== 400,
   'ledger-idle-timeout-unchecked': async (n) => (await stream(n, body({}), { query: 'limit=1&stream_idle_timeout_ms=soon' })).status === 200,
   'ledger-submit-and-wait-offset-ahead': async (n) => {
@@ -236,6 +237,10 @@ const PROBES: Record<LedgerFaultName, Probe> = {
   'ledger-events-created-at-shifted': async (n) => {
     const { contract } = archivedHolding(n);
     return (await lookup(n, contract.contractId)).created.createdEvent.createdAt !== isoMicros(contract.createdAtMicros);
+  },
+  'ledger-events-neighbour-contract': async (n) => {
+    const { contract } = archivedHolding(n);
+    return (await lookup(n, contract.contractId)).created.createdEvent.contractId !== contract.contractId;
   },
   'ledger-events-archive-omitted': async (n) => (await lookup(n, archivedHolding(n).contract.contractId)).archived === undefined,
   'ledger-package-contents-empty': async (n) => {
