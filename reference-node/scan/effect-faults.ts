@@ -61,6 +61,12 @@ export const EFFECT_FAULTS = declareFaults('scan', {
     cites: ['C.sync-identities.1'],
     rules: ['SCAN-SYNCHRONIZER-IDENTITIES-OF-PREFIX'],
   },
+  'scan-synchronizer-miss-repeats-last-hit': {
+    family: 'answers about the request',
+    breaks: 'A synchronizer-identities lookup of a prefix no synchronizer has is answered with the last synchronizer found, not 404.',
+    cites: ['C.sync-identities.3'],
+    rules: ['SCAN-ERRORS-NOT-FOUND-404'],
+  },
   'scan-participant-id-wrong-host': {
     family: 'answers about the request',
     breaks: 'The participant ids of a party hosted on one participant name another participant (the next one of the network).',

@@ -18,6 +18,8 @@ export async function networkInfoRoutes(app: FastifyInstance, ctx: NodeContext):
     return { 'unclaimed-development-fund-coupons': list };
   });
 
+  // scan-synchronizer-miss-repeats-last-hit: the last synchronizer found, which a miss is answered with.
+  let lastFound: (typeof world.synchronizers)[number] | undefined;
   app.get('/v0/synchronizer-identities/:domain_id_prefix', async (req) => {
     const { domain_id_prefix } = req.params as { domain_id_prefix: string };
     // scan-synchronizer-prefix-exact-only: only the whole id finds its synchronizer.
@@ -26,6 +28,8 @@ export async function networkInfoRoutes(app: FastifyInstance, ctx: NodeContext):
     // scan-synchronizer-prefix-other: a proper prefix finds the synchronizer after the one it names.
     if (s && s.id !== domain_id_prefix && ctx.faults.has('scan-synchronizer-prefix-other'))
       s = world.synchronizers[(world.synchronizers.indexOf(s) + 1) % world.synchronizers.length];
+    if (!s && ctx.faults.has('scan-synchronizer-miss-repeats-last-hit')) s = lastFound;
+    lastFound = s ?? lastFound;
     if (!s && ctx.faults.has('scan-unknown-synchronizer-400')) throw badRequest(`Invalid synchronizer id prefix: ${domain_id_prefix}`);
     if (!s) throw notFound(`No synchronizer found for prefix ${domain_id_prefix}`);
     return {

@@ -14,6 +14,11 @@ interface Probe {
   notImplemented?: number[];
   /** The history endpoint it asks: left out where the scan does not serve it (a newer node drops /v0/updates). */
   history?: Where;
+  /**
+   * A lookup of a key the target knows, asked just before an unknown one: a node that answers a miss with the
+   * last answer it gave (a reused response, a cache keyed by less than the key) shows it only after a hit.
+   */
+  known?(ctx: CheckContext): Promise<Exchange> | undefined;
 }
 
 const SOME_TIME = '2025-01-01T00:00:00Z';
@@ -69,15 +74,33 @@ const UNKNOWN: Probe[] = [
   {
     what: 'transfer preapproval of an unknown party',
     run: (ctx) => ctx.scan.get(`/v0/transfer-preapprovals/by-party/${enc('nobody::1220' + 'cd'.repeat(32))}`),
+    known: (ctx) => {
+      const party = ctx.fixtures.preapprovalParties?.[0];
+      return party === undefined ? undefined : ctx.scan.get(`/v0/transfer-preapprovals/by-party/${enc(party)}`);
+    },
   },
-  { what: 'synchronizer identities of an unknown prefix', run: (ctx) => ctx.scan.get('/v0/synchronizer-identities/no-such-synchronizer-prefix') },
+  {
+    what: 'synchronizer identities of an unknown prefix',
+    run: (ctx) => ctx.scan.get('/v0/synchronizer-identities/no-such-synchronizer-prefix'),
+    known: (ctx) => (ctx.fixtures.domainId === undefined ? undefined : ctx.scan.get(`/v0/synchronizer-identities/${enc(ctx.fixtures.domainId)}`)),
+  },
   { what: 'bulk download of an unknown object key', run: (ctx) => ctx.scan.get('/v0/history/bulk/download/no-such-object-key'), notImplemented: [501] },
 ];
 
 /** Unknown update ids: a fixture id (`known`) with one character changed (well-formed, known to no node). */
 const unknownUpdates = (known: string): Probe[] => [
-  { what: 'update of an unknown id', run: (ctx) => ctx.scan.get(`/v0/updates/${enc(unknownVariant(known))}`), history: 'v0' },
-  { what: 'event of an unknown id', run: (ctx) => ctx.scan.get(`/v0/events/${enc(unknownVariant(known))}`), history: 'events' },
+  {
+    what: 'update of an unknown id',
+    run: (ctx) => ctx.scan.get(`/v0/updates/${enc(unknownVariant(known))}`),
+    known: (ctx) => ctx.scan.get(`/v0/updates/${enc(known)}`),
+    history: 'v0',
+  },
+  {
+    what: 'event of an unknown id',
+    run: (ctx) => ctx.scan.get(`/v0/events/${enc(unknownVariant(known))}`),
+    known: (ctx) => ctx.scan.get(`/v0/events/${enc(known)}`),
+    history: 'events',
+  },
 ];
 
 /** The probes of endpoints the scan serves: the error answers of a path it does not serve are no API's. */
@@ -192,9 +215,10 @@ const notFound: RuleOf<'scan'> = {
   tags: ['errors'],
   async check(ctx) {
     for (const probe of await unknownProbes(ctx)) {
+      const hit = await probe.known?.(ctx);
       const x = await probe.run(ctx);
       if (probe.notImplemented?.includes(x.status)) continue;
-      ctx.expect(x, probe.what).status(404);
+      ctx.expect(x, `${probe.what}${hit?.status === 200 ? ', asked right after a key it knows was found' : ''}`).status(404);
     }
   },
 };
