@@ -3,8 +3,17 @@ import { ROUND_1_LEDGER_WALLET_1 } from './round-1/ledger-wallet-1.ts';
 import { ROUND_1_LEDGER_WALLET_2 } from './round-1/ledger-wallet-2.ts';
 import { ROUND_1_SCAN_1 } from './round-1/scan-1.ts';
 import { ROUND_1_SCAN_2 } from './round-1/scan-2.ts';
+import { ROUND_2_LEDGER_WALLET_1 } from './round-2/ledger-wallet-1.ts';
+import { ROUND_2_LEDGER_WALLET_2 } from './round-2/ledger-wallet-2.ts';
 import type { BlindFault } from './seam.ts';
 
 export type { BlindAnswer, BlindFault, BlindRequest } from './seam.ts';
 
-export const BLIND_FAULTS: readonly BlindFault[] = [...ROUND_1_LEDGER_WALLET_1, ...ROUND_1_LEDGER_WALLET_2, ...ROUND_1_SCAN_1, ...ROUND_1_SCAN_2];
+export const BLIND_FAULTS: readonly BlindFault[] = [
+  ...ROUND_1_LEDGER_WALLET_1,
+  ...ROUND_1_LEDGER_WALLET_2,
+  ...ROUND_1_SCAN_1,
+  ...ROUND_1_SCAN_2,
+  ...ROUND_2_LEDGER_WALLET_1,
+  ...ROUND_2_LEDGER_WALLET_2,
+];
