@@ -1,7 +1,9 @@
 // What each blind fault of a closed round must make fail (see blind-faults.ts): written by `npm run
 // detection:blind -- --record` from the round's scoring after its survivors were closed, then reviewed (each id
 // is a requirement of the rule the fault breaks). A fault judged to break no rule the suite may enforce says why.
-import type { BlindExpectation } from './blind-faults.ts';
+
+/** What a closed blind fault must do in the matrix: make exactly these requirements fail, or none (no violation). */
+export type BlindExpectation = { readonly rules: readonly string[] } | { readonly notAViolation: string };
 
 export const BLIND_CAUGHT_BY: Readonly<Record<string, BlindExpectation>> = {
   'blind-r1-ledger-begin-inclusive': { rules: ['LEDGER-UPDATES-ANY-PARTY', 'LEDGER-UPDATES-BEGIN-EXCLUSIVE', 'LEDGER-UPDATES-DESCENDING'] },

@@ -6,10 +6,8 @@
 // no MUST requirement may fail on it.
 import type { DeviationDefinition, FaultDefinition } from '../reference-node/fault-definition.ts';
 import { BLIND_FAULTS, type BlindFault } from '../reference-node/faults.ts';
-import { BLIND_CAUGHT_BY } from './blind-caught-by.ts';
+import { BLIND_CAUGHT_BY, type BlindExpectation } from './blind-caught-by.ts';
 
-/** What a closed blind fault must do in the matrix: make exactly these requirements fail, or none (no violation). */
-export type BlindExpectation = { readonly rules: readonly string[] } | { readonly notAViolation: string };
 
 const family = (f: BlindFault) => `blind round ${f.round}`;
 

@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /** For each part of the product, the parts it may import (itself always). */
 const MAY_IMPORT: Record<string, string[]> = {
   common: [],
-  description: [],
+  description: ['common'],
   generators: ['common'],
   'reference-node': ['common'],
   engine: ['common', 'description', 'generators'],
