@@ -146,6 +146,27 @@ export const RECORD_FACTS = {
         : { message: `effective_at ${JSON.stringify(tx.effective_at)} is not an ISO 8601 timestamp`, pointer: '/effective_at' },
     ),
   },
+  'tree-created-at-effective': {
+    cites: ['R.scan.5', 'R.scan.10'],
+    records: TRANSACTIONS,
+    // A created event of a transaction's tree was created by that transaction, so its created_at (the ledger
+    // effective time of the creating transaction) is the record's effective_at, as an instant (the renderings
+    // may differ in their digits).
+    problem: onTree((tx) => {
+      const effective = timeNanos(tx.effective_at);
+      if (effective === undefined) return undefined;
+      for (const [key, e] of Object.entries(eventsOf(tx))) {
+        if (!isObject(e) || e.event_type !== 'created_event' || typeof e.created_at !== 'string') continue;
+        const created = timeNanos(e.created_at);
+        if (created !== undefined && created !== effective)
+          return {
+            message: `created event ${key} has created_at ${e.created_at}, but it was created by this transaction, whose effective_at is ${String(tx.effective_at)}`,
+            pointer: pointer('events_by_id', key, 'created_at'),
+          };
+      }
+      return undefined;
+    }),
+  },
   'external-hash-omitted': {
     cites: ['R.scan.16'],
     records: TRANSACTIONS,

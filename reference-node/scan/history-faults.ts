@@ -122,4 +122,13 @@ export const HISTORY_FAULTS = declareFaults('scan', {
     rules: ['SCAN-REASSIGNMENT-RECORDS', 'SCAN-UPDATES-BY-ID', 'SCAN-UPDATES-V2-BY-ID', 'SCAN-EVENTS-BY-ID'],
     generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['relations'] },
   },
+  'scan-v2-created-at-record-time': {
+    family: 'record shape',
+    breaks:
+      'In the V2 renderings (/v2/updates, the update of /v0/events), the created events of a transaction carry its record time as created_at, not its ledger effective time.',
+    cites: ['R.scan.5'],
+    rules: ['SCAN-EVENTS-BY-ID'],
+    // A fact of the record (x-cn-record-facts), judged on every answer that carries it.
+    generic: { operations: ['getEventById'], checks: ['responses'] },
+  },
 } as const);

@@ -82,6 +82,9 @@ function v2Faults(ctx: NodeContext, tx: TransactionUpdate, shape: HistoryShape, 
   // scan-protobuf-children-reversed: the same, in the protobuf_json encoding only.
   if (ctx.faults.has('scan-v2-children-reversed') || (shape.encoding === 'verbose' && ctx.faults.has('scan-protobuf-children-reversed')))
     for (const [, e] of entries) if (Array.isArray(e.child_event_ids)) e.child_event_ids = [...e.child_event_ids].reverse();
+  // scan-v2-created-at-record-time: the created events of the tree carry the transaction's record time as created_at.
+  if (ctx.faults.has('scan-v2-created-at-record-time'))
+    for (const [, e] of entries) if (e.event_type === 'created_event') e.created_at = isoMicros(tx.recordTimeMicros);
   // scan-protobuf-value-differs: with protobuf_json, the first created event's arguments hold another text.
   if (shape.encoding === 'verbose' && ctx.faults.has('scan-protobuf-value-differs')) {
     const node = tx.nodes.find((n) => n.kind === 'created');

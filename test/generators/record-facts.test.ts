@@ -25,6 +25,11 @@ const BREAK: Record<RecordFactName, (r: Rec) => void> = {
       (r.root_event_ids as unknown[]).push('#created:9');
     }
   },
+  'tree-created-at-effective': (r) => {
+    r.effective_at = '2025-01-01T00:00:00.000001Z';
+    events(r)['#created:7'] = { event_type: 'created_event', event_id: '#created:7', created_at: '2025-01-01T00:00:00.000251Z', create_arguments: {} };
+    (r.root_event_ids as unknown[]).push('#created:7');
+  },
   'tree-event-types': (r) => void delete events(r)[firstEvent(r)]!.event_type,
   'record-time-micros': (r) => void (r.record_time = '2025-01-01T00:00:00.1234567Z'),
   'effective-at-iso': (r) => void (r.effective_at = 'yesterday'),

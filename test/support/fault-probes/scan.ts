@@ -126,6 +126,7 @@ const REQUIREMENT_DETECTED: Partial<Record<ScanFaultName, string>> = {
   'scan-faucets-none-found': 'SCAN-FAUCETS-ASKED-VALIDATORS',
   'scan-synchronizer-prefix-other': 'SCAN-SYNCHRONIZER-IDENTITIES-OF-PREFIX',
   'scan-synchronizer-miss-repeats-last-hit': 'SCAN-ERRORS-NOT-FOUND-404',
+  'scan-v2-created-at-record-time': 'SCAN-EVENTS-BY-ID',
   'scan-ans-prefix-lists-none': 'SCAN-ANS-LOOKUP-BY-NAME',
   'scan-participant-id-wrong-host': 'SCAN-PARTICIPANT-ID-HOSTS-SEEN',
   'scan-events-update-offset': 'SCAN-EVENTS-UPDATE-NO-OFFSET',
