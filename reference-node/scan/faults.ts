@@ -222,14 +222,16 @@ const RULE_FAULTS = declareFaults('scan', {
     family: 'name service',
     breaks: 'With a name_prefix, the last ANS entry listed carries a url that is neither empty nor http/https (the list without a prefix is right).',
     cites: ['R.scan.41'],
-    rules: [],
+    // SCAN-ANS-URL judges the listing with a name_prefix too (a filter of the same listing, C.ans.2).
+    rules: ['SCAN-ANS-URL'],
     generic: { operations: ['listAnsEntries'], checks: ['responses'] },
   },
   'scan-events-protobuf-dangling-child': {
     family: 'event trees',
     breaks: 'With daml_value_encoding=protobuf_json only, an exercised event of a /v0/events update lists a child id that is not a key of events_by_id.',
     cites: ['R.scan.14'],
-    rules: [],
+    // The event history's rules judge both encodings (history.ts RENDERINGS); the V2 record is then not v0's.
+    rules: ['SCAN-EVENTS-UPDATE-TREE-CHILDREN-KNOWN', 'SCAN-EVENTS-BY-ID', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
     generic: { operations: ['getEventById'], checks: ['responses'] },
   },
   'scan-ans-too-many': { family: 'name service', breaks: 'More ANS entries than page_size are returned.', cites: ['C.ans.4'], rules: ['SCAN-ANS-PAGE-SIZE'] },
@@ -395,19 +397,31 @@ const RULE_FAULTS = declareFaults('scan', {
     breaks: 'With lossless=true the v0 update carries an extra event, so the tree differs from the default encoding.',
     cites: ['C.updates-v0.3'],
     rules: ['SCAN-UPDATES-LOSSLESS-VARIANTS'],
+    // The extra event is reachable from no root: the answer breaks the record's facts on the document too.
+    generic: { operations: ['getUpdateByIdV0'], checks: ['responses'] },
   },
   'scan-protobuf-tree-differs': {
     family: 'encodings',
     breaks: 'With daml_value_encoding=protobuf_json the event item carries an extra event, so the tree differs from compact_json.',
     cites: ['C.events.1'],
-    rules: ['SCAN-EVENTS-ENCODING-VARIANTS'],
+    // The event history's rules judge both encodings (history.ts RENDERINGS): the extra event is reachable from
+    // no root, and the V2 record is then not v0's; the answer breaks the record's facts on the document too.
+    rules: ['SCAN-EVENTS-ENCODING-VARIANTS', 'SCAN-EVENTS-UPDATE-TREE-ALL-REACHABLE', 'SCAN-EVENTS-BY-ID', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
+    generic: { operations: ['getEventById'], checks: ['responses'] },
   },
   'scan-reassignment-update-id-mismatch': {
     family: 'reassignments',
     breaks: 'A reassignment item carries an update_id other than the id it was looked up by.',
     cites: ['R.scan.20'],
-    // The lookups by id are judged on reassignment ids too (each answer is about the id asked).
-    rules: ['SCAN-REASSIGNMENT-RECORDS', 'SCAN-UPDATES-BY-ID', 'SCAN-UPDATES-V2-BY-ID', 'SCAN-EVENTS-BY-ID'],
+    // The lookups by id, and the encoding rules, are judged on reassignment ids too (each answer is about the id asked).
+    rules: [
+      'SCAN-REASSIGNMENT-RECORDS',
+      'SCAN-UPDATES-BY-ID',
+      'SCAN-UPDATES-V2-BY-ID',
+      'SCAN-EVENTS-BY-ID',
+      'SCAN-EVENTS-ENCODING-VARIANTS',
+      'SCAN-UPDATES-LOSSLESS-VARIANTS',
+    ],
   },
   // Event history items
   'scan-verdict-update-id-mismatch': {
