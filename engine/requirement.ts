@@ -33,6 +33,11 @@ export interface RuleHeader<I extends InterfaceName> {
   operations?: string[];
   /** The sentences every record of the file cites (by number, description/), unless a record cites its own. */
   cites?: readonly string[];
+  /**
+   * The variants no record of the file applies to, and why (Requirement.variants), where all its records
+   * share the reason; a record's own `variants` adds to it (its reason wins for an axis value both name).
+   */
+  variants?: Requirement['variants'];
 }
 
 /** What a rule says of itself: everything but its file's header, the defaults and (for `needs`) the fixtures it reads. */
@@ -97,9 +102,31 @@ export function defineRules<I extends InterfaceName>(moduleUrl: string, header: 
       if (!operations || !cites?.length)
         throw new Error(`${where}: rule ${r.id} has no ${operations ? 'cited sentence' : 'operations'}, nor its file's header`);
       const { id, needs, ...own } = r as RuleBody<FixtureName> & { id: string };
-      return { id, kind: 'rule', level: r.level ?? 'MUST', interface: header.interface, operations, ...own, cites, needs: needs && [...needs] };
+      const variants = mergeVariants(header.variants, r.variants);
+      return {
+        id,
+        kind: 'rule',
+        level: r.level ?? 'MUST',
+        interface: header.interface,
+        operations,
+        ...own,
+        cites,
+        needs: needs && [...needs],
+        ...(variants && { variants }),
+      };
     }),
   );
+}
+
+/** A file's excluded variants with a record's own: an axis excused whole by either stays whole. */
+function mergeVariants(file: Requirement['variants'], own: Requirement['variants']): Requirement['variants'] {
+  if (!file || !own) return own ?? file;
+  const out: Record<string, string | Readonly<Record<string, string>>> = { ...file };
+  for (const [axis, why] of Object.entries(own)) {
+    const theirs = out[axis];
+    out[axis] = typeof why === 'string' || theirs === undefined ? why : typeof theirs === 'string' ? theirs : { ...theirs, ...why };
+  }
+  return out;
 }
 
 /**

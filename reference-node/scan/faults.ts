@@ -225,14 +225,16 @@ const RULE_FAULTS = declareFaults('scan', {
     family: 'name service',
     breaks: 'With a name_prefix, the last ANS entry listed carries a url that is neither empty nor http/https (the list without a prefix is right).',
     cites: ['R.scan.41'],
-    rules: [],
+    // SCAN-ANS-URL judges the listing with a name_prefix too (a filter of the same listing, C.ans.2).
+    rules: ['SCAN-ANS-URL'],
     generic: { operations: ['listAnsEntries'], checks: ['responses'] },
   },
   'scan-events-protobuf-dangling-child': {
     family: 'event trees',
     breaks: 'With daml_value_encoding=protobuf_json only, an exercised event of a /v0/events update lists a child id that is not a key of events_by_id.',
     cites: ['R.scan.14'],
-    rules: [],
+    // The event history's rules judge both encodings (history.ts RENDERINGS); the V2 record is then not v0's.
+    rules: ['SCAN-EVENTS-UPDATE-TREE-CHILDREN-KNOWN', 'SCAN-EVENTS-BY-ID', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
     generic: { operations: ['getEventById'], checks: ['responses'] },
   },
   'scan-ans-too-many': {

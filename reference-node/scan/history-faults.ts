@@ -107,19 +107,31 @@ export const HISTORY_FAULTS = declareFaults('scan', {
     breaks: 'With lossless=true the v0 update carries an extra event, so the tree differs from the default encoding.',
     cites: ['C.updates-v0.3'],
     rules: ['SCAN-UPDATES-LOSSLESS-VARIANTS'],
+    // The extra event is reachable from no root: the answer breaks the record's facts on the document too.
+    generic: { operations: ['getUpdateByIdV0'], checks: ['responses'] },
   },
   'scan-protobuf-tree-differs': {
     family: 'encodings',
     breaks: 'With daml_value_encoding=protobuf_json the event item carries an extra event, so the tree differs from compact_json.',
     cites: ['C.events.1'],
-    rules: ['SCAN-EVENTS-ENCODING-VARIANTS'],
+    // The event history's rules judge both encodings (history.ts RENDERINGS): the extra event is reachable from
+    // no root, and the V2 record is then not v0's; the answer breaks the record's facts on the document too.
+    rules: ['SCAN-EVENTS-ENCODING-VARIANTS', 'SCAN-EVENTS-UPDATE-TREE-ALL-REACHABLE', 'SCAN-EVENTS-BY-ID', 'SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
+    generic: { operations: ['getEventById'], checks: ['responses'] },
   },
   'scan-reassignment-update-id-mismatch': {
     family: 'reassignments',
     breaks: 'A reassignment item carries an update_id other than the id it was looked up by.',
     cites: ['R.scan.20'],
     // The lookups by id are judged on reassignment ids too (each answer is about the id asked).
-    rules: ['SCAN-REASSIGNMENT-RECORDS', 'SCAN-UPDATES-BY-ID', 'SCAN-UPDATES-V2-BY-ID', 'SCAN-EVENTS-BY-ID'],
+    rules: [
+      'SCAN-REASSIGNMENT-RECORDS',
+      'SCAN-UPDATES-BY-ID',
+      'SCAN-UPDATES-V2-BY-ID',
+      'SCAN-EVENTS-BY-ID',
+      'SCAN-EVENTS-ENCODING-VARIANTS',
+      'SCAN-UPDATES-LOSSLESS-VARIANTS',
+    ],
     generic: { operations: ['getUpdateByIdV0', 'getEventById'], checks: ['relations'] },
   },
   'scan-v2-created-at-record-time': {

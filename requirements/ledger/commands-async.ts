@@ -8,6 +8,7 @@
 import { isObject, parseJson } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
+import { STREAM_LOOKUP_VARIANTS } from './stream-lookup.ts';
 import { notServed, unsupportedReason } from '../../engine/served.ts';
 import {
   PATHS,
@@ -35,6 +36,7 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
   rule({
     id: 'LEDGER-COMMANDS-ASYNC-COMPLETES',
     operations: ['submitAsync', 'getCompletions', 'getUpdates'],
+    variants: STREAM_LOOKUP_VARIANTS,
     confirms: 'submitAsync',
     cites: ['A.overview.10', 'A.overview.14'],
     mutates: true,

@@ -8,6 +8,7 @@ import { isObject, parseJson, type Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
+import { STREAM_LOOKUP_VARIANTS } from './stream-lookup.ts';
 import {
   PATHS,
   acting,
@@ -319,7 +320,7 @@ async function moveAndBack(ctx: CheckContext<'ledgerCommands'>, mode: Mode): Pro
   }
 }
 
-export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger' }, [
+export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', variants: STREAM_LOOKUP_VARIANTS }, [
   rule({
     id: 'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES',
     operations: ['submitAndWaitForReassignment', 'submitAndWaitForTransaction', 'getUpdates', 'submitAndWait', 'getPackageVetting'],

@@ -9,6 +9,7 @@ import { isObject, type Json } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
+import { STREAM_LOOKUP_VARIANTS } from './stream-lookup.ts';
 import {
   PATHS,
   acting,
@@ -58,7 +59,7 @@ async function expectOnStream(
   return { record: found.record, x, at };
 }
 
-export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger' }, [
+export const COMMANDS_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', variants: STREAM_LOOKUP_VARIANTS }, [
   rule({
     id: 'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE',
     operations: ['submitAndWait', 'getUpdates'],

@@ -83,6 +83,15 @@ export const EVENT_REQUIREMENTS: Requirement[] = defineRules(
     rule({
       id: 'LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED',
       confirms: 'getEventsByContractId',
+      // The stream is read in the lookup's own format, so that the two answers are alike to compare.
+      variants: {
+        'transaction-shape': {
+          'ledger-effects':
+            'the lookup answers created and archived events, the ACS-delta shape (an archive is an exercise in ledger effects): the stream is compared in that shape',
+        },
+        parties: "the stream is read as the party of the lookup's eventFormat (the contract's fixture party): the comparison holds between like reads",
+        cumulative: "the stream is read with the lookup's one wildcard entry: the comparison holds between like reads",
+      },
       needs: ['ledgerContract'],
       tags: ['events'],
       async check(ctx) {

@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules } from '../../engine/requirement.ts';
-import { LIST_SIZE, list, nameOf, OP } from './ans.ts';
+import { LIST_SIZE, list, listings, nameOf, OP } from './ans.ts';
 
 /** Absent and null both say "none" for the optional fields of AnsEntry. */
 const absent = (v: unknown) => v === undefined || v === null;
@@ -16,23 +16,26 @@ export const ANS_SPECIAL_REQUIREMENTS: Requirement[] = defineRules(import.meta.u
     cites: ['R.scan.40', 'R.scan.42'],
     tags: ['ans'],
     async check(ctx) {
-      const { x, entries } = await list(ctx, LIST_SIZE);
-      const special = entries.filter((e) => isObject(e) && absent(e.expires_at));
+      const all = await listings(ctx);
+      const special = all[0]!.entries.filter((e) => isObject(e) && absent(e.expires_at));
       if (special.length === 0) ctx.skip('the name service lists no entry without expiry (no special entry to judge)');
-      const k = entries.findIndex((e) => isObject(e) && absent(e.expires_at) && !absent(e.contract_id));
-      if (k >= 0)
-        ctx
-          .expect(x)
-          .fail(
-            `entry ${nameOf(entries[k])} has no expiry, so it is a special entry the operating organization provides, yet it carries contract_id ${JSON.stringify(entries[k]?.contract_id)}`,
-            `/entries/${k}/contract_id`,
-          );
+      for (const { x, entries, label } of all) {
+        const k = entries.findIndex((e) => isObject(e) && absent(e.expires_at) && !absent(e.contract_id));
+        if (k >= 0)
+          ctx
+            .expect(x)
+            .fail(
+              `${label}entry ${nameOf(entries[k])} has no expiry, so it is a special entry the operating organization provides, yet it carries contract_id ${JSON.stringify(entries[k]?.contract_id)}`,
+              `/entries/${k}/contract_id`,
+            );
+      }
     },
   },
   {
     id: 'SCAN-ANS-EMPTY-PREFIX-ALL',
     cites: ['C.ans.3'],
     tags: ['ans'],
+    variants: { 'name-prefix': { given: "the rule of an empty or absent name_prefix (C.ans.3); a given prefix's filtering is SCAN-ANS-NAME-PREFIX's" } },
     async check(ctx) {
       // Entries may expire or appear between two requests: a mismatch is asked again once before it fails.
       const compare = async () => {

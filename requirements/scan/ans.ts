@@ -24,6 +24,29 @@ export async function list(ctx: CheckContext, pageSize: number, prefix?: string)
 
 export const nameOf = (e: Json) => (isObject(e) && typeof e.name === 'string' ? e.name : undefined);
 
+/** A listing as a rule judges it, and how its failures name it: nothing without a prefix, else the prefix. */
+export interface Listing {
+  x: Exchange;
+  entries: Json[];
+  label: string;
+}
+
+/**
+ * The listing without name_prefix and with one (the first letter of the first listed name, so that entries
+ * match): name_prefix is a filter of the same listing (C.ans.2), so what the listing promises of its entries
+ * holds in both. Only the first without a listed name to take a prefix from.
+ */
+export async function listings(ctx: CheckContext): Promise<Listing[]> {
+  const whole = await list(ctx, LIST_SIZE);
+  const prefix = whole.entries
+    .map(nameOf)
+    .find((n) => !!n)
+    ?.slice(0, 1);
+  const out = [{ ...whole, label: '' }];
+  if (prefix) out.push({ ...(await list(ctx, LIST_SIZE, prefix)), label: `name_prefix ${JSON.stringify(prefix)}: ` });
+  return out;
+}
+
 /** Up to three of the prefixes with their letter case swapped, where that changes them (the longest first). */
 function caseFlipped(prefixes: string[]): string[] {
   const swap = (p: string) => [...p].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
@@ -57,16 +80,24 @@ const pageSize: RuleOf<'scan'> = {
   cites: ['C.ans.4'],
   tags: ['ans'],
   async check(ctx) {
-    const total = (await list(ctx, LIST_SIZE)).entries.length;
+    const [whole, prefixed] = await listings(ctx);
+    const total = whole!.entries.length;
     // At the count of the listing, one below and one above (description/bounds.ts), then drawn sizes.
     for (const size of [total - 1, total, total + 1].filter((s) => s >= 1 && total < LIST_SIZE)) {
       const { x, entries } = await list(ctx, size);
       if (entries.length > size)
         ctx.expect(x).fail(`page_size ${size} (the listing holds ${total} entries) answered with ${entries.length} entries`, '/entries');
     }
+    // Every other page with the name_prefix of the prefixed listing: the page size bounds a filtered listing too.
+    const prefix = prefixed ? nameOf(prefixed.entries[0]!)?.slice(0, 1) : undefined;
+    let n = 0;
     await ctx.property(fc.integer({ min: 1, max: Math.max(2, Math.min(LIST_SIZE, total + 1)) }), async (size) => {
-      const { x, entries } = await list(ctx, size);
-      if (entries.length > size) ctx.expect(x).fail(`page_size ${size} answered with ${entries.length} entries`, '/entries');
+      const asked = n++ % 2 ? prefix : undefined;
+      const { x, entries } = await list(ctx, size, asked);
+      if (entries.length > size)
+        ctx
+          .expect(x)
+          .fail(`${asked === undefined ? '' : `name_prefix ${JSON.stringify(asked)}, `}page_size ${size} answered with ${entries.length} entries`, '/entries');
     });
   },
 };
@@ -88,18 +119,18 @@ const noExpired = rule({
     const snapshot = timeNanos(ctx.fixtures.snapshotRecordTime);
     if (snapshot === undefined) return ctx.skip(`fixtures.snapshotRecordTime is not an ISO 8601 timestamp: ${ctx.fixtures.snapshotRecordTime}`);
     const bound = snapshot - EXPIRY_MARGIN_NS;
-    const { x, entries } = await list(ctx, LIST_SIZE);
-    for (const [k, e] of entries.entries()) {
-      const expires = isObject(e) ? timeNanos(e.expires_at) : undefined;
-      if (expires !== undefined && expires < bound) {
-        ctx
-          .expect(x)
-          .fail(
-            `entry ${nameOf(e)} expired at ${e.expires_at}, more than a minute before the snapshot time ${ctx.fixtures.snapshotRecordTime} the node already reports, yet it is listed`,
-            `/entries/${k}/expires_at`,
-          );
+    for (const { x, entries, label } of await listings(ctx))
+      for (const [k, e] of entries.entries()) {
+        const expires = isObject(e) ? timeNanos(e.expires_at) : undefined;
+        if (expires !== undefined && expires < bound) {
+          ctx
+            .expect(x)
+            .fail(
+              `${label}entry ${nameOf(e)} expired at ${e.expires_at}, more than a minute before the snapshot time ${ctx.fixtures.snapshotRecordTime} the node already reports, yet it is listed`,
+              `/entries/${k}/expires_at`,
+            );
+        }
       }
-    }
   },
 });
 
@@ -119,10 +150,13 @@ const urlShape: RuleOf<'scan'> = {
   cites: ['R.scan.41', 'C.ans.6'],
   tags: ['ans'],
   async check(ctx) {
-    const { x, entries } = await list(ctx, LIST_SIZE);
-    const k = entries.findIndex((e) => !urlAllowed(isObject(e) ? e.url : undefined));
-    if (k >= 0)
-      ctx.expect(x).fail(`entry ${nameOf(entries[k])} has url ${JSON.stringify(entries[k]?.url)}, neither empty nor an http/https URL`, `/entries/${k}/url`);
+    for (const { x, entries, label } of await listings(ctx)) {
+      const k = entries.findIndex((e) => !urlAllowed(isObject(e) ? e.url : undefined));
+      if (k >= 0)
+        ctx
+          .expect(x)
+          .fail(`${label}entry ${nameOf(entries[k])} has url ${JSON.stringify(entries[k]?.url)}, neither empty nor an http/https URL`, `/entries/${k}/url`);
+    }
   },
 };
 

@@ -28,7 +28,8 @@ interface Dated {
 
 /** Fixture updates with the record time the scan reports for them. */
 async function datedUpdates(ctx: CheckContext<'transactionUpdateIds'>): Promise<Dated[]> {
-  const served = await fetchServedUpdates(ctx, ctx.fixtures.transactionUpdateIds);
+  // Transactions and reassignments: an update of either type in the range is in the bulk history.
+  const served = await fetchServedUpdates(ctx, [...ctx.fixtures.transactionUpdateIds, ...(ctx.fixtures.reassignmentUpdateIds ?? [])]);
   served.sort((a, b) => PREFERRED.indexOf(a.where) - PREFERRED.indexOf(b.where));
   const out: Dated[] = [];
   for (const { where, updates } of served.slice(0, 1)) {

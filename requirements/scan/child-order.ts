@@ -5,8 +5,8 @@
 // One requirement per rendering: updates-child-order.ts and events-child-order.ts.
 import { isObject, pointer, type Json } from '../../common/json.ts';
 import { rule } from '../../engine/requirement.ts';
-import { BASE, LABEL, OP, transactions, type Where } from './history.ts';
-import { RENDERED_BY } from './tree-rules.ts';
+import { BASE, LABEL, named, OP, transactions, type Where } from './history.ts';
+import { NO_TREE, RENDERED_BY } from './tree-rules.ts';
 
 /** The node position of every event of a transaction, or undefined when its ids do not carry one. */
 function positions(tx: Record<string, Json>): Map<string, number> | undefined {
@@ -26,11 +26,11 @@ export function childOrderRequirement(where: Exclude<Where, 'v0'>) {
     cites: ['R.scan.19', ...RENDERED_BY[where]],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'trees'],
+    variants: NO_TREE,
     async check(ctx) {
       let judged = 0;
-      // The order is the tree's, not the payload's: the event items are judged in both value encodings.
-      const queries = where === 'events' ? [undefined, { daml_value_encoding: 'protobuf_json' }] : [undefined];
-      for (const t of (await Promise.all(queries.map((q) => transactions(ctx, where, q)))).flat()) {
+      // The order is the tree's, not the payload's: the event items are judged in both value encodings (transactions reads both).
+      for (const t of await transactions(ctx, where)) {
         const at = positions(t.tx);
         if (!at) continue;
         for (const [key, e] of Object.entries(t.tx.events_by_id as Record<string, Json>)) {
@@ -44,7 +44,7 @@ export function childOrderRequirement(where: Exclude<Where, 'v0'>) {
             ctx
               .expect(t.exchange)
               .fail(
-                `${LABEL[where]} ${t.id}${t.exchange.url.includes('protobuf_json') ? ' (protobuf_json)' : ''}: event ${key} lists child ${known[j]!.id} after ${known[j - 1]!.id}, though it occurred earlier (node positions ${known[j]!.n} and ${known[j - 1]!.n})`,
+                `${named(t, where)}: event ${key} lists child ${known[j]!.id} after ${known[j - 1]!.id}, though it occurred earlier (node positions ${known[j]!.n} and ${known[j - 1]!.n})`,
                 `${BASE[where]}${pointer('events_by_id', key, 'child_event_ids')}/${known[j]!.k}`,
               );
         }

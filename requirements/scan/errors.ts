@@ -223,4 +223,15 @@ const notFound: RuleOf<'scan'> = {
   },
 };
 
-export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [errorShape, badInputNot5xx, notFound]);
+/** The rules judge refusals: an error answer carries no update record, Daml value or listing to vary. */
+const REFUSALS = {
+  'record-type': 'a rule of error answers (a refused or unknown id): an error carries no update record, of either type',
+  'value-encoding': 'a rule of error answers: an error carries no Daml value to encode',
+  'name-prefix': 'a rule of error answers (a refused page size): an error carries no listing to filter',
+};
+
+export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
+  { ...errorShape, variants: REFUSALS },
+  { ...badInputNot5xx, variants: REFUSALS },
+  { ...notFound, variants: { 'record-type': REFUSALS['record-type'], 'value-encoding': REFUSALS['value-encoding'] } },
+]);

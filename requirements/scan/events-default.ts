@@ -16,6 +16,11 @@ export const EVENTS_DEFAULT_REQUIREMENTS: Requirement[] = defineRules(
       id: 'SCAN-EVENTS-ENCODING-DEFAULT',
       needs: ['transactionUpdateIds'],
       tags: ['history', 'encodings'],
+      variants: {
+        'value-encoding': {
+          protobuf_json: 'the rule of the default encoding, compact_json (C.events.2): protobuf_json asked by name is another rendering, not the default',
+        },
+      },
       check: defaultCheck('events', 'daml_value_encoding', 'compact_json'),
     }),
   ],

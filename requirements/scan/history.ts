@@ -54,7 +54,24 @@ export interface FetchedUpdate {
   id: string;
   exchange: Exchange;
   body: Record<string, Json>;
+  /** The value encoding asked for where it is not the default (see RENDERINGS). */
+  encoding?: string;
 }
+
+/**
+ * The renderings a rule of a lookup judges when it names none: /v0/events answers in compact_json (the
+ * default) or protobuf_json, "the record is the same in both, only the Daml values are written otherwise"
+ * (C.events.1), so a rule of the record holds in both and is judged in both; the update paths have one.
+ * A rule of one encoding asks for it by name (a `query`).
+ */
+const RENDERINGS: Record<Where, ReadonlyArray<Record<string, string> | undefined>> = {
+  v0: [undefined],
+  v2: [undefined],
+  events: [undefined, { daml_value_encoding: 'protobuf_json' }],
+};
+
+/** How a failure names a looked-up update: the endpoint, the id, and the encoding where it is not the default. */
+export const named = (u: { id: string; encoding?: string }, where: Where): string => `${LABEL[where]} ${u.id}${u.encoding ? ` (${u.encoding})` : ''}`;
 
 /** Statuses that answer "no such resource" to a lookup: an unknown id, or a path the scan does not serve. */
 const ABSENT = [404, 405, 501];
@@ -121,14 +138,40 @@ export async function fetchUpdates(ctx: CheckContext, ids: readonly string[], wh
   return asUpdates(ctx, l.answered);
 }
 
-/** The fixture updates on every endpoint the scan serves, by endpoint; unsupported when it serves none. */
+/**
+ * fetchUpdates in every rendering of the endpoint (RENDERINGS): the default's answers, then the others' for the
+ * ids the default answered (each a 200 too: an encoding the description names is no invalid request).
+ */
+export async function fetchRenderings(ctx: CheckContext, ids: readonly string[], where: Where): Promise<FetchedUpdate[]> {
+  const [first, ...others] = RENDERINGS[where];
+  const out = await fetchUpdates(ctx, ids, where, first);
+  const answered = [...out];
+  for (const query of others) out.push(...(await rendered(ctx, answered, where, query!)));
+  return out;
+}
+
+/** The updates the default rendering answered, asked for again in another (each a 200). */
+async function rendered(ctx: CheckContext, updates: readonly FetchedUpdate[], where: Where, query: Record<string, string>): Promise<FetchedUpdate[]> {
+  const answered = [];
+  for (const { id } of updates) answered.push({ id, exchange: await historyGet(ctx, PATH[where] + enc(id), query) });
+  return asUpdates(ctx, answered).map((u) => ({ ...u, encoding: Object.values(query).join() }));
+}
+
+/**
+ * The fixture updates on every endpoint the scan serves, by endpoint and rendering (RENDERINGS: /v0/events
+ * twice, in each value encoding, as two groups, so that a rule comparing updates compares within one
+ * rendering); unsupported when it serves none.
+ */
 export async function fetchServedUpdates(ctx: CheckContext, ids: readonly string[]): Promise<Array<{ where: Where; updates: FetchedUpdate[] }>> {
   const out: Array<{ where: Where; updates: FetchedUpdate[] }> = [];
   const unserved: Array<{ unserved: string; exchange: Exchange }> = [];
   for (const where of WHERE) {
     const l = await lookUp(ctx, ids, where);
-    if ('answered' in l) out.push({ where, updates: asUpdates(ctx, l.answered) });
-    else if ('unserved' in l) unserved.push(l);
+    if ('answered' in l) {
+      const updates = asUpdates(ctx, l.answered);
+      out.push({ where, updates });
+      for (const query of RENDERINGS[where].slice(1)) out.push({ where, updates: await rendered(ctx, updates, where, query!) });
+    } else if ('unserved' in l) unserved.push(l);
   }
   if (unserved.length === WHERE.length) ctx.unsupported(unserved.map((u) => u.unserved).join('; '), { exchange: unserved[0]!.exchange });
   return out;
@@ -150,7 +193,8 @@ export interface FetchedTx extends FetchedUpdate {
 /** The fixture transactions as one endpoint renders them. */
 export async function transactions(ctx: CheckContext<'transactionUpdateIds'>, where: Where, query?: Record<string, string>): Promise<FetchedTx[]> {
   const out: FetchedTx[] = [];
-  for (const u of await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds, where, query)) {
+  const ids = ctx.fixtures.transactionUpdateIds;
+  for (const u of await (query ? fetchUpdates(ctx, ids, where, query) : fetchRenderings(ctx, ids, where))) {
     const tx = transactionOf(u.body, where);
     if (tx) out.push({ ...u, where, tx });
   }
@@ -185,43 +229,56 @@ export function encodingCheck(
   return async (ctx) => {
     let checked = 0;
     let found = 0;
-    for (const updateId of ctx.fixtures.transactionUpdateIds) {
-      if (checked >= ENCODING_SAMPLE) break;
-      const answers = [];
-      for (const value of values) {
-        const x = await historyGet(ctx, PATH[where] + enc(updateId), { [param]: value });
-        if (ABSENT.includes(x.status)) break;
-        const tx = transactionOf(ctx.expect(x, `${param}=${value} is an allowed value`).status(200).object(), where);
-        if (tx && tx.update_id !== updateId)
-          ctx.expect(x).fail(`${param}=${value}: update_id ${JSON.stringify(tx.update_id)} is not the requested ${updateId}`, `${BASE[where]}/update_id`);
-        answers.push({ x, tx });
+    // Transactions, then a few reassignments (the lookups answer either; a reassignment's created event carries
+    // Daml values too): the record is the same in both encodings whatever its type.
+    const samples = [
+      { ids: ctx.fixtures.transactionUpdateIds, cap: ENCODING_SAMPLE },
+      { ids: ctx.fixtures.reassignmentUpdateIds ?? [], cap: 2 },
+    ];
+    for (const { ids, cap } of samples) {
+      let taken = 0;
+      for (const updateId of ids) {
+        if (taken >= cap) break;
+        const answers = [];
+        for (const value of values) {
+          const x = await historyGet(ctx, PATH[where] + enc(updateId), { [param]: value });
+          if (ABSENT.includes(x.status)) break;
+          const body = ctx.expect(x, `${param}=${value} is an allowed value`).status(200).object();
+          const tx = transactionOf(body, where);
+          const rec = tx ?? reassignmentOf(body, where);
+          if (rec && rec.update_id !== updateId)
+            ctx.expect(x).fail(`${param}=${value}: update_id ${JSON.stringify(rec.update_id)} is not the requested ${updateId}`, `${BASE[where]}/update_id`);
+          answers.push({ x, tx, rec });
+        }
+        if (answers.length < 2) continue;
+        found++;
+        if (!answers[0]!.rec && !answers[1]!.rec) continue;
+        taken++;
+        if (answers[0]!.tx || answers[1]!.tx) checked++;
+        if (treeOutline(answers[0]!.tx) !== treeOutline(answers[1]!.tx)) {
+          ctx
+            .expect((answers[0]!.tx && answers[1]!.tx ? answers[1] : answers.find((a) => !a.tx))!.x)
+            .fail(
+              `${param}=${values[0]} and ${param}=${values[1]} describe different trees for ${updateId} (update id, roots or event ids differ, or only one carries a tree); only the payload encoding may differ`,
+            );
+        }
+        // The record's own fields (workflow, times, synchronizer, ...) are no payload: they are the same.
+        const [a, b] = [answers[0]!.rec, answers[1]!.rec];
+        const payload = ['events_by_id', 'event'];
+        const field = a && b ? Object.keys(a).find((k) => !payload.includes(k) && k in b && JSON.stringify(a[k]) !== JSON.stringify(b[k])) : undefined;
+        if (field)
+          ctx
+            .expect(answers[1]!.x)
+            .fail(
+              `${LABEL[where]} ${updateId}: ${field} is ${JSON.stringify(b![field])} with ${param}=${values[1]} but ${JSON.stringify(a![field])} with ${param}=${values[0]}; only the payload encoding may differ`,
+              `${BASE[where]}/${field}`,
+            );
+        const p = answers[0]!.tx && answers[1]!.tx ? compare?.(answers[0]!.tx, answers[1]!.tx) : undefined;
+        if (p)
+          ctx
+            .expect(answers[1]!.x)
+            .fail(`${LABEL[where]} ${updateId}, ${param}=${values[1]} against ${param}=${values[0]}: ${p.message}`, BASE[where] + p.pointer);
       }
-      if (answers.length < 2) continue;
-      found++;
-      if (!answers[0]!.tx && !answers[1]!.tx) continue;
-      checked++;
-      if (treeOutline(answers[0]!.tx) !== treeOutline(answers[1]!.tx)) {
-        ctx
-          .expect((answers[0]!.tx && answers[1]!.tx ? answers[1] : answers.find((a) => !a.tx))!.x)
-          .fail(
-            `${param}=${values[0]} and ${param}=${values[1]} describe different trees for ${updateId} (update id, roots or event ids differ, or only one carries a tree); only the payload encoding may differ`,
-          );
-      }
-      // The transaction's own fields (workflow, times, synchronizer, ...) are no payload: they are the same.
-      const [a, b] = [answers[0]!.tx, answers[1]!.tx];
-      const field = a && b ? Object.keys(a).find((k) => k !== 'events_by_id' && k in b && JSON.stringify(a[k]) !== JSON.stringify(b[k])) : undefined;
-      if (field)
-        ctx
-          .expect(answers[1]!.x)
-          .fail(
-            `${LABEL[where]} ${updateId}: ${field} is ${JSON.stringify(b![field])} with ${param}=${values[1]} but ${JSON.stringify(a![field])} with ${param}=${values[0]}; only the payload encoding may differ`,
-            `${BASE[where]}/${field}`,
-          );
-      const p = compare?.(answers[0]!.tx!, answers[1]!.tx!);
-      if (p)
-        ctx
-          .expect(answers[1]!.x)
-          .fail(`${LABEL[where]} ${updateId}, ${param}=${values[1]} against ${param}=${values[0]}: ${p.message}`, BASE[where] + p.pointer);
     }
     if (found === 0) await fetchUpdates(ctx, ctx.fixtures.transactionUpdateIds, where); // unsupported, or skipped as unknown
     if (checked === 0) ctx.skip(`none of the fixture transaction ids is answered by ${LABEL[where]} with a transaction tree`);
@@ -268,9 +325,11 @@ export function lookupCheck(where: Where): (ctx: CheckContext<'transactionUpdate
       const noun = type === 'transaction' ? 'update' : `${type} update`;
       let answered = 0;
       let unknown: { id: string; x: Exchange } | undefined;
-      for (const id of ids.slice(0, LOOKUP_SAMPLE)) {
-        const x = await ctx.scan.get(PATH[where] + enc(id));
-        const what = `${noun} ${id} (${origin})`;
+      // Each id in every rendering of the endpoint (both value encodings of /v0/events): a lookup answers in each.
+      const asks = ids.slice(0, LOOKUP_SAMPLE).flatMap((id) => RENDERINGS[where].map((query) => ({ id, query })));
+      for (const { id, query } of asks) {
+        const x = await ctx.scan.get(PATH[where] + enc(id), { query });
+        const what = `${noun} ${id}${query ? ` (${Object.values(query).join()})` : ''} (${origin})`;
         if (x.status === 404 && where !== 'events') {
           const item = await historyGet(ctx, PATH.events + enc(id));
           const known = item.status === 200 ? updateOf(parseJson(item.text) ?? {}, 'events') : undefined;

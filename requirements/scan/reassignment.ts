@@ -213,8 +213,13 @@ function counterRule(ctx: CheckContext, where: Where, all: Reassignment[]): void
   }
 }
 
-export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan', operations: WHERE.map((w) => OP[w]) }, [
-  wellFormed,
-  pairCounter,
-  counterIncreases,
-]);
+/** The rules of reassignment records: the fixture reassignments are asked for, a transaction has no reassignment event. */
+const OF_REASSIGNMENTS = {
+  'record-type': { transaction: 'a rule of UpdateHistoryReassignment (its event, counter and unassign id): a transaction carries no reassignment event' },
+};
+
+export const REASSIGNMENT_REQUIREMENTS: Requirement[] = defineRules(
+  import.meta.url,
+  { interface: 'scan', operations: WHERE.map((w) => OP[w]), variants: OF_REASSIGNMENTS },
+  [wellFormed, pairCounter, counterIncreases],
+);

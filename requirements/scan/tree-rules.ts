@@ -6,7 +6,7 @@ import { pointer, type Json } from '../../common/json.ts';
 import type { CheckContext } from '../../engine/model.ts';
 import { rule } from '../../engine/requirement.ts';
 import { RECORD_FACTS, type RecordFactName } from '../../generators/record-facts.ts';
-import { BASE, LABEL, OP, transactions, type Where } from './history.ts';
+import { BASE, named, OP, transactions, type Where } from './history.ts';
 import { keysInTextOrder } from './json-order.ts';
 
 type Problem = { message: string; pointer: string } | undefined;
@@ -23,7 +23,9 @@ export interface TreeRule {
 // also puts on the record's schemas: the generic answer review judges it on every answer that carries the
 // record, these requirements on each history endpoint by name.
 /** Why a rule of the event tree does not apply to a reassignment (Requirement.variants). */
-const NO_TREE = { 'record-type': { reassignment: 'a rule of the event tree (events_by_id) of a transaction: a reassignment carries one event and no tree' } };
+export const NO_TREE = {
+  'record-type': { reassignment: 'a rule of the event tree (events_by_id) of a transaction: a reassignment carries one event and no tree' },
+};
 
 const fact = (name: RecordFactName, tags: string[]): TreeRule => ({ cites: RECORD_FACTS[name].cites, tags, problem: RECORD_FACTS[name].problem });
 
@@ -43,7 +45,7 @@ function treeCheck(where: Where, problem: TreeRule['problem']): (ctx: CheckConte
   return async (ctx) => {
     for (const t of await transactions(ctx, where)) {
       const p = problem(t.tx);
-      if (p) ctx.expect(t.exchange).fail(`${LABEL[where]} ${t.id}: ${p.message}`, BASE[where] + p.pointer);
+      if (p) ctx.expect(t.exchange).fail(`${named(t, where)}: ${p.message}`, BASE[where] + p.pointer);
     }
   };
 }
@@ -89,10 +91,7 @@ export function keysSortedRequirement(where: Exclude<Where, 'v0'>) {
           if (keys[k - 1]! > keys[k]!)
             ctx
               .expect(t.exchange)
-              .fail(
-                `${LABEL[where]} ${t.id}: events_by_id key ${keys[k]} is written after ${keys[k - 1]}: not in lexicographic order`,
-                pointer(...path, keys[k]!),
-              );
+              .fail(`${named(t, where)}: events_by_id key ${keys[k]} is written after ${keys[k - 1]}: not in lexicographic order`, pointer(...path, keys[k]!));
         }
       }
     },

@@ -59,6 +59,12 @@ export const UPDATE_VARIANT_REQUIREMENTS: Requirement[] = defineRules(
     interface: 'scan',
     operations: [OP.v0, OP.v2, OP.events],
     cites: ['R.scan.17', 'X.versioning.6'],
+    variants: {
+      'record-type': {
+        reassignment:
+          'R.scan.17 names UpdateHistoryTransactionV2 "the same as above without offset": the rule compares the transaction record across paths; reassignments are judged on each path by the reassignment rules',
+      },
+    },
   },
   [
     rule({

@@ -6,7 +6,7 @@
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
 import { timeNanos } from '../../interfaces/scan/common.ts';
-import { encodingCheck, lookupCheck, OP, transactions } from './history.ts';
+import { encodingCheck, fetchUpdates, lookupCheck, OP, updateOf } from './history.ts';
 import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
 import { sameContentVerboseAs } from './value-encodings.ts';
 
@@ -18,6 +18,12 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     cites: ['C.updates-v0.4'],
     needs: ['transactionUpdateIds'],
     tags: ['history'],
+    // What /v0/events answers is SCAN-EVENTS-BY-ID's (in each record type and encoding).
+    variants: {
+      'record-type':
+        'asks /v0/events only whether an id this path answers 404 is known there (a verdict-only id); this path itself is asked ids of both record types',
+      'value-encoding': 'asks /v0/events only whether an id this path answers 404 is known there, which no encoding changes',
+    },
     confirms: OP.v0,
     check: lookupCheck('v0'),
   }),
@@ -36,7 +42,13 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     async check(ctx) {
       // Order of the history on one synchronizer within one migration is the order of record times; offsets of
       // different synchronizers or migrations are not compared.
-      const txs = (await transactions(ctx, 'v0'))
+      // Transactions and reassignments: both are updates of the history, with offsets.
+      const ids = [...ctx.fixtures.transactionUpdateIds, ...(ctx.fixtures.reassignmentUpdateIds ?? [])];
+      const txs = (await fetchUpdates(ctx, ids, 'v0'))
+        .flatMap((u) => {
+          const tx = updateOf(u.body, 'v0');
+          return tx ? [{ ...u, tx }] : [];
+        })
         .map((t) => ({ ...t, at: timeNanos(t.tx.record_time), group: `${t.tx.migration_id}|${t.tx.synchronizer_id}` }))
         .filter((t) => t.at !== undefined && typeof t.tx.offset === 'string')
         .sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : 0));
@@ -72,6 +84,12 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     cites: ['C.updates-v0.6', 'X.versioning.6'],
     needs: ['transactionUpdateIds'],
     tags: ['history'],
+    // What /v0/events answers is SCAN-EVENTS-BY-ID's (in each record type and encoding).
+    variants: {
+      'record-type':
+        'asks /v0/events only whether an id this path answers 404 is known there (a verdict-only id); this path itself is asked ids of both record types',
+      'value-encoding': 'asks /v0/events only whether an id this path answers 404 is known there, which no encoding changes',
+    },
     confirms: OP.v2,
     check: lookupCheck('v2'),
   }),

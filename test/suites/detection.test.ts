@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedFailures } from '../../detection/expectations.ts';
 import { runClean, type CleanOutcome } from '../../detection/matrix.ts';
 import { missingVariants, unknownExclusions } from '../../engine/answers/variant-coverage.ts';
-import { OPEN_VARIANT_GAPS } from '../../detection/variant-gaps.ts';
 import { builtinDocuments, type Documents } from '../../runner/documents.ts';
 import { FAULT_CATALOG } from '../../reference-node/faults.ts';
 import { REFUSAL_FAULTS } from '../../reference-node/refusal-faults.ts';
@@ -42,12 +41,7 @@ describe('the suite on the clean reference node', () => {
     const missing = missingVariants(all, run!.exercised!, documents.specs).map(
       (m) => `${m.requirement} on ${m.operation}: ${m.axis} ${m.missing.join(', ')} not exercised (only ${m.exercised.join(', ') || 'none'})`,
     );
-    // The gaps still open (detection/variant-gaps.ts) only shrink: none may be added, a closed one leaves the list.
-    expect(missing.filter((m) => !OPEN_VARIANT_GAPS.includes(m))).toEqual([]);
-    expect(
-      OPEN_VARIANT_GAPS.filter((g) => !missing.includes(g)),
-      'closed: delete these lines from detection/variant-gaps.ts',
-    ).toEqual([]);
+    expect(missing).toEqual([]);
   });
 });
 

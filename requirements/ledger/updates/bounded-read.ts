@@ -24,6 +24,13 @@ export const BOUNDED_READ_REQUIREMENTS: Requirement[] = defineRules(
     interface: 'ledger',
     operations: [OPERATION],
     cites: ['S.service.1', 'A.updates.6'],
+    // The positive requirement: one read a conformant node must answer. Each variant of the read is answered
+    // in the rules that run over the variants (interfaces/ledger/stream-variants.ts), which fail on a refusal.
+    variants: {
+      'transaction-shape': 'the one read a node must answer (its positive requirement); the ledger-effects reads are the stream rules run over each variant',
+      parties: 'the one read a node must answer (its positive requirement); reads as one party or any party are the stream rules run over each variant',
+      cumulative: 'the one read a node must answer (its positive requirement); reads with several entries are the stream rules run over each variant',
+    },
   },
   [
     rule({

@@ -23,6 +23,7 @@ import {
   type Sample,
   type Shape,
 } from '../../../interfaces/ledger/updates.ts';
+import { propertyOverVariants, readVariant, streamVariants } from '../../../interfaces/ledger/stream-variants.ts';
 import { sampledTemplates } from './filters.ts';
 
 const EVENT_PARTS: Part[] = ['transactions', 'reassignments'];
@@ -36,9 +37,6 @@ function templatesOf(ctx: CheckContext, s: Sample, n: number): string[] {
 
 const isCreatedOf = (e: FlatEvent, templateId: string) => (e.kind === 'CreatedEvent' || e.kind === 'JsAssignmentEvent') && e.ev.templateId === templateId;
 const hasBlob = (ev: Json) => typeof ev.createdEventBlob === 'string' && ev.createdEventBlob !== '';
-
-const readWith = (ctx: CheckContext, s: Sample, cumulative: Json[]) =>
-  readWindow(ctx, sampleWindow(s), updateFormat(s.parties, EVENT_PARTS, ACS_DELTA, { cumulative }));
 
 /**
  * The requests a filter rule holds for, each a variant of the same read: the filters given to every sampled
@@ -107,20 +105,24 @@ export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.ur
       const s = await sampleStream(ctx);
       const templates = templatesOf(ctx, s, 1);
       let judged = 0;
-      // Both orders of the two entries: the flags accumulate whichever comes first.
-      await ctx.property(
+      // Both orders of the two entries: the flags accumulate whichever comes first; in each variant of whom
+      // the read reads as and of the shape (the entries are the rule's own).
+      await propertyOverVariants(
+        ctx,
+        streamVariants(s),
         fc.tuple(fc.constantFrom(...templates), fc.boolean()),
-        async ([t, templateFirst]) => {
+        async (v, [t, templateFirst]) => {
+          const readWith = (cumulative: Json[]) => readVariant(ctx, v, sampleWindow(s), EVENT_PARTS, { cumulative });
           // The created events the template entry alone gives a blob: whether it selects (and blobs) them at
           // all is LEDGER-UPDATES-TEMPLATE-FILTER's question, so only those are judged.
-          const alone = await readWith(ctx, s, [templateEntry(t, true)]);
+          const alone = await readWith([templateEntry(t, true)]);
           const blobbed = new Set(
             eventsOf(alone.els)
               .filter((e) => isCreatedOf(e, t) && hasBlob(e.ev))
               .map(eventKey),
           );
           const entries = templateFirst ? [templateEntry(t, true), wildcardEntry(false)] : [wildcardEntry(false), templateEntry(t, true)];
-          const { x, els } = await readWith(ctx, s, entries);
+          const { x, els } = await readWith(entries);
           const created = eventsOf(els).filter((e) => isCreatedOf(e, t) && blobbed.has(eventKey(e)));
           judged += created.length;
           for (const e of created) {
@@ -128,12 +130,12 @@ export const CUMULATIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.ur
               ctx
                 .expect(x)
                 .fail(
-                  `a created event of ${t} lacks createdEventBlob, although its TemplateFilter asks for it (next to a wildcard that does not; the flags accumulate)`,
+                  `${v.prefix}a created event of ${t} lacks createdEventBlob, although its TemplateFilter asks for it (next to a wildcard that does not; the flags accumulate)`,
                   e.pointer,
                 );
           }
         },
-        { runs: Math.min(ctx.runs, 4) },
+        Math.min(ctx.runs, 4),
       );
       if (judged === 0) ctx.skip('no TemplateFilter asking for the blob gave a created event of the sampled window its createdEventBlob');
     },

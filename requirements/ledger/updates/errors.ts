@@ -70,7 +70,18 @@ export function cantonErrorProblems(text: string): Array<{ problem: string; poin
   return out;
 }
 
-export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
+/**
+ * Every rule here judges a refusal (its status, its body), which comes before any update is selected: the
+ * format's shape, parties and filter entries pick events of an accepted read and do not enter a refusal.
+ */
+const REFUSED = 'a refusal (status and body of an invalid, unauthenticated or limited request) is answered before any event is selected';
+const VARIANTS = {
+  'transaction-shape': `${REFUSED}: the shape only selects the events of an accepted read`,
+  parties: `${REFUSED}: the party mode only selects whose events an accepted read holds (who may read is LEDGER-UPDATES-READ-RIGHTS')`,
+  cumulative: `${REFUSED}: the cumulative entries only widen the events an accepted read holds`,
+};
+
+export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION], variants: VARIANTS }, [
   rule({
     id: 'LEDGER-UPDATES-FILTER-WITH-FORMAT-REJECTED',
     cites: ['R.ledger.11'],

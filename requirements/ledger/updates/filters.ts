@@ -16,12 +16,13 @@ import {
   sampleStream,
   sampleWindow,
   strings,
-  templateFilter,
+  templateEntry,
   updateFormat,
   type FlatEvent,
   type Sample,
   type Shape,
 } from '../../../interfaces/ledger/updates.ts';
+import { eachVariant, propertyOverVariants, readVariant, streamVariants, twoEntries } from '../../../interfaces/ledger/stream-variants.ts';
 
 /** One or two of the sampled parties: small sets make leaks visible. (One when that is all there is:
  * fast-check refuses a maxLength beyond the array's length.) */
@@ -41,20 +42,22 @@ async function readTransactions(
   parties: string[],
   shape: Shape,
   withReassignments = false,
+  cumulative?: Json[],
 ): Promise<{ x: Citable; events: FlatEvent[] }> {
   const { x, els } = await readWindow(
     ctx,
     sampleWindow(s),
-    updateFormat(parties, withReassignments ? ['transactions', 'reassignments'] : ['transactions'], shape),
+    updateFormat(parties, withReassignments ? ['transactions', 'reassignments'] : ['transactions'], shape, cumulative && { cumulative }),
   );
   return { x, events: eventsOf(els) };
 }
 
 /** The transaction events judged; fails on one of a kind the shape does not allow. */
-function expectEventKinds(ctx: CheckContext, x: Citable, events: FlatEvent[], allowed: string[], shapeName: string): number {
+function expectEventKinds(ctx: CheckContext, x: Citable, events: FlatEvent[], allowed: string[], shapeName: string, prefix = ''): number {
   const judged = events.filter((e) => e.from === 'Transaction');
   for (const e of judged) {
-    if (!allowed.includes(e.kind)) ctx.expect(x).fail(`a ${shapeName} transaction carries a ${e.kind}; only ${allowed.join(' and ')} belong there`, e.pointer);
+    if (!allowed.includes(e.kind))
+      ctx.expect(x).fail(`${prefix}a ${shapeName} transaction carries a ${e.kind}; only ${allowed.join(' and ')} belong there`, e.pointer);
   }
   return judged.length;
 }
@@ -75,12 +78,34 @@ export function sampledTemplates(s: Sample): string[] {
   return [...new Set(seen.map((e) => e.ev.templateId as string))];
 }
 
+/**
+ * The event kinds of a shape, in the variants of the read the property above did not take: several filter
+ * entries, and filtersForAnyParty (the kinds of a shape do not depend on whom it reads as).
+ */
+async function expectKindsInVariants(ctx: CheckContext, s: Sample, shape: Shape, allowed: string[], shapeName: string): Promise<number> {
+  let judged = 0;
+  await eachVariant(streamVariants(s).slice(1), async (v) => {
+    const { x, els } = await readVariant(ctx, v, sampleWindow(s), ['transactions'], { shape });
+    judged += expectEventKinds(ctx, x, eventsOf(els), allowed, shapeName, v.prefix);
+  });
+  return judged;
+}
+
+/** Why a rule judged against the requesting parties does not apply to filtersForAnyParty. */
+const ANY_PARTY_UNKNOWN =
+  'filtersForAnyParty requests every party hosted on the participant, which no answer names: whether a stakeholder or witness is among them cannot be told from the answer';
+
 export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
   rule({
     id: 'LEDGER-UPDATES-ACS-DELTA-EVENT-KINDS',
     cites: ['R.ledger.24', 'R.ledger.36', 'A.updates.1', 'X.events.3'],
     needs: ['ledgerParties'],
     tags: ['acs-delta'],
+    variants: {
+      'transaction-shape': {
+        'ledger-effects': "the rule of the ACS-delta shape (R.ledger.24); the ledger-effects shape's kinds are LEDGER-UPDATES-LEDGER-EFFECTS-EVENT-KINDS",
+      },
+    },
     async check(ctx) {
       const s = await sampleStream(ctx);
       let judged = 0;
@@ -92,6 +117,7 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         },
         { runs: Math.min(ctx.runs, 4) },
       );
+      judged += await expectKindsInVariants(ctx, s, ACS_DELTA, ['CreatedEvent', 'ArchivedEvent'], 'ACS-delta');
       expectJudged(ctx, judged, 'transaction event');
     },
   }),
@@ -100,11 +126,20 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     cites: ['S.service.4', 'S.service.5', 'R.ledger.24', 'R.ledger.31', 'R.ledger.36', 'A.updates.1', 'X.events.3'],
     needs: ['ledgerParties'],
     tags: ['acs-delta'],
+    variants: {
+      'transaction-shape': {
+        'ledger-effects': "the rule of the ACS-delta shape (R.ledger.24); the ledger-effects shape's is LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS",
+      },
+      parties: { 'any-party': ANY_PARTY_UNKNOWN },
+    },
     async check(ctx) {
       const s = await sampleStream(ctx);
+      const two = twoEntries(s);
       let judged = 0;
+      let n = 0;
       await ctx.property(partiesArb(s), async (parties) => {
-        const { x, events } = await readTransactions(ctx, s, parties, ACS_DELTA, true);
+        // Every other read with two filter entries (a wildcard and a template): they select what the wildcard does.
+        const { x, events } = await readTransactions(ctx, s, parties, ACS_DELTA, true, n++ % 2 ? two : undefined);
         for (const e of events.filter(isCreated)) {
           if (!Array.isArray(e.ev.signatories)) continue; // nothing to judge it by
           judged++;
@@ -137,6 +172,7 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         },
         { runs: Math.min(ctx.runs, 4) },
       );
+      judged += await expectKindsInVariants(ctx, s, LEDGER_EFFECTS, ['CreatedEvent', 'ExercisedEvent'], 'ledger-effects');
       expectJudged(ctx, judged, 'transaction event');
     },
   }),
@@ -145,6 +181,7 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     cites: ['S.service.4', 'S.service.6', 'R.ledger.23', 'R.ledger.35', 'A.updates.1', 'X.events.4'],
     needs: ['ledgerParties'],
     tags: ['ledger-effects'],
+    variants: { parties: { 'any-party': ANY_PARTY_UNKNOWN } },
     async check(ctx) {
       // Two things answers prove without knowing the history:
       // 1. a created event is witnessed by its stakeholders, and by every party that witnesses an exercise it
@@ -160,8 +197,10 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
       let judged = 0;
       const eventKey = (e: FlatEvent) => `${e.record.offset}#${e.ev.nodeId}`;
       const pairs = s.parties.flatMap((p) => s.parties.filter((q) => q !== p).map((q) => [p, q]));
+      // The pairs read with two filter entries (a wildcard and a template), which select what the wildcard does.
+      const two = twoEntries(s);
       for (const parties of [...s.parties.map((p) => [p]), ...pairs]) {
-        const { x, events } = await readTransactions(ctx, s, parties, LEDGER_EFFECTS);
+        const { x, events } = await readTransactions(ctx, s, parties, LEDGER_EFFECTS, false, parties.length > 1 ? two : undefined);
         if (parties.length === 1) own.set(parties[0]!, new Set(events.filter((e) => e.from === 'Transaction').map(eventKey)));
         const exercisesByElement = new Map<number, Array<{ from: number; to: number }>>();
         for (const e of events) {
@@ -208,11 +247,15 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     cites: ['R.ledger.23', 'R.ledger.24', 'R.ledger.35', 'R.ledger.36'],
     needs: ['ledgerParties'],
     tags: ['acs-delta', 'ledger-effects'],
+    variants: { parties: { 'any-party': ANY_PARTY_UNKNOWN } },
     async check(ctx) {
       const s = await sampleStream(ctx);
+      const two = twoEntries(s);
       let judged = 0;
+      let n = 0;
       await ctx.property(fc.tuple(partiesArb(s), fc.constantFrom<Shape>(ACS_DELTA, LEDGER_EFFECTS)), async ([parties, shape]) => {
-        const { x, events } = await readTransactions(ctx, s, parties, shape, true);
+        // Every other read with two filter entries (a wildcard and a template): they select what the wildcard does.
+        const { x, events } = await readTransactions(ctx, s, parties, shape, true, n++ % 2 ? two : undefined);
         judged += events.length;
         for (const e of events) {
           const outside = strings(e.ev.witnessParties).filter((p) => !parties.includes(p));
@@ -233,20 +276,30 @@ export const FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     cites: ['S.service.4', 'R.ledger.24', 'R.ledger.36'],
     needs: ['ledgerParties'],
     tags: ['filters'],
+    variants: {
+      cumulative: {
+        'several-entries': 'the rule of one TemplateFilter entry; what several entries select together is LEDGER-UPDATES-CUMULATIVE-UNION and -FLAGS',
+      },
+    },
     async check(ctx) {
       const s = await sampleStream(ctx);
       const templates = sampledTemplates(s);
       if (templates.length === 0) ctx.skip('the sampled stream has no created event of a ledger party to take a template id from');
-      await ctx.property(fc.constantFrom(...templates), async (templateId) => {
-        const { x, els } = await readWindow(ctx, sampleWindow(s), updateFormat(s.parties, ['transactions'], ACS_DELTA, templateFilter(templateId)));
-        // Created events without a requesting stakeholder are LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER's to judge.
-        const judged = eventsOf(els).filter((e) => !isCreated(e) || !Array.isArray(e.ev.signatories) || hasRequestingStakeholder(e.ev, s.parties));
+      await propertyOverVariants(ctx, streamVariants(s), fc.constantFrom(...templates), async (v, templateId) => {
+        const { x, els } = await readVariant(ctx, v, sampleWindow(s), ['transactions'], { cumulative: [templateEntry(templateId)] });
+        // Created events without a requesting stakeholder are LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER's to judge
+        // (with filtersForAnyParty every party requests, so every event is judged).
+        const requesting = v.who === 'any' ? undefined : v.who;
+        const judged = eventsOf(els).filter(
+          (e) => !requesting || !isCreated(e) || !Array.isArray(e.ev.signatories) || hasRequestingStakeholder(e.ev, requesting),
+        );
         for (const e of judged) {
           if (e.ev.templateId !== templateId)
-            ctx.expect(x).fail(`a TemplateFilter for ${templateId} returned an event of template ${e.ev.templateId}`, `${e.pointer}/templateId`);
+            ctx.expect(x).fail(`${v.prefix}a TemplateFilter for ${templateId} returned an event of template ${e.ev.templateId}`, `${e.pointer}/templateId`);
         }
-        // The wildcard read showed events of this template in the same window: the filter must keep them.
-        if (!judged.some((e) => e.ev.templateId === templateId))
+        // The wildcard read of the sampled parties showed events of this template in the same window: the
+        // filter must keep them (judged where the parties are the sample's; one of them alone may see none).
+        if (v.prefix === '' && !judged.some((e) => e.ev.templateId === templateId))
           ctx.expect(x).fail(`a TemplateFilter for ${templateId} returned none of the events of that template that a wildcard read of the same window shows`);
       });
     },

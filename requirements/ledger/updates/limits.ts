@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import type { Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
-import type { Json } from '../../../common/json.ts';
+import { parseJson, type Json } from '../../../common/json.ts';
 import { describeAnswer } from '../../../engine/transport/http.ts';
 import type { CheckContext } from '../../../engine/model.ts';
 import {
@@ -24,13 +24,13 @@ import {
   orderedUpdateKeys,
   postUpdates,
   readParties,
-  readWindow,
   sampleStream,
   sampleWindow,
   updateFormat,
   updateKeys,
   windowArb,
 } from '../../../interfaces/ledger/updates.ts';
+import { passOverRefused, propertyOverVariants, readVariant, streamVariants } from '../../../interfaces/ledger/stream-variants.ts';
 
 /** Limits tried by the 413 check: 16, 32, ... up to 65536. */
 const DOUBLING_START = 16;
@@ -43,22 +43,35 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     needs: ['ledgerParties'],
     tags: ['limits'],
     async check(ctx) {
-      const format = updateFormat(readParties(ctx));
-      await ctx.property(fc.integer({ min: 1, max: 20 }), async (limit) => {
-        const x = await openRead(ctx, format, limit);
-        ctx.expect(x).skipUnless([200, 413], 'a read from offset 0');
-        if (x.status === 413) {
-          // Only legitimate when `limit` exceeds the list limit; a limit of 1 never can.
-          const one = await openRead(ctx, format, 1);
-          if (one.status === 413) ctx.expect(one).fail('limit=1 is answered 413: the limit was not applied (no list limit is below 1)');
-          return;
-        }
-        const els = elementsOf(ctx, x);
-        if (els.length > limit) ctx.expect(x).fail(`limit=${limit} returned ${els.length} elements`, `/${limit}`);
-      });
+      // In each variant of the read (shape, parties, filter entries): a limit counts what the format selected.
+      // A few first elements only give the template of the variant with two filter entries (none when the read
+      // is refused: a node ignoring limits may answer it 413, which this rule judges below, not here).
+      const parties = readParties(ctx);
+      const first = await openRead(ctx, updateFormat(parties), 20);
+      const shown = first.status === 200 ? parseJson(first.text) : undefined;
+      await propertyOverVariants(
+        ctx,
+        streamVariants({ parties, elements: Array.isArray(shown) ? shown : [] }),
+        fc.integer({ min: 1, max: 20 }),
+        async (v, limit) => {
+          const format = v.format();
+          const x = await openRead(ctx, format, limit);
+          passOverRefused(v, x);
+          ctx.expect(x).skipUnless([200, 413], 'a read from offset 0');
+          if (x.status === 413) {
+            // Only legitimate when `limit` exceeds the list limit; a limit of 1 never can.
+            const one = await openRead(ctx, format, 1);
+            if (one.status === 413) ctx.expect(one).fail(`${v.prefix}limit=1 is answered 413: the limit was not applied (no list limit is below 1)`);
+            return;
+          }
+          const els = elementsOf(ctx, x);
+          if (els.length > limit) ctx.expect(x).fail(`${v.prefix}limit=${limit} returned ${els.length} elements`, `/${limit}`);
+        },
+      );
       // At the count of a bounded window of N elements: limits N-1, N and N+1 (description/bounds.ts).
       const s = await sampleStream(ctx);
       const w = sampleWindow(s);
+      const format = updateFormat(parties);
       const whole = await postUpdates(ctx, body(w, format));
       if (whole.status !== 200) return; // a window the list limit refuses: the property above judged the limit
       const n = elementsOf(ctx, whole).length;
@@ -77,6 +90,13 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     cites: ['A.updates.3', 'A.updates.10', 'X.errors.2', 'X.limits.1', 'X.limits.2'],
     needs: ['ledgerParties'],
     tags: ['limits', 'errors'],
+    // The walk to the list limit (up to 13 doubling reads and a bisection) is made in one format: the bound
+    // is on the number of elements of an answer, which a format changes only by selecting other elements.
+    variants: {
+      'transaction-shape': 'the list limit bounds how many elements an answer has (A.updates.3, X.limits.1), not their shape',
+      parties: 'the list limit bounds how many elements an answer has (A.updates.3, X.limits.1), not whose they are',
+      cumulative: 'the list limit bounds how many elements an answer has (A.updates.3, X.limits.1), not which filter entries selected them',
+    },
     async check(ctx) {
       const format = updateFormat(readParties(ctx));
       // Every answer beyond the first: 200 (the limit honoured, or the whole result) or 413; nothing else.
@@ -131,15 +151,19 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     tags: ['limits', 'order'],
     async check(ctx) {
       const s = await sampleStream(ctx);
-      const format = updateFormat(s.parties);
       let judged = 0;
       const pick = fc.tuple(windowArb(s, { maxSpan: 20 }), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 12 }), fc.boolean());
-      await ctx.property(pick, async ([w, small, step, descendingOrder]) => {
+      await propertyOverVariants(ctx, streamVariants(s), pick, async (v, [w, small, step, descendingOrder]) => {
+        const format = v.format();
         const order = descendingOrder ? { descendingOrder } : {};
         // The limits stay far below any list limit, so both are honoured; the whole window is the largest read.
         const reads = [];
-        for (const limit of [small, small + step]) reads.push({ label: `limit=${limit}`, x: await postUpdates(ctx, body(w, format, order), { limit }) });
-        const whole = await readWindow(ctx, w, format, order);
+        for (const limit of [small, small + step]) {
+          const x = await postUpdates(ctx, body(w, format, order), { limit });
+          passOverRefused(v, x);
+          reads.push({ label: `limit=${limit}`, x });
+        }
+        const whole = await readVariant(ctx, v, w, undefined, undefined, order);
         const keys = [
           ...reads.map((r) => ({ ...r, keys: orderedUpdateKeys(elementsOf(ctx, r.x)) })),
           { label: 'no limit', x: whole.x, keys: orderedUpdateKeys(whole.els) },
@@ -152,7 +176,7 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
             ctx
               .expect(longer.x)
               .fail(
-                `${descendingOrder ? 'descending ' : ''}reads of (${w.beginExclusive}, ${w.endInclusive}] disagree: update ${at} is ${shorter.keys[at]} with ${shorter.label} but ${longer.keys[at] ?? 'absent'} with ${longer.label}`,
+                `${v.prefix}${descendingOrder ? 'descending ' : ''}reads of (${w.beginExclusive}, ${w.endInclusive}] disagree: update ${at} is ${shorter.keys[at]} with ${shorter.label} but ${longer.keys[at] ?? 'absent'} with ${longer.label}`,
               );
         }
       });

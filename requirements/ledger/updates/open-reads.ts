@@ -13,12 +13,12 @@ import {
   offsetOf,
   postUpdates,
   readParties,
-  readWindow,
   recordPointer,
   sampleStream,
   updateFormat,
   updateKeys,
 } from '../../../interfaces/ledger/updates.ts';
+import { eachVariant, readVariant, streamVariants } from '../../../interfaces/ledger/stream-variants.ts';
 
 /** Sampled offsets a read from 0 spans here: enough to cover the first updates, few to keep it small. */
 const SPAN = 20;
@@ -32,32 +32,34 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
     async check(ctx) {
       const s = await sampleStream(ctx, 2);
       const end = s.offsets[Math.min(SPAN, s.offsets.length) - 1]!;
-      const format = updateFormat(s.parties);
-      const zero = await readWindow(ctx, { beginExclusive: 0, endInclusive: end }, format);
-      zero.els.forEach((e, i) => {
-        const o = offsetOf(e);
-        if (o !== undefined && o <= 0)
-          ctx
-            .expect(zero.x)
-            .fail(
-              `a read from the start of the ledger (beginExclusive 0) returned offset ${o}, which no update after the start can have`,
-              recordPointer(i, e, 'offset'),
-            );
+      // In each variant of the read: where the ledger starts does not depend on what a format selects.
+      await eachVariant(streamVariants(s), async (v) => {
+        const zero = await readVariant(ctx, v, { beginExclusive: 0, endInclusive: end });
+        zero.els.forEach((e, i) => {
+          const o = offsetOf(e);
+          if (o !== undefined && o <= 0)
+            ctx
+              .expect(zero.x)
+              .fail(
+                `${v.prefix}a read from the start of the ledger (beginExclusive 0) returned offset ${o}, which no update after the start can have`,
+                recordPointer(i, e, 'offset'),
+              );
+        });
+        const held = new Set(updateKeys(zero.els));
+        // The smallest begins after 0: 1, and the one just below the first offset the read from 0 shows.
+        const first = s.offsets[0]!;
+        const begins = [...new Set([1, first - 1])].filter((b) => b >= 1 && b < end);
+        for (const b of begins) {
+          const later = await readVariant(ctx, v, { beginExclusive: b, endInclusive: end });
+          const missing = updateKeys(later.els).filter((k) => !held.has(k));
+          if (missing.length)
+            ctx
+              .expect(zero.x)
+              .fail(
+                `${v.prefix}the read of (0, ${end}] lacks ${missing.length} update(s) the read of (${b}, ${end}] returns (${missing.slice(0, 3).join(', ')}), so it did not start at the start of the ledger`,
+              );
+        }
       });
-      const held = new Set(updateKeys(zero.els));
-      // The smallest begins after 0: 1, and the one just below the first offset the read from 0 shows.
-      const first = s.offsets[0]!;
-      const begins = [...new Set([1, first - 1])].filter((b) => b >= 1 && b < end);
-      for (const b of begins) {
-        const later = await readWindow(ctx, { beginExclusive: b, endInclusive: end }, format);
-        const missing = updateKeys(later.els).filter((k) => !held.has(k));
-        if (missing.length)
-          ctx
-            .expect(zero.x)
-            .fail(
-              `the read of (0, ${end}] lacks ${missing.length} update(s) the read of (${b}, ${end}] returns (${missing.slice(0, 3).join(', ')}), so it did not start at the start of the ledger`,
-            );
-      }
     },
   }),
   rule({
@@ -65,6 +67,12 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
     cites: ['R.ledger.5'],
     needs: ['ledgerParties'],
     tags: ['window'],
+    // A begin below the pruning offset is refused for the offset, and the read at it asks for one element.
+    variants: {
+      'transaction-shape': 'a begin below the pruning offset is refused for its offset (R.ledger.5), before the shape selects any event',
+      parties: 'a begin below the pruning offset is refused for its offset (R.ledger.5), whoever the read is for: pruning is of the participant',
+      cumulative: 'a begin below the pruning offset is refused for its offset (R.ledger.5), before the filter entries select any event',
+    },
     async check(ctx) {
       // The pruning offset as the participant states it (GET /v2/state/latest-pruned-offsets, which real nodes
       // serve; no operation of the description): 0 when nothing is pruned.
@@ -100,6 +108,13 @@ export const OPEN_READ_REQUIREMENTS: Requirement[] = defineRules(import.meta.url
     cites: ['A.updates.4', 'X.limits.3'],
     needs: ['ledgerParties'],
     tags: ['limits'],
+    // Its open-ended read asks for topology events only (small on any ledger): no transactions, so no shape
+    // and no event filters; an open-ended read completes by its idle time, not by what it selects.
+    variants: {
+      'transaction-shape': 'the read asks for topology events only (no transactions, no shape): completion is by idle time (A.updates.4)',
+      parties: 'the read asks for topology events only, chosen by party list (no event filters): completion is by idle time (A.updates.4)',
+      cumulative: 'the read asks for topology events only, which have no filter entries: completion is by idle time (A.updates.4)',
+    },
     async check(ctx) {
       // Judged generously: the read, without endInclusive and without limit, must be answered within the
       // request timeout; how soon after the idle time is not judged (timing over a network is no proof).

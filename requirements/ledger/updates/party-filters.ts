@@ -22,6 +22,7 @@ import {
   readWindow,
   sampleStream,
   sampleWindow,
+  WILDCARD,
   updateFormat,
   updateKey,
   windowArb,
@@ -30,6 +31,7 @@ import {
   type UpdatesRead,
   type Window,
 } from '../../../interfaces/ledger/updates.ts';
+import { eachVariant, readVariant, streamVariants, twoEntries } from '../../../interfaces/ledger/stream-variants.ts';
 
 const EVENT_PARTS: Part[] = ['transactions', 'reassignments'];
 /** Filters without any cumulative entry, both ways the description allows ("optional, may be empty"). */
@@ -73,12 +75,14 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
     async check(ctx) {
       const s = await sampleStream(ctx);
       let compared = 0;
+      // In the ledger-effects shape with two filter entries (a wildcard and a template), which select what the wildcard does.
+      const two = twoEntries(s);
       // Short windows: reading as every party on the participant may hold far more than the sample.
       for (const shape of SHAPES) {
         await ctx.property(
           windowArb(s, { maxSpan: 15 }),
           async (w) => {
-            const x = await postUpdates(ctx, body(w, anyPartyFormat(undefined, shape)));
+            const x = await postUpdates(ctx, body(w, anyPartyFormat(shape === LEDGER_EFFECTS ? { cumulative: two } : undefined, shape)));
             // Reading as any party needs a right the configured token may lack; that is no answer about the rule.
             if (x.status === 401 || x.status === 403) ctx.skip(`the configured ledger token may not read with filtersForAnyParty (${describeAnswer(x)})`);
             if (x.status === 413) ctx.skip(`the any-party read of ${show(w)} exceeds the node's list limit (413)`);
@@ -99,6 +103,7 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
     cites: ['R.ledger.36'],
     needs: ['ledgerParties'],
     tags: ['filters'],
+    variants: { parties: { 'any-party': "the rule of parties keyed in filtersByParty (R.ledger.36); filtersForAnyParty is LEDGER-UPDATES-ANY-PARTY's" } },
     async check(ctx) {
       const s = await sampleStream(ctx);
       if (s.parties.length < 2) ctx.skip('reading as several parties needs at least two ledger parties');
@@ -107,9 +112,11 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
       // both transaction shapes (ledger effects lists the events a listed party witnesses, ACS delta those
       // of contracts it is a stakeholder of: either way each listed party's own events).
       let compared = 0;
+      // The reversed order with two filter entries (a wildcard and a template), which select what the wildcard does.
+      const two = { cumulative: twoEntries(s) };
       for (const shape of SHAPES) {
         for (const parties of [[...s.parties].reverse(), s.parties]) {
-          const combined = await readWindow(ctx, w, updateFormat(parties, EVENT_PARTS, shape));
+          const combined = await readWindow(ctx, w, updateFormat(parties, EVENT_PARTS, shape, parties === s.parties ? undefined : two));
           const references = [];
           for (const p of parties) references.push({ label: `${p}'s own ${shape} read of the window`, keys: await eventKeysOf(ctx, w, [p], undefined, shape) });
           compared += expectHolds(ctx, combined, references, `the ${shape} read of ${show(w)} as ${parties.join(', ')}`);
@@ -123,22 +130,29 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
     cites: ['R.ledger.29'],
     needs: ['ledgerParties'],
     tags: ['filters'],
+    variants: {
+      cumulative:
+        'the rule of Filters with no cumulative entry (R.ledger.29): neither one nor several; the one-wildcard read it is compared with is its reference',
+    },
     async check(ctx) {
       const s = await sampleStream(ctx);
       const w = sampleWindow(s);
-      // The explicit equivalent: one wildcard with includeCreatedEventBlob false (the WILDCARD of the client).
-      const wildcard = await eventKeysOf(ctx, w, s.parties);
-      if (wildcard.size === 0) ctx.skip(`the ledger parties have no events in ${show(w)}`);
-      for (const filters of EMPTY_FILTERS) {
-        const read = await readWindow(ctx, w, updateFormat(s.parties, EVENT_PARTS, ACS_DELTA, filters));
-        const what = `the read of ${show(w)} with Filters ${JSON.stringify(filters)}`;
-        expectHolds(ctx, read, [{ label: 'a read with an explicit wildcard filter', keys: wildcard }], what);
-        for (const e of eventsOf(read.els)) {
-          const blob = e.ev.createdEventBlob;
-          if (blob !== undefined && blob !== null && blob !== '')
-            ctx.expect(read.x).fail(`${what} carries a createdEventBlob, which the implicit wildcard does not include`, `${e.pointer}/createdEventBlob`);
+      // In each variant of whom it reads as and of the shape: Filters without entries there against the
+      // explicit equivalent there, one wildcard with includeCreatedEventBlob false (the WILDCARD of the client).
+      await eachVariant(streamVariants(s), async (v) => {
+        const wildcard = new Set(eventsOf((await readVariant(ctx, v, w, EVENT_PARTS, { filters: WILDCARD })).els).map(eventKey));
+        if (v.prefix === '' && wildcard.size === 0) ctx.skip(`the ledger parties have no events in ${show(w)}`);
+        for (const filters of EMPTY_FILTERS) {
+          const read = await readVariant(ctx, v, w, EVENT_PARTS, { filters });
+          const what = `${v.prefix}the read of ${show(w)} with Filters ${JSON.stringify(filters)}`;
+          expectHolds(ctx, read, [{ label: 'a read with an explicit wildcard filter', keys: wildcard }], what);
+          for (const e of eventsOf(read.els)) {
+            const blob = e.ev.createdEventBlob;
+            if (blob !== undefined && blob !== null && blob !== '')
+              ctx.expect(read.x).fail(`${what} carries a createdEventBlob, which the implicit wildcard does not include`, `${e.pointer}/createdEventBlob`);
+          }
         }
-      }
+      });
     },
   }),
   rule({
@@ -146,6 +160,14 @@ export const PARTY_FILTER_REQUIREMENTS: Requirement[] = defineRules(import.meta.
     cites: ['R.ledger.16'],
     needs: ['ledgerParties'],
     tags: ['update-format', 'legacy'],
+    // The legacy request (filter, no updateFormat) and what it defaults to: topology events, which have no
+    // transaction shape and no filter entries; its filter keys the sampled parties, as the topology read does.
+    variants: {
+      'transaction-shape': 'the legacy filter request has no updateFormat, and the topology events its default holds have no transaction shape',
+      parties:
+        'the legacy filter request keys the sampled parties (it has no filtersForAnyParty); the default judged is of topology events, chosen by party list',
+      cumulative: 'the legacy filter request has no updateFormat, and the topology events its default holds are chosen by party list, not filter entries',
+    },
     async check(ctx) {
       const s = await sampleStream(ctx);
       const w = sampleWindow(s);

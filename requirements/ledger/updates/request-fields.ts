@@ -6,6 +6,7 @@ import { describeAnswer } from '../../../engine/transport/http.ts';
 import type { Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
 import {
+  LEDGER_EFFECTS,
   OPERATION,
   byParties,
   eventsOf,
@@ -26,6 +27,12 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta
     cites: ['R.ledger.15'],
     needs: ['ledgerParties'],
     tags: ['validation', 'legacy'],
+    // The refusal is of the two fields together: what the updateFormat selects is never read.
+    variants: {
+      'transaction-shape': 'verbose next to updateFormat is refused for being there (R.ledger.15), before the shape selects any event',
+      parties: 'verbose next to updateFormat is refused for being there (R.ledger.15), before the parties select any event',
+      cumulative: 'verbose next to updateFormat is refused for being there (R.ledger.15), before the filter entries select any event',
+    },
     async check(ctx) {
       const format = updateFormat(readParties(ctx));
       // "Defined" is either value: false is as much a definition as true.
@@ -40,10 +47,23 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta
     cites: ['R.ledger.20'],
     needs: ['ledgerParties'],
     tags: ['validation'],
+    variants: {
+      parties: { 'any-party': 'filtersForAnyParty has no party key that could be invalid' },
+      cumulative: 'the key is judged, not the Filters under it: its cumulative entries select events of an accepted read',
+    },
     async check(ctx) {
-      // The status of the refusal is not stated: any 4xx refuses; a success or a server error does not.
-      for (const key of NOT_PARTY_IDS) {
-        const x = await openRead(ctx, updateFormat([key], ['transactions', 'reassignments']), 1);
+      // The status of the refusal is not stated: any 4xx refuses; a success or a server error does not. A bad
+      // key alone, in the ACS-delta shape; and next to a real party's key, in the ledger-effects shape (one bad
+      // key among good ones is as invalid, whatever the shape).
+      const reads = [
+        ...NOT_PARTY_IDS.map((key) => ({ key, format: updateFormat([key], ['transactions', 'reassignments']) })),
+        {
+          key: NOT_PARTY_IDS[1]!,
+          format: updateFormat([...readParties(ctx).slice(0, 1), NOT_PARTY_IDS[1]!], ['transactions', 'reassignments'], LEDGER_EFFECTS),
+        },
+      ];
+      for (const { key, format } of reads) {
+        const x = await openRead(ctx, format, 1);
         if (x.status < 400 || x.status >= 500)
           ctx
             .expect(x)
@@ -56,6 +76,12 @@ export const REQUEST_FIELD_REQUIREMENTS: Requirement[] = defineRules(import.meta
     cites: ['R.ledger.14'],
     needs: ['ledgerParties'],
     tags: ['legacy'],
+    // Its read is the legacy request (filter and verbose, no updateFormat): the sampled read only picks its window.
+    variants: {
+      'transaction-shape': 'the legacy request (filter + verbose) has no updateFormat, hence no transaction shape to choose',
+      parties: 'the legacy request (filter + verbose) has no updateFormat; its filter keys the sampled parties',
+      cumulative: 'the legacy request (filter + verbose) has no updateFormat; its labels are of create arguments, whatever filter selected them',
+    },
     async check(ctx) {
       // Only the labels are judged: where a JSON answer would carry record and variant type ids is not shown.
       const s = await sampleStream(ctx);

@@ -10,6 +10,7 @@ import {
   LEDGER_EFFECTS,
   OPERATION,
   PARTS,
+  type Part,
   UPDATE_KINDS,
   eventsOf,
   kindOf,
@@ -17,8 +18,8 @@ import {
   recordOf,
   sampleStream,
   sampleWindow,
-  updateFormat,
 } from '../../../interfaces/ledger/updates.ts';
+import { eachVariant, propertyOverVariants, readVariant, sampleReads, streamVariants, type StreamVariant } from '../../../interfaces/ledger/stream-variants.ts';
 
 /** Fields every record of a kind carries (release line 3.5 facts: the `!` fields). */
 const REQUIRED_FIELDS: Record<string, string[]> = {
@@ -36,16 +37,21 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     tags: ['shape'],
     async check(ctx) {
       const s = await sampleStream(ctx, 1);
-      s.elements.forEach((e, i) => {
-        const u: Json = isObject(e) ? e.update : undefined;
-        if (!isObject(u)) ctx.expect(s.exchange).fail(`element ${i} has no update object`, `/${i}`);
-        const keys = Object.keys(u);
-        if (keys.length !== 1 || !(UPDATE_KINDS as readonly string[]).includes(keys[0]!)) {
-          ctx
-            .expect(s.exchange)
-            .fail(`element ${i}: update has key(s) ${keys.join(', ') || 'none'}; exactly one of ${UPDATE_KINDS.join(', ')} is allowed`, `/${i}/update`);
-        }
-      });
+      for (const { v, x, els } of await sampleReads(ctx, s)) {
+        els.forEach((e, i) => {
+          const u: Json = isObject(e) ? e.update : undefined;
+          if (!isObject(u)) ctx.expect(x).fail(`${v.prefix}element ${i} has no update object`, `/${i}`);
+          const keys = Object.keys(u);
+          if (keys.length !== 1 || !(UPDATE_KINDS as readonly string[]).includes(keys[0]!)) {
+            ctx
+              .expect(x)
+              .fail(
+                `${v.prefix}element ${i}: update has key(s) ${keys.join(', ') || 'none'}; exactly one of ${UPDATE_KINDS.join(', ')} is allowed`,
+                `/${i}/update`,
+              );
+          }
+        });
+      }
     },
   }),
   rule({
@@ -56,15 +62,20 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     async check(ctx) {
       const s = await sampleStream(ctx);
       const w = sampleWindow(s);
-      await ctx.property(fc.subarray([...PARTS], { minLength: 1 }), async (parts) => {
+      const judge = async (v: StreamVariant, parts: readonly Part[]) => {
         // Offset checkpoints are not one of the three requested kinds: they may always appear.
         const allowed = new Set<string>(['OffsetCheckpoint', ...parts.map((p) => KIND_OF_PART[p])]);
-        const { x, els } = await readWindow(ctx, w, updateFormat(s.parties, parts));
+        const { x, els } = await readVariant(ctx, v, w, parts);
         els.forEach((e, i) => {
           const k = kindOf(e);
-          if (k !== undefined && !allowed.has(k)) ctx.expect(x).fail(`asked for ${parts.join(' + ')} only, but element ${i} is a ${k}`, `/${i}/update/${k}`);
+          if (k !== undefined && !allowed.has(k))
+            ctx.expect(x).fail(`${v.prefix}asked for ${parts.join(' + ')} only, but element ${i} is a ${k}`, `/${i}/update/${k}`);
         });
-      });
+      };
+      const variants = streamVariants(s);
+      await propertyOverVariants(ctx, variants, fc.subarray([...PARTS], { minLength: 1 }), judge);
+      // Transactions alone in each variant: the drawn subsets need not ask for them, and only they show the shape and entries.
+      await eachVariant(variants, (v) => judge(v, ['transactions']));
     },
   }),
   rule({
@@ -74,16 +85,18 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     tags: ['shape', 'facts'],
     async check(ctx) {
       const s = await sampleStream(ctx, 1);
-      s.elements.forEach((e, i) => {
-        const u: Json = isObject(e) ? e.update : undefined;
-        if (!isObject(u)) return; // LEDGER-UPDATES-ONE-KIND judges the wrapping
-        for (const kind of Object.keys(u).filter((k) => REQUIRED_FIELDS[k])) {
-          const record: Json = isObject(u[kind]) ? u[kind].value : undefined;
-          if (!isObject(record)) ctx.expect(s.exchange).fail(`element ${i}: ${kind} has no record under value`, `/${i}/update/${kind}`);
-          const missing = REQUIRED_FIELDS[kind]!.filter((f) => record[f] === undefined || record[f] === null);
-          if (missing.length) ctx.expect(s.exchange).fail(`element ${i}: the ${kind} record lacks ${missing.join(', ')}`, `/${i}/update/${kind}/value`);
-        }
-      });
+      for (const { v, x, els } of await sampleReads(ctx, s)) {
+        els.forEach((e, i) => {
+          const u: Json = isObject(e) ? e.update : undefined;
+          if (!isObject(u)) return; // LEDGER-UPDATES-ONE-KIND judges the wrapping
+          for (const kind of Object.keys(u).filter((k) => REQUIRED_FIELDS[k])) {
+            const record: Json = isObject(u[kind]) ? u[kind].value : undefined;
+            if (!isObject(record)) ctx.expect(x).fail(`${v.prefix}element ${i}: ${kind} has no record under value`, `/${i}/update/${kind}`);
+            const missing = REQUIRED_FIELDS[kind]!.filter((f) => record[f] === undefined || record[f] === null);
+            if (missing.length) ctx.expect(x).fail(`${v.prefix}element ${i}: the ${kind} record lacks ${missing.join(', ')}`, `/${i}/update/${kind}/value`);
+          }
+        });
+      }
     },
   }),
   rule({
@@ -93,9 +106,8 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     tags: ['shape', 'facts'],
     async check(ctx) {
       const s = await sampleStream(ctx);
-      const effects = await readWindow(ctx, sampleWindow(s), updateFormat(s.parties, ['transactions'], LEDGER_EFFECTS));
       let compared = 0;
-      for (const { x, els } of [{ x: s.exchange, els: s.elements }, effects]) {
+      for (const { x, els } of await sampleReads(ctx, s)) {
         for (const { ev, record, pointer: at, index } of eventsOf(els)) {
           if (typeof ev.offset !== 'number' || typeof record.offset !== 'number') continue;
           compared++;
@@ -116,23 +128,26 @@ export const SHAPE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
       // A shape selects the events of a transaction, nothing else: one transaction read in both shapes is
       // the same transaction, with the same fields outside its events.
       const s = await sampleStream(ctx);
-      const read = (shape: typeof ACS_DELTA | typeof LEDGER_EFFECTS) => readWindow(ctx, sampleWindow(s), updateFormat(s.parties, ['transactions'], shape));
-      const twins = transactionsById((await read(ACS_DELTA)).els);
-      const effects = await read(LEDGER_EFFECTS);
       let compared = 0;
-      for (const [i, e] of effects.els.entries()) {
-        const r = recordOf(e);
-        const twin = kindOf(e) === 'Transaction' && isObject(r) ? twins.get(r.updateId) : undefined;
-        if (!twin || !isObject(r)) continue;
-        compared++;
-        const f = Object.keys(r).find((k) => k !== 'events' && twin[k] !== undefined && JSON.stringify(r[k]) !== JSON.stringify(twin[k]));
-        if (f)
-          ctx
-            .expect(effects.x)
-            .fail(
-              `transaction ${String(r.updateId)} has ${f} ${JSON.stringify(r[f])} in the ledger-effects shape but ${JSON.stringify(twin[f])} in the ACS-delta shape: a shape selects events, the transaction is the same`,
-              `/${i}/update/Transaction/value/${f}`,
-            );
+      // The same parties and entries in both shapes, for each way of naming the parties and entries.
+      for (const v of streamVariants(s)) {
+        const read = (shape: typeof ACS_DELTA | typeof LEDGER_EFFECTS) => readWindow(ctx, sampleWindow(s), v.format(['transactions'], { shape }));
+        const twins = transactionsById((await read(ACS_DELTA)).els);
+        const effects = await read(LEDGER_EFFECTS);
+        for (const [i, e] of effects.els.entries()) {
+          const r = recordOf(e);
+          const twin = kindOf(e) === 'Transaction' && isObject(r) ? twins.get(r.updateId) : undefined;
+          if (!twin || !isObject(r)) continue;
+          compared++;
+          const f = Object.keys(r).find((k) => k !== 'events' && twin[k] !== undefined && JSON.stringify(r[k]) !== JSON.stringify(twin[k]));
+          if (f)
+            ctx
+              .expect(effects.x)
+              .fail(
+                `${v.prefix}transaction ${String(r.updateId)} has ${f} ${JSON.stringify(r[f])} in the ledger-effects shape but ${JSON.stringify(twin[f])} in the ACS-delta shape: a shape selects events, the transaction is the same`,
+                `/${i}/update/Transaction/value/${f}`,
+              );
+        }
       }
       if (compared === 0) ctx.skip('no transaction of the sampled window is in both shapes for the ledger parties');
     },

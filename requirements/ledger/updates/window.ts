@@ -14,7 +14,6 @@ import {
   postUpdates,
   recordPointer,
   readParties,
-  readWindow,
   sampleStream,
   splitArb,
   updateFormat,
@@ -22,11 +21,12 @@ import {
   windowArb,
   type Window,
 } from '../../../interfaces/ledger/updates.ts';
+import { propertyOverVariants, readVariant, streamVariants } from '../../../interfaces/ledger/stream-variants.ts';
 
 const show = (w: Window) => `(${w.beginExclusive}, ${w.endInclusive}]`;
 
 /** Fails on the first pair of neighbours out of order; updates (not checkpoints) must differ strictly. */
-function expectOrdered(ctx: CheckContext, x: Citable, els: Json[], direction: 'ascending' | 'descending', w: Window): void {
+function expectOrdered(ctx: CheckContext, x: Citable, els: Json[], direction: 'ascending' | 'descending', w: Window, prefix: string): void {
   let prev: { i: number; offset: number; checkpoint: boolean } | undefined;
   els.forEach((e, i) => {
     const offset = offsetOf(e);
@@ -41,7 +41,7 @@ function expectOrdered(ctx: CheckContext, x: Citable, els: Json[], direction: 'a
         ctx
           .expect(x)
           .fail(
-            `${direction} read of ${show(w)}: element ${i} has offset ${offset} after offset ${prev.offset} (element ${prev.i})`,
+            `${prefix}${direction} read of ${show(w)}: element ${i} has offset ${offset} after offset ${prev.offset} (element ${prev.i})`,
             recordPointer(i, e, 'offset'),
           );
       }
@@ -59,14 +59,17 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     async check(ctx) {
       const s = await sampleStream(ctx);
       // The begin is always an offset the stream has, so an inclusive begin would show that element.
-      await ctx.property(windowArb(s, { beginAtOffset: true }), async (w) => {
-        const { x, els } = await readWindow(ctx, w, updateFormat(s.parties));
+      await propertyOverVariants(ctx, streamVariants(s), windowArb(s, { beginAtOffset: true }), async (v, w) => {
+        const { x, els } = await readVariant(ctx, v, w);
         els.forEach((e, i) => {
           const o = offsetOf(e);
           if (o !== undefined && o <= w.beginExclusive)
             ctx
               .expect(x)
-              .fail(`read of ${show(w)} returned offset ${o}, not strictly greater than beginExclusive ${w.beginExclusive}`, recordPointer(i, e, 'offset'));
+              .fail(
+                `${v.prefix}read of ${show(w)} returned offset ${o}, not strictly greater than beginExclusive ${w.beginExclusive}`,
+                recordPointer(i, e, 'offset'),
+              );
         });
       });
     },
@@ -79,12 +82,12 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     async check(ctx) {
       const s = await sampleStream(ctx);
       // Elements exist after every chosen end, so an ignored end would show them.
-      await ctx.property(windowArb(s, { leaveTail: true }), async (w) => {
-        const { x, els } = await readWindow(ctx, w, updateFormat(s.parties));
+      await propertyOverVariants(ctx, streamVariants(s), windowArb(s, { leaveTail: true }), async (v, w) => {
+        const { x, els } = await readVariant(ctx, v, w);
         els.forEach((e, i) => {
           const o = offsetOf(e);
           if (o !== undefined && o > w.endInclusive!)
-            ctx.expect(x).fail(`read of ${show(w)} returned offset ${o}, beyond endInclusive ${w.endInclusive}`, recordPointer(i, e, 'offset'));
+            ctx.expect(x).fail(`${v.prefix}read of ${show(w)} returned offset ${o}, beyond endInclusive ${w.endInclusive}`, recordPointer(i, e, 'offset'));
         });
       });
     },
@@ -96,11 +99,10 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     tags: ['window', 'paging'],
     async check(ctx) {
       const s = await sampleStream(ctx);
-      const format = updateFormat(s.parties);
-      await ctx.property(splitArb(s), async ([a, b, c]) => {
-        const left = await readWindow(ctx, { beginExclusive: a, endInclusive: b }, format);
-        const right = await readWindow(ctx, { beginExclusive: b, endInclusive: c }, format);
-        const whole = await readWindow(ctx, { beginExclusive: a, endInclusive: c }, format);
+      await propertyOverVariants(ctx, streamVariants(s), splitArb(s), async (v, [a, b, c]) => {
+        const left = await readVariant(ctx, v, { beginExclusive: a, endInclusive: b });
+        const right = await readVariant(ctx, v, { beginExclusive: b, endInclusive: c });
+        const whole = await readVariant(ctx, v, { beginExclusive: a, endInclusive: c });
         // Completeness only: each answer is cut to its own window (the bounds are other requirements'),
         // order is ignored, and checkpoints are left out (a node places them as it likes).
         const joined = [
@@ -114,7 +116,7 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
           ctx
             .expect(whole.x)
             .fail(
-              `(${a}, ${b}] and (${b}, ${c}] together differ from (${a}, ${c}]: ${missing.length} update(s) only in the whole window (${missing.slice(0, 3).join(', ')}), ${extra.length} only in the parts (${extra.slice(0, 3).join(', ')})`,
+              `${v.prefix}(${a}, ${b}] and (${b}, ${c}] together differ from (${a}, ${c}]: ${missing.length} update(s) only in the whole window (${missing.slice(0, 3).join(', ')}), ${extra.length} only in the parts (${extra.slice(0, 3).join(', ')})`,
             );
         }
       });
@@ -127,9 +129,9 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     tags: ['order'],
     async check(ctx) {
       const s = await sampleStream(ctx);
-      await ctx.property(windowArb(s), async (w) => {
-        const { x, els } = await readWindow(ctx, w, updateFormat(s.parties));
-        expectOrdered(ctx, x, els, 'ascending', w);
+      await propertyOverVariants(ctx, streamVariants(s), windowArb(s), async (v, w) => {
+        const { x, els } = await readVariant(ctx, v, w);
+        expectOrdered(ctx, x, els, 'ascending', w, v.prefix);
       });
     },
   }),
@@ -140,17 +142,18 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     tags: ['order'],
     async check(ctx) {
       const s = await sampleStream(ctx);
-      const format = updateFormat(s.parties);
-      await ctx.property(windowArb(s), async (w) => {
-        const down = await readWindow(ctx, w, format, { descendingOrder: true });
-        expectOrdered(ctx, down.x, down.els, 'descending', w);
+      await propertyOverVariants(ctx, streamVariants(s), windowArb(s), async (v, w) => {
+        const down = await readVariant(ctx, v, w, undefined, undefined, { descendingOrder: true });
+        expectOrdered(ctx, down.x, down.els, 'descending', w, v.prefix);
         // The same updates as the ascending read of the window, only in the other order.
-        const up = await readWindow(ctx, w, format);
+        const up = await readVariant(ctx, v, w);
         const a = updateKeys(up.els);
         const d = updateKeys(down.els);
         if (a.join() !== d.join()) {
           const diff = [...a.filter((k) => !d.includes(k)), ...d.filter((k) => !a.includes(k))];
-          ctx.expect(down.x).fail(`descending read of ${show(w)} does not hold the updates of the ascending read (differing: ${diff.slice(0, 3).join(', ')})`);
+          ctx
+            .expect(down.x)
+            .fail(`${v.prefix}descending read of ${show(w)} does not hold the updates of the ascending read (differing: ${diff.slice(0, 3).join(', ')})`);
         }
       });
     },
@@ -160,6 +163,11 @@ export const WINDOW_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     cites: ['R.ledger.8'],
     needs: ['ledgerParties'],
     tags: ['order', 'validation'],
+    variants: {
+      'transaction-shape': 'descendingOrder without endInclusive is refused for its window (R.ledger.8), before the shape selects any event',
+      parties: 'descendingOrder without endInclusive is refused for its window (R.ledger.8), before the parties select any event',
+      cumulative: 'descendingOrder without endInclusive is refused for its window (R.ledger.8), before the filter entries select any event',
+    },
     async check(ctx) {
       const parties = readParties(ctx);
       // Bounded even if accepted: a limit of 3 and a short idle timeout.

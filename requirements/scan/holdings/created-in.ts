@@ -189,6 +189,19 @@ const activeAtSnapshot = rule({
 
 export const HOLDINGS_CREATION_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
-  { interface: 'scan', operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2, ...SOURCES.map((s) => OP[s.where])] },
+  {
+    interface: 'scan',
+    operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2, ...SOURCES.map((s) => OP[s.where])],
+    // The history is asked only for the update a holding was created in, to compare the holding with it.
+    variants: {
+      'record-type': {
+        reassignment: 'a holding is compared with the transaction whose create event made it; a reassignment moves a contract and creates none',
+      },
+      'value-encoding': {
+        protobuf_json:
+          "the creating update is asked in compact_json, the encoding of the holdings' own create_arguments, so that the two compare; the event history's encodings are its own rules' (fetchRenderings)",
+      },
+    },
+  },
   [createdInMigration, createdAtEffective, createArgumentsCompact, activeAtSnapshot],
 );
