@@ -8,7 +8,6 @@ import type { DeviationDefinition, FaultDefinition } from '../reference-node/fau
 import { BLIND_FAULTS, type BlindFault } from '../reference-node/faults.ts';
 import { BLIND_CAUGHT_BY, type BlindExpectation } from './blind-caught-by.ts';
 
-
 const family = (f: BlindFault) => `blind round ${f.round}`;
 
 /** The blind faults whose rounds are closed, as the matrix runs them: faults with rules, and the non-violations as deviations. */
