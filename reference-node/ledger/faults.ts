@@ -49,7 +49,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'limits',
     breaks: 'A read with a limit returns one element more than the limit.',
     cites: ['A.updates.2'],
-    rules: ['LEDGER-UPDATES-LIMIT'],
+    rules: ['LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT'],
     generic: { operations: ['getUpdates'], checks: ['relations'] },
   },
   'ledger-invalid-limit-accepted': {

@@ -2,7 +2,7 @@
 // clean node), with requests of its own; the faults a scan requirement probes are named with it. The battery
 // sweeps every operation with the world's data: schema problems appear only for the faults about the wire shape.
 import type { RunningReferenceNode } from '../../../reference-node/index.ts';
-import type { ScanFaultName } from '../../../reference-node/scan/faults.ts';
+import { SCAN_FAULTS, type ScanFaultName } from '../../../reference-node/scan/faults.ts';
 import { isoMicros } from '../../../reference-node/world/time.ts';
 import { builtinSpec } from '../builtin-specs.ts';
 import { inject, responseProblems } from '../response-conformance.ts';
@@ -127,6 +127,8 @@ const REQUIREMENT_DETECTED: Partial<Record<ScanFaultName, string>> = {
   'scan-synchronizer-prefix-other': 'SCAN-SYNCHRONIZER-IDENTITIES-OF-PREFIX',
   'scan-synchronizer-miss-repeats-last-hit': 'SCAN-ERRORS-NOT-FOUND-404',
   'scan-v2-created-at-record-time': 'SCAN-EVENTS-BY-ID',
+  'scan-ans-prefixed-bad-url': 'SCAN-ANS-URL',
+  'scan-events-protobuf-dangling-child': 'SCAN-EVENTS-BY-ID',
   'scan-ans-prefix-lists-none': 'SCAN-ANS-LOOKUP-BY-NAME',
   'scan-participant-id-wrong-host': 'SCAN-PARTICIPANT-ID-HOSTS-SEEN',
   'scan-events-update-offset': 'SCAN-EVENTS-UPDATE-NO-OFFSET',
@@ -394,5 +396,6 @@ export const SCAN_PROBES: InterfaceProbes = {
     ...Object.fromEntries(Object.entries(DETECTORS).map(([fault, detect]) => [fault, (n: RunningReferenceNode) => detect!(n, scanClient(n))])),
   },
   battery: schemaProblems,
-  documentFaults: SHAPE_FAULTS,
+  // A fault that breaks a fact of a record the document states (x-cn-record-facts) breaks the document too.
+  documentFaults: new Set<string>([...SHAPE_FAULTS, ...SCAN_FAULTS.filter((f) => f.generic?.checks?.includes('responses')).map((f) => f.name)]),
 };
