@@ -3,6 +3,14 @@
 import { declareFaults } from '../fault-definition.ts';
 
 export const EFFECT_FAULTS = declareFaults('ledger', {
+  // A failed submission to a waiting endpoint (every one is sent the failing command).
+  'ledger-tree-failure-swallowed': {
+    family: 'command results',
+    breaks:
+      'submit-and-wait-for-transaction-tree answers a command that fails interpretation (an Archive of an archived contract) with 200 and an empty tree instead of the error.',
+    cites: ['A.overview.1', 'A.overview.8'],
+    rules: ['LEDGER-COMMANDS-WAIT-FAILURE-PROPAGATED'],
+  },
   // Command effects (positive requirements).
   'ledger-for-transaction-phantom-update': {
     family: 'command results',
@@ -109,6 +117,14 @@ export const EFFECT_FAULTS = declareFaults('ledger', {
     cites: ['A.overview.32'],
     rules: ['LEDGER-PACKAGES-CONTENTS-OF-LISTED', 'LEDGER-PACKAGES-DAR-VALIDATE', 'LEDGER-PACKAGES-DAR-UPLOAD', 'LEDGER-PACKAGES-UPLOAD-TAKES-DAR'],
     generic: { operations: ['getPackage'], checks: ['responses'] },
+  },
+  // A refusal in the node's own error shape is no "not served": the operation's checks are judged on it.
+  'ledger-package-status-method-refused': {
+    family: 'packages',
+    breaks: 'GET /v2/packages/{package-id}/status is refused with 405 and a JsCantonError, as if the documented method were not allowed there.',
+    cites: ['A.overview.34'],
+    // The upload checks read the status of what they uploaded, each as a positive answer.
+    rules: ['LEDGER-PACKAGES-STATUS-OF-LISTED', 'LEDGER-PACKAGES-DAR-UPLOAD', 'LEDGER-PACKAGES-UPLOAD-TAKES-DAR'],
   },
   'ledger-package-status-unknown': {
     family: 'packages',

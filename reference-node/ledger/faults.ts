@@ -322,6 +322,13 @@ const RULE_FAULTS = declareFaults('ledger', {
     cites: ['A.updates.10', 'X.errors.2', 'X.limits.1'],
     rules: ['LEDGER-UPDATES-LIST-LIMIT-413'],
   },
+  // A 200 whose count is within every bound, yet that leaves out what the node shows of the same window elsewhere.
+  'ledger-list-limit-overflow-only': {
+    family: 'limits',
+    breaks: 'A result larger than the node list limit is answered 200 with only its elements beyond the list limit, instead of 413.',
+    cites: ['A.updates.10', 'X.errors.2', 'X.limits.1'],
+    rules: ['LEDGER-UPDATES-LIST-LIMIT-413', 'LEDGER-UPDATES-LIST-LIMIT-AT-BOUND'],
+  },
   'ledger-limit-takes-window-tail': {
     family: 'limits',
     breaks: 'A read with a limit and an endInclusive returns the last `limit` elements of its window instead of the first, so a larger limit starts elsewhere.',

@@ -121,6 +121,9 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
   app.get(
     '/packages/:packageId/status',
     route((req) => {
+      // package-status-method-refused: the node's handler refuses the documented GET as a method it does not allow.
+      if (ctx.faults.has('ledger-package-status-method-refused'))
+        throw new LedgerHttpError(405, 'invalidArgument', 'Method GET is not allowed on the package status.', 'METHOD_NOT_ALLOWED');
       const pkg = store.packages.get((req.params as { packageId: string }).packageId);
       // package-status-unknown: the lookup knows only the packages uploaded through the interface.
       const known = pkg !== undefined && !(ctx.faults.has('ledger-package-status-unknown') && pkg.provisioned && !pkg.uploaded);

@@ -141,6 +141,9 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
   // list-limit-truncates: the first list-limit elements, answered as if they were all.
   if (overLimit && ctx.faults.has('ledger-list-limit-truncates'))
     return { elements: elements.slice(0, settings.listLimit), overLimit: false, completedByLimit: false };
+  // list-limit-overflow-only: only the elements beyond the list limit, answered as if they were all.
+  if (overLimit && ctx.faults.has('ledger-list-limit-overflow-only'))
+    return { elements: elements.slice(settings.listLimit), overLimit: false, completedByLimit: false };
   return { elements, overLimit, completedByLimit: elements.length >= cap };
 }
 

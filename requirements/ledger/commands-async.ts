@@ -9,6 +9,7 @@ import { isObject, parseJson } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
 import { STREAM_LOOKUP_VARIANTS } from './stream-lookup.ts';
+import { archivedContract } from './archived-contract.ts';
 import { notServed, unsupportedReason } from '../../engine/served.ts';
 import {
   PATHS,
@@ -16,7 +17,6 @@ import {
   awaitCompletion,
   commandIdOf,
   completedOk,
-  creationOf,
   expectOffset,
   expectOkCompletion,
   fateOfCommands,
@@ -28,7 +28,6 @@ import {
   readCompletions,
   statusText,
   submitted,
-  transactionFormat,
 } from '../../interfaces/ledger/commands.ts';
 import { LEDGER_EFFECTS, postUpdates, body, updateFormat, elementsOf, recordOf } from '../../interfaces/ledger/updates.ts';
 
@@ -81,45 +80,10 @@ export const ASYNC_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
     tags: ['commands'],
     async check(ctx) {
       const a = acting(ctx);
-      const creation = creationOf(a.given);
-      if (!creation)
-        return ctx.skip('fixtures.ledgerCommands has no CreateCommand or CreateAndExerciseCommand to create (and archive) a contract of its template with');
-      // A contract of the fixture's template, created and archived in one transaction: gone for good.
-      const archivedBy = commandIdOf(ctx, 'async-failure-setup');
-      const setup = await ctx.ledger.post(
-        PATHS.forTransaction,
-        {
-          commands: jsCommands(a, archivedBy, [{ CreateAndExerciseCommand: { ...creation, choice: 'Archive', choiceArgument: {} } }]),
-          transactionFormat: transactionFormat(a.actAs, LEDGER_EFFECTS),
-        },
-        { auth: a.auth },
-      );
-      const tx = submitted(
-        ctx,
-        setup,
-        archivedBy,
-        `a ${creation.templateId} contract created and archived in one transaction, command ${archivedBy}`,
-      )?.transaction;
-      const events: unknown[] = isObject(tx) && Array.isArray(tx.events) ? tx.events : [];
-      const contractId = events
-        .map((e) => (isObject(e) && isObject(e.CreatedEvent) ? e.CreatedEvent.contractId : undefined))
-        .find((c) => typeof c === 'string');
-      // Archived as the ledger-effects shape shows it (a consuming exercise), or as an ACS delta would.
-      const archived = events.some(
-        (e) =>
-          isObject(e) &&
-          ((isObject(e.ExercisedEvent) && e.ExercisedEvent.contractId === contractId && e.ExercisedEvent.consuming === true) ||
-            (isObject(e.ArchivedEvent) && e.ArchivedEvent.contractId === contractId)),
-      );
-      if (typeof contractId !== 'string' || !archived)
-        return ctx.skip(
-          `the transaction of command ${archivedBy} does not show a contract created and archived in it, so there is no archived contract to submit against`,
-        );
-      ctx.created(`contract ${contractId} (${creation.templateId}), created and archived by command ${archivedBy}`);
+      const { contractId, archivedBy, archiveAgain } = await archivedContract(ctx, a, 'async-failure-setup');
 
       const commandId = commandIdOf(ctx, 'async-failure');
       const begin = await ledgerEnd(ctx, a.auth);
-      const archiveAgain = [{ ExerciseCommand: { templateId: creation.templateId, contractId, choice: 'Archive', choiceArgument: {} } }];
       const x = await ctx.ledger.post(PATHS.async, jsCommands(a, commandId, archiveAgain), { auth: a.auth });
       if (x.status === 0) ctx.expect(x).fail(`no answer to the async submission of command ${commandId}: ${x.error}`);
       // A JSON error object is the handler's refusal whatever its shape (the generic answer check judges that);

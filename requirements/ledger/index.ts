@@ -18,6 +18,7 @@ import { PACKAGE_UPLOAD_REQUIREMENTS } from './packages-upload.ts';
 import { SINCE_3_5_REQUIREMENTS } from './command-completions.ts';
 import { COMMANDS_REQUIREMENTS } from './commands.ts';
 import { ASYNC_REQUIREMENTS } from './commands-async.ts';
+import { COMMAND_FAILURE_REQUIREMENTS } from './commands-failure.ts';
 import { REASSIGNMENT_REQUIREMENTS } from './commands-reassignment.ts';
 import { EVENT_REQUIREMENTS } from './events.ts';
 import { PACKAGE_REQUIREMENTS } from './packages.ts';
@@ -41,6 +42,7 @@ export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...SINCE_3_5_REQUIREMENTS,
   ...COMMANDS_REQUIREMENTS,
   ...ASYNC_REQUIREMENTS,
+  ...COMMAND_FAILURE_REQUIREMENTS,
   ...REASSIGNMENT_REQUIREMENTS,
   ...BOUNDED_READ_REQUIREMENTS,
   ...EVENT_REQUIREMENTS,

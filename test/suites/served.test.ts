@@ -1,5 +1,5 @@
-// The "is this operation served?" judgement (engine/served.ts) on answers made by hand: 405 and 501
-// say "not served" outright; a 404 only when it is no documented answer of the operation.
+// The "is this operation served?" judgement (engine/served.ts) on answers made by hand: 501 says "not
+// served" outright; a 404 or a 405 only when it is no documented answer of the operation.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileSpec, type CompiledSpec, type OperationSpec } from '../../generators/index.ts';
@@ -7,6 +7,7 @@ import type { Exchange } from '../../engine/transport/http.ts';
 import { notServed } from '../../engine/served.ts';
 
 const DOCUMENT = fileURLToPath(new URL('../fixtures/unserved/wallet.yaml', import.meta.url));
+const LEDGER = fileURLToPath(new URL('../../specs/ledger-api.yaml', import.meta.url));
 
 let spec: CompiledSpec;
 const op = (id: string): OperationSpec => spec.catalog.byId.get(id)!;
@@ -37,6 +38,14 @@ describe('whether an answer shows that the target does not serve the operation',
   it('405 and 501 do, whatever the operation documents', () => {
     expect(notServed(spec, op('getTransferOfferStatus'), answer(405, 'text/plain', 'HTTP method not allowed'))).toBe('answered 405');
     expect(notServed(spec, op('getBalance'), answer(501, 'application/json', '{"error":"not implemented"}'))).toBe('answered 501');
+  });
+
+  it("a 405 in the operation's documented error shape does not: the node's handler refused a method the document names", async () => {
+    const ledger = await compileSpec(LEDGER);
+    const getVersion = ledger.catalog.byId.get('getVersion')!;
+    const error = JSON.stringify({ code: 'METHOD_NOT_ALLOWED', cause: 'no GET here', context: {}, resources: [], errorCategory: 8, grpcCodeValue: 12 });
+    expect(notServed(ledger, getVersion, answer(405, 'application/json', error))).toBeUndefined();
+    expect(notServed(ledger, getVersion, answer(405, 'text/plain', 'HTTP method not allowed, supported methods: POST'))).toBe('answered 405');
   });
 
   it('a documented JSON 404 of a served by-id lookup does not: the operation answered that the id is unknown', () => {

@@ -110,6 +110,8 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
         return x;
       };
       let honoured: number | undefined;
+      /** The elements of the answer to the last honoured limit: the start of the stream, which a later 200 must hold. */
+      let shown: Json[] = [];
       let over: number | undefined;
       for (let limit = DOUBLING_START; limit <= DOUBLING_END && over === undefined; limit *= 2) {
         const x = await read(limit, honoured);
@@ -129,8 +131,9 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
               );
           }
           // Fewer than asked: the whole result, unless the node cut it short (judged on a bounded window).
-          if (els.length < limit) return expectNotTruncated(ctx, format, els, honoured);
+          if (els.length < limit) return expectNotTruncated(ctx, format, [...shown, ...els], honoured);
           honoured = limit;
+          shown = els;
         }
       }
       if (over === undefined || honoured === undefined) return;
@@ -187,11 +190,16 @@ export const LIMIT_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { 
 
 /**
  * A 200 with fewer elements than an ignored limit is the whole result, or a result the node cut at its list
- * limit without saying so. The stream goes on after the answer's last offset if the node cut it; the window
- * from 0 to an offset read there is bounded (a live ledger cannot grow it), and must come whole or as 413.
+ * limit without saying so (down to nothing at all). `els` is what the reads from 0 showed: the honoured
+ * limit's answer and this one's. The stream goes on after the last offset they show if the node cut it; the
+ * window from 0 to an offset read there is bounded (a live ledger cannot grow it), and must come whole (every
+ * update shown in it) or as 413.
  */
 async function expectNotTruncated(ctx: CheckContext, format: Json, els: Json[], honoured: number | undefined): Promise<void> {
-  const last = els.map(offsetOf).findLast((o) => o !== undefined);
+  const last = els
+    .map(offsetOf)
+    .filter((o) => o !== undefined)
+    .reduce<number | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
   if (honoured === undefined || last === undefined) return; // no limit known to be honoured to page on with
   const after = await postUpdates(ctx, body({ beginExclusive: last }, format), { limit: honoured, stream_idle_timeout_ms: IDLE_MS });
   if (after.status !== 200) ctx.skip(`could not read on after offset ${last} with limit=${honoured}: ${describeAnswer(after)}`, { exchange: after });
@@ -205,12 +213,12 @@ async function expectNotTruncated(ctx: CheckContext, format: Json, els: Json[], 
       .expect(window)
       .fail(`the read of (0, ${end}] was answered ${describeAnswer(window)}: a result within the list limit is answered 200, one beyond it 413`);
   const held = new Set(updateKeys(elementsOf(ctx, window)));
-  const missing = [...updateKeys(els), ...updateKeys(beyond)].filter((k) => !held.has(k));
+  const missing = [...new Set([...updateKeys(els), ...updateKeys(beyond)])].filter((k) => !held.has(k));
   if (missing.length)
     ctx
       .expect(window)
       .fail(
-        `limit=${2 * honoured} was answered with ${els.length} elements ending at offset ${last}, yet the stream goes on after it; the bounded read of (0, ${end}] ` +
+        `limit=${2 * honoured} was answered with fewer elements than asked, the reads from 0 ending at offset ${last}, yet the stream goes on after it; the bounded read of (0, ${end}] ` +
           `was answered 200 without ${missing.length} update(s) that exist (${missing.slice(0, 3).join(', ')}): a result beyond the list limit was silently truncated instead of refused with 413`,
       );
 }

@@ -10,7 +10,18 @@ import type { CheckContext } from '../../../engine/model.ts';
 import type { Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
 import { describeAnswer, type Exchange } from '../../../engine/transport/http.ts';
-import { IDLE_MS, OPERATION, body, elementsOf, offsetOf, openRead, postUpdates, readParties, updateFormat } from '../../../interfaces/ledger/updates.ts';
+import {
+  IDLE_MS,
+  OPERATION,
+  body,
+  elementsOf,
+  offsetOf,
+  openRead,
+  postUpdates,
+  readParties,
+  updateFormat,
+  updateKeys,
+} from '../../../interfaces/ledger/updates.ts';
 
 const setting = (limit: number) => `the list limit ${limit} (fixtures.ledgerListLimit)`;
 
@@ -43,10 +54,27 @@ async function provenCount(ctx: CheckContext, format: Json, end: number, listLim
   return Array.isArray(last) && last.length === 1 && JSON.stringify(last[0]) === JSON.stringify(els.at(-1)) ? els.length : undefined;
 }
 
+/**
+ * A 200 to the read of (0, end] answers for the whole window: it holds every update the node showed there in
+ * another answer (`shown`, the read from 0 with limit=listLimit). One that leaves some out is no answer to
+ * the read, whatever its count (an empty 200 in place of a 413 included).
+ */
+function expectWhole(ctx: CheckContext, x: Exchange, shown: Json[], end: number, what: string): void {
+  const held = new Set(updateKeys(elementsOf(ctx, x)));
+  const missing = updateKeys(shown, { beginExclusive: 0, endInclusive: end }).filter((k) => !held.has(k));
+  if (missing.length)
+    ctx
+      .expect(x)
+      .fail(
+        `${what} was answered 200 without ${missing.length} update(s) of the window that the read from 0 with a limit showed (${missing.slice(0, 3).join(', ')}): ` +
+          'a 200 carries the whole result; a result beyond the list limit is refused with 413, not cut',
+      );
+}
+
 /** A read of (0, end] that must not be refused: a 413 is a failure once the window is proven within the limit. */
-async function expectServed(ctx: CheckContext, format: Json, end: number, listLimit: number, side: string): Promise<void> {
+async function expectServed(ctx: CheckContext, format: Json, end: number, listLimit: number, side: string, shown: Json[]): Promise<void> {
   const x = await postUpdates(ctx, body({ beginExclusive: 0, endInclusive: end }, format));
-  if (x.status === 200) return;
+  if (x.status === 200) return expectWhole(ctx, x, shown, end, `the read of (0, ${end}] (${side})`);
   const what = `the read of (0, ${end}] (${side})`;
   if (x.status !== 413) ctx.expect(x).fail(`${what} was answered ${describeAnswer(x)}: a result within ${setting(listLimit)} is answered 200`);
   const count = await provenCount(ctx, format, end, listLimit);
@@ -122,18 +150,19 @@ export const LIST_LIMIT_BOUND_REQUIREMENTS: Requirement[] = defineRules(
         // The first listLimit elements (a limit of the list limit is honoured; a 413 here is the limit rule's).
         const first = await openRead(ctx, format, listLimit);
         ctx.expect(first).skipUnless([200], `the read from offset 0 with limit=${listLimit}`);
-        const offsets = elementsOf(ctx, first).map(offsetOf);
+        const shown = elementsOf(ctx, first);
+        const offsets = shown.map(offsetOf);
         const [below, at] = [offsets.at(-2), offsets.at(-1)];
         if (offsets.length < listLimit || below === undefined || at === undefined || !(below < at))
           return ctx.skip(`the first ${offsets.length} elements of the stream leave no windows of ${listLimit - 1} and ${listLimit} elements to read`);
         if (!Number.isSafeInteger(at)) ctx.skip(`the update stream has offsets beyond 2^53 (${at}), which this suite cannot send back exactly`);
         // One below and at the bound: windows ending on the last two of them, each answered 200.
-        await expectServed(ctx, format, below, listLimit, `one element below ${setting(listLimit)}`);
-        await expectServed(ctx, format, at, listLimit, `exactly ${setting(listLimit)}`);
+        await expectServed(ctx, format, below, listLimit, `one element below ${setting(listLimit)}`, shown);
+        await expectServed(ctx, format, at, listLimit, `exactly ${setting(listLimit)}`, shown);
         // One above: the window on to the next element holds those and one more; 200 only within the limit.
         const over = await nextOffset(ctx, format, at);
         if (over === undefined)
-          ctx.skip(`the update stream of the ledger parties ends within ${listLimit + 1} elements: no window beyond ${setting(listLimit)}`);
+          return ctx.skip(`the update stream of the ledger parties ends within ${listLimit + 1} elements: no window beyond ${setting(listLimit)}`);
         const x = await postUpdates(ctx, body({ beginExclusive: 0, endInclusive: over }, format));
         if (x.status === 413) return;
         if (x.status !== 200)
@@ -150,6 +179,7 @@ export const LIST_LIMIT_BOUND_REQUIREMENTS: Requirement[] = defineRules(
               `the read of (0, ${over}] was answered 200 with ${els.length} elements, a result count beyond ${setting(listLimit)}: it must be refused with 413`,
               `/${listLimit}`,
             );
+        expectWhole(ctx, x, shown, over, `the read of (0, ${over}], one element beyond the first ${listLimit},`);
       },
     }),
   ],

@@ -194,6 +194,11 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     const res = await stream(n, body({ endInclusive: OVER_LIMIT_END }));
     return res.status === 200 && (res.json() as Json[]).length === n.context.settings.listLimit;
   },
+  'ledger-list-limit-overflow-only': async (n) => {
+    const res = await stream(n, body({ endInclusive: OVER_LIMIT_END }));
+    const els = res.status === 200 ? (res.json() as Json[]) : [];
+    return els.length > 0 && els.length < n.context.settings.listLimit && offsetsOf(els)[0]! > offsetsOf(await read(n, body({}), { query: 'limit=1' }))[0]!;
+  },
   'ledger-limit-takes-window-tail': async (n) =>
     offsetsOf(await read(n, body({}), { query: 'limit=3' })).join() !==
     offsetsOf(await read(n, body({})))
@@ -228,6 +233,10 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     const filters = { cumulative: [...templateFilter(amulet, true).cumulative, { identifierFilter: { WildcardFilter: { value: {} } } }] };
     const events = flatEvents(await read(n, body({ updateFormat: txFormat({ filtersForAnyParty: filters }) })));
     return events.some(({ kind, ev }) => kind === 'CreatedEvent' && ev.templateId === amulet && ev.createdEventBlob === undefined);
+  },
+  'ledger-package-status-method-refused': async (n) => {
+    const id = [...packageStore(n.context).packages.keys()][0]!;
+    return (await overview(n, 'GET', `/v2/packages/${encodeURIComponent(id)}/status`)).status === 405;
   },
   'ledger-version-unstated': async (n) => ((await overview(n, 'GET', '/v2/version')).json() as Json).version === undefined,
   'ledger-events-template-swapped': async (n) => {
@@ -307,6 +316,17 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     });
     expect((await aliceCall(n, '/v2/commands/submit-and-wait', archive('probe-aa-archive'))).status).toBe(200);
     return (await aliceCall(n, '/v2/commands/async/submit', archive('probe-aa-again'))).status === 200;
+  },
+  'ledger-tree-failure-swallowed': async (n) => {
+    const created = (await aliceCall(n, '/v2/commands/submit-and-wait-for-transaction', { commands: aliceCreate(n, 'probe-tfs-create') })).json() as Json;
+    const contractId = created.transaction.events[0].CreatedEvent.contractId;
+    const archive = (commandId: string) => ({
+      commandId,
+      actAs: [aliceOf(n)],
+      commands: [{ ExerciseCommand: { templateId: amuletOf(n), contractId, choice: 'Archive', choiceArgument: {} } }],
+    });
+    expect((await aliceCall(n, '/v2/commands/submit-and-wait', archive('probe-tfs-archive'))).status).toBe(200);
+    return (await aliceCall(n, '/v2/commands/submit-and-wait-for-transaction-tree', archive('probe-tfs-again'))).status === 200;
   },
   'ledger-completion-status-failed': async (n) => {
     const end = await ledgerEndOf(n);
