@@ -104,6 +104,12 @@ export const EFFECT_FAULTS = declareFaults('ledger', {
     cites: ['A.overview.19'],
     rules: ['LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED'],
   },
+  'ledger-package-contents-of-another': {
+    family: 'packages',
+    breaks: 'GET /v2/packages/{package-id} answers the contents of the first listed package, whichever package is asked.',
+    cites: ['A.overview.32'],
+    rules: ['LEDGER-PACKAGES-CONTENTS-OF-LISTED'],
+  },
   'ledger-package-contents-empty': {
     family: 'packages',
     breaks: 'GET /v2/packages/{package-id} answers 200 with an empty body for a package GET /v2/packages lists.',

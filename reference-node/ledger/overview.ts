@@ -115,7 +115,10 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
       // Required by the official document: the archive's hash, which a package id is.
       reply.header(PACKAGE_HASH_HEADER, pkg.id);
       // package-contents-empty: the package is answered with no bytes at all.
-      return ctx.faults.has('ledger-package-contents-empty') ? Buffer.alloc(0) : pkg.payload;
+      if (ctx.faults.has('ledger-package-contents-empty')) return Buffer.alloc(0);
+      // package-contents-of-another: every package is answered with the bytes of the first one the listing names.
+      if (ctx.faults.has('ledger-package-contents-of-another')) return store.packages.values().next().value?.payload ?? pkg.payload;
+      return pkg.payload;
     }),
   );
   app.get(

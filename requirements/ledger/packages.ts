@@ -1,6 +1,7 @@
 // The package reads: GET /v2/packages lists the identifiers of the supported packages, and every package it
 // lists is one the participant has: GET /v2/packages/{package-id} returns its contents and the status lookup
 // does not call it unknown. Positive requirements: each sends requests built from the node's own listing.
+import { createHash } from 'node:crypto';
 import { isObject, pointer } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules } from '../../engine/requirement.ts';
@@ -38,10 +39,18 @@ export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
     check: (ctx) =>
       onTheWay(ctx, async (judge) => {
         const { ids } = await someListedPackages(ctx, judge);
+        // Contents of ONE package, the one asked: a package id names its contents, so two listed ids answered
+        // with the same bytes are an answer about another package (a lookup cached by less than its key).
+        const seen = new Map<string, string>();
         for (const id of ids) {
           const x = await getPackage(ctx, ctx, id, `the contents of package ${id}, which GET /v2/packages lists`);
           if (x.received === 0)
             ctx.expect(x).fail(`GET ${packagePath(id)} answered ${x.status} with an empty body: no contents of a package GET /v2/packages lists`);
+          const digest = createHash('sha256').update(x.bytes).digest('hex');
+          const same = seen.get(digest);
+          if (same !== undefined)
+            ctx.expect(x).fail(`GET ${packagePath(id)} answered the very bytes GET ${packagePath(same)} answered: the contents of another package than the one asked`);
+          seen.set(digest, id);
         }
       }),
   },

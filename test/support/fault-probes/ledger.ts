@@ -256,6 +256,11 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     const res = await overview(n, 'GET', `/v2/packages/${n.context.world.amuletPackage}`);
     return res.status === 200 && res.text.length === 0;
   },
+  'ledger-package-contents-of-another': async (n) => {
+    const [a, b] = [n.context.world.amuletPackage, n.context.world.walletPackage];
+    const [x, y] = [await overview(n, 'GET', `/v2/packages/${a}`), await overview(n, 'GET', `/v2/packages/${b}`)];
+    return x.status === 200 && y.status === 200 && x.text === y.text;
+  },
   'ledger-package-archive-as-text': async (n) =>
     /^text\/plain/.test((await overview(n, 'GET', `/v2/packages/${n.context.world.amuletPackage}`)).contentType ?? ''),
   'ledger-package-status-unknown': async (n) =>
