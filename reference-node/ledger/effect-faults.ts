@@ -104,6 +104,12 @@ export const EFFECT_FAULTS = declareFaults('ledger', {
     cites: ['A.overview.19'],
     rules: ['LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED'],
   },
+  'ledger-packages-list-omits-amulet': {
+    family: 'packages',
+    breaks: 'GET /v2/packages leaves out the amulet package, though the events of the update stream were made with it.',
+    cites: ['A.overview.28'],
+    rules: ['LEDGER-PACKAGES-LIST-HAS-STREAMED'],
+  },
   'ledger-package-contents-of-another': {
     family: 'packages',
     breaks: 'GET /v2/packages/{package-id} answers the contents of the first listed package, whichever package is asked.',

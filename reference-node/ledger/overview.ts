@@ -104,7 +104,12 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
   );
   app.get(
     '/packages',
-    route(() => ({ packageIds: [...store.packages.keys()].filter((id) => !store.forgotten.has(id)) })),
+    // packages-list-omits-amulet: the listing leaves out the amulet package, whose templates the stream's events name.
+    route(() => ({
+      packageIds: [...store.packages.keys()].filter(
+        (id) => !store.forgotten.has(id) && !(ctx.faults.has('ledger-packages-list-omits-amulet') && id === ctx.world.amuletPackage),
+      ),
+    })),
   );
   app.get<{ Params: { packageId: string } }>(
     '/packages/:packageId',

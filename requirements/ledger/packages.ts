@@ -4,9 +4,10 @@
 import { createHash } from 'node:crypto';
 import { isObject, pointer } from '../../common/json.ts';
 import type { Requirement } from '../../engine/model.ts';
-import { defineRules } from '../../engine/requirement.ts';
+import { defineRules, rule } from '../../engine/requirement.ts';
 import { predates } from '../../interfaces/ledger/release-line.ts';
-import { getPackage, onTheWay, packagePath, PACKAGES_PATH, someListedPackages } from './package-reads.ts';
+import { eventsOf, sampleStream } from '../../interfaces/ledger/updates.ts';
+import { getPackage, listPackages, onTheWay, packagePath, PACKAGES_PATH, someListedPackages } from './package-reads.ts';
 
 /** The official document's packageStatus of a package the participant does not know (the protobuf default). */
 export const UNKNOWN_STATUS = 'PACKAGE_STATUS_UNSPECIFIED';
@@ -30,6 +31,40 @@ export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
       if (bad >= 0) ctx.expect(x).fail(`GET /v2/packages lists ${JSON.stringify(ids[bad])}, which is no package identifier`, pointer('packageIds', bad));
     },
   },
+  rule({
+    id: 'LEDGER-PACKAGES-LIST-HAS-STREAMED',
+    operations: ['listPackages', 'getUpdates'],
+    cites: ['A.overview.28'],
+    needs: ['ledgerParties'],
+    tags: ['packages'],
+    // The stream is read only for the packages its events were made with, as the ledger parties see them.
+    variants: {
+      'transaction-shape': "the stream is read only for the package ids of its events (every event kind names one): the shapes are the stream rules'",
+      parties: "the stream is read only for the package ids of the events the ledger parties see: the party modes are the stream rules'",
+      cumulative: "the stream is read only for the package ids of its events, with one wildcard: the filter entries are the stream rules'",
+    },
+    // "All supported packages": the participant interpreted the transactions its parties' events come from, with
+    // the packages their template ids name, so it has each of them (a name reference, #name:..., names none).
+    check: (ctx) =>
+      onTheWay(ctx, async (judge) => {
+        const sample = await sampleStream(ctx, 1);
+        const { x, ids } = await listPackages(ctx, judge);
+        const listed = new Set(ids);
+        const used = new Set<string>();
+        for (const { ev } of eventsOf(sample.elements)) {
+          const template = isObject(ev) ? ev.templateId : undefined;
+          if (typeof template === 'string' && !template.startsWith('#') && template.includes(':')) used.add(template.slice(0, template.indexOf(':')));
+        }
+        const missing = [...used].filter((id) => !listed.has(id));
+        if (missing.length > 0)
+          ctx
+            .expect(x)
+            .fail(
+              `GET /v2/packages does not list ${missing.join(', ')}, the package(s) of template ids of events the update stream of the ledger parties shows (the participant interpreted them with it)`,
+              '/packageIds',
+            );
+      }),
+  }),
   {
     id: 'LEDGER-PACKAGES-CONTENTS-OF-LISTED',
     operations: ['listPackages', 'getPackage'],
@@ -49,7 +84,9 @@ export const PACKAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
           const digest = createHash('sha256').update(x.bytes).digest('hex');
           const same = seen.get(digest);
           if (same !== undefined)
-            ctx.expect(x).fail(`GET ${packagePath(id)} answered the very bytes GET ${packagePath(same)} answered: the contents of another package than the one asked`);
+            ctx
+              .expect(x)
+              .fail(`GET ${packagePath(id)} answered the very bytes GET ${packagePath(same)} answered: the contents of another package than the one asked`);
           seen.set(digest, id);
         }
       }),

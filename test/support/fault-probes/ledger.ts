@@ -256,6 +256,8 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     const res = await overview(n, 'GET', `/v2/packages/${n.context.world.amuletPackage}`);
     return res.status === 200 && res.text.length === 0;
   },
+  'ledger-packages-list-omits-amulet': async (n) =>
+    !((await overview(n, 'GET', '/v2/packages')).json() as { packageIds: string[] }).packageIds.includes(n.context.world.amuletPackage),
   'ledger-package-contents-of-another': async (n) => {
     const [a, b] = [n.context.world.amuletPackage, n.context.world.walletPackage];
     const [x, y] = [await overview(n, 'GET', `/v2/packages/${a}`), await overview(n, 'GET', `/v2/packages/${b}`)];
