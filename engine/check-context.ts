@@ -165,7 +165,8 @@ export function makeCheckContext(
     },
     async property(arbitrary, predicate, options = {}) {
       const runs = options.runs ?? parts.runs;
-      const result = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed: parts.seed, numRuns: runs, endOnFailure: true });
+      const examples = (options.examples ?? []).map((e) => [e] as [typeof e]);
+      const result = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed: parts.seed, numRuns: runs, endOnFailure: true, examples });
       if (!result.failed) return;
       const error = result.errorInstance;
       // Running out of budget or data is not a counterexample, and an exception of the check itself (a bug

@@ -218,6 +218,10 @@ export interface CheckContext<K extends FixtureName = never> {
    * broken expectation a failure with this exchange as evidence; `why` names what was asked in the messages.
    */
   expect(exchange: Citable, why?: string): AnswerExpectation;
-  /** Runs a fast-check property with the run's seed; a counterexample fails the check with seed and path. */
-  property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { runs?: number }): Promise<void>;
+  /**
+   * Runs a fast-check property with the run's seed; a counterexample fails the check with seed and path.
+   * `examples` are tried first, whatever the seed: the case that holds every kind the data showed (the whole
+   * sampled window, say), which drawn cases reach only by chance.
+   */
+  property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { runs?: number; examples?: readonly T[] }): Promise<void>;
 }

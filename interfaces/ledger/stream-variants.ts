@@ -144,7 +144,8 @@ export async function propertyOverVariants<T>(
   arbitrary: fc.Arbitrary<T>,
   predicate: (v: StreamVariant, value: T) => Promise<void>,
   runs = ctx.runs,
+  examples: readonly T[] = [],
 ): Promise<void> {
   const each = Math.max(1, Math.ceil(runs / variants.length));
-  await eachVariant(variants, (v) => ctx.property(arbitrary, (value) => predicate(v, value), { runs: each }));
+  await eachVariant(variants, (v) => ctx.property(arbitrary, (value) => predicate(v, value), { runs: each, examples }));
 }
