@@ -143,4 +143,11 @@ export const HISTORY_FAULTS = declareFaults('scan', {
     // A fact of the record (x-cn-record-facts), judged on every answer that carries it.
     generic: { operations: ['getEventById'], checks: ['responses'] },
   },
+  'scan-assignment-values-compact': {
+    family: 'encodings',
+    breaks:
+      "An assignment's created event is written in compact_json whatever value encoding was asked (protobuf_json, lossless), unlike a transaction's events.",
+    cites: ['C.events.3'],
+    rules: ['SCAN-EVENTS-ENCODING-VARIANTS', 'SCAN-UPDATES-LOSSLESS-VARIANTS'],
+  },
 } as const);

@@ -162,7 +162,13 @@ export function renderReassignment(ctx: NodeContext, u: ReassignmentUpdate, shap
       ? {
           ...common,
           unassign_id: assignUnassignId,
-          created_event: createdEvent(ctx.world, u.contract, eventId(u.updateId, 0), shape.encoding),
+          // scan-assignment-values-compact: an assignment's created event is written compact whatever encoding was asked.
+          created_event: createdEvent(
+            ctx.world,
+            u.contract,
+            eventId(u.updateId, 0),
+            ctx.faults.has('scan-assignment-values-compact') ? 'compact' : shape.encoding,
+          ),
           // scan-reassignment-counter-mismatch: the assignment is one ahead of its unassignment.
           reassignment_counter: counter + (ctx.faults.has('scan-reassignment-counter-mismatch') ? 1 : 0),
         }

@@ -237,8 +237,11 @@ export function encodingCheck(
     ];
     for (const { ids, cap } of samples) {
       let taken = 0;
+      // Reassignments of both kinds (an unassignment carries no Daml value, an assignment its created event):
+      // the sample goes on, a few more at most, until it has seen each.
+      const kinds = new Set<string>();
       for (const updateId of ids) {
-        if (taken >= cap) break;
+        if (taken >= cap && (kinds.size === 2 || taken >= cap + 4 || ids === samples[0]!.ids)) break;
         const answers = [];
         for (const value of values) {
           const x = await historyGet(ctx, PATH[where] + enc(updateId), { [param]: value });
@@ -251,6 +254,8 @@ export function encodingCheck(
           answers.push({ x, tx, rec });
         }
         if (answers.length < 2) continue;
+        const event = answers[0]!.tx ? undefined : answers[0]!.rec?.event;
+        if (isObject(event)) kinds.add(isObject(event.created_event) ? 'assignment' : 'unassignment');
         found++;
         if (!answers[0]!.rec && !answers[1]!.rec) continue;
         taken++;
@@ -273,7 +278,8 @@ export function encodingCheck(
               `${LABEL[where]} ${updateId}: ${field} is ${JSON.stringify(b![field])} with ${param}=${values[1]} but ${JSON.stringify(a![field])} with ${param}=${values[0]}; only the payload encoding may differ`,
               `${BASE[where]}/${field}`,
             );
-        const p = answers[0]!.tx && answers[1]!.tx ? compare?.(answers[0]!.tx, answers[1]!.tx) : undefined;
+        // The values of a record of either type (a transaction's tree, an assignment's created event).
+        const p = a && b ? compare?.(a, b) : undefined;
         if (p)
           ctx
             .expect(answers[1]!.x)

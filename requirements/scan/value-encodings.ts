@@ -27,7 +27,15 @@ function texts(value: Json, keep: (s: string) => boolean, out = new Map<string, 
 const hasScalar = (value: Json): boolean =>
   value !== null && (typeof value !== 'object' || (Array.isArray(value) ? value : Object.values(value)).some(hasScalar));
 
-const events = (tx: Record<string, Json>): Record<string, Json> => (isObject(tx.events_by_id) ? tx.events_by_id : {});
+/**
+ * The events of a record, each with its path: a transaction's tree, or the created event an assignment carries
+ * (the encoding is asked of every value, whatever the record type).
+ */
+function events(r: Record<string, Json>): Record<string, { e: Json; at: string[] }> {
+  if (isObject(r.events_by_id)) return Object.fromEntries(Object.entries(r.events_by_id).map(([k, e]) => [k, { e, at: ['events_by_id', k] }]));
+  const created = isObject(r.event) ? r.event.created_event : undefined;
+  return isObject(created) ? { created_event: { e: created, at: ['event', 'created_event'] } } : {};
+}
 
 /** The comparison of a verbose, lossless encoding against the compact one, named as the endpoint asks for it. */
 export const sameContentVerboseAs =
@@ -35,20 +43,21 @@ export const sameContentVerboseAs =
   (compact, verbose) => {
     // Counted per event type and value field (a created event's arguments, an exercised event's argument and
     // result): the encoding is asked of every value, so a rendering verbose for one kind and compact for another fails.
-    const kinds = new Map<string, { values: number; alike: number; key: string; field: string }>();
-    for (const [key, c] of Object.entries(events(compact))) {
-      const v = events(verbose)[key];
+    const kinds = new Map<string, { values: number; alike: number; at: string[]; field: string }>();
+    const verboseEvents = events(verbose);
+    for (const [key, { e: c, at }] of Object.entries(events(compact))) {
+      const v = verboseEvents[key]?.e;
       if (!isObject(c) || !isObject(v)) continue;
       const plain = PLAIN_FIELDS.find((f) => c[f] !== undefined && !isDeepStrictEqual(c[f], v[f]));
       if (plain)
         return {
           message: `event ${key} has ${plain} ${JSON.stringify(v[plain])}, not ${JSON.stringify(c[plain])}: not the same content`,
-          pointer: pointer('events_by_id', key, plain),
+          pointer: pointer(...at, plain),
         };
       for (const f of VALUE_FIELDS) {
         if (!hasScalar(c[f]) || v[f] === undefined) continue;
-        const kind = `${typeof c.event_type === 'string' ? c.event_type : 'event'} ${f}`;
-        const count = kinds.get(kind) ?? { values: 0, alike: 0, key, field: f };
+        const kind = `${at[0] === 'event' ? "an assignment's " : ''}${typeof c.event_type === 'string' ? c.event_type : 'event'} ${f}`;
+        const count = kinds.get(kind) ?? { values: 0, alike: 0, at, field: f };
         kinds.set(kind, count);
         count.values++;
         if (isDeepStrictEqual(c[f], v[f])) count.alike++;
@@ -57,7 +66,7 @@ export const sameContentVerboseAs =
           if ((have.get(text) ?? 0) < n)
             return {
               message: `${f} of event ${key} holds ${JSON.stringify(text)} ${n} time(s) in ${compactName}, ${have.get(text) ?? 0} time(s) here: not the same content`,
-              pointer: pointer('events_by_id', key, f),
+              pointer: pointer(...at, f),
             };
         }
       }
@@ -66,7 +75,7 @@ export const sameContentVerboseAs =
     return same
       ? {
           message: `every ${same[0]} of the transaction (${same[1].values}) is written exactly as ${compactName} writes it: no verbose encoding carrying type information`,
-          pointer: pointer('events_by_id', same[1].key, same[1].field),
+          pointer: pointer(...same[1].at, same[1].field),
         }
       : undefined;
   };

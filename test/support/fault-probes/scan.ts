@@ -127,6 +127,7 @@ const REQUIREMENT_DETECTED: Partial<Record<ScanFaultName, string>> = {
   'scan-synchronizer-prefix-other': 'SCAN-SYNCHRONIZER-IDENTITIES-OF-PREFIX',
   'scan-synchronizer-miss-repeats-last-hit': 'SCAN-ERRORS-NOT-FOUND-404',
   'scan-v2-created-at-record-time': 'SCAN-EVENTS-BY-ID',
+  'scan-assignment-values-compact': 'SCAN-EVENTS-ENCODING-VARIANTS',
   'scan-ans-prefixed-bad-url': 'SCAN-ANS-URL',
   'scan-events-protobuf-dangling-child': 'SCAN-EVENTS-BY-ID',
   'scan-ans-prefix-lists-none': 'SCAN-ANS-LOOKUP-BY-NAME',
