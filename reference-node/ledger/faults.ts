@@ -362,6 +362,8 @@ const RULE_FAULTS = declareFaults('ledger', {
     breaks: 'The overview endpoints send their JSON answers serialized by hand, labelled text/plain instead of application/json.',
     cites: ['S.service.2'],
     rules: [
+      'LEDGER-COMMANDS-WAIT-FAILURE-PROPAGATED',
+      'LEDGER-PACKAGES-LIST-HAS-STREAMED',
       'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE',
       'LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE',
       'LEDGER-COMMANDS-FOR-TREE-VISIBLE',

@@ -52,6 +52,8 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
         .map((t) => ({ ...t, at: timeNanos(t.tx.record_time), group: `${t.tx.migration_id}|${t.tx.synchronizer_id}` }))
         .filter((t) => t.at !== undefined && typeof t.tx.offset === 'string')
         .sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : 0));
+      // Nothing compared is nothing judged: fewer than two updates with a record time and an offset is no pass.
+      if (txs.length < 2) ctx.skip(`fewer than two of the ${ids.length} updates looked up were answered with a record_time and an offset to compare`);
       for (const [k, later] of txs.entries()) {
         for (const earlier of txs.slice(0, k)) {
           if (earlier.group !== later.group || earlier.at === later.at) continue;

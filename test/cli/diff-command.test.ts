@@ -96,10 +96,11 @@ describe('diff', () => {
     }
     const { code, stdout } = await cli('diff', runs[0]!, runs[1]!);
     expect(code).toBe(1);
-    expect(stdout).toContain('Regressions (passed -> failed) (1):\n  SCAN-HOLDINGS-PAGE-SIZE-BOUND');
+    // The page one larger than asked breaks the page bound, and so ends no walk on the page it should.
+    expect(stdout).toContain('Regressions (passed -> failed) (2):\n  SCAN-HOLDINGS-PAGE-SIZE-BOUND\n  SCAN-HOLDINGS-PAGING-LAST-PAGE');
     const back = await cli('diff', runs[1]!, runs[0]!);
     expect(back.code).toBe(0);
-    expect(back.stdout).toContain('Fixes (failed -> passed) (1):\n  SCAN-HOLDINGS-PAGE-SIZE-BOUND');
+    expect(back.stdout).toContain('Fixes (failed -> passed) (2):\n  SCAN-HOLDINGS-PAGE-SIZE-BOUND\n  SCAN-HOLDINGS-PAGING-LAST-PAGE');
   });
 
   it('exits 2 for a file that is not a report', async () => {

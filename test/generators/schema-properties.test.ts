@@ -16,8 +16,9 @@ for (const name of BUILTIN_NAMES) {
     it.each(validators.converted.schemaLocations)('%s', (ptr) => {
       const schema = validators.schemaAt(ptr);
       fc.assert(
+        // A generated value keeps the structure; the record facts inside a record are record-facts.test.ts's.
         fc.property(validValue(validators.document, schema), (value) => {
-          const r = validators.validate(ptr, value);
+          const r = validators.variant({ structureOnly: true }).validate(ptr, value);
           if (!r.valid) throw new Error(`generated valid value rejected: ${formatIssues(r)}\nvalue: ${JSON.stringify(value)}`);
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },

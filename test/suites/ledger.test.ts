@@ -59,6 +59,8 @@ describe('ledger requirement records', () => {
     'LEDGER-PACKAGES-DAR-UPLOAD': ['listPackages', 'getPackage', 'uploadDar', 'getPackageStatus'],
     'LEDGER-PACKAGES-UPLOAD-TAKES-DAR': ['listPackages', 'getPackage', 'uploadPackages', 'getPackageStatus'],
     'LEDGER-VETTING-LIST': ['getPackageVetting'],
+    'LEDGER-PACKAGES-LIST-HAS-STREAMED': ['listPackages', 'getUpdates'],
+    'LEDGER-COMMANDS-WAIT-FAILURE-PROPAGATED': ['submitAndWaitForTransaction', 'submitAndWait', 'submitAndWaitForTransactionTree'],
     'LEDGER-VETTING-DRY-RUN-UNVET': ['getPackageVetting', 'postPackageVetting'],
   };
   /** The operations that change the ledger: a requirement calling one of them changes it, and runs only with mutations allowed (a vetting dry run too: a faulty node may apply it). */
