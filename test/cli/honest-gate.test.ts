@@ -223,10 +223,14 @@ describe('a validator reading as a single party', () => {
     // The ledger's rules (the policy's plain-text-404 review needs a 404, which only generic checks provoke).
     const o = await run(['--only', 'LEDGER-UPDATES-*', '--config', join(dir, 'config.json'), '--report-dir', dir]);
     const report = readReport(dir);
-    // One party has no data for a read as several: skipped with the reason, so the verdict is incomplete.
+    // One party has no data for a read as several: skipped with the reason, so the verdict is incomplete. Its
+    // stream is shorter than the node's list limit, so the probes at the limit have no window to read either.
     expect(
       report.requirements.filter((r: { status: string }) => r.status !== 'passed').map((r: { id: string; reason: string }) => `${r.id}: ${r.reason}`),
-    ).toEqual(['LEDGER-UPDATES-SEVERAL-PARTIES: reading as several parties needs at least two ledger parties']);
+    ).toEqual([
+      expect.stringMatching(/^LEDGER-UPDATES-LIST-LIMIT-AT-BOUND: the first \d+ elements of the stream leave no windows of 199 and 200 elements to read$/),
+      'LEDGER-UPDATES-SEVERAL-PARTIES: reading as several parties needs at least two ledger parties',
+    ]);
     expect(report.verdict).toBe('incomplete');
     expect(o.code).toBe(0);
   });
