@@ -38,7 +38,8 @@ const MICROS_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}
 /** Party ids hosted on a participant: PAR, then a non-empty id, then a fingerprint without colons. */
 const PARTICIPANT_ID = /^PAR::.+::[^:]+$/;
 
-function urlAllowed(url: unknown): boolean {
+/** An ANS entry's url: empty, or an http/https URL (the record fact ans-url-http; the name-service rules use it too). */
+export function urlAllowed(url: unknown): boolean {
   if (url === '') return true;
   if (typeof url !== 'string') return false;
   try {

@@ -8,6 +8,7 @@ import type { Exchange } from '../../engine/transport/http.ts';
 import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules, rule, type RuleOf } from '../../engine/requirement.ts';
 import { acceptedObject, timeNanos } from '../../interfaces/scan/common.ts';
+import { urlAllowed } from '../../generators/record-facts.ts';
 
 export const OP = 'listAnsEntries';
 export const LIST_SIZE = 100;
@@ -133,17 +134,6 @@ const noExpired = rule({
       }
   },
 });
-
-function urlAllowed(url: unknown): boolean {
-  if (url === '') return true;
-  if (typeof url !== 'string') return false;
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 const urlShape: RuleOf<'scan'> = {
   id: 'SCAN-ANS-URL',
