@@ -117,3 +117,23 @@ export function classifyVariants(axes: readonly VariantAxis[], x: VariantExchang
   }
   return out;
 }
+
+/**
+ * Versions of one operation (`x-cn-version-of: family` on each, e.g. the holdings state's v0, v1 and v2):
+ * the operationIds of each family among `ops`. A rule of one version holds on the others unless the
+ * description tells them apart, so a record naming one names all, or says why not (Requirement.variants,
+ * axis `version`, keyed by operationId).
+ */
+export const VERSION_AXIS = 'version';
+
+export function versionFamilies(ops: Iterable<OperationSpec>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const op of ops) {
+    const family = op.extensions['x-cn-version-of'];
+    if (family === undefined) continue;
+    if (typeof family !== 'string' || family === '') throw new Error(`${op.id}: x-cn-version-of is not a family name`);
+    out.set(family, [...(out.get(family) ?? []), op.id]);
+  }
+  for (const [family, members] of out) if (members.length < 2) throw new Error(`x-cn-version-of ${family}: ${members[0]} is its only version`);
+  return out;
+}

@@ -3,7 +3,7 @@
 // every requirement that asked for it. `missingVariants` compares them with the axes the documents declare and
 // the values a record says do not apply to it: what is left is a variant the rule holds for but was not tried.
 import type { CompiledSpec } from '../../generators/index.ts';
-import { variantAxes } from '../../generators/variant-axes.ts';
+import { VERSION_AXIS, variantAxes, versionFamilies } from '../../generators/variant-axes.ts';
 import type { InterfaceName, Requirement } from '../model.ts';
 import type { Observation } from './answer-log.ts';
 
@@ -72,15 +72,43 @@ export function missingVariants(
   return out;
 }
 
+/** The version families (x-cn-version-of) of an interface's document. */
+function familiesOf(specs: Partial<Record<InterfaceName, CompiledSpec>>, name: InterfaceName): Map<string, string[]> {
+  return versionFamilies(specs[name]?.catalog.operations ?? []);
+}
+
+/**
+ * The versions of an operation a rule names but not all of, without a word on why: each a line naming the
+ * record, the versions it names and those it leaves out. Read from the records, not a run: a version the record
+ * names is one its check calls (another test holds records to the operations their checks call).
+ */
+export function missingVersions(requirements: readonly Requirement[], specs: Partial<Record<InterfaceName, CompiledSpec>>): string[] {
+  const out: string[] = [];
+  for (const r of requirements) {
+    if (r.kind !== 'rule') continue;
+    const excused = r.variants?.[VERSION_AXIS];
+    if (typeof excused === 'string') continue;
+    for (const [family, members] of familiesOf(specs, r.interface)) {
+      const named = members.filter((m) => r.operations.includes(m));
+      if (named.length === 0) continue;
+      const missing = members.filter((m) => !named.includes(m) && !excused?.[m]);
+      if (missing.length) out.push(`${r.id}: ${family} on ${named.join(', ')}, not on ${missing.join(', ')}`);
+    }
+  }
+  return out;
+}
+
 /** Values a record excludes that no axis of its operations has: a mistake of the record (a typo, an axis renamed). */
 export function unknownExclusions(requirements: readonly Requirement[], specs: Partial<Record<InterfaceName, CompiledSpec>>): string[] {
   const out: string[] = [];
   for (const r of requirements) {
     if (!r.variants) continue;
+    const families = [...familiesOf(specs, r.interface).values()].filter((m) => m.some((id) => r.operations.includes(id)));
     const axes = r.operations.flatMap((id) => {
       const op = specs[r.interface]?.catalog.byId.get(id);
       return op ? variantAxes(op) : [];
     });
+    if (families.length) axes.push({ axis: VERSION_AXIS, why: '', values: families.flat().map((value) => ({ value, when: [] })) });
     for (const [axis, excused] of Object.entries(r.variants)) {
       const found = axes.filter((a) => a.axis === axis);
       if (found.length === 0) out.push(`${r.id}: variants names axis ${axis}, which no operation it calls declares`);

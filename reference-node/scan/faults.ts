@@ -381,6 +381,12 @@ const RULE_FAULTS = declareFaults('scan', {
     cites: ['C.sync-identities.3'],
     rules: ['SCAN-ERRORS-NOT-FOUND-404'],
   },
+  'scan-v2-unknown-update-500': {
+    family: 'error status',
+    breaks: 'An update id no node knows is answered 500 on /v2/updates instead of 404.',
+    cites: ['X.errors.10'],
+    rules: ['SCAN-ERRORS-NOT-FOUND-404'],
+  },
   // Small reference endpoints
   'scan-backfilling-flag-text': {
     family: 'record shape',

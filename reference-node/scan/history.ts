@@ -9,7 +9,7 @@ import type { NodeContext } from '../context.ts';
 import type { ScanFaultName } from './faults.ts';
 import type { ReassignmentUpdate, TransactionUpdate, Verdict } from '../world/model.ts';
 import type { ValueEncoding } from './daml-values.ts';
-import { badRequest, notFound } from './errors.ts';
+import { badRequest, notFound, ScanError } from './errors.ts';
 import {
   historyOffset,
   otherId,
@@ -153,6 +153,9 @@ export async function historyRoutes(app: FastifyInstance, ctx: NodeContext): Pro
     if (!encoding) throw badRequest(`Invalid value for query parameter daml_value_encoding: ${text} (expected compact_json or protobuf_json)`);
     // scan-v2-lookup-other-update: the update after the one asked for.
     const u = lookupAnswered(ctx, update_id, 'scan-v2-lookup-other-update');
+    // scan-v2-unknown-update-500: an id the node has never seen (not even a verdict of) is the node's internal error.
+    const unseen = !u && !ctx.world.rejectedVerdicts.some((v) => v.updateId === update_id);
+    if (unseen && ctx.faults.has('scan-v2-unknown-update-500')) throw new ScanError(500, `Lookup of update ${update_id} failed`);
     if (!u) throw notFound(`Update ${update_id} not found`);
     return renderV2Update(ctx, u, encoding);
   });

@@ -5,7 +5,7 @@
 // One requirement per rendering: updates-child-order.ts and events-child-order.ts.
 import { isObject, pointer, type Json } from '../../common/json.ts';
 import { rule } from '../../engine/requirement.ts';
-import { BASE, LABEL, named, OP, transactions, type Where } from './history.ts';
+import { BASE, LABEL, named, OP, transactions, V2_RECORD_ONLY, type Where } from './history.ts';
 import { NO_TREE, RENDERED_BY } from './tree-rules.ts';
 
 /** The node position of every event of a transaction, or undefined when its ids do not carry one. */
@@ -26,7 +26,7 @@ export function childOrderRequirement(where: Exclude<Where, 'v0'>) {
     cites: ['R.scan.19', ...RENDERED_BY[where]],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'trees'],
-    variants: NO_TREE,
+    variants: where === 'v2' ? { ...NO_TREE, ...V2_RECORD_ONLY } : NO_TREE,
     async check(ctx) {
       let judged = 0;
       // The order is the tree's, not the payload's: the event items are judged in both value encodings (transactions reads both).

@@ -96,6 +96,12 @@ const unknownUpdates = (known: string): Probe[] => [
     history: 'v0',
   },
   {
+    what: 'update (v2) of an unknown id',
+    run: (ctx) => ctx.scan.get(`/v2/updates/${enc(unknownVariant(known))}`),
+    known: (ctx) => ctx.scan.get(`/v2/updates/${enc(known)}`),
+    history: 'v2',
+  },
+  {
     what: 'event of an unknown id',
     run: (ctx) => ctx.scan.get(`/v0/events/${enc(unknownVariant(known))}`),
     known: (ctx) => ctx.scan.get(`/v0/events/${enc(known)}`),
@@ -129,7 +135,15 @@ const ERROR_OPS = [
   'getUpdateByIdV0',
   'getEventById',
 ];
-const NOT_FOUND_OPS = ['getTransferPreapprovalByParty', 'getSynchronizerIdentities', 'downloadBulkHistoryObject', 'getUpdateByIdV0', 'getEventById'];
+// 404 on /v2/updates: the scan's general error table (X.errors.10), as on the path it succeeds.
+const NOT_FOUND_OPS = [
+  'getTransferPreapprovalByParty',
+  'getSynchronizerIdentities',
+  'downloadBulkHistoryObject',
+  'getUpdateByIdV0',
+  'getUpdateByIdV2',
+  'getEventById',
+];
 
 const errorShape: RuleOf<'scan'> = {
   id: 'SCAN-ERRORS-SHAPE',
@@ -228,10 +242,21 @@ const REFUSALS = {
   'record-type': 'a rule of error answers (a refused or unknown id): an error carries no update record, of either type',
   'value-encoding': 'a rule of error answers: an error carries no Daml value to encode',
   'name-prefix': 'a rule of error answers (a refused page size): an error carries no listing to filter',
+  'record-time-match':
+    'a rule of error answers to malformed holdings bodies (one of them an unknown match): a body is refused before any snapshot is matched; SCAN-HOLDINGS-EMPTY-OWNERS-400 asks in both matches',
 };
 
 export const ERROR_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'scan' }, [
   { ...errorShape, variants: REFUSALS },
-  { ...badInputNot5xx, variants: REFUSALS },
+  {
+    ...badInputNot5xx,
+    variants: {
+      ...REFUSALS,
+      version: {
+        getUpdateByIdV2:
+          "the parameters of /v2/updates are not shown: it has no input a node must refuse but its path's id, whose miss is a 404 (SCAN-ERRORS-NOT-FOUND-404)",
+      },
+    },
+  },
   { ...notFound, variants: { 'record-type': REFUSALS['record-type'], 'value-encoding': REFUSALS['value-encoding'] } },
 ]);

@@ -13,6 +13,30 @@ export const OP: Record<Where, string> = { v0: 'getUpdateByIdV0', v2: 'getUpdate
 export const PATH: Record<Where, string> = { v0: '/v0/updates/', v2: '/v2/updates/', events: '/v0/events/' };
 /** Path of the update record inside each answer, as a JSON pointer prefix. */
 export const BASE: Record<Where, string> = { v0: '', v2: '', events: '/update' };
+/**
+ * Why a rule judged on one update-by-id path leaves the other out (Requirement.variants, axis `version`): each
+ * path is judged by a record of its own (the same rule on /v2/updates has `-V2-` in its id), so a report says
+ * which version breaks it. The events endpoint is no version of these paths.
+ */
+export function otherVersionApart(where: Where): Record<string, Record<string, string>> {
+  if (where === 'events') return {};
+  const other = where === 'v0' ? 'v2' : 'v0';
+  return {
+    version: {
+      [OP[other]]:
+        `${LABEL[other]} is judged by a record of its own (ids with${other === 'v2' ? '' : 'out'} -V2-), so a report names the version that breaks the rule`,
+    },
+  };
+}
+
+/** Why a rule of UpdateHistoryTransactionV2 leaves /v0/updates out: it answers the older record, of which the description states no such thing. */
+export const V2_RECORD_ONLY = {
+  version: { [OP.v0]: '/v0/updates answers UpdateHistoryTransaction; the description states this of UpdateHistoryTransactionV2 only' },
+};
+
+/** `lossless` is a parameter of /v0/updates; the description shows none of /v2/updates but its path's id. */
+export const LOSSLESS_V0_ONLY = { version: { [OP.v2]: "lossless is /v0/updates' parameter; the parameters of /v2/updates are not shown" } };
+
 /** The endpoint as failure messages name it. */
 export const LABEL: Record<Where, string> = { v0: '/v0/updates', v2: '/v2/updates', events: '/v0/events' };
 

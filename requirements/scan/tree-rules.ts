@@ -6,7 +6,7 @@ import { pointer, type Json } from '../../common/json.ts';
 import type { CheckContext } from '../../engine/model.ts';
 import { rule } from '../../engine/requirement.ts';
 import { RECORD_FACTS, type RecordFactName } from '../../generators/record-facts.ts';
-import { BASE, named, OP, transactions, type Where } from './history.ts';
+import { BASE, named, OP, otherVersionApart, V2_RECORD_ONLY, transactions, type Where } from './history.ts';
 import { keysInTextOrder } from './json-order.ts';
 
 type Problem = { message: string; pointer: string } | undefined;
@@ -68,7 +68,7 @@ export function treeRequirement(tree: TreeRule, where: Where) {
     cites: [...tree.cites, ...RENDERED_BY[where]],
     needs: ['transactionUpdateIds'],
     tags: tree.tags,
-    variants: NO_TREE,
+    variants: { ...NO_TREE, ...otherVersionApart(where) },
     check: treeCheck(where, tree.problem),
   });
 }
@@ -80,7 +80,7 @@ export function keysSortedRequirement(where: Exclude<Where, 'v0'>) {
     cites: ['R.scan.18', ...RENDERED_BY[where]],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'trees'],
-    variants: NO_TREE,
+    variants: where === 'v2' ? { ...NO_TREE, ...V2_RECORD_ONLY } : NO_TREE,
     async check(ctx) {
       for (const t of await transactions(ctx, where)) {
         // The order on the wire, read from the raw text (JSON.parse may reorder integer-like keys).

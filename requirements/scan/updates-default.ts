@@ -2,7 +2,7 @@
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
 import { defaultCheck } from './history-defaults.ts';
-import { OP } from './history.ts';
+import { LOSSLESS_V0_ONLY, OP } from './history.ts';
 
 export const UPDATES_DEFAULT_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,
@@ -16,6 +16,7 @@ export const UPDATES_DEFAULT_REQUIREMENTS: Requirement[] = defineRules(
       id: 'SCAN-UPDATES-LOSSLESS-DEFAULT',
       needs: ['transactionUpdateIds'],
       tags: ['history', 'encodings'],
+      variants: LOSSLESS_V0_ONLY,
       check: defaultCheck('v0', 'lossless', 'false'),
     }),
   ],

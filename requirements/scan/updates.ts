@@ -6,7 +6,7 @@
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules, rule } from '../../engine/requirement.ts';
 import { timeNanos } from '../../interfaces/scan/common.ts';
-import { encodingCheck, fetchUpdates, lookupCheck, OP, updateOf } from './history.ts';
+import { encodingCheck, fetchUpdates, LOSSLESS_V0_ONLY, lookupCheck, OP, otherVersionApart, updateOf } from './history.ts';
 import { keysSortedRequirement, TREE_RULES, treeRequirement } from './tree-rules.ts';
 import { sameContentVerboseAs } from './value-encodings.ts';
 
@@ -23,6 +23,7 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
       'record-type':
         'asks /v0/events only whether an id this path answers 404 is known there (a verdict-only id); this path itself is asked ids of both record types',
       'value-encoding': 'asks /v0/events only whether an id this path answers 404 is known there, which no encoding changes',
+      ...otherVersionApart('v0'),
     },
     confirms: OP.v0,
     check: lookupCheck('v0'),
@@ -39,6 +40,7 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     cites: ['R.scan.12'],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'offsets'],
+    variants: { version: { [OP.v2]: 'UpdateHistoryTransactionV2 (what /v2/updates answers) has no offset' } },
     async check(ctx) {
       // Order of the history on one synchronizer within one migration is the order of record times; offsets of
       // different synchronizers or migrations are not compared.
@@ -75,6 +77,7 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
     cites: ['C.updates-v0.3'],
     needs: ['transactionUpdateIds'],
     tags: ['history', 'encodings'],
+    variants: LOSSLESS_V0_ONLY,
     // Asking for the lossless encoding must change how the Daml values are written (typed, "hard to process"),
     // not what they hold: the same comparison as compact_json against protobuf_json of the events endpoint.
     check: encodingCheck('v0', 'lossless', ['false', 'true'], sameContentVerboseAs('lossless=false')),
@@ -91,6 +94,7 @@ export const UPDATE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, {
       'record-type':
         'asks /v0/events only whether an id this path answers 404 is known there (a verdict-only id); this path itself is asked ids of both record types',
       'value-encoding': 'asks /v0/events only whether an id this path answers 404 is known there, which no encoding changes',
+      ...otherVersionApart('v2'),
     },
     confirms: OP.v2,
     check: lookupCheck('v2'),

@@ -1,6 +1,6 @@
 // The variant axes of the documents (x-cn-variants) and how an exchange shows its value on each.
 import { describe, expect, it } from 'vitest';
-import { classifyVariants, variantAxes, type VariantExchange } from '../../generators/variant-axes.ts';
+import { classifyVariants, variantAxes, versionFamilies, type VariantExchange } from '../../generators/variant-axes.ts';
 import type { OperationSpec } from '../../generators/index.ts';
 import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
 
@@ -22,8 +22,20 @@ describe('x-cn-variants', () => {
         'getUpdateByIdV0 record-type',
         'getEventById value-encoding',
         'listAnsEntries name-prefix',
+        'getHoldingsStateV0 record-time-match',
       ]),
     );
+  });
+
+  it('groups the versions of one path (x-cn-version-of), and refuses a family of one or a name that is none', async () => {
+    const { specs } = await builtinDocumentsOnce();
+    expect(Object.fromEntries(versionFamilies(specs.scan!.catalog.operations))).toEqual({
+      'holdings-state': ['getHoldingsStateV0', 'getHoldingsStateV1', 'getHoldingsStateV2'],
+      'update-by-id': ['getUpdateByIdV0', 'getUpdateByIdV2'],
+    });
+    const versioned = (id: string, family: unknown) => ({ id, extensions: { 'x-cn-version-of': family } }) as unknown as OperationSpec;
+    expect(() => versionFamilies([versioned('a', 'f')])).toThrow(/x-cn-version-of f: a is its only version/);
+    expect(() => versionFamilies([versioned('a', 3), versioned('b', 3)])).toThrow(/a: x-cn-version-of is not a family name/);
   });
 
   it('refuses a malformed declaration, naming the operation', () => {

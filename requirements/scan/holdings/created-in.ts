@@ -12,7 +12,18 @@ import { defineRules, rule } from '../../../engine/requirement.ts';
 import { enc, timeNanos } from '../../../interfaces/scan/common.ts';
 import { historyGet, LABEL, OP, PATH, transactionOf, type Where } from '../history.ts';
 import { archivesUpTo } from './archives.ts';
-import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OP, LARGE_PAGE, pageEvents, pageExchange, walkHoldings, type HoldingsNeed, type HoldingsVersion } from './walk.ts';
+import {
+  baseQuery,
+  HOLDINGS_NEEDS,
+  HOLDINGS_OP,
+  LARGE_PAGE,
+  V0_HELD_TO_V1,
+  pageEvents,
+  pageExchange,
+  walkHoldings,
+  type HoldingsNeed,
+  type HoldingsVersion,
+} from './walk.ts';
 
 /** Contracts per version whose creating update is looked up. */
 const SAMPLE = 8;
@@ -194,6 +205,7 @@ export const HOLDINGS_CREATION_REQUIREMENTS: Requirement[] = defineRules(
     operations: [HOLDINGS_OP.v1, HOLDINGS_OP.v2, ...SOURCES.map((s) => OP[s.where])],
     // The history is asked only for the update a holding was created in, to compare the holding with it.
     variants: {
+      ...V0_HELD_TO_V1,
       'record-type': {
         reassignment: 'a holding is compared with the transaction whose create event made it; a reassignment moves a contract and creates none',
       },

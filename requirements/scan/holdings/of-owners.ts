@@ -5,25 +5,27 @@
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule, type RuleOf } from '../../../engine/requirement.ts';
 import { acceptedObject } from '../../../interfaces/scan/common.ts';
-import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OP, holdingsPath, type HoldingsNeed, type HoldingsVersion } from './walk.ts';
+import { baseQuery, HOLDINGS_NEEDS, HOLDINGS_OP, holdingsPath, judgedPerVersion, SNAPSHOT_MATCHES, type HoldingsNeed, type HoldingsVersion } from './walk.ts';
 
 /** Contracts asked for: a page any node serves, large enough to hold some of several owners' holdings. */
 const PAGE_SIZE = 10;
 
 function ofOwners(version: HoldingsVersion): (ctx: CheckContext<HoldingsNeed>) => Promise<void> {
   return async (ctx) => {
-    const query = baseQuery(ctx, PAGE_SIZE);
-    const x = await ctx.scan.post(holdingsPath(version), query);
-    const what = `the holdings of fixtures.holdingOwners at snapshot ${query.record_time} of migration ${query.migration_id} (discovery: owners of amulets in that snapshot's ACS)`;
-    const body = acceptedObject(ctx, x, what);
-    const events = body.created_events;
-    if (Array.isArray(events) && events.length === 0)
-      ctx
-        .expect(x)
-        .fail(
-          `${version}: ${what} are answered without any contract${body.next_page_token != null ? ' (but with a next_page_token)' : ''}; those owners hold amulets in that snapshot`,
-          '/created_events',
-        );
+    for (const match of SNAPSHOT_MATCHES) {
+      const query = { ...baseQuery(ctx, PAGE_SIZE), ...match };
+      const x = await ctx.scan.post(holdingsPath(version), query);
+      const what = `the holdings of fixtures.holdingOwners at snapshot ${query.record_time}${match.record_time_match ? ` (${match.record_time_match})` : ''} of migration ${query.migration_id} (discovery: owners of amulets in that snapshot's ACS)`;
+      const body = acceptedObject(ctx, x, what);
+      const events = body.created_events;
+      if (Array.isArray(events) && events.length === 0)
+        ctx
+          .expect(x)
+          .fail(
+            `${version}: ${what} are answered without any contract${body.next_page_token != null ? ' (but with a next_page_token)' : ''}; those owners hold amulets in that snapshot`,
+            '/created_events',
+          );
+    }
   };
 }
 
@@ -33,6 +35,7 @@ const common = (version: HoldingsVersion): Omit<RuleOf<'scan'>, 'id' | 'cites'> 
     needs: [...HOLDINGS_NEEDS],
     tags: ['holdings'],
     confirms: HOLDINGS_OP[version],
+    variants: judgedPerVersion(version),
     check: ofOwners(version),
   });
 

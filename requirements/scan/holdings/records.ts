@@ -54,6 +54,10 @@ const activeContractFields = rule({
   cites: ['R.scan.1', 'R.scan.2', 'C.holdings-v1.13'],
   needs: [...NEEDS],
   tags: ['holdings', 'records'],
+  // The same fields, less created_in_update_id and plus event_type and event_id, are v0's (SCAN-HOLDINGS-V0-CREATED-EVENTS).
+  variants: {
+    version: { [HOLDINGS_OP.v0]: 'v0 answers CreatedEvent, not ActiveContract (C.holdings-v0.2): SCAN-HOLDINGS-V0-CREATED-EVENTS judges its records' },
+  },
   async check(ctx) {
     for (const v of ['v1', 'v2'] as const) {
       eachContract(ctx, await anyWalk(ctx, v), (e) => {
@@ -72,6 +76,14 @@ const v0CreatedEvents = rule({
   cites: ['R.scan.6', 'C.holdings-v0.2'],
   needs: [...NEEDS],
   tags: ['holdings', 'records'],
+  variants: {
+    version: Object.fromEntries(
+      [HOLDINGS_OP.v1, HOLDINGS_OP.v2].map((op) => [
+        op,
+        'answers ActiveContract, not CreatedEvent (C.holdings-v0.2): SCAN-HOLDINGS-ACTIVE-CONTRACT-FIELDS judges its records',
+      ]),
+    ),
+  },
   async check(ctx) {
     eachContract(ctx, await anyWalk(ctx, 'v0'), (e) => {
       const out = contractFieldProblems(e);
@@ -154,6 +166,7 @@ const v0SameAsV1 = rule({
   cites: ['R.scan.6', 'C.holdings-v0.1'],
   needs: [...NEEDS],
   tags: ['holdings', 'versions'],
+  variants: { version: { [HOLDINGS_OP.v2]: 'a relation of v0 to v1; v2 to v1 is SCAN-HOLDINGS-V2-MATCHES-V1' } },
   check: sameContractsCheck('v0', V0_SHARED),
 });
 
@@ -163,6 +176,7 @@ const v2SameAsV1 = rule({
   cites: ['C.holdings-v1.1', 'X.versioning.5'],
   needs: [...NEEDS],
   tags: ['holdings', 'versions'],
+  variants: { version: { [HOLDINGS_OP.v0]: 'a relation of v2 to v1; v0 to v1 is SCAN-HOLDINGS-V0-MATCHES-V1' } },
   check: sameContractsCheck('v2', V2_SHARED),
 });
 

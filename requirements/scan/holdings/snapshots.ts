@@ -7,7 +7,7 @@ import { isInt64 } from '../../../engine/int64.ts';
 import { checkAtOrBefore } from './at-or-before.ts';
 import type { CheckContext, Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
-import { baseQuery, snapshotQuery, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, type HoldingsNeed, holdingsPath } from './walk.ts';
+import { baseQuery, snapshotQuery, HOLDINGS_NEEDS, HOLDINGS_OPS, HOLDINGS_VERSIONS, type HoldingsNeed, holdingsPath, SNAPSHOT_MATCHES } from './walk.ts';
 
 const OPS = HOLDINGS_OPS;
 const NEEDS = HOLDINGS_NEEDS;
@@ -25,10 +25,13 @@ const echoed = rule({
   needs: [...NEEDS],
   tags: ['holdings'],
   async check(ctx) {
-    for (const version of HOLDINGS_VERSIONS) {
-      const query = baseQuery(ctx, 5);
+    for (const [version, match] of HOLDINGS_VERSIONS.flatMap((v) => SNAPSHOT_MATCHES.map((m) => [v, m] as const))) {
+      const query = { ...baseQuery(ctx, 5), ...match };
       const x = await ctx.scan.post(holdingsPath(version), query);
-      const body = ctx.expect(x, `a valid ${version} holdings request`).status(200).object();
+      const body = ctx
+        .expect(x, `a valid ${version} holdings request${match.record_time_match ? ` (${match.record_time_match} at the snapshot's own time)` : ''}`)
+        .status(200)
+        .object();
       // Compared as instants: a node may write the same time with other digits.
       if (timeNanos(body.record_time) === undefined || timeNanos(body.record_time) !== timeNanos(query.record_time)) {
         ctx.expect(x).fail(`${version}: record_time ${JSON.stringify(body.record_time)} is not the requested ${query.record_time}`, '/record_time');
@@ -49,8 +52,10 @@ const emptyOwners = rule({
     // The bound of "minimum 1 item" from both sides (description/bounds.ts): none is refused, one and two are served.
     const owners = [ctx.fixtures.holdingOwners.slice(0, 1), ...(ctx.fixtures.holdingOwners.length > 1 ? [ctx.fixtures.holdingOwners.slice(0, 2)] : [])];
     for (const version of HOLDINGS_VERSIONS) {
-      const x = await ctx.scan.post(holdingsPath(version), snapshotQuery(ctx, 5, []));
-      ctx.expect(x, `${version}: an empty owner_party_ids breaks its minimum of 1 item`).status(400);
+      for (const match of SNAPSHOT_MATCHES) {
+        const x = await ctx.scan.post(holdingsPath(version), { ...snapshotQuery(ctx, 5, []), ...match });
+        ctx.expect(x, `${version}: an empty owner_party_ids breaks its minimum of 1 item, whatever the match`).status(400);
+      }
       for (const o of owners) {
         const ok = await ctx.scan.post(holdingsPath(version), snapshotQuery(ctx, 5, o));
         ctx.expect(ok, `${version}: owner_party_ids of ${o.length} item(s) meets its minimum of 1 item`).status(200);
@@ -65,6 +70,7 @@ const exactMatch = rule({
   cites: ['C.holdings-v1.5', 'C.holdings-v1.7', 'C.holdings-v0.1'],
   needs: [...NEEDS],
   tags: ['holdings', 'snapshots'],
+  variants: { 'record-time-match': { at_or_before: 'a rule of the exact match; at_or_before is SCAN-HOLDINGS-AT-OR-BEFORE' } },
   async check(ctx) {
     const time = notASnapshotTime(ctx);
     const probes = [...HOLDINGS_VERSIONS.map((version) => ({ version, match: 'exact' as string | undefined })), { version: 'v1' as const, match: undefined }];
@@ -125,6 +131,7 @@ const forceAcs = rule({
   mutates: true,
   needs: ['holdingOwners'],
   tags: ['holdings', 'snapshots'],
+  variants: { 'record-time-match': { at_or_before: 'a rule of the exact match of a forced snapshot; at_or_before is SCAN-HOLDINGS-AT-OR-BEFORE' } },
   async check(ctx) {
     const { forced, snap } = await forceAcsSnapshot(ctx);
     if (timeNanos(snap.record_time) === undefined || !isInt64(snap.migration_id))

@@ -16,6 +16,28 @@ export type HoldingsVersion = 'v0' | 'v1' | 'v2';
 export const HOLDINGS_VERSIONS: readonly HoldingsVersion[] = ['v0', 'v1', 'v2'];
 export const HOLDINGS_OP: Record<HoldingsVersion, string> = { v0: 'getHoldingsStateV0', v1: 'getHoldingsStateV1', v2: 'getHoldingsStateV2' };
 
+/**
+ * Why a rule of the ActiveContract record leaves v0 out (Requirement.variants, axis `version`): v0 answers
+ * CreatedEvents, which name no creating update; its contracts are held field by field to v1's, which the rule
+ * judges, by SCAN-HOLDINGS-V0-MATCHES-V1.
+ */
+export const V0_HELD_TO_V1 = {
+  version: {
+    [HOLDINGS_OP.v0]:
+      'v0 answers CreatedEvents (no created_in_update_id); SCAN-HOLDINGS-V0-MATCHES-V1 holds each of its contracts to the same contract of v1, which this rule judges',
+  },
+};
+
+/** Why a rule of one version's answer leaves the others out: each version is judged by its record of its own. */
+export function judgedPerVersion(version: HoldingsVersion): Record<string, Record<string, string>> {
+  const others = (Object.keys(HOLDINGS_OP) as HoldingsVersion[]).filter((v) => v !== version);
+  return {
+    version: Object.fromEntries(
+      others.map((v) => [HOLDINGS_OP[v], `${v} is judged by a record of its own, so a report names the version that breaks the rule`]),
+    ),
+  };
+}
+
 export interface HoldingsQuery {
   migration_id: number;
   record_time: string;
@@ -112,13 +134,30 @@ export function walkHoldings(ctx: CheckContext, version: HoldingsVersion, query:
   return ctx.shared(key, () => walkPages(ctx, version, query, maxPages));
 }
 
+/**
+ * The matches that, at a snapshot's own time, name that snapshot: the default (exact) and at_or_before (the
+ * latest snapshot at or before it is itself). A rule asking at the fixture snapshot asks in both.
+ */
+export const SNAPSHOT_MATCHES: ReadonlyArray<{ record_time_match?: string }> = [{}, { record_time_match: 'at_or_before' }];
+
+/**
+ * The body of a walk's page `k` (0-based). A walk at a snapshot's own time asks every other page with
+ * record_time_match at_or_before: the latest snapshot at or before a snapshot's time is that snapshot, so both
+ * matches answer the same pages, and every rule judged on walks is judged on both (C.holdings-v1.5-6). A walk
+ * that names its match keeps it.
+ */
+function pageQuery(query: HoldingsQuery, k: number, token: unknown): HoldingsQuery & { after?: unknown } {
+  const body = query.record_time_match === undefined ? { ...query, ...SNAPSHOT_MATCHES[k % 2] } : query;
+  return token === undefined ? body : { ...body, after: token };
+}
+
 async function walkPages(ctx: CheckContext, version: HoldingsVersion, query: HoldingsQuery, maxPages: number): Promise<HoldingsWalk> {
   let fetched = 0;
   let items = 0;
   let packedBytes = 0;
   const walk = await followTokens<HoldingsPage>(
     async (token) => {
-      const x = await ctx.scan.post(holdingsPath(version), token === undefined ? query : { ...query, after: token });
+      const x = await ctx.scan.post(holdingsPath(version), pageQuery(query, fetched, token));
       ctx.expect(x, `page ${++fetched} of a valid ${version} holdings walk`).status(200);
       const body = ctx.expect(x).json();
       if (!isObject(body) || !Array.isArray(body.created_events))

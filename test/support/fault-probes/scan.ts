@@ -80,6 +80,7 @@ const REQUIREMENT_DETECTED: Partial<Record<ScanFaultName, string>> = {
   'scan-reward-weight-number': 'SCAN-REWARD-WEIGHT-STRING-OR-ABSENT',
   'scan-reward-weight-before-ignored': 'SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE',
   'scan-unknown-synchronizer-400': 'SCAN-ERRORS-NOT-FOUND-404',
+  'scan-v2-unknown-update-500': 'SCAN-ERRORS-NOT-FOUND-404',
   'scan-backfilling-flag-text': 'SCAN-BACKFILLING-COMPLETE-FLAG',
   'scan-feature-flag-text': 'SCAN-FEATURE-SUPPORT',
   'scan-synchronizer-mediator-missing': 'SCAN-SYNCHRONIZER-IDENTITIES',
