@@ -2,22 +2,23 @@
 // target is missed. Every sample runs in a fresh process (cold JIT and module loading included), and the
 // reference node runs in a process of its own except in figure 1, where the run embeds it as a user's does.
 // BENCH_SAMPLES (default 5) sets the samples per figure; BENCH_ONLY (a comma-separated list of run, overhead,
-// holdings, ledger, spec, remote, lookups) measures only those figures and writes reports/bench-<names>.{json,md} instead, so a
+// holdings, ledger, spec, remote, lookups, package) measures only those figures and writes reports/bench-<names>.{json,md} instead, so a
 // partial run never replaces the full report.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeLargeDocument } from './large-document.ts';
 import { ROUND_TRIP_MS } from './delay-proxy.ts';
 import { figure, growthRatio, median, renderMarkdown, type BenchReport, type Figure, type ScalePoint } from './figures.ts';
+import { packAndInstall } from './packed-install.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 5);
 if (!Number.isInteger(SAMPLES) || SAMPLES < 1) throw new Error(`BENCH_SAMPLES must be a positive integer, got ${process.env.BENCH_SAMPLES}`);
 const CHILD_TIMEOUT_MS = 10 * 60_000;
-const GROUPS = ['run', 'overhead', 'holdings', 'ledger', 'spec', 'remote', 'lookups'] as const;
+const GROUPS = ['run', 'overhead', 'holdings', 'ledger', 'spec', 'remote', 'lookups', 'package'] as const;
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : undefined;
 const unknown = ONLY?.filter((g) => !(GROUPS as readonly string[]).includes(g)) ?? [];
 if (unknown.length > 0 || ONLY?.length === 0) throw new Error(`BENCH_ONLY takes a comma-separated list of ${GROUPS.join(', ')}; got ${process.env.BENCH_ONLY}`);
@@ -230,6 +231,68 @@ function scanLookups(): Figure {
   });
 }
 
+/** Wall seconds of `command args` in a fresh process, once per sample; every one must exit 0. */
+function startUp(what: string, command: string, args: string[], cwd: string): number[] {
+  return Array.from({ length: SAMPLES }, () => {
+    const started = performance.now();
+    const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: CHILD_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+    const s = (performance.now() - started) / 1000;
+    if (r.status !== 0) throw new Error(`${what} exited ${r.status ?? r.error?.message}: ${r.stderr?.slice(-2000)}`);
+    return s;
+  });
+}
+
+/** Bytes of every file under a folder. */
+const folderBytes = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((sum, e) => sum + statSync(join(e.parentPath, e.name)).size, 0);
+
+/** 7. The package as a user installs it (`npm pack`, then an install of the tarball): its size, and how soon its command answers. */
+async function packageFigures(): Promise<Figure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'cn-bench-package-'));
+  try {
+    progress('package: npm pack (prepack compiles dist/), then an offline install of the tarball');
+    const p = await packAndInstall(dir);
+    const installedMb = folderBytes(join(p.prefix, 'node_modules')) / 1024 / 1024;
+    const version = startUp('cn-conformance --version', p.bin, ['--version'], p.prefix);
+    const list = startUp('cn-conformance list', p.bin, ['list'], p.prefix);
+    const fromCheckout = startUp('bin/cn-conformance.js --version', process.execPath, [join(root, 'bin/cn-conformance.js'), '--version'], root);
+    const s = (xs: number[]) => `${median(xs).toFixed(2)} s`;
+    return [
+      figure({
+        id: '7a',
+        name: 'Packed size: the tarball `npm pack` makes',
+        value: p.bytes,
+        unit: 'bytes',
+        target: 1_000_000,
+        samples: [p.bytes],
+        detail: `${p.files.length} files (${p.files.filter((f) => f.startsWith('dist/')).length} compiled), ${p.unpackedBytes} bytes unpacked; installed with its dependencies: ${installedMb.toFixed(0)} MB`,
+      }),
+      figure({
+        id: '7b',
+        name: 'Start-up: `cn-conformance --version` of the installed package (wall time of a fresh process)',
+        value: median(version),
+        unit: 's',
+        target: 1,
+        samples: version,
+        detail: `the compiled entry (dist/cli/main.js); the checkout's bin/cn-conformance.js through tsx: ${s(fromCheckout)}`,
+      }),
+      figure({
+        id: '7c',
+        name: 'Start-up: `cn-conformance list` of the installed package (wall time of a fresh process)',
+        value: median(list),
+        unit: 's',
+        target: 3,
+        samples: list,
+        detail: 'loads the three documents and compiles their validators (the generic requirements come from them), then prints the catalog',
+      }),
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -271,6 +334,7 @@ if (measures('ledger')) {
 if (measures('spec')) figures.push(specLoading());
 if (measures('remote')) figures.push(remoteRun());
 if (measures('lookups')) figures.push(scanLookups());
+if (measures('package')) figures.push(...(await packageFigures()));
 
 const machine = `${process.platform} ${process.arch}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}, load average ${loadBefore} before / ${load()} after`;
 const report: BenchReport = { date: new Date().toISOString(), machine, samples: SAMPLES, figures, scale };

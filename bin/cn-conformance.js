@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The sources are TypeScript run through tsx, so an installed package needs no build step.
+// The command of a checkout: the TypeScript sources through tsx, no build step. The packed package's bin is
+// the compiled entry instead (dist/cli/main.js, built by `npm run build` when `npm pack` runs).
 import { register } from 'tsx/esm/api';
 
 register();

@@ -6,7 +6,7 @@ import { writeCompareReports } from '../reporting/compare-report.ts';
 import { Scrubber, urlSecrets } from '../runner/redaction.ts';
 import { UsageError } from '../runner/usage-error.ts';
 import { sendable } from './secrets.ts';
-import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS } from '../engine/target.ts';
+import { CREDENTIAL_VARIABLES } from '../engine/target.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import { reserveReportDir } from './report-dir.ts';
 import { integer } from './serve-reference.ts';
@@ -112,10 +112,3 @@ export async function compare(o: CompareCliOptions): Promise<ExitCode> {
   // Incomplete: no difference, but not everything was compared; that is no "equal".
   return result.verdict === 'equal' ? EXIT.ok : result.verdict === 'divergent' ? EXIT.failed : EXIT.incomplete;
 }
-
-export const COMPARE_DEFAULTS = {
-  timeoutMs: String(DEFAULT_BOUNDS.timeoutMs),
-  maxRequests: String(DEFAULT_BOUNDS.maxRequests),
-  maxPages: '20',
-  concurrency: '4',
-};

@@ -1,4 +1,6 @@
-// Process entry of `cn-conformance <command>` (bin/cn-conformance.js and `npm run conformance` start here).
+#!/usr/bin/env node
+// Process entry of `cn-conformance <command>`: the packed package's bin, compiled to dist/cli/main.js; in a
+// checkout, bin/cn-conformance.js and `npm run conformance` run it through tsx.
 import { EXIT } from './exit-codes.ts';
 import { main } from './program.ts';
 

@@ -4,25 +4,23 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { applyConfigFile, booleanFlag, checkShadowedEnvironment, settingOrigin, splitList, withEnvironment } from './config-layers.ts';
 import { EXIT } from './exit-codes.ts';
-import { SpecLoadError } from '../generators/index.ts';
-import { run } from './run.ts';
-import { usableDocuments, type RunOptions } from './run-settings.ts';
-import { plan } from './plan.ts';
-import { catalog } from '../requirements/catalog.ts';
-import { DEVIATION_CATALOG, FAULT_CATALOG } from '../reference-node/faults.ts';
-import { requirementsMarkdown } from './requirements-doc.ts';
-import { recordedProof, traceabilityMarkdown } from './traceability-doc.ts';
-import { SENTENCE_SECTIONS } from '../description/index.ts';
-import { diffReports, renderDiff } from '../reporting/diff.ts';
+import { SpecLoadError } from '../generators/spec-load-error.ts';
+import type { RunOptions } from './run-settings.ts';
 import type { ConformanceReport } from '../reporting/model.ts';
-import { DEFAULT_BOUNDS } from '../engine/target.ts';
+import { DEFAULT_BOUNDS } from '../engine/bounds.ts';
 import { UsageError } from '../runner/usage-error.ts';
-import { collect } from './spec-options.ts';
-import { serveReference, type ServeOptions } from './serve-reference.ts';
-import { strictness, type StrictnessOptions } from './strictness.ts';
-import { compare, COMPARE_DEFAULTS, type CompareCliOptions } from './compare.ts';
+import type { ServeOptions } from './serve-reference.ts';
+import type { StrictnessOptions } from './strictness.ts';
+import type { CompareCliOptions } from './compare.ts';
+import { packageFile } from '../common/package-files.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+// The commands load their implementations when they run: the suite's whole graph (documents, engine,
+// reference node) takes seconds to load, which `--version`, `--help` and a usage error do without.
+
+const pkg = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string };
+
+/** A repeatable option: every value given, in order. */
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** --only and --skip take one pattern per flag or a comma-separated list. */
 const collectPatterns = (value: string, previous: string[] = []) => [...previous, ...splitList(value)];
@@ -37,6 +35,7 @@ function program(): Command {
     .description('Run the conformance requirements against the targets (default: the embedded reference node)')
     .option('--no-allure', 'do not write Allure results (allure-results/ in the report dir, written through allure-vitest)')
     .action(async (opts: RunOptions, command: Command) => {
+      const { run } = await import('./run.ts');
       process.exitCode = (await run(checkedRunOptions(command, opts))).exitCode;
     });
 
@@ -44,7 +43,10 @@ function program(): Command {
     .description(
       'Show what run would do with the same options: the fixtures and where they come from (read-only discovery, unless --no-discovery), requirements run or skipped (and why), operations called; changes nothing',
     )
-    .action(async (opts: RunOptions, command: Command) => plan(checkedRunOptions(command, opts)));
+    .action(async (opts: RunOptions, command: Command) => {
+      const { plan } = await import('./plan.ts');
+      await plan(checkedRunOptions(command, opts));
+    });
 
   cli
     .command('list')
@@ -54,12 +56,18 @@ function program(): Command {
     .option('--markdown', 'print the requirements document (docs/requirements.md)')
     .option('--traceability', 'print the traceability document (docs/traceability.md): every normative sentence of the description and what enforces it')
     .action(async (opts: { spec: string[]; json?: boolean; markdown?: boolean; traceability?: boolean }) => {
+      const { usableDocuments } = await import('./run-settings.ts');
+      const { catalog } = await import('../requirements/catalog.ts');
       const { specs, builtinIds } = await usableDocuments(opts.spec, true);
       if (opts.markdown) {
+        const { requirementsMarkdown } = await import('./requirements-doc.ts');
+        const { DEVIATION_CATALOG, FAULT_CATALOG } = await import('../reference-node/faults.ts');
         process.stdout.write(requirementsMarkdown(catalog(specs, builtinIds), FAULT_CATALOG, DEVIATION_CATALOG));
         return;
       }
       if (opts.traceability) {
+        const { recordedProof, traceabilityMarkdown } = await import('./traceability-doc.ts');
+        const { SENTENCE_SECTIONS } = await import('../description/index.ts');
         process.stdout.write(traceabilityMarkdown(SENTENCE_SECTIONS, catalog(specs, builtinIds), recordedProof()));
         return;
       }
@@ -92,6 +100,7 @@ function program(): Command {
           throw new UsageError(`cannot read the report ${path}: ${(e as Error).message}`);
         }
       };
+      const { diffReports, renderDiff } = await import('../reporting/diff.ts');
       const d = diffReports(read(oldPath), read(newPath));
       const allowLoss = opts.allowCoverageLoss === true;
       process.stdout.write(renderDiff(d, allowLoss));
@@ -104,6 +113,7 @@ function program(): Command {
     .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
     .option('--json', 'print JSON instead of a table')
     .action(async (opts: { spec: string[]; json?: boolean }) => {
+      const { usableDocuments } = await import('./run-settings.ts');
       const rows = [];
       for (const [name, spec] of Object.entries((await usableDocuments(opts.spec, true)).specs)) {
         for (const op of spec.catalog.operations) {
@@ -138,6 +148,7 @@ function program(): Command {
     .option('--verbose', 'also list the answers and bodies that could not be compared')
     .option('--json', 'print the comparison as JSON')
     .action(async (opts: StrictnessOptions) => {
+      const { strictness } = await import('./strictness.ts');
       process.exitCode = await strictness(opts);
     });
 
@@ -152,7 +163,10 @@ function program(): Command {
     .option('--fault <name>', 'switch on a named fault; repeatable (see --list-faults)', collect, [])
     .option('--list-faults', 'print the fault catalog and exit')
     .option('--fixtures-out <file>', "write the node's fixture file (the ids the checks need, as run --config reads it)")
-    .action(async (opts: ServeOptions) => serveReference(opts));
+    .action(async (opts: ServeOptions) => {
+      const { serveReference } = await import('./serve-reference.ts');
+      await serveReference(opts);
+    });
 
   cli
     .command('compare')
@@ -168,11 +182,12 @@ function program(): Command {
       [],
     )
     .option('--report-dir <dir>', 'where to write compare.json, junit.xml and compare.html', 'reports/compare')
-    .option('--timeout-ms <n>', 'timeout of every request', COMPARE_DEFAULTS.timeoutMs)
-    .option('--max-requests <n>', 'requests each node may be sent', COMPARE_DEFAULTS.maxRequests)
-    .option('--max-pages <n>', 'pages one paged read may walk on each node', COMPARE_DEFAULTS.maxPages)
-    .option('--concurrency <n>', 'reads in flight at once', COMPARE_DEFAULTS.concurrency)
+    .option('--timeout-ms <n>', 'timeout of every request', String(DEFAULT_BOUNDS.timeoutMs))
+    .option('--max-requests <n>', 'requests each node may be sent', String(DEFAULT_BOUNDS.maxRequests))
+    .option('--max-pages <n>', 'pages one paged read may walk on each node', '20')
+    .option('--concurrency <n>', 'reads in flight at once', '4')
     .action(async (opts: CompareCliOptions) => {
+      const { compare } = await import('./compare.ts');
       process.exitCode = await compare(opts);
     });
 

@@ -13,6 +13,7 @@ import { redactUrl } from '../runner/redaction.ts';
 import { certifyScope, runConformance, runId, type ConformanceResults } from '../runner/run-conformance.ts';
 import { selectRequirements } from '../runner/selection.ts';
 import { catalog } from '../requirements/catalog.ts';
+import { packageFile } from '../common/package-files.ts';
 import { exitCodeOf } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { prepareReportDir } from './report-dir.ts';
@@ -22,7 +23,7 @@ import { printSpecChecks, printSummary, printTargets } from './summary.ts';
 
 export type { RunOptions };
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version;
 
 export async function run(opts: RunOptions): Promise<{ report: ConformanceReport; exitCode: number }> {
   const startedAt = new Date();

@@ -83,12 +83,15 @@ type TypedRule<R, Id extends string> = Omit<R, 'id' | 'needs' | 'check'> &
   Pick<RuleRecord<string>, 'needs' | 'check'> &
   ([Id] extends [never] ? unknown : { id: Id });
 
-/** The repository root: the parent of the folder of this file. */
+/** The repository root: the parent of the folder of this file (dist/ in the compiled package, which mirrors it). */
 const REPOSITORY_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 
-/** A module's path relative to the repository root, with forward slashes (e.g. requirements/scan/ans.ts). */
+/**
+ * A module's source path relative to the repository root, with forward slashes (e.g. requirements/scan/ans.ts):
+ * a compiled module names the source it was compiled from, so reports and docs read alike from either.
+ */
 export function repositoryPath(moduleUrl: string): string {
-  return relative(REPOSITORY_ROOT, fileURLToPath(moduleUrl)).split(sep).join('/');
+  return relative(REPOSITORY_ROOT, fileURLToPath(moduleUrl)).split(sep).join('/').replace(/\.js$/, '.ts');
 }
 
 /** The rules of one file, in the order given: `defineRules(import.meta.url, { interface: 'scan' }, [...])`. */

@@ -1,6 +1,7 @@
 // A target is one configuration object, passed explicitly: where each interface is, with which
 // credentials, and the bounds of the run.
 import { INTERFACE_PREFIX } from '../common/vocabulary.ts';
+import { DEFAULT_BOUNDS } from './bounds.ts';
 import type { AnswerPolicy, CompiledSpec } from '../generators/index.ts';
 import type { ContextParts } from './check-context.ts';
 import { RunCache } from './run-cache.ts';
@@ -29,7 +30,7 @@ export interface TargetConfig {
   concurrency?: number;
 }
 
-export const DEFAULT_BOUNDS = { seed: 1, runs: 12, timeoutMs: 10_000, maxRequests: 20_000, maxPages: 200, maxBodyBytes: 16 * 1024 * 1024, concurrency: 16 };
+export { DEFAULT_BOUNDS };
 
 /**
  * The environment variables the command line reads the credentials from (named after its options, see

@@ -1,6 +1,6 @@
 // One call from a document location to everything the checks use: the loaded document, its operation
 // catalog and its compiled validators.
-import { fileURLToPath } from 'node:url';
+import { packageFile } from '../common/package-files.ts';
 import { loadDocument, type LoadedDocument, type LoadOptions } from './load-document.ts';
 import { buildCatalog, type OperationCatalog } from './operation-catalog.ts';
 import { SchemaValidators } from './schema-validators.ts';
@@ -22,9 +22,9 @@ export async function compileSpec(source: string, options: LoadOptions = {}): Pr
 
 /** The three documents this project ships, by the names used in `--spec NAME=PATH`. */
 export const BUILTIN_SPECS = {
-  ledger: fileURLToPath(new URL('../specs/ledger-api.yaml', import.meta.url)),
-  wallet: fileURLToPath(new URL('../specs/wallet-api.yaml', import.meta.url)),
-  scan: fileURLToPath(new URL('../specs/scan-api.yaml', import.meta.url)),
+  ledger: packageFile('specs/ledger-api.yaml'),
+  wallet: packageFile('specs/wallet-api.yaml'),
+  scan: packageFile('specs/scan-api.yaml'),
 } as const;
 
 export type BuiltinSpecName = keyof typeof BUILTIN_SPECS;

@@ -5,6 +5,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { appendPointer, isObject } from '../common/json.ts';
+import { SpecLoadError } from './spec-load-error.ts';
+
+export { SpecLoadError };
 
 export type OpenApiVersion = '3.0' | '3.1';
 
@@ -30,18 +33,6 @@ export interface LoadedDocument {
   sha256: string;
   /** Known defects of published documents that loading repaired, one line each with its pointer (see repairKnownDefects). */
   repairs: string[];
-}
-
-/** A document that cannot be used; the message names the file and, where known, the JSON pointer. */
-export class SpecLoadError extends Error {
-  constructor(
-    readonly source: string,
-    readonly pointer: string | undefined,
-    readonly reason: string,
-  ) {
-    super(`${source}${pointer !== undefined ? ` at ${pointer === '' ? '#' : '#' + pointer}` : ''}: ${reason}`);
-    this.name = 'SpecLoadError';
-  }
 }
 
 export interface LoadOptions {

@@ -2,10 +2,11 @@
 // test per requirement (reporting/allure/). A child, because vitest owns its process (exit code, stdout).
 import { execFile } from 'node:child_process';
 import { readdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const CONFIG = fileURLToPath(new URL('./allure/vitest.config.ts', import.meta.url));
+// The configuration is TypeScript like this module in a checkout, and JavaScript in the compiled package.
+const CONFIG = fileURLToPath(new URL(`./allure/vitest.config${extname(import.meta.url)}`, import.meta.url));
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** Replaces `dir` with the Allure results of `reportFile`; the number of result files, or why none. */
@@ -22,7 +23,8 @@ export async function writeAllureResults(reportFile: string, dir: string, timeou
   const outcome = await new Promise<string | undefined>((done) => {
     execFile(
       process.execPath,
-      [vitestBin, 'run', '--config', CONFIG],
+      // A compiled configuration is imported as it is: bundling it writes a file into node_modules.
+      [vitestBin, 'run', '--config', CONFIG, ...(CONFIG.endsWith('.js') ? ['--configLoader', 'native'] : [])],
       {
         cwd: ROOT,
         timeout: timeoutMs,

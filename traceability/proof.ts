@@ -2,6 +2,7 @@
 // catalog fault or a blind one, each citing the sentences it breaks) is caught by a requirement citing it.
 // What caught each fault is what the detection runs recorded in proof.json (detection/proof-file.ts writes it).
 import { readFileSync } from 'node:fs';
+import { packageFile } from '../common/package-files.ts';
 import type { Requirement } from '../engine/model.ts';
 
 /** The committed record of the detection runs: per fault, the requirements that failed on a node with it. */
@@ -18,7 +19,7 @@ export interface CitingFault {
   readonly cites: readonly string[];
 }
 
-export const PROOF_FILE = new URL('./proof.json', import.meta.url);
+export const PROOF_FILE = packageFile('traceability/proof.json');
 
 export const REGENERATE_PROOF = 'npm run detection && npm run detection:blind (a run with --fault records only the faults it ran)';
 

@@ -25,10 +25,13 @@ const environmentInfo: Record<string, string> = {
 export default defineConfig({
   root: fileURLToPath(new URL('../../', import.meta.url)),
   test: {
-    include: ['reporting/allure/requirements.allure.ts'],
+    // .ts in a checkout, .js in the compiled package.
+    include: ['reporting/allure/requirements.allure.{ts,js}'],
     reporters: [['allure-vitest/reporter', { resultsDir, environmentInfo }]],
     pool: 'threads',
     maxWorkers: 1,
     testTimeout: 10_000,
+    // Nothing is written beside the package: an installed one may be read-only (a global install).
+    cache: false,
   },
 });
