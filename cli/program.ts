@@ -21,13 +21,15 @@ import { collect } from './spec-options.ts';
 import { serveReference, type ServeOptions } from './serve-reference.ts';
 import { strictness, type StrictnessOptions } from './strictness.ts';
 import { compare, COMPARE_DEFAULTS, type CompareCliOptions } from './compare.ts';
+import { verifyBundleCommand } from './verify-bundle.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** --only and --skip take one pattern per flag or a comma-separated list. */
 const collectPatterns = (value: string, previous: string[] = []) => [...previous, ...splitList(value)];
 
-function program(): Command {
+/** `argv`: the arguments as given (a bundle's manifest records them, masked). */
+function program(argv: readonly string[]): Command {
   const cli = new Command('cn-conformance')
     .description('Conformance suite for the Canton Network HTTP JSON interfaces (ledger, wallet, scan)')
     .version(pkg.version)
@@ -36,8 +38,25 @@ function program(): Command {
   targetCommand(cli.command('run'))
     .description('Run the conformance requirements against the targets (default: the embedded reference node)')
     .option('--no-allure', 'do not write Allure results (allure-results/ in the report dir, written through allure-vitest)')
+    .option(
+      '--har <file>',
+      "write every request and answer of the run to FILE as HAR 1.2 (opens in a browser's network panel; secrets masked, bodies cut at 64 KiB)",
+    )
+    .option(
+      '--bundle <file>',
+      'pack the report files, the HAR file (exchanges.har in the report dir unless --har), the documents and a manifest with their sha256 into FILE (.tar.gz); see verify-bundle',
+    )
     .action(async (opts: RunOptions, command: Command) => {
-      process.exitCode = (await run(checkedRunOptions(command, opts))).exitCode;
+      process.exitCode = (await run({ ...checkedRunOptions(command, opts), commandLine: [...argv] })).exitCode;
+    });
+
+  cli
+    .command('verify-bundle <file>')
+    .description(
+      'Check a bundle of run --bundle against its manifest: exit 0 when every file matches, 1 when one was changed, added or removed, 2 when it cannot be read',
+    )
+    .action(async (file: string) => {
+      process.exitCode = await verifyBundleCommand(file);
     });
 
   targetCommand(cli.command('plan'))
@@ -231,7 +250,7 @@ export async function main(argv: string[]): Promise<number> {
   // Actions report their code through process.exitCode; start clean and hand it back, leaving it unset.
   process.exitCode = undefined;
   try {
-    await program().parseAsync(argv, { from: 'user' });
+    await program(argv).parseAsync(argv, { from: 'user' });
     return Number(process.exitCode ?? EXIT.ok);
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;

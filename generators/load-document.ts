@@ -30,6 +30,8 @@ export interface LoadedDocument {
   sha256: string;
   /** Known defects of published documents that loading repaired, one line each with its pointer (see repairKnownDefects). */
   repairs: string[];
+  /** The root file's bytes as read (what `sha256` is of; absent for a document made in memory). */
+  bytes?: Buffer;
 }
 
 /** A document that cannot be used; the message names the file and, where known, the JSON pointer. */
@@ -84,6 +86,7 @@ export async function loadDocument(source: string, options: LoadOptions = {}): P
     document: bundled,
     sha256: createHash('sha256').update(rootBytes).digest('hex'),
     repairs,
+    bytes: rootBytes,
   };
 }
 
