@@ -12,6 +12,7 @@ import { readTar, tarStream } from '../../common/tar.ts';
 import { Client } from '../../engine/transport/http.ts';
 import { RunLimits } from '../../engine/transport/limits.ts';
 import { readNodeVersions } from '../../runner/node-versions.ts';
+import { maskedCommandLine } from '../../cli/secrets.ts';
 import { cliInProcess } from '../support/cli-in-process.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -187,6 +188,25 @@ describe('the outputs of --har and --bundle', () => {
       expect(stdout).not.toMatch(/Requirements \(/);
       expect(code).toBe(2);
     }
+  });
+
+  it('record the command line with every credential masked, in either spelling of an option', () => {
+    const args = [
+      'run',
+      '--wallet-token=w-secret-value',
+      '--ledger-api-key',
+      'k-secret-value',
+      '--scan-url',
+      'https://user:pass-secret@scan.example/api/scan',
+      '--only',
+      'SCAN-*',
+    ];
+    const masked = maskedCommandLine(args, (t) => t.replaceAll('known-secret', '***'));
+    expect(masked).toEqual(['run', '--wallet-token=***', '--ledger-api-key', '***', '--scan-url', 'https://***:***@scan.example/api/scan', '--only', 'SCAN-*']);
+    expect(maskedCommandLine(['--spec', 'scan=https://h.example/s.yaml?token=known-secret'], (t) => t)).toEqual([
+      '--spec',
+      'scan=https://h.example/s.yaml?token=***',
+    ]);
   });
 
   it('record a version endpoint that does not answer as unanswered', async () => {
