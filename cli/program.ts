@@ -7,7 +7,7 @@ import { EXIT } from './exit-codes.ts';
 import { SpecLoadError } from '../generators/spec-load-error.ts';
 import type { RunOptions } from './run-settings.ts';
 import type { ConformanceReport } from '../reporting/model.ts';
-import { DEFAULT_BOUNDS } from '../engine/bounds.ts';
+import { COMPARE_BOUNDS, DEFAULT_BOUNDS } from '../engine/bounds.ts';
 import { UsageError } from '../runner/usage-error.ts';
 import type { ServeOptions } from './serve-reference.ts';
 import type { StrictnessOptions } from './strictness.ts';
@@ -25,7 +25,8 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 /** --only and --skip take one pattern per flag or a comma-separated list. */
 const collectPatterns = (value: string, previous: string[] = []) => [...previous, ...splitList(value)];
 
-function program(): Command {
+/** `argv`: the arguments as given (a bundle's manifest records them, masked). */
+function program(argv: readonly string[]): Command {
   const cli = new Command('cn-conformance')
     .description('Conformance suite for the Canton Network HTTP JSON interfaces (ledger, wallet, scan)')
     .version(pkg.version)
@@ -34,9 +35,27 @@ function program(): Command {
   targetCommand(cli.command('run'))
     .description('Run the conformance requirements against the targets (default: the embedded reference node)')
     .option('--no-allure', 'do not write Allure results (allure-results/ in the report dir, written through allure-vitest)')
+    .option(
+      '--har <file>',
+      "write every request and answer of the run to FILE as HAR 1.2 (opens in a browser's network panel; secrets masked, bodies cut at 64 KiB)",
+    )
+    .option(
+      '--bundle <file>',
+      'pack the report files, the HAR file (exchanges.har in the report dir unless --har), the documents and a manifest with their sha256 into FILE (.tar.gz); see verify-bundle',
+    )
     .action(async (opts: RunOptions, command: Command) => {
       const { run } = await import('./run.ts');
-      process.exitCode = (await run(checkedRunOptions(command, opts))).exitCode;
+      process.exitCode = (await run({ ...checkedRunOptions(command, opts), commandLine: [...argv] })).exitCode;
+    });
+
+  cli
+    .command('verify-bundle <file>')
+    .description(
+      'Check a bundle of run --bundle against its manifest: exit 0 when every file matches, 1 when one was changed, added or removed, 2 when it cannot be read',
+    )
+    .action(async (file: string) => {
+      const { verifyBundleCommand } = await import('./verify-bundle.ts');
+      process.exitCode = await verifyBundleCommand(file);
     });
 
   targetCommand(cli.command('plan'))
@@ -184,8 +203,8 @@ function program(): Command {
     .option('--report-dir <dir>', 'where to write compare.json, junit.xml and compare.html', 'reports/compare')
     .option('--timeout-ms <n>', 'timeout of every request', String(DEFAULT_BOUNDS.timeoutMs))
     .option('--max-requests <n>', 'requests each node may be sent', String(DEFAULT_BOUNDS.maxRequests))
-    .option('--max-pages <n>', 'pages one paged read may walk on each node', '20')
-    .option('--concurrency <n>', 'reads in flight at once', '4')
+    .option('--max-pages <n>', 'pages one paged read may walk on each node', String(COMPARE_BOUNDS.maxPages))
+    .option('--concurrency <n>', 'reads in flight at once', String(COMPARE_BOUNDS.concurrency))
     .action(async (opts: CompareCliOptions) => {
       const { compare } = await import('./compare.ts');
       process.exitCode = await compare(opts);
@@ -246,7 +265,7 @@ export async function main(argv: string[]): Promise<number> {
   // Actions report their code through process.exitCode; start clean and hand it back, leaving it unset.
   process.exitCode = undefined;
   try {
-    await program().parseAsync(argv, { from: 'user' });
+    await program(argv).parseAsync(argv, { from: 'user' });
     return Number(process.exitCode ?? EXIT.ok);
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;

@@ -47,6 +47,12 @@ export interface RunOptions {
   skip: string[];
   /** Also write allure-results/ (the CLI's default; programmatic callers opt in). */
   allure?: boolean;
+  /** Write every exchange of the run to this file as HAR 1.2 (--har). */
+  har?: string;
+  /** Pack the reports, the HAR file, the documents and a manifest into this .tar.gz (--bundle). */
+  bundle?: string;
+  /** The arguments the command was given, for a bundle's manifest (masked there). */
+  commandLine?: string[];
   /** Where each setting came from ("--runs", "CN_CONFORMANCE_RUNS (environment)", ...), for messages. */
   origins?: Record<string, string>;
 }

@@ -1,13 +1,15 @@
 // `cn-conformance run`: settings, documents, selection and target are checked before the first request
 // (cli/run-settings.ts); the run itself is a library call (runner/run-conformance.ts); then waivers,
-// coverage, the report files and the console summary. After the first request, every outcome ends in a
-// complete report.
+// coverage, the report files (with --har the run's exchanges, with --bundle all of it packed and checksummed)
+// and the console summary. After the first request, every outcome ends in a complete report.
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../runner/usage-error.ts';
 import { applyWaivers, waiverOutsideCatalog } from '../reporting/waivers.ts';
 import { buildReport, type ConformanceReport } from '../reporting/model.ts';
 import { coverage } from '../reporting/coverage.ts';
 import { writeReports } from '../reporting/write-reports.ts';
+import { harOrder } from '../reporting/har.ts';
+import { reportExchanges, runOutputs, writeRunOutputs } from './run-outputs.ts';
 import { loadDocuments, refuseUnusable } from '../runner/documents.ts';
 import { redactUrl } from '../runner/redaction.ts';
 import { certifyScope, runConformance, runId, type ConformanceResults } from '../runner/run-conformance.ts';
@@ -45,6 +47,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
     );
   const requirements = selectRequirements(all, { level: opts.level, only: opts.only, skip: opts.skip, onlyOrigin: origin(opts, 'only', '--only') });
   const dir = await prepareReportDir(opts.reportDir);
+  const outputs = await runOutputs(opts, dir);
 
   const { node, target, sources, fixtureOrigins } = await buildTarget(opts, bounds, given);
   const scrubber = scrubberFor(opts, target);
@@ -61,6 +64,8 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
       discovery: opts.discovery !== false,
       runId: runId(bounds.seed, startedAt),
       fixtureOrigins,
+      recordExchanges: outputs.har !== undefined,
+      readVersions: outputs.bundle !== undefined,
       observer: {
         fixtureNote: (n) => say(`  discovery: ${n}`),
         started: (rs) => {
@@ -79,6 +84,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
   }
 
   const { results: judged, notes: waiverNotes } = applyWaivers(results.requirements, waivers, new Date());
+  const exchanges = harOrder(results.exchanges ?? []);
   const report = buildReport({
     version: VERSION,
     startedAt,
@@ -98,9 +104,14 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
     mode: opts.certify ? 'certify' : 'standard',
     certifyScope: certifyScope(all, target),
     operationScope: (['ledger', 'wallet', 'scan'] as const).filter((i) => target[i]),
+    exchanges: reportExchanges(outputs, exchanges, judged),
   });
-  const { file, outputs } = await writeReports(dir, report, (t) => scrubber.scrub(t), { allure: opts.allure, say });
+  const scrub = (t: string) => scrubber.scrub(t);
+  const written = await writeReports(dir, report, scrub, { allure: opts.allure, say });
   printSummary(report, waiverNotes, say);
-  say(`Written ${file}, and beside it ${outputs.join(', ')}`);
-  return { report, exitCode: exitCodeOf(report, documents.checks) };
+  say(`Written ${written.file}, and beside it ${written.outputs.join(', ')}`);
+  const exitCode = exitCodeOf(report, documents.checks);
+  const extra = { report, files: written.files, exchanges, documents, versions: results.versions, commandLine: opts.commandLine ?? [], exitCode };
+  await writeRunOutputs(outputs, extra, scrub, say);
+  return { report, exitCode };
 }

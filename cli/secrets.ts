@@ -1,6 +1,7 @@
 // Credentials come from a flag, a file or an environment variable (in that order of precedence). They are
 // only ever handed to the HTTP client; reports and console output redact them.
 import { readFileSync } from 'node:fs';
+import { redactUrl } from '../runner/redaction.ts';
 import { UsageError } from '../runner/usage-error.ts';
 
 /** A credential and the setting it came from (for messages: "check --ledger-token-file"). */
@@ -54,4 +55,29 @@ export function unsendable(value: string): string | undefined {
     if (c > 255) return `it has the non-Latin-1 character U+${c.toString(16).toUpperCase().padStart(4, '0')} at character ${i + 1}`;
   }
   return undefined;
+}
+
+/** Options whose value is a credential: a recorded command line shows *** in its place. */
+export const SECRET_OPTIONS: ReadonlySet<string> = new Set(['--ledger-token', '--ledger-api-key', '--wallet-token']);
+
+/**
+ * The command line as a record may show it (a bundle's manifest): credential options' values as ***, URLs
+ * without user info or secret query values, and every secret the run knows scrubbed wherever it stands.
+ */
+export function maskedCommandLine(args: readonly string[], scrub: (text: string) => string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (SECRET_OPTIONS.has(name)) {
+      if (eq > 0) out.push(`${name}=***`);
+      else {
+        out.push(arg);
+        if (i + 1 < args.length) out.push('***');
+        i++;
+      }
+    } else out.push(scrub(redactUrl(arg)));
+  }
+  return out;
 }

@@ -27,7 +27,3 @@ export function selectSpecs(overrides: string[] = [], mayAdd = false): Map<strin
   }
   return specs;
 }
-
-export function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
 import type { AnswerLog } from './answers/answer-log.ts';
 import type { AnswerProjection } from './answers/answer-projection.ts';
+import type { ExchangeRecord } from './exchange-record.ts';
 import { missingFixtures, type FixtureName, type Fixtures } from './fixtures.ts';
 import { sharedRead, sharing, type RunCache } from './run-cache.ts';
 import { parseJson } from '../common/json.ts';
@@ -17,6 +18,8 @@ import { CheckFailure, CheckSkipped, CheckUnsupported, SuiteError, type CheckCon
 export interface ContextParts {
   /** Requests answered during the run (for coverage); shared by all clients of the run. */
   seen?: Array<{ method: string; path: string; status: number }>;
+  /** Every exchange of the run with who sent it, when the run keeps them (for a HAR file). */
+  exchanges?: ExchangeRecord;
   /** The run's cache, shared by all its checks (see RunCache). */
   cache: RunCache;
   /** What every answer of the run showed, appended as judged (see AnswerLog). */

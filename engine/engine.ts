@@ -91,7 +91,8 @@ export async function runRequirement(r: Requirement, parts: ContextParts, review
   const planned = plannedSkip(r, parts);
   if (planned) return done('skipped', { reason: planned.reason, skipKind: planned.kind });
   try {
-    await r.check(makeCheckContext(parts, r, created, review));
+    const ctx = makeCheckContext(parts, r, created, review);
+    await (parts.exchanges ? parts.exchanges.as({ requirement: r.id }, () => r.check(ctx)) : r.check(ctx));
     return done('passed');
   } catch (e) {
     if (e instanceof CheckFailure) return done('failed', { reason: e.message, evidence: e.evidence });

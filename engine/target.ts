@@ -6,6 +6,7 @@ import type { AnswerPolicy, CompiledSpec } from '../generators/index.ts';
 import type { ContextParts } from './check-context.ts';
 import { RunCache } from './run-cache.ts';
 import { AnswerLog } from './answers/answer-log.ts';
+import type { ExchangeRecord } from './exchange-record.ts';
 import type { Fixtures } from './fixtures.ts';
 import { Client, type ClientConfig } from './transport/http.ts';
 import { RunLimits } from './transport/limits.ts';
@@ -52,12 +53,14 @@ export function originFor(name: InterfaceName, url: string): string {
 /**
  * The parts every check context of a run shares. `runId` names what the run creates (default: from the
  * seed, so that library callers and tests are reproducible; the command line names it by seed and time).
+ * `record`: where every exchange of the run is kept (for a HAR file), when the caller wants them.
  */
 export function contextParts(
   target: TargetConfig,
   specs: Partial<Record<InterfaceName, CompiledSpec>>,
   runId = `s${target.seed}`,
   policies: Partial<Record<InterfaceName, AnswerPolicy>> = {},
+  record?: ExchangeRecord,
 ): ContextParts {
   const limits = new RunLimits({
     maxRequests: target.maxRequests,
@@ -79,12 +82,14 @@ export function contextParts(
       maxBodyBytes: target.maxBodyBytes,
       limits,
       seen,
+      ...(record ? { onExchange: (x) => record.note(x) } : {}),
     });
   }
   const cache = new RunCache();
   const answers = new AnswerLog(specs, policies);
   return {
     seen,
+    ...(record ? { exchanges: record } : {}),
     cache,
     answers,
     fixtures: target.fixtures,

@@ -33,6 +33,8 @@ export interface LoadedDocument {
   sha256: string;
   /** Known defects of published documents that loading repaired, one line each with its pointer (see repairKnownDefects). */
   repairs: string[];
+  /** The root file's bytes as read (what `sha256` is of; absent for a document made in memory). */
+  bytes?: Buffer;
 }
 
 export interface LoadOptions {
@@ -75,6 +77,7 @@ export async function loadDocument(source: string, options: LoadOptions = {}): P
     document: bundled,
     sha256: createHash('sha256').update(rootBytes).digest('hex'),
     repairs,
+    bytes: rootBytes,
   };
 }
 

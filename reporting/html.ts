@@ -2,7 +2,7 @@
 // requirement with its rule and, when it failed, the evidence to reproduce it.
 import { describeSource } from '../engine/discovery/discover.ts';
 import { describeOrigin } from '../engine/discovery/provenance.ts';
-import type { Counts, ConformanceReport } from './model.ts';
+import type { Counts, ConformanceReport, ReportExchanges } from './model.ts';
 import type { RequirementResult } from '../engine/engine.ts';
 import { EXCERPT_BYTES } from '../engine/transport/bounds.ts';
 import { reproduce, type HttpExchangeSummary, type WebSocketExchangeSummary } from '../engine/transport/evidence.ts';
@@ -94,13 +94,30 @@ function channelShown(x: WebSocketExchangeSummary): string[] {
   return out;
 }
 
-function row(r: RequirementResult): string {
+/** Where the result's exchanges are in the run's HAR file (log.entries indices), linked to the file. */
+function harLine(r: RequirementResult, exchanges: ReportExchanges | undefined): string {
+  const link = exchanges?.links[r.id];
+  if (!exchanges || !link) return '';
+  const file = `<a href="${esc(encodeURI(exchanges.har))}">${esc(exchanges.har)}</a>`;
+  const at = (i: number | undefined) => `<code>log.entries[${i}]</code>`;
+  const parts = [
+    ...(link.evidence !== undefined ? [`the evidence is ${at(link.evidence)}`] : []),
+    ...(link.count > 0
+      ? [
+          `the check sent ${link.count} request${link.count === 1 ? '' : 's'} (${link.count === 1 ? at(link.first) : `the first ${at(link.first)}, the last ${at(link.last)}`})`,
+        ]
+      : []),
+  ];
+  return `<div class="har" id="har-${esc(r.id)}" data-har-entry="${link.evidence ?? link.first ?? ''}"><b>exchanges</b> in ${file}: ${parts.join('; ')}</div>`;
+}
+
+function row(r: RequirementResult, exchanges?: ReportExchanges): string {
   // A SHOULD failure is a finding: shown as a warning, never as a break of the run.
   const badge = r.status === 'failed' && r.level === 'SHOULD' ? 'warning' : r.status;
   return `<details class="req ${r.status}" data-status="${r.status}" data-text="${esc(`${r.id} ${r.sentence} ${r.operations.join(' ')}`.toLowerCase())}"${r.status === 'failed' ? ' open' : ''}>
 <summary><span class="badge ${badge}">${badge}</span> <code>${esc(r.id)}</code> <span class="level">${r.level}</span> <span class="iface">${r.interface}</span>${r.mutates ? ' <span class="mut">changes target</span>' : ''}</summary>
 <div class="body"><blockquote>${esc(r.sentence)}</blockquote><div class="meta">${esc(r.section)} · ${esc(r.operations.join(', '))} · ${r.durationMs} ms</div>${r.dependsOn ? `<div class="depends">not judged: depends on the failed <code>${esc(r.dependsOn.join(', '))}</code></div>` : ''}
-${r.reason ? `<div class="reason">${esc(r.reason)}</div>` : ''}${evidence(r)}${r.stack ? `<pre>${esc(r.stack)}</pre>` : ''}</div></details>`;
+${r.reason ? `<div class="reason">${esc(r.reason)}</div>` : ''}${evidence(r)}${harLine(r, exchanges)}${r.stack ? `<pre>${esc(r.stack)}</pre>` : ''}</div></details>`;
 }
 
 export function renderHtml(report: ConformanceReport): string {
@@ -185,7 +202,11 @@ table{border-collapse:collapse;margin:4px 0} td,th{border:1px solid #ddd;padding
 <body>
 <header><h1>cn-conformance <span class="verdict">${verdict}</span></h1>
 <div class="judged">${esc(judged)}</div>${why ? `<ul class="why">${why}</ul>` : ''}${depends}${skips}${unsupported}
-<div>${esc(report.tool.name)} ${esc(report.tool.version)} · ${esc(report.startedAt)} → ${esc(report.finishedAt)} · seed ${report.seed}</div>
+<div>${esc(report.tool.name)} ${esc(report.tool.version)} · ${esc(report.startedAt)} → ${esc(report.finishedAt)} · seed ${report.seed}</div>${
+    report.exchanges
+      ? `\n<div class="har">every exchange of the run: <a href="${esc(encodeURI(report.exchanges.har))}">${esc(report.exchanges.har)}</a> (HAR 1.2, ${report.exchanges.entries} entries; opens in a browser's network panel)</div>`
+      : ''
+  }
 ${coverage}${created}${fixtures}
 <details><summary>targets, documents and configuration</summary><ul>${targets}</ul><ul>${specs}</ul><pre>${esc(JSON.stringify(report.config, null, 2))}</pre></details>
 </header>
@@ -197,7 +218,7 @@ ${coverage}${created}${fixtures}
 <input type="search" placeholder="filter by id, rule or operation" aria-label="search">
 </div>
 <section id="requirements">
-${sorted.map(row).join('\n')}
+${sorted.map((r) => row(r, report.exchanges)).join('\n')}
 </section>
 </main>
 <script>

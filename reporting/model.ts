@@ -6,6 +6,7 @@ import type { SourceBounds } from '../engine/discovery/reader.ts';
 import type { RequirementResult } from '../engine/engine.ts';
 import type { SpecCheckResult } from '../runner/documents.ts';
 import type { WaiverNotes } from './waivers.ts';
+import type { HarLink } from './har.ts';
 import { operationsConfirmed, type OperationCoverage } from './coverage.ts';
 import { judge, type Judgement, type RunMode, type Verdict } from './verdict.ts';
 
@@ -63,6 +64,17 @@ export interface ConformanceReport {
   /** Per operation of each loaded document: what was checked, statuses seen vs documented. */
   coverage: OperationCoverage[];
   requirements: RequirementResult[];
+  /** The HAR file of the run's exchanges (--har): where it is, relative to the report, and where each result's exchanges are in it. */
+  exchanges?: ReportExchanges;
+}
+
+export interface ReportExchanges {
+  /** The HAR file, relative to the report directory. */
+  har: string;
+  /** Entries in the file (every request of the run that was sent). */
+  entries: number;
+  /** By requirement id, for every result that is not a pass: indices of log.entries. */
+  links: Record<string, HarLink>;
 }
 
 export function count(results: readonly RequirementResult[]): Counts {
@@ -100,6 +112,7 @@ export function buildReport(input: {
   certifyScope?: ReadonlyArray<{ id: string }>;
   /** The documents (by name) whose operations count as confirmed or not: those of the targeted interfaces (default: every one in `coverage`). */
   operationScope?: readonly string[];
+  exchanges?: ReportExchanges;
 }): ConformanceReport {
   const rows = (input.coverage ?? []).filter((r) => !input.operationScope || input.operationScope.includes(r.spec));
   const { verdict, mode, ...judgement } = judge(
@@ -142,5 +155,6 @@ export function buildReport(input: {
     waiverNotes: input.waiverNotes ?? { expired: [], stale: [], unknown: [] },
     coverage: input.coverage ?? [],
     requirements: input.requirements,
+    ...(input.exchanges ? { exchanges: input.exchanges } : {}),
   };
 }

@@ -12,6 +12,8 @@ import { contextParts, originFor, type TargetConfig } from '../engine/target.ts'
 import { checkCredentials, type CredentialSources } from './credentials-preflight.ts';
 import type { Documents } from './documents.ts';
 import { ensureReachable } from './reachability.ts';
+import { readNodeVersions, type VersionAnswer } from './node-versions.ts';
+import { ExchangeRecord, type RecordedExchange } from '../engine/exchange-record.ts';
 import { releaseLinePolicies } from '../engine/answers/release-policy.ts';
 import { AnswerLog } from '../engine/answers/answer-log.ts';
 import { projectAnswers } from '../engine/answers/answer-projection.ts';
@@ -50,6 +52,10 @@ export interface ConformanceRun {
   runId?: string;
   /** Where each given fixture came from, for the fixture table (default: the fixture file). */
   fixtureOrigins?: Partial<Record<FixtureName, string>>;
+  /** Keep every exchange of the run with who sent it (ConformanceResults.exchanges, for a HAR file). */
+  recordExchanges?: boolean;
+  /** Ask each interface for its version once the requirements ran (ConformanceResults.versions, for a bundle's manifest). */
+  readVersions?: boolean;
 }
 
 /** One request answered during the run (for coverage). */
@@ -74,23 +80,34 @@ export interface ConformanceResults {
   basePaths: string[];
   /** Which variants of its operations each requirement exercised (engine/answers/variant-coverage.ts). */
   exercised: Exercised;
+  /** Every exchange of the run in the order they ended, with who sent it (when recordExchanges). */
+  exchanges?: readonly RecordedExchange[];
+  /** What each interface said of its version (when readVersions). */
+  versions?: VersionAnswer[];
 }
 
 export async function runConformance(run: ConformanceRun): Promise<ConformanceResults> {
   const { target } = run;
   const specs = run.documents.specs as Partial<Record<InterfaceName, (typeof run.documents.specs)[string]>>;
-  const reached = contextParts(target, specs, run.runId);
+  const record = run.recordExchanges ? new ExchangeRecord() : undefined;
+  /** A step of the run other than a requirement's check: its exchanges are on record as its. */
+  const step = <T>(who: string, work: () => Promise<T>) => (record ? record.as({ step: who }, work) : work());
+  const reached = contextParts(target, specs, run.runId, {}, record);
   if (run.preflight !== false) {
-    await ensureReachable(reached.clients);
-    await checkCredentials(reached.clients, run.sources ?? {});
+    await step('the reachability preflight', () => ensureReachable(reached.clients));
+    await step('the credentials preflight', () => checkCredentials(reached.clients, run.sources ?? {}));
   }
   // The target's release line sets the policy every answer is judged under, discovery's and its own included.
   const read: Array<{ x: Exchange; path: string }> = [];
   const ledger = reached.clients.ledger?.observed((x, path) => read.push({ x, path }));
-  const { policies, notes } = releaseLinePolicies({ ledger: ledger ? await ledgerReleaseLine({ ledger, shared: sharing(reached.cache) }) : undefined });
+  const line = ledger ? await step('the release-line read', () => ledgerReleaseLine({ ledger, shared: sharing(reached.cache) })) : undefined;
+  const { policies, notes } = releaseLinePolicies({ ledger: line });
   const judged: ContextParts = { ...reached, answers: new AnswerLog(specs, policies) };
   for (const { x, path } of read) judged.answers.observe('ledger', 'the release-line read', x, path);
-  const found = run.preflight !== false && run.discovery !== false ? await discoverFixtures(judged, run, target.allowMutations) : undefined;
+  const found =
+    run.preflight !== false && run.discovery !== false
+      ? await step('fixture discovery', () => discoverFixtures(judged, run, target.allowMutations))
+      : undefined;
   const parts: ContextParts = found ? { ...judged, fixtures: found.fixtures } : judged;
   const fixtureNotes = found?.sources.filter((s) => s.outcome !== 'not needed').map(describeSource) ?? [];
   run.observer?.started?.(run.requirements);
@@ -99,6 +116,7 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
     onStart: (r) => run.observer?.began?.(r),
     onResult: (r) => run.observer?.result?.(r),
   });
+  const versions = run.readVersions ? await step('the version reads', () => readNodeVersions(parts.clients)) : undefined;
   // Which properties were missing does not depend on who received them first: no order is needed.
   const answered = projectAnswers(parts.answers.observations(), { ids: [], askedBy: () => new Map() });
   const applicability = [
@@ -117,6 +135,8 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
     seen: parts.seen ?? [],
     basePaths: basePaths(target),
     exercised: exercisedVariants(parts.answers.observations(), (key) => parts.cache.askedBy(key)),
+    ...(record ? { exchanges: record.entries() } : {}),
+    ...(versions ? { versions } : {}),
   };
 }
 

@@ -31,6 +31,8 @@ export interface ClientConfig {
   lane?: string;
   /** Every answered request of the run (method, path without query, status), for the coverage table. */
   seen?: Array<{ method: string; path: string; status: number }>;
+  /** Told of every exchange the client made, answered or not, once it ended (the run's record, see engine/exchange-record.ts). */
+  onExchange?: (x: Exchange) => void;
 }
 
 export type Query = Record<string, string | number | boolean | Array<string | number> | undefined>;
@@ -129,6 +131,7 @@ export class Client {
     try {
       const sent = await this.send(method, path, options, turn.stalled);
       outcome = sent.outcome;
+      this.config.onExchange?.(sent.exchange);
       return sent.exchange;
     } finally {
       turn.end(outcome);
