@@ -4,7 +4,9 @@
 // each survivor with the sentence it breaks. Exit 0 once scored (a survivor is a finding, not an error),
 // 1 when the clean run does not pass, 2 on a usage error. It also records, per fault it ran, the requirements
 // that failed in traceability/proof.json (what docs/traceability.md counts sentences proven by).
+import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { globToRegExp } from '../common/glob.ts';
@@ -76,6 +78,8 @@ async function main(): Promise<number> {
         header,
       ),
     );
+    // In the repository's format, so that the review's diff shows only what changed.
+    execFileSync('npx', ['biome', 'format', '--write', fileURLToPath(file)], { stdio: 'ignore' });
     console.log(`Recorded what the caught faults made fail in detection/blind-caught-by.ts: review it`);
   }
   return scored.clean.length > 0 ? 1 : 0;
