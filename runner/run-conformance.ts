@@ -9,7 +9,7 @@ import type { ContextParts } from '../engine/check-context.ts';
 import type { InterfaceName, Requirement } from '../engine/model.ts';
 import { runAll, skipReason, type RequirementResult } from '../engine/engine.ts';
 import { contextParts, originFor, type TargetConfig } from '../engine/target.ts';
-import { checkCredentials, type CredentialSources } from './credentials-preflight.ts';
+import { checkCredentials, obtainTokens, type CredentialSources } from './credentials-preflight.ts';
 import type { Documents } from './documents.ts';
 import { ensureReachable } from './reachability.ts';
 import { releaseLinePolicies } from '../engine/answers/release-policy.ts';
@@ -29,6 +29,8 @@ export interface RunObserver {
   /** A requirement starts (several may be in flight, see TargetConfig.concurrency). */
   began?(requirement: Requirement): void;
   result?(result: RequirementResult): void;
+  /** A secret the run obtained itself (an OAuth2 access token), before anything carries it: outputs must never show it. */
+  secret?(value: string): void;
 }
 
 export interface ConformanceRun {
@@ -79,9 +81,10 @@ export interface ConformanceResults {
 export async function runConformance(run: ConformanceRun): Promise<ConformanceResults> {
   const { target } = run;
   const specs = run.documents.specs as Partial<Record<InterfaceName, (typeof run.documents.specs)[string]>>;
-  const reached = contextParts(target, specs, run.runId);
+  const reached = contextParts(target, specs, run.runId, {}, (value) => run.observer?.secret?.(value));
   if (run.preflight !== false) {
-    await ensureReachable(reached.clients);
+    await ensureReachable(reached.clients, target);
+    await obtainTokens(reached.clients);
     await checkCredentials(reached.clients, run.sources ?? {});
   }
   // The target's release line sets the policy every answer is judged under, discovery's and its own included.
@@ -135,8 +138,9 @@ export async function discoverFixtures(parts: ContextParts, run: Pick<Conformanc
     allowMutations,
     env: {
       runId: parts.runId,
-      ledgerBearer: target.ledger?.credentials?.bearer,
-      walletBearer: target.wallet?.credentials?.bearer,
+      // The clients' bearers: a configured token, or the OAuth2 token the preflight obtained.
+      ledgerBearer: parts.clients.ledger?.config.credentials.bearer,
+      walletBearer: parts.clients.wallet?.config.credentials.bearer,
       walletVariable: parts.clients.wallet?.config.credentialVariables?.bearer,
       now: () => new Date(),
     },
