@@ -4,7 +4,7 @@
 import { redactUrl } from '../runner/redaction.ts';
 import { discoverFixtures, planConformance } from '../runner/run-conformance.ts';
 import { ensureReachable } from '../runner/reachability.ts';
-import { checkCredentials } from '../runner/credentials-preflight.ts';
+import { checkCredentials, obtainTokens } from '../runner/credentials-preflight.ts';
 import { selectRequirements } from '../runner/selection.ts';
 import { catalog } from '../requirements/catalog.ts';
 import { describeOrigin, fixtureRows } from '../engine/discovery/provenance.ts';
@@ -23,7 +23,8 @@ export async function plan(opts: RunOptions): Promise<void> {
     onlyOrigin: origin(opts, 'only', '--only'),
   });
   const { node, target, sources, fixtureOrigins } = await buildTarget(opts, bounds, given);
-  const say = (line: string) => console.log(scrubberFor(opts, target).scrub(line));
+  const scrubber = scrubberFor(opts, target);
+  const say = (line: string) => console.log(scrubber.scrub(line));
   try {
     const discovery = opts.discovery !== false;
     say(`Plan (nothing is changed${discovery ? '; fixture discovery reads the target' : '; no request is sent'}):`);
@@ -32,8 +33,9 @@ export async function plan(opts: RunOptions): Promise<void> {
     say(`  mutations ${target.allowMutations ? 'allowed' : 'not allowed: checks that change the target are skipped'}`);
     let origins = Object.fromEntries(Object.entries(fixtureOrigins).map(([n, from]) => [n, { kind: 'given' as const, from }]));
     if (discovery) {
-      const parts = contextParts(target, documents.specs);
-      await ensureReachable(parts.clients);
+      const parts = contextParts(target, documents.specs, undefined, {}, { onSecret: (token) => scrubber.add(token) });
+      await ensureReachable(parts.clients, target);
+      await obtainTokens(parts.clients);
       await checkCredentials(parts.clients, sources);
       say('Fixture discovery (read-only; what a run with mutations allowed would create is named, not done):');
       const found = await discoverFixtures(parts, { target, fixtureOrigins, observer: { fixtureNote: (n) => say(`  ${n}`) } }, false);

@@ -13,6 +13,8 @@ import type { ServeOptions } from './serve-reference.ts';
 import type { StrictnessOptions } from './strictness.ts';
 import type { CompareCliOptions } from './compare.ts';
 import { packageFile } from '../common/package-files.ts';
+import { clientSecretVariable } from './oauth-settings.ts';
+import { INTERFACES } from '../common/vocabulary.ts';
 
 // The commands load their implementations when they run: the suite's whole graph (documents, engine,
 // reference node) takes seconds to load, which `--version`, `--help` and a usage error do without.
@@ -226,7 +228,9 @@ function targetCommand(command: Command): Command {
     .option('--ledger-token-file <file>', 'file holding the ledger bearer token')
     .option('--ledger-api-key <key>', 'API key for the ledger interface (or CN_CONFORMANCE_LEDGER_API_KEY)')
     .option('--wallet-token <jwt>', 'bearer token of a wallet user (or CN_CONFORMANCE_WALLET_TOKEN)')
-    .option('--wallet-token-file <file>', 'file holding the wallet bearer token')
+    .option('--wallet-token-file <file>', 'file holding the wallet bearer token');
+  deploymentOptions(command);
+  command
     .option(
       '--allow-mutations [bool]',
       'also run checks that change the target (buy traffic, force-ACS, command submission); true, false, 1 or 0',
@@ -250,6 +254,36 @@ function targetCommand(command: Command): Command {
     )
     .option('--max-pages <n>', 'pages one walk over a paged answer may read before it counts as unfinished', String(DEFAULT_BOUNDS.maxPages));
   return withEnvironment(command);
+}
+
+/**
+ * How the suite reaches a real deployment: extra headers, TLS and OAuth2 client credentials, for all
+ * interfaces or for each (its own setting wins). The proxy comes from HTTPS_PROXY, HTTP_PROXY and NO_PROXY.
+ */
+function deploymentOptions(command: Command): void {
+  command
+    .option(
+      '--header <header>',
+      'extra header "Name: value" of every request (an API gateway\'s key); repeatable; evidence shows its value as ***',
+      collect,
+      [],
+    )
+    .option('--ca-file <file>', "PEM CA certificate(s) trusted for https targets, in addition to Node's")
+    .option('--client-cert <file>', 'PEM client certificate for mutual TLS (with --client-key)')
+    .option('--client-key <file>', 'unencrypted PEM private key of --client-cert');
+  for (const i of INTERFACES) {
+    command
+      .option(`--${i}-header <header>`, `extra header of every ${i} request; repeatable; wins over --header`, collect, [])
+      .option(`--${i}-ca-file <file>`, `--ca-file for the ${i} only`)
+      .option(`--${i}-client-cert <file>`, `--client-cert for the ${i} only`)
+      .option(`--${i}-client-key <file>`, `--client-key for the ${i} only`)
+      .option(`--${i}-oauth-token-url <url>`, `OAuth2 token endpoint: the ${i} bearer is a client-credentials token, renewed before it expires`)
+      .option(`--${i}-oauth-issuer <url>`, `OpenID issuer whose discovery document names the ${i} token endpoint (instead of --${i}-oauth-token-url)`)
+      .option(`--${i}-oauth-client-id <id>`, `OAuth2 client id of the ${i} token`)
+      .option(`--${i}-oauth-client-secret-file <file>`, `file holding the client secret (or ${clientSecretVariable(i)}; never a flag)`)
+      .option(`--${i}-oauth-audience <audience>`, `audience of the ${i} token (sent as audience, and as resource when a URI)`)
+      .option(`--${i}-oauth-scope <scope>`, `scope of the ${i} token (space-separated)`);
+  }
 }
 
 function checkedRunOptions(command: Command, opts: RunOptions): RunOptions {

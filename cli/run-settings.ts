@@ -10,12 +10,16 @@ import { UsageError } from '../runner/usage-error.ts';
 import { parseWaivers, WaiverFileError, type Waiver } from '../reporting/waivers.ts';
 import { fixtureProblems } from '../engine/fixture-validation.ts';
 import { LIMITED_TOKEN_VARIABLE, OTHER_WALLET_TOKEN_VARIABLE, type FixtureName, type Fixtures } from '../engine/fixtures.ts';
-import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../engine/target.ts';
+import { CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type InterfaceTarget, type TargetConfig } from '../engine/target.ts';
 import { readConfigFile } from './config-layers.ts';
 import { secretWithSource, sendable } from './secrets.ts';
+import { oauthFor, oauthGiven, tokenOrigin, type OAuthOptions } from './oauth-settings.ts';
+import { headersFor, proxyFromEnvironment, secretHeaderValues, tlsFor, type TransportOptions } from './transport-settings.ts';
+import type { InterfaceName } from '../engine/model.ts';
+import { INTERFACES } from '../common/vocabulary.ts';
 import { selectSpecs } from './spec-options.ts';
 
-export interface RunOptions {
+export interface RunOptions extends TransportOptions, OAuthOptions {
   spec: string[];
   reportDir: string;
   config?: string;
@@ -126,24 +130,41 @@ export async function usableDocuments(spec: string[], mayAdd = false): Promise<D
   return documents;
 }
 
-/** The credentials of an external run, each with where it came from. */
-function credentials(opts: RunOptions) {
+/**
+ * The static credentials of an external run, each with where it came from. An interface with OAuth2 client
+ * credentials takes no static token: one given by flag or file contradicts them; one in the environment
+ * (left from an earlier session, or exported to replay a curl line) is not used.
+ */
+function credentials(opts: RunOptions, oauth: Partial<Record<InterfaceName, unknown>>) {
+  for (const [name, keys] of [
+    ['ledger', ['ledgerToken', 'ledgerTokenFile', 'ledgerApiKey']],
+    ['wallet', ['walletToken', 'walletTokenFile']],
+  ] as const) {
+    if (!oauth[name]) continue;
+    for (const key of keys) {
+      const from = origin(opts, key, `--${key.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}`);
+      if (opts[key] && !from.endsWith('(environment)'))
+        throw new UsageError(`${from} and the --${name}-oauth-* client credentials both give the ${name} token: give one of them`);
+    }
+  }
   return {
-    ledgerBearer: secretWithSource(
-      { value: opts.ledgerToken, name: origin(opts, 'ledgerToken', '--ledger-token') },
-      { path: opts.ledgerTokenFile, name: origin(opts, 'ledgerTokenFile', '--ledger-token-file') },
-      CREDENTIAL_VARIABLES.ledger.bearer!,
-    ),
-    ledgerApiKey: secretWithSource(
-      { value: opts.ledgerApiKey, name: origin(opts, 'ledgerApiKey', '--ledger-api-key') },
-      undefined,
-      CREDENTIAL_VARIABLES.ledger.apiKey!,
-    ),
-    walletBearer: secretWithSource(
-      { value: opts.walletToken, name: origin(opts, 'walletToken', '--wallet-token') },
-      { path: opts.walletTokenFile, name: origin(opts, 'walletTokenFile', '--wallet-token-file') },
-      CREDENTIAL_VARIABLES.wallet.bearer!,
-    ),
+    ledgerBearer: oauth.ledger
+      ? undefined
+      : secretWithSource(
+          { value: opts.ledgerToken, name: origin(opts, 'ledgerToken', '--ledger-token') },
+          { path: opts.ledgerTokenFile, name: origin(opts, 'ledgerTokenFile', '--ledger-token-file') },
+          CREDENTIAL_VARIABLES.ledger.bearer!,
+        ),
+    ledgerApiKey: oauth.ledger
+      ? undefined
+      : secretWithSource({ value: opts.ledgerApiKey, name: origin(opts, 'ledgerApiKey', '--ledger-api-key') }, undefined, CREDENTIAL_VARIABLES.ledger.apiKey!),
+    walletBearer: oauth.wallet
+      ? undefined
+      : secretWithSource(
+          { value: opts.walletToken, name: origin(opts, 'walletToken', '--wallet-token') },
+          { path: opts.walletTokenFile, name: origin(opts, 'walletTokenFile', '--wallet-token-file') },
+          CREDENTIAL_VARIABLES.wallet.bearer!,
+        ),
   };
 }
 
@@ -155,6 +176,7 @@ export async function buildTarget(
 ): Promise<{ node?: RunningReferenceNode; target: TargetConfig; sources: CredentialSources; fixtureOrigins: Partial<Record<FixtureName, string>> }> {
   const fromFile = Object.fromEntries(Object.keys(given).map((n) => [n, `fixture file ${opts.config}`]));
   const external = Boolean(opts.ledgerUrl || opts.walletUrl || opts.scanUrl);
+  refuseUnused(opts, external);
   if (!external) {
     const node = await startReferenceNode({ seed: bounds.seed });
     // The embedded node is disposable: everything runs, including checks that change its state, unless the
@@ -164,7 +186,8 @@ export async function buildTarget(
     const fixtureOrigins = { ...Object.fromEntries(Object.keys(target.fixtures).map((n) => [n, "the embedded node's fixture file"])), ...fromFile };
     return { node, target, sources: { ledger: "the embedded node's admin token", wallet: "the embedded node's wallet token" }, fixtureOrigins };
   }
-  const { ledgerBearer, ledgerApiKey, walletBearer } = credentials(opts);
+  const oauth = { ledger: oauthFor(opts, 'ledger'), wallet: oauthFor(opts, 'wallet'), scan: oauthFor(opts, 'scan') };
+  const { ledgerBearer, ledgerApiKey, walletBearer } = credentials(opts, oauth);
   const fixtures = { ...given };
   // The limited user's token may come from the environment, where curl lines of its checks read it too.
   const fixtureOrigins: Partial<Record<FixtureName, string>> = { ...fromFile };
@@ -180,18 +203,53 @@ export async function buildTarget(
   }
   if (fixtures.otherWalletUserToken)
     sendable({ value: fixtures.otherWalletUserToken, from: `fixtures.otherWalletUserToken (${fixtureOrigins.otherWalletUserToken ?? 'the fixtures'})` });
+  const reach = (name: InterfaceName, base: string | undefined, credentials: InterfaceTarget['credentials']): InterfaceTarget | undefined => {
+    if (!base) return undefined;
+    const u = url(origin(opts, `${name}Url`, `--${name}-url`), base);
+    return withoutEmpty({ url: u, credentials, oauth: oauth[name], headers: headersFor(opts, name), tls: tlsFor(opts, name, u) });
+  };
   const target: TargetConfig = {
-    ledger: opts.ledgerUrl
-      ? { url: url(origin(opts, 'ledgerUrl', '--ledger-url'), opts.ledgerUrl), credentials: { bearer: ledgerBearer?.value, apiKey: ledgerApiKey?.value } }
-      : undefined,
-    wallet: opts.walletUrl ? { url: url(origin(opts, 'walletUrl', '--wallet-url'), opts.walletUrl), credentials: { bearer: walletBearer?.value } } : undefined,
-    scan: opts.scanUrl ? { url: url(origin(opts, 'scanUrl', '--scan-url'), opts.scanUrl) } : undefined,
+    ledger: reach('ledger', opts.ledgerUrl, { bearer: ledgerBearer?.value, apiKey: ledgerApiKey?.value }),
+    wallet: reach('wallet', opts.walletUrl, { bearer: walletBearer?.value }),
+    scan: reach('scan', opts.scanUrl, undefined),
+    proxy: proxyFromEnvironment(),
     fixtures,
     allowMutations: opts.allowMutations === true,
     ...bounds,
   };
-  return { target, sources: { ledger: (ledgerBearer ?? ledgerApiKey)?.from, wallet: walletBearer?.from }, fixtureOrigins };
+  const oauthSource = (name: InterfaceName) => (oauth[name] ? tokenOrigin(oauth[name]) : undefined);
+  const sources = {
+    ledger: oauthSource('ledger') ?? (ledgerBearer ?? ledgerApiKey)?.from,
+    wallet: oauthSource('wallet') ?? walletBearer?.from,
+    scan: oauthSource('scan'),
+  };
+  return { target, sources, fixtureOrigins };
 }
+
+/** The object without its undefined properties (a report or a test compares it as given). */
+const withoutEmpty = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+/**
+ * Settings of how to reach a deployment that nothing would use: an interface's own settings without its
+ * URL, or any such setting when the embedded reference node is the target.
+ */
+function refuseUnused(opts: RunOptions, external: boolean): void {
+  const flag = (key: string) => origin(opts, key as keyof RunOptions, `--${key.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}`);
+  for (const name of ['ledger', 'wallet', 'scan'] as const) {
+    if (opts[`${name}Url`]) continue;
+    const own = [`${name}Header`, `${name}CaFile`, `${name}ClientCert`, `${name}ClientKey`].find((k) => isGiven(opts[k as keyof RunOptions]));
+    if (own || oauthGiven(opts, name))
+      throw new UsageError(`${own ? `${flag(own)} is` : `the --${name}-oauth-* settings are`} given but --${name}-url is not: nothing would use them`);
+  }
+  if (external) return;
+  const general = (['header', 'caFile', 'clientCert', 'clientKey'] as const).find((k) => isGiven(opts[k]));
+  if (general)
+    throw new UsageError(
+      `${flag(general)} applies to targets given by URL; the embedded reference node (no --ledger-url, --wallet-url or --scan-url) takes none`,
+    );
+}
+
+const isGiven = (v: unknown) => (Array.isArray(v) ? v.length > 0 : Boolean(v));
 
 /** Every secret of the run: tokens, API keys, URL user info and secret query values, so no output carries them. */
 export function scrubberFor(opts: RunOptions, target: TargetConfig): Scrubber {
@@ -202,7 +260,44 @@ export function scrubberFor(opts: RunOptions, target: TargetConfig): Scrubber {
     target.fixtures.ledgerLimitedToken,
     target.fixtures.otherWalletUserToken,
     ...[opts.ledgerUrl, opts.walletUrl, opts.scanUrl, ...opts.spec.map((s) => s.slice(s.indexOf('=') + 1))].flatMap(urlSecrets),
+    ...INTERFACES.flatMap((i) => [
+      target[i]?.oauth?.clientSecret,
+      ...urlSecrets(target[i]?.oauth?.tokenUrl ?? target[i]?.oauth?.issuer),
+      ...secretHeaderValues(target[i]?.headers),
+    ]),
+    ...[target.proxy?.http, target.proxy?.https].flatMap(urlSecrets),
   ]);
+}
+
+/** How each interface is reached, when anything differs from a plain request: secrets as "***", files by path. */
+function access(target: TargetConfig): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const i of INTERFACES) {
+    const t = target[i];
+    if (!t || (!t.oauth && !t.headers && !t.tls)) continue;
+    const o = t.oauth;
+    out[i] = withoutEmpty({
+      oauth:
+        o &&
+        withoutEmpty({
+          tokenUrl: o.tokenUrl && redactUrl(o.tokenUrl),
+          issuer: o.issuer && redactUrl(o.issuer),
+          clientId: o.clientId,
+          clientSecret: '***',
+          audience: o.audience,
+          scope: o.scope,
+        }),
+      headers: t.headers && Object.fromEntries(Object.keys(t.headers).map((h) => [h, '***'])),
+      tls: t.tls && withoutEmpty({ ca: t.tls.from.ca, clientCert: t.tls.from.cert, clientKey: t.tls.from.key }),
+    });
+  }
+  if (target.proxy)
+    out.proxy = withoutEmpty({
+      https: target.proxy.https && redactUrl(target.proxy.https),
+      http: target.proxy.http && redactUrl(target.proxy.http),
+      noProxy: target.proxy.noProxy,
+    });
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** The run's effective settings for the report; credentials appear only as "***", URLs without their secrets. */
@@ -216,6 +311,7 @@ export function effectiveConfig(opts: RunOptions, target: TargetConfig): Record<
     ledgerToken: redacted(target.ledger?.credentials?.bearer),
     ledgerApiKey: redacted(target.ledger?.credentials?.apiKey),
     walletToken: redacted(target.wallet?.credentials?.bearer),
+    access: access(target),
     specs: opts.spec.map(redactUrl),
     config: opts.config,
     allowMutations: target.allowMutations,

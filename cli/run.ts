@@ -76,6 +76,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
         },
         began: (r) => progress?.began(r.id),
         result: (r) => progress?.record(r),
+        secret: (value) => scrubber.add(value),
       },
     });
   } finally {

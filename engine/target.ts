@@ -8,15 +8,31 @@ import { RunCache } from './run-cache.ts';
 import { AnswerLog } from './answers/answer-log.ts';
 import type { ExchangeRecord } from './exchange-record.ts';
 import type { Fixtures } from './fixtures.ts';
+import { dispatcherFor, type ProxySettings, type TlsSettings } from './transport/dispatcher.ts';
 import { Client, type ClientConfig } from './transport/http.ts';
+import { ClientCredentialsToken, type OAuthSettings } from './transport/oauth.ts';
 import { RunLimits } from './transport/limits.ts';
 import type { Credentials, CredentialVariables } from './transport/redaction.ts';
 import type { InterfaceName } from './model.ts';
 
+/** One interface of the target: where it is, with which credentials, and how requests reach it. */
+export interface InterfaceTarget {
+  url: string;
+  credentials?: Credentials;
+  /** OAuth2 client credentials: the bearer is fetched before the first request and renewed during the run. */
+  oauth?: OAuthSettings;
+  /** Headers every request carries (names in lower case), e.g. an API gateway's. */
+  headers?: Record<string, string>;
+  /** Trusted CAs and a client certificate (mutual TLS). */
+  tls?: TlsSettings;
+}
+
 export interface TargetConfig {
-  ledger?: { url: string; credentials?: Credentials };
-  wallet?: { url: string; credentials?: Credentials };
-  scan?: { url: string };
+  ledger?: InterfaceTarget;
+  wallet?: InterfaceTarget;
+  scan?: InterfaceTarget;
+  /** The proxy requests go through (the command line reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY). */
+  proxy?: ProxySettings;
   fixtures: Fixtures;
   allowMutations: boolean;
   seed: number;
@@ -37,10 +53,19 @@ export { DEFAULT_BOUNDS };
  * The environment variables the command line reads the credentials from (named after its options, see
  * cli/config-layers.ts); evidence and curl lines refer to them instead of showing the secrets.
  */
-export const CREDENTIAL_VARIABLES: Record<'ledger' | 'wallet', CredentialVariables> = {
+export const CREDENTIAL_VARIABLES: Record<InterfaceName, CredentialVariables> = {
   ledger: { bearer: 'CN_CONFORMANCE_LEDGER_TOKEN', apiKey: 'CN_CONFORMANCE_LEDGER_API_KEY' },
   wallet: { bearer: 'CN_CONFORMANCE_WALLET_TOKEN' },
+  // Only an OAuth2 token is sent to the scan: curl lines refer to it by this name.
+  scan: { bearer: 'CN_CONFORMANCE_SCAN_TOKEN' },
 };
+
+/** Credentials whose bearer is the source's latest token (checks read it to forge or compare tokens); an OAuth client has no others. */
+const latestBearer = (source: ClientCredentialsToken): Credentials => ({
+  get bearer() {
+    return source.latest;
+  },
+});
 
 /** A base URL with or without its interface prefix, reduced to what precedes the prefix. */
 export function originFor(name: InterfaceName, url: string): string {
@@ -53,14 +78,15 @@ export function originFor(name: InterfaceName, url: string): string {
 /**
  * The parts every check context of a run shares. `runId` names what the run creates (default: from the
  * seed, so that library callers and tests are reproducible; the command line names it by seed and time).
- * `record`: where every exchange of the run is kept (for a HAR file), when the caller wants them.
+ * `extras.record`: where every exchange of the run is kept (for a HAR file), when the caller wants them;
+ * `extras.onSecret` is told of every secret the run obtains itself (an OAuth2 access token), for outputs to scrub.
  */
 export function contextParts(
   target: TargetConfig,
   specs: Partial<Record<InterfaceName, CompiledSpec>>,
   runId = `s${target.seed}`,
   policies: Partial<Record<InterfaceName, AnswerPolicy>> = {},
-  record?: ExchangeRecord,
+  { record, onSecret }: { record?: ExchangeRecord; onSecret?: (value: string) => void } = {},
 ): ContextParts {
   const limits = new RunLimits({
     maxRequests: target.maxRequests,
@@ -73,11 +99,17 @@ export function contextParts(
   for (const name of ['ledger', 'wallet', 'scan'] as const) {
     const t = target[name];
     if (!t) continue;
+    const dispatcher = dispatcherFor(t.tls, target.proxy);
+    // The token endpoint is reached as the interface is: through its proxy, trusting its CAs.
+    const bearerSource = t.oauth && new ClientCredentialsToken(t.oauth, { dispatcher, timeoutMs: target.timeoutMs, onToken: onSecret });
     clients[name] = new Client({
       origin: originFor(name, t.url),
       prefix: INTERFACE_PREFIX[name],
-      credentials: 'credentials' in t ? (t.credentials ?? {}) : {},
-      credentialVariables: name === 'scan' ? undefined : CREDENTIAL_VARIABLES[name],
+      credentials: bearerSource ? latestBearer(bearerSource) : (t.credentials ?? {}),
+      credentialVariables: CREDENTIAL_VARIABLES[name],
+      bearerSource,
+      headers: t.headers,
+      dispatcher,
       timeoutMs: target.timeoutMs,
       maxBodyBytes: target.maxBodyBytes,
       limits,

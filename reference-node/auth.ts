@@ -1,6 +1,8 @@
 // Real JWT handling (HS256 via jose) with a secret derived from the seed, so tests and the suite can mint
-// the tokens a node would accept and prove that others are refused.
-import { decodeJwt, jwtVerify, SignJWT, errors } from 'jose';
+// the tokens a node would accept and prove that others are refused. A node may also trust one OpenID
+// provider, as a participant configured with its JWKS URL does: that issuer's tokens are verified against
+// its published keys and must name the node's audience; their subject is the user, as for any token.
+import { createRemoteJWKSet, decodeJwt, jwtVerify, SignJWT, errors, type JWTVerifyGetKey } from 'jose';
 import { derivedHex } from './world/rng.ts';
 
 export const ISSUER = 'cn-conformance-reference';
@@ -11,10 +13,25 @@ export interface VerifiedToken {
 
 export type AuthFailure = { status: 401 | 403; reason: string };
 
+/** An OpenID provider whose access tokens the node accepts besides its own. */
+export interface TrustedIssuer {
+  /** The `iss` of its tokens. */
+  issuer: string;
+  /** Where it publishes its signing keys (its discovery document's jwks_uri). */
+  jwksUri: string;
+  /** The audience its tokens must name for this node. */
+  audience: string;
+}
+
+/** Signatures a provider's keys may make; never HS256, whose key would be the provider's secret. */
+const PROVIDER_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
 export class Auth {
   private readonly key: Uint8Array;
-  constructor(seed: number) {
+  private readonly provider?: { trusted: TrustedIssuer; keys: JWTVerifyGetKey };
+  constructor(seed: number, trusted?: TrustedIssuer) {
     this.key = new TextEncoder().encode(derivedHex(seed, 'jwt-secret', 32));
+    if (trusted) this.provider = { trusted, keys: createRemoteJWKSet(new URL(trusted.jwksUri), { timeoutDuration: 5_000 }) };
   }
 
   /** A token for `subject`, valid for a day from `nowSeconds` (wall clock by default). */
@@ -34,13 +51,32 @@ export class Auth {
   async verify(token: string | undefined): Promise<VerifiedToken | AuthFailure> {
     if (!token) return { status: 401, reason: 'missing credentials' };
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      const provider = this.provider && issuerOf(token) === this.provider.trusted.issuer ? this.provider : undefined;
+      const { payload } = provider
+        ? await jwtVerify(token, provider.keys, { issuer: provider.trusted.issuer, audience: provider.trusted.audience, algorithms: PROVIDER_ALGORITHMS })
+        : await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || payload.sub === '') return { status: 401, reason: 'token has no subject' };
       return { subject: payload.sub };
     } catch (e) {
-      const reason = e instanceof errors.JWTExpired ? 'token expired' : e instanceof errors.JOSEError ? `invalid token (${e.code})` : 'invalid token';
+      const reason =
+        e instanceof errors.JWTExpired
+          ? 'token expired'
+          : e instanceof errors.JWTClaimValidationFailed
+            ? `invalid token (its ${e.claim} claim is not accepted)`
+            : e instanceof errors.JOSEError
+              ? `invalid token (${e.code})`
+              : 'invalid token';
       return { status: 401, reason };
     }
+  }
+}
+
+/** The issuer a token claims, unverified: which key verifies it. */
+function issuerOf(token: string): string | undefined {
+  try {
+    return decodeJwt(token).iss;
+  } catch {
+    return undefined;
   }
 }
 

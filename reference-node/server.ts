@@ -2,7 +2,7 @@
 // (/api/validator) and scan (/api/scan) interfaces of one simulated network.
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { JsonObject } from '../common/json.ts';
-import { Auth } from './auth.ts';
+import { Auth, type TrustedIssuer } from './auth.ts';
 import { BadJsonError } from './bad-json.ts';
 import { SimulatedClock } from './clock.ts';
 import type { NodeContext, NodeSettings } from './context.ts';
@@ -19,6 +19,8 @@ export interface ReferenceNodeOptions extends Partial<NodeSettings> {
   port?: number;
   host?: string;
   faults?: readonly string[];
+  /** An OpenID provider whose tokens the node accepts besides its own (see auth.ts). */
+  trustedIssuer?: TrustedIssuer;
 }
 
 export const DEFAULT_SETTINGS: NodeSettings = {
@@ -47,7 +49,7 @@ export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
     world,
     settings,
     faults,
-    auth: new Auth(settings.seed),
+    auth: new Auth(settings.seed, options.trustedIssuer),
     clock: new SimulatedClock(world.ledgerEndMicros()),
   };
 }

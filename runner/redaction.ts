@@ -62,12 +62,17 @@ const htmlEscaped = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;'
  * Values shorter than 4 characters are too common to scrub.
  */
 export class Scrubber {
-  private readonly secrets: string[];
+  private secrets: string[] = [];
   constructor(values: ReadonlyArray<string | undefined>) {
+    this.add(...values);
+  }
+
+  /** Secrets learnt during the run (an OAuth2 access token) are scrubbed from then on. */
+  add(...values: ReadonlyArray<string | undefined>): void {
     const given = values.filter((v): v is string => typeof v === 'string' && v.length >= 4);
     const forms = given.flatMap((v) => [v, JSON.stringify(v).slice(1, -1), htmlEscaped(v)]);
     // Longest first, so that a secret containing another is replaced whole.
-    this.secrets = [...new Set(forms)].sort((a, b) => b.length - a.length);
+    this.secrets = [...new Set([...this.secrets, ...forms])].sort((a, b) => b.length - a.length);
   }
 
   scrub(text: string): string {

@@ -9,7 +9,7 @@ import type { ContextParts } from '../engine/check-context.ts';
 import type { InterfaceName, Requirement } from '../engine/model.ts';
 import { runAll, skipReason, type RequirementResult } from '../engine/engine.ts';
 import { contextParts, originFor, type TargetConfig } from '../engine/target.ts';
-import { checkCredentials, type CredentialSources } from './credentials-preflight.ts';
+import { checkCredentials, obtainTokens, type CredentialSources } from './credentials-preflight.ts';
 import type { Documents } from './documents.ts';
 import { ensureReachable } from './reachability.ts';
 import { readNodeVersions, type VersionAnswer } from './node-versions.ts';
@@ -31,6 +31,8 @@ export interface RunObserver {
   /** A requirement starts (several may be in flight, see TargetConfig.concurrency). */
   began?(requirement: Requirement): void;
   result?(result: RequirementResult): void;
+  /** A secret the run obtained itself (an OAuth2 access token), before anything carries it: outputs must never show it. */
+  secret?(value: string): void;
 }
 
 export interface ConformanceRun {
@@ -92,9 +94,10 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
   const record = run.recordExchanges ? new ExchangeRecord() : undefined;
   /** A step of the run other than a requirement's check: its exchanges are on record as its. */
   const step = <T>(who: string, work: () => Promise<T>) => (record ? record.as({ step: who }, work) : work());
-  const reached = contextParts(target, specs, run.runId, {}, record);
+  const reached = contextParts(target, specs, run.runId, {}, { record, onSecret: (value) => run.observer?.secret?.(value) });
   if (run.preflight !== false) {
-    await step('the reachability preflight', () => ensureReachable(reached.clients));
+    await step('the reachability preflight', () => ensureReachable(reached.clients, target));
+    await step('the token requests', () => obtainTokens(reached.clients));
     await step('the credentials preflight', () => checkCredentials(reached.clients, run.sources ?? {}));
   }
   // The target's release line sets the policy every answer is judged under, discovery's and its own included.
@@ -155,8 +158,9 @@ export async function discoverFixtures(parts: ContextParts, run: Pick<Conformanc
     allowMutations,
     env: {
       runId: parts.runId,
-      ledgerBearer: target.ledger?.credentials?.bearer,
-      walletBearer: target.wallet?.credentials?.bearer,
+      // The clients' bearers: a configured token, or the OAuth2 token the preflight obtained.
+      ledgerBearer: parts.clients.ledger?.config.credentials.bearer,
+      walletBearer: parts.clients.wallet?.config.credentials.bearer,
       walletVariable: parts.clients.wallet?.config.credentialVariables?.bearer,
       now: () => new Date(),
     },

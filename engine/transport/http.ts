@@ -6,7 +6,8 @@ import { request, type Dispatcher } from 'undici';
 import { EXCERPT_BYTES, excerpt, MAX_JSON_DEPTH, readBounded } from './bounds.ts';
 import type { HttpExchangeSummary } from './evidence.ts';
 import { type Outcome, type RunLimits, STALLED_AFTER } from './limits.ts';
-import { type Auth, type Credentials, type CredentialVariables, credentialHeaders, curlLine, redactHeaders } from './redaction.ts';
+import type { BearerSource } from './oauth.ts';
+import { type Auth, type Credentials, type CredentialVariables, credentialHeaders, curlLine, maskExtraHeaders, redactHeaders } from './redaction.ts';
 
 // Names that lived here before the split, still importable from here: code written against the one-file
 // client (the answer log, work on other branches) keeps compiling. New code imports them where they live.
@@ -23,6 +24,12 @@ export interface ClientConfig {
   credentials: Credentials;
   /** Where evidence says the credentials come from (absent: shown as ***). */
   credentialVariables?: CredentialVariables;
+  /** The bearer's source when it is fetched and renewed during the run (OAuth2): `credentials.bearer` reads its latest token. */
+  bearerSource?: BearerSource;
+  /** Headers the deployment needs on every request (names in lower case); evidence shows their values masked. */
+  headers?: Record<string, string>;
+  /** How requests reach the interface: its TLS settings and proxy (undici's global dispatcher when absent). */
+  dispatcher?: Dispatcher;
   timeoutMs: number;
   maxBodyBytes: number;
   /** The run's budget, pace and bounds per interface, shared with every other client and transport of the run. */
@@ -138,10 +145,33 @@ export class Client {
     }
   }
 
+  /**
+   * The credentials to send, with a renewed bearer when its source renews it: the configured one is asked
+   * fresh, and a check's explicit token that the source issued earlier is replaced by the current one.
+   */
+  private async currentAuth(method: string, path: string, auth: Auth): Promise<Auth> {
+    const source = this.config.bearerSource;
+    if (!source || auth === 'none' || (auth !== 'default' && !source.issued(auth.bearer))) return auth;
+    let token: string;
+    try {
+      token = await source.current();
+    } catch (e) {
+      throw new RequestNotSent(`the suite could not send ${method} ${this.config.prefix}${path}: no bearer token (${(e as Error).message})`);
+    }
+    return auth === 'default' ? auth : { ...auth, bearer: token };
+  }
+
   private async send(method: string, path: string, options: RequestOptions, stalled: boolean): Promise<{ exchange: Exchange; outcome: Outcome }> {
     const url = this.base + path + queryString(options.query);
-    const credentials = credentialHeaders(options.auth ?? 'default', this.config.credentials, this.config.credentialVariables);
-    const headers: Record<string, string> = { accept: 'application/json, text/plain, */*', ...options.headers, ...credentials.sent };
+    const credentials = credentialHeaders(
+      await this.currentAuth(method, path, options.auth ?? 'default'),
+      this.config.credentials,
+      this.config.credentialVariables,
+    );
+    // A check's own header wins over the configured one of the same name (in any case), and the credentials over both.
+    const own = new Set(Object.keys(options.headers ?? {}).map((k) => k.toLowerCase()));
+    const extra = Object.fromEntries(Object.entries(this.config.headers ?? {}).filter(([k]) => !own.has(k.toLowerCase())));
+    const headers: Record<string, string> = { accept: 'application/json, text/plain, */*', ...extra, ...options.headers, ...credentials.sent };
     let body: string | Buffer | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
@@ -149,7 +179,7 @@ export class Client {
       headers['content-type'] = options.contentType ?? 'application/json';
 
     const started = performance.now();
-    const shownHeaders = { ...redactHeaders(headers), ...credentials.shown };
+    const shownHeaders = { ...maskExtraHeaders(redactHeaders(headers), extra), ...credentials.shown };
     const base = {
       method,
       url,
@@ -168,7 +198,7 @@ export class Client {
     try {
       // undici's request rather than fetch: the same client under fetch's WHATWG layer, which costs about a
       // third more per exchange (bench: suite overhead). It follows no redirect unless told to.
-      const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal });
+      const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal, dispatcher: this.config.dispatcher });
       status = res.statusCode;
       const read = await readBounded(res.body, Number(res.headers['content-length'] ?? NaN), this.config.maxBodyBytes);
       this.config.seen?.push({ method, path: new URL(url).pathname, status: res.statusCode });

@@ -63,6 +63,17 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   );
 }
 
+/**
+ * Headers with the configured extra headers' values masked (--header): any of them may carry a secret (an
+ * API gateway's key, a tenant token), and which do cannot be told from their names, so none is shown. A
+ * check's own header of the same name (`own`) is the check's, and shown.
+ */
+export function maskExtraHeaders(headers: Record<string, string>, extra: Record<string, string>, own: Record<string, string> = {}): Record<string, string> {
+  const configured = new Set(Object.keys(extra).map((k) => k.toLowerCase()));
+  for (const k of Object.keys(own)) configured.delete(k.toLowerCase());
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, configured.has(k.toLowerCase()) ? '***' : v]));
+}
+
 export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** A reference to a credential variable, which the shell must expand: `$CN_CONFORMANCE_LEDGER_TOKEN`. */

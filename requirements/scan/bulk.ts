@@ -170,7 +170,8 @@ export async function download(ctx: CheckContext, url: string, k: number, listin
   const prefix = base.pathname.replace(/\/+$/, '');
   if (u.origin === base.origin && u.pathname.startsWith(prefix + DOWNLOAD_PATH))
     return { x: await ctx.scan.get(u.pathname.slice(prefix.length) + u.search), own: true };
-  const client = new Client({ ...ctx.scan.config, origin: u.origin, prefix: '' });
+  // Another origin (object storage, a presigned URL) gets none of the scan's credentials or extra headers.
+  const client = new Client({ ...ctx.scan.config, origin: u.origin, prefix: '', credentials: {}, bearerSource: undefined, headers: undefined });
   return { x: await client.get(u.pathname + u.search), own: false };
 }
 
