@@ -232,7 +232,8 @@ async function proxy(mode: HostileMode, reference: string, req: IncomingMessage,
     default: {
       if (!paged || up.status !== 200) return reply(res, up, up.body);
       const answer = JSON.parse(text) as Record<string, unknown>;
-      const key = `${req.url} ${JSON.stringify({ ...(JSON.parse(requestBody.toString('utf8') || '{}') as object), [paged.request]: undefined })}`;
+      // One walk: the same request but for its token (and the snapshot match, which a holdings walk alternates).
+      const key = `${req.url} ${JSON.stringify({ ...(JSON.parse(requestBody.toString('utf8') || '{}') as object), [paged.request]: undefined, record_time_match: undefined })}`;
       answer.next_page_token =
         mode === 'endless-paging' ? endlessToken(state, paged, sent, answer.next_page_token) : cyclingToken(state, key, sent, answer.next_page_token);
       return reply(res, up, JSON.stringify(answer));
