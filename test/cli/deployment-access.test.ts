@@ -1,9 +1,10 @@
 // A run against a deployment set up as real ones are (test/support/deployment.ts: mutual TLS, OAuth2
 // client-credentials tokens from a real OpenID provider, a gateway's header), directly and through a
 // forward proxy. No secret (client secrets, fetched tokens, header values) reaches any output.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeJwt } from 'jose';
+import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConnectProxy } from '../support/connect-proxy.ts';
 import { AUDIENCE, type Deployment, GATEWAY_KEY, LEDGER_SECRET, ONLY, startDeployment, WALLET_SECRET } from '../support/deployment.ts';
@@ -40,9 +41,11 @@ const everything = (dir: string, stdout: string) =>
 describe('a deployment behind mutual TLS with OAuth2 client-credentials tokens', () => {
   it('passes: the tokens come from the provider, the client certificate and the header are sent, nothing secret is written', async () => {
     const from = d.front.forwarded.length;
-    const { code, stdout, stderr, dir } = await d.run();
+    // With a bundle, whose HAR file (every exchange, headers as sent) lands in the report dir: judged below with the rest.
+    const { code, stdout, stderr, dir } = await d.run({ '--bundle': join(mkdtempSync(join(tmpdir(), 'cn-access-bundle-')), 'certification.tar.gz') });
     expect(stderr).toBe('');
     expect(code, stdout).toBe(0);
+    expect(readFileSync(join(dir, 'exchanges.har'), 'utf8')).toContain('Bearer $CN_CONFORMANCE_LEDGER_TOKEN');
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     expect(report.requirements.map((r: { id: string; status: string }) => `${r.id} ${r.status}`).sort()).toEqual(ONLY.map((id) => `${id} passed`).sort());
     const forwarded = d.front.forwarded.slice(from);
@@ -51,8 +54,13 @@ describe('a deployment behind mutual TLS with OAuth2 client-credentials tokens',
     // Every token sent is the provider's, one per client: the node accepted them, and refused their forgeries.
     const fromProvider = bearers(from).filter((t) => claims(t)?.iss === d.provider.issuer);
     expect(new Set(fromProvider.map((t) => claims(t)?.sub))).toEqual(new Set(['ledger-admin', d.walletUser]));
+    // The secrets among them are the tokens the provider signed; a forgery (its claims, another signature) is
+    // shown as sent, so that its curl line reproduces it.
+    const keys = createLocalJWKSet((await (await fetch(d.provider.jwksUri)).json()) as Parameters<typeof createLocalJWKSet>[0]);
+    const signed = (await Promise.all(fromProvider.map(async (t) => ((await jwtVerify(t, keys).catch(() => undefined)) ? t : undefined)))).filter(Boolean);
+    expect(signed.length).toBeGreaterThanOrEqual(2);
     const written = everything(dir, stdout);
-    for (const secret of [LEDGER_SECRET, WALLET_SECRET, GATEWAY_KEY, ...fromProvider]) expect(written).not.toContain(secret);
+    for (const secret of [LEDGER_SECRET, WALLET_SECRET, GATEWAY_KEY, ...signed]) expect(written).not.toContain(secret);
     expect(report.config.access).toEqual({
       ledger: {
         oauth: { issuer: d.provider.issuer, clientId: 'ledger-admin', clientSecret: '***', audience: AUDIENCE },
