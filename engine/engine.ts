@@ -4,6 +4,7 @@
 import { projectAnswers, type AnswerProjection, type RunOrder } from './answers/answer-projection.ts';
 import { globToRegExp } from '../common/glob.ts';
 import { BudgetExhausted } from './transport/limits.ts';
+import { CredentialsUnavailable } from './transport/http.ts';
 import { FIXTURE_HELP, missingFixtures } from './fixtures.ts';
 import { makeCheckContext, operationAt, type ContextParts } from './check-context.ts';
 import { dependentSkips } from './dependent-skips.ts';
@@ -21,7 +22,7 @@ export type Status = 'passed' | 'failed' | 'skipped' | 'unsupported' | 'waived' 
  * the request budget used up, the target did not have (or show) the data the rule needs, or (`depends`) an
  * answer it needed was refused the way a failed requirement of the run shows (see engine/dependent-skips.ts).
  */
-export type SkipKind = 'no-target' | 'mutations' | 'fixture' | 'budget' | 'data' | 'depends';
+export type SkipKind = 'no-target' | 'mutations' | 'fixture' | 'budget' | 'data' | 'depends' | 'credentials';
 
 export interface RequirementResult {
   id: string;
@@ -99,6 +100,7 @@ export async function runRequirement(r: Requirement, parts: ContextParts, review
     if (e instanceof CheckSkipped) return done('skipped', { reason: e.reason, skipKind: 'data', ...causeOf(e) });
     if (e instanceof CheckUnsupported) return done('unsupported', { reason: e.reason, evidence: e.evidence });
     if (e instanceof BudgetExhausted) return done('skipped', { reason: e.message, skipKind: 'budget' });
+    if (e instanceof CredentialsUnavailable) return done('skipped', { reason: e.message, skipKind: 'credentials' });
     return done('error', suiteBug(e));
   }
 }

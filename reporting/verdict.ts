@@ -118,6 +118,7 @@ const KIND_WORDS: Record<string, string> = {
   budget: 'request budget used up',
   data: 'data not shown by the target',
   depends: 'depends on a failed requirement',
+  credentials: 'no token (its renewal failed)',
 };
 
 /** "fixture missing: 83, mutations not allowed: 22" */

@@ -89,6 +89,12 @@ export interface Exchange {
  */
 export class RequestNotSent extends Error {}
 
+/**
+ * No bearer token to send: the token source (an OAuth2 client-credentials grant) failed to renew it once the
+ * one held expired. Neither the target's failure nor the suite's bug: the requirement is not judged.
+ */
+export class CredentialsUnavailable extends RequestNotSent {}
+
 /** Error codes of a request refused before it left the process (undici's and Node's argument checks). */
 function notSent(code: string | undefined): boolean {
   return code === 'UND_ERR_INVALID_ARG' || code === 'UND_ERR_NOT_SUPPORTED' || (code?.startsWith('ERR_INVALID') ?? false);
@@ -156,7 +162,7 @@ export class Client {
     try {
       token = await source.current();
     } catch (e) {
-      throw new RequestNotSent(`the suite could not send ${method} ${this.config.prefix}${path}: no bearer token (${(e as Error).message})`);
+      throw new CredentialsUnavailable(`not judged: no bearer token for ${method} ${this.config.prefix}${path}, its renewal failed (${(e as Error).message})`);
     }
     return auth === 'default' ? auth : { ...auth, bearer: token };
   }

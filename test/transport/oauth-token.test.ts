@@ -6,6 +6,10 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientCredentialsToken, OAuthFailure, type OAuthSettings, renewal } from '../../engine/transport/oauth.ts';
 import { Client } from '../../engine/transport/http.ts';
+import { runRequirement } from '../../engine/engine.ts';
+import { contextParts } from '../../engine/target.ts';
+import { rule } from '../../engine/requirement.ts';
+import type { Requirement } from '../../engine/model.ts';
 import { RunLimits } from '../../engine/transport/limits.ts';
 import { startOpenIdProvider, type TestProvider } from '../support/openid-provider.ts';
 
@@ -198,5 +202,39 @@ describe('a client whose bearer is renewed', () => {
     } finally {
       echo.close();
     }
+  });
+});
+
+describe('a token that cannot be renewed once the one held expired', () => {
+  it("leaves the requirement not judged (skipped, kind credentials), never failed and never the suite's error", async () => {
+    const target = {
+      ledger: { url: 'http://127.0.0.1:9' },
+      fixtures: {},
+      allowMutations: false,
+      seed: 1,
+      runs: 1,
+      timeoutMs: 1000,
+      maxRequests: 10,
+      maxPages: 1,
+      maxBodyBytes: 1024,
+    };
+    const parts = contextParts(target, {});
+    // A source whose renewal fails: the provider went away after the held token expired.
+    const failing = { current: () => Promise.reject(new Error('token endpoint: connect ECONNREFUSED')), latest: undefined, issued: () => false };
+    Object.assign(parts.clients.ledger!.config, { bearerSource: failing });
+    const r = {
+      ...rule({ operations: [], cites: [], needs: [], tags: [], check: async (ctx) => void (await ctx.ledger.get('/v2/version')) }),
+      id: 'TEST-RENEWAL',
+      interface: 'ledger',
+      kind: 'rule',
+      level: 'MUST',
+      section: '',
+      sentence: '',
+      mutates: false,
+      definedIn: 'test',
+    } as unknown as Requirement;
+    const result = await runRequirement(r, parts);
+    expect({ status: result.status, skipKind: result.skipKind }).toEqual({ status: 'skipped', skipKind: 'credentials' });
+    expect(result.reason).toMatch(/^not judged: no bearer token for GET \/v2\/version, its renewal failed \(token endpoint: connect ECONNREFUSED\)/);
   });
 });
