@@ -65,7 +65,6 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
       runId: runId(bounds.seed, startedAt),
       fixtureOrigins,
       recordExchanges: outputs.har !== undefined,
-      readVersions: outputs.bundle !== undefined,
       observer: {
         fixtureNote: (n) => say(`  discovery: ${n}`),
         started: (rs) => {
@@ -97,6 +96,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
     fixtureNotes: results.fixtureNotes,
     fixtures: results.fixtures,
     discovery: results.discovery,
+    releases: results.releases,
     applicability: results.applicability,
     waiverNotes,
     coverage: coverage(documents.specs, all, judged, results.seen, results.basePaths, documents.builtinIds),

@@ -1,6 +1,6 @@
 // The console's account of a run: the verdict first (with how much was judged), the counts, why what was
 // not judged was not, then every failure and error with the evidence to reproduce it.
-import type { ConformanceReport } from '../reporting/model.ts';
+import { type ConformanceReport, releasesLine } from '../reporting/model.ts';
 import type { SpecCheckResult } from '../runner/documents.ts';
 import { carriesExtras, redactUrl } from '../runner/redaction.ts';
 import { originFor, type TargetConfig } from '../engine/target.ts';
@@ -22,6 +22,7 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
   for (const w of j.warnings) say(`    warning: ${w}`);
   if (j.operations)
     say(`  operations confirmed: ${j.operations.confirmed} of ${j.operations.total} (a valid request built from the target's data answered 2xx and judged)`);
+  if (report.releases?.length) say(`  releases the nodes state: ${releasesLine(report.releases)}`);
   for (const n of report.applicability) say(`    not applicable: ${n}`);
   for (const iface of ['ledger', 'wallet', 'scan'] as const) {
     for (const level of ['MUST', 'SHOULD'] as const) {

@@ -11,6 +11,7 @@ import { ledgerRoutes } from './ledger/routes.ts';
 import { refusalHook } from './refusals.ts';
 import { blindHook } from './blind/hook.ts';
 import { scanRoutes } from './scan/routes.ts';
+import { spliceVersionRoute } from './splice-version.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { divergeHoldingAmount } from './world/divergence.ts';
 import { buildWorld } from './world/world.ts';
@@ -102,5 +103,7 @@ export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
   await app.register(async (scope) => ledgerRoutes(scope, ctx), { prefix: '/v2' });
   await app.register(async (scope) => walletRoutes(scope, ctx), { prefix: '/api/validator' });
   await app.register(async (scope) => scanRoutes(scope, ctx), { prefix: '/api/scan' });
+  // The Splice apps' own release, beside each API.
+  for (const prefix of ['/api/validator', '/api/scan']) await app.register(spliceVersionRoute, { prefix });
   return app;
 }

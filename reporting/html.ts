@@ -2,7 +2,7 @@
 // requirement with its rule and, when it failed, the evidence to reproduce it.
 import { describeSource } from '../engine/discovery/discover.ts';
 import { describeOrigin } from '../engine/discovery/provenance.ts';
-import type { Counts, ConformanceReport, ReportExchanges } from './model.ts';
+import { type Counts, type ConformanceReport, type ReportExchanges, releasesLine } from './model.ts';
 import type { RequirementResult } from '../engine/engine.ts';
 import { EXCERPT_BYTES } from '../engine/transport/bounds.ts';
 import { reproduce, type HttpExchangeSummary, type WebSocketExchangeSummary } from '../engine/transport/evidence.ts';
@@ -203,6 +203,8 @@ table{border-collapse:collapse;margin:4px 0} td,th{border:1px solid #ddd;padding
 <header><h1>cn-conformance <span class="verdict">${verdict}</span></h1>
 <div class="judged">${esc(judged)}</div>${why ? `<ul class="why">${why}</ul>` : ''}${depends}${skips}${unsupported}
 <div>${esc(report.tool.name)} ${esc(report.tool.version)} · ${esc(report.startedAt)} → ${esc(report.finishedAt)} · seed ${report.seed}</div>${
+    report.releases?.length ? `\n<div class="releases">releases the nodes state: ${esc(releasesLine(report.releases))}</div>` : ''
+  }${
     report.exchanges
       ? `\n<div class="har">every exchange of the run: <a href="${esc(encodeURI(report.exchanges.har))}">${esc(report.exchanges.har)}</a> (HAR 1.2, ${report.exchanges.entries} entries; opens in a browser's network panel)</div>`
       : ''

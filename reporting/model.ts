@@ -57,6 +57,8 @@ export interface ConformanceReport {
   fixtures?: FixtureRow[];
   /** What discovery did per source (requests, time, outcome) and its bounds; absent when it did not run. */
   discovery?: { bounds: SourceBounds; sources: SourceReport[] };
+  /** The release each node states (the ledger's GET /v2/version, the scan's and the validator's GET /version), or why none is known. */
+  releases?: ReportRelease[];
   /** What the target's release lines make not applicable (GET /v2/version), and what its answers lacked for it. */
   applicability: string[];
   /** Waivers that expired, no longer apply (the requirement passes) or name nothing that ran. */
@@ -66,6 +68,21 @@ export interface ConformanceReport {
   requirements: RequirementResult[];
   /** The HAR file of the run's exchanges (--har): where it is, relative to the report, and where each result's exchanges are in it. */
   exchanges?: ReportExchanges;
+}
+
+export interface ReportRelease {
+  interface: string;
+  /** The release the node states; absent when it states none (then every rule applies). */
+  version?: string;
+  /** The request that asked (method and URL). */
+  request: string;
+  /** Why no release is known: the answer's status, or that none came. */
+  unstated?: string;
+}
+
+/** "ledger 3.5.14, scan 0.7.5, wallet not stated (answered 404)": the releases in one line. */
+export function releasesLine(releases: readonly ReportRelease[]): string {
+  return releases.map((r) => `${r.interface} ${r.version ?? `not stated (${r.unstated})`}`).join(', ');
 }
 
 export interface ReportExchanges {
@@ -101,6 +118,7 @@ export function buildReport(input: {
   fixtureNotes: string[];
   fixtures?: FixtureRow[];
   discovery?: { bounds: SourceBounds; sources: SourceReport[] };
+  releases?: ReportRelease[];
   applicability?: string[];
   waiverNotes?: WaiverNotes;
   coverage?: OperationCoverage[];
@@ -151,6 +169,7 @@ export function buildReport(input: {
     fixtureNotes: input.fixtureNotes,
     fixtures: input.fixtures ?? [],
     ...(input.discovery ? { discovery: input.discovery } : {}),
+    ...(input.releases ? { releases: input.releases } : {}),
     applicability: input.applicability ?? [],
     waiverNotes: input.waiverNotes ?? { expired: [], stale: [], unknown: [] },
     coverage: input.coverage ?? [],

@@ -1,10 +1,12 @@
-// What the target says of its own version, for a certification bundle's manifest: the ledger's GET
-// /v2/version and the scan's and the validator's version endpoints. Asked once each, outside the request
-// budget; whatever comes back (a refusal, a 404 of a node without the endpoint, no answer at all) is
-// recorded as it came and never fails the run.
+// What the target says of its own release: the ledger's GET /v2/version and the scan's and the validator's
+// GET /version (served beside their APIs, `{version, commit_ts}` in the official documents; the description
+// does not show them). Asked once each before the requirements, outside the request budget; whatever comes
+// back (a refusal, a 404 of a node without the endpoint, no answer at all) is recorded as it came and never
+// fails the run: a release the node does not state leaves every rule applicable.
 import type { InterfaceName } from '../common/vocabulary.ts';
 import type { Client } from '../engine/transport/http.ts';
 import { RequestNotSent } from '../engine/transport/http.ts';
+import { isObject, parseJson } from '../common/json.ts';
 
 /** Each interface's version endpoint, relative to its prefix (the scan's is /api/scan/version, the validator's /api/validator/version). */
 export const VERSION_PATHS: Record<InterfaceName, string> = { ledger: '/v2/version', scan: '/version', wallet: '/version' };
@@ -42,4 +44,26 @@ export async function readNodeVersions(clients: Partial<Record<InterfaceName, Cl
     }
   }
   return out;
+}
+
+/** What an interface states of its release, for the report: the version, or why none is known. */
+export interface NodeRelease {
+  interface: InterfaceName;
+  /** The release the node states (`version` of a 200 JSON answer); absent when it states none. */
+  version?: string;
+  /** The request that asked. */
+  request: string;
+  /** Why no version is known: the answer's status, or that no answer came. */
+  unstated?: string;
+}
+
+export function releaseOf(a: VersionAnswer): NodeRelease {
+  const base = { interface: a.interface, request: a.request };
+  if (!a.answered) return { ...base, unstated: `no answer (${a.error ?? 'no answer'})` };
+  if (a.status !== 200) return { ...base, unstated: `answered ${a.status}` };
+  const body = a.body === undefined ? undefined : parseJson(a.body);
+  const version = isObject(body) ? body.version : undefined;
+  return typeof version === 'string' && version.trim() !== ''
+    ? { ...base, version: version.trim() }
+    : { ...base, unstated: 'answered 200 without a version string' };
 }

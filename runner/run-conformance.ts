@@ -12,7 +12,7 @@ import { contextParts, originFor, type TargetConfig } from '../engine/target.ts'
 import { checkCredentials, obtainTokens, type CredentialSources } from './credentials-preflight.ts';
 import type { Documents } from './documents.ts';
 import { ensureReachable } from './reachability.ts';
-import { readNodeVersions, type VersionAnswer } from './node-versions.ts';
+import { type NodeRelease, readNodeVersions, releaseOf, type VersionAnswer } from './node-versions.ts';
 import { ExchangeRecord, type RecordedExchange } from '../engine/exchange-record.ts';
 import { releaseLinePolicies } from '../engine/answers/release-policy.ts';
 import { AnswerLog } from '../engine/answers/answer-log.ts';
@@ -56,8 +56,6 @@ export interface ConformanceRun {
   fixtureOrigins?: Partial<Record<FixtureName, string>>;
   /** Keep every exchange of the run with who sent it (ConformanceResults.exchanges, for a HAR file). */
   recordExchanges?: boolean;
-  /** Ask each interface for its version once the requirements ran (ConformanceResults.versions, for a bundle's manifest). */
-  readVersions?: boolean;
 }
 
 /** One request answered during the run (for coverage). */
@@ -84,8 +82,10 @@ export interface ConformanceResults {
   exercised: Exercised;
   /** Every exchange of the run in the order they ended, with who sent it (when recordExchanges). */
   exchanges?: readonly RecordedExchange[];
-  /** What each interface said of its version (when readVersions). */
-  versions?: VersionAnswer[];
+  /** What each interface answered when asked for its version, as it came (a bundle's manifest keeps them). */
+  versions: VersionAnswer[];
+  /** The release each interface states, or why none is known (the report's `releases`). */
+  releases: NodeRelease[];
 }
 
 export async function runConformance(run: ConformanceRun): Promise<ConformanceResults> {
@@ -105,6 +105,8 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
   const ledger = reached.clients.ledger?.observed((x, path) => read.push({ x, path }));
   const line = ledger ? await step('the release-line read', () => ledgerReleaseLine({ ledger, shared: sharing(reached.cache) })) : undefined;
   const { policies, notes } = releaseLinePolicies({ ledger: line });
+  // What each node says of its release, for the report (and a bundle's manifest).
+  const versions = await step('the version reads', () => readNodeVersions(reached.clients));
   const judged: ContextParts = { ...reached, answers: new AnswerLog(specs, policies) };
   for (const { x, path } of read) judged.answers.observe('ledger', 'the release-line read', x, path);
   const found =
@@ -119,7 +121,6 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
     onStart: (r) => run.observer?.began?.(r),
     onResult: (r) => run.observer?.result?.(r),
   });
-  const versions = run.readVersions ? await step('the version reads', () => readNodeVersions(parts.clients)) : undefined;
   // Which properties were missing does not depend on who received them first: no order is needed.
   const answered = projectAnswers(parts.answers.observations(), { ids: [], askedBy: () => new Map() });
   const applicability = [
@@ -139,7 +140,8 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
     basePaths: basePaths(target),
     exercised: exercisedVariants(parts.answers.observations(), (key) => parts.cache.askedBy(key)),
     ...(record ? { exchanges: record.entries() } : {}),
-    ...(versions ? { versions } : {}),
+    versions,
+    releases: versions.map(releaseOf),
   };
 }
 

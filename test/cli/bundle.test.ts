@@ -102,15 +102,18 @@ describe('cn-conformance run --certify --bundle', () => {
       expect(d.sha256).toBe(report.specs.find((s: { name: string }) => s.name === d.name).sha256);
       expect(manifest.files.find((f: { name: string }) => f.name === d.member).sha256).toBe(d.sha256);
     }
-    // What the node said of its version: the ledger states one; the embedded scan and validator have no such endpoint.
+    // What the node said of its version: each states one (the ledger's line, the Splice release of the scan and the validator).
     expect(
       manifest.nodeVersions.map((v: { interface: string; request: string; status: number }) => [v.interface, v.request.replace(/:\d+/, ':PORT'), v.status]),
     ).toEqual([
       ['ledger', 'GET http://127.0.0.1:PORT/v2/version', 200],
-      ['scan', 'GET http://127.0.0.1:PORT/api/scan/version', 404],
-      ['wallet', 'GET http://127.0.0.1:PORT/api/validator/version', 404],
+      ['scan', 'GET http://127.0.0.1:PORT/api/scan/version', 200],
+      ['wallet', 'GET http://127.0.0.1:PORT/api/validator/version', 200],
     ]);
-    expect(JSON.parse(manifest.nodeVersions[0].body).version).toMatch(/^\d+\.\d+/);
+    for (const v of manifest.nodeVersions) expect(JSON.parse(v.body).version).toMatch(/^\d+\.\d+/);
+    expect(report.releases.map((r: { interface: string; version?: string }) => `${r.interface} ${r.version}`)).toEqual(
+      manifest.nodeVersions.map((v: { interface: string; body: string }) => `${v.interface} ${JSON.parse(v.body).version}`),
+    );
     expect(manifest.har.entries).toBe(report.requestsSent);
   });
 

@@ -182,7 +182,7 @@ describe('cn-conformance run --har', () => {
       if (e._step) steps.add(e._step);
       else expect(ids.has(e._requirement), `${e._requirement} sent ${e.request.method} ${e.request.url}`).toBe(true);
     }
-    expect([...steps].sort()).toEqual(['the credentials preflight', 'the reachability preflight', 'the release-line read']);
+    expect([...steps].sort()).toEqual(['the credentials preflight', 'the reachability preflight', 'the release-line read', 'the version reads']);
     // Every judged requirement that calls the target shows up by its id.
     expect(har.log.entries.filter((e) => e._requirement === 'SCAN-ANS-PAGE-SIZE').length).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('every exchange of the run: <a href="exchanges.har">exchanges.har</a>');
