@@ -78,11 +78,18 @@ export interface ReportRelease {
   request: string;
   /** Why no release is known: the answer's status, or that none came. */
   unstated?: string;
+  /** Operations the description dates after the stated release ("name (since)"). */
+  introducedAfter?: string[];
 }
 
 /** "ledger 3.5.14, scan 0.7.5, wallet not stated (answered 404)": the releases in one line. */
 export function releasesLine(releases: readonly ReportRelease[]): string {
-  return releases.map((r) => `${r.interface} ${r.version ?? `not stated (${r.unstated})`}`).join(', ');
+  return releases
+    .map(
+      (r) =>
+        `${r.interface} ${r.version ?? `not stated (${r.unstated})`}${r.introducedAfter ? ` (the description dates after it: ${r.introducedAfter.join(', ')})` : ''}`,
+    )
+    .join(', ');
 }
 
 export interface ReportExchanges {

@@ -7,6 +7,7 @@ import type { InterfaceName } from '../common/vocabulary.ts';
 import type { Client } from '../engine/transport/http.ts';
 import { RequestNotSent } from '../engine/transport/http.ts';
 import { isObject, parseJson } from '../common/json.ts';
+import { introducedAfter } from '../description/versions.ts';
 
 /** Each interface's version endpoint, relative to its prefix (the scan's is /api/scan/version, the validator's /api/validator/version). */
 export const VERSION_PATHS: Record<InterfaceName, string> = { ledger: '/v2/version', scan: '/version', wallet: '/version' };
@@ -55,6 +56,8 @@ export interface NodeRelease {
   request: string;
   /** Why no version is known: the answer's status, or that no answer came. */
   unstated?: string;
+  /** Operations the description dates after the stated release ("name (since)"): a node of that release has none of them. */
+  introducedAfter?: string[];
 }
 
 export function releaseOf(a: VersionAnswer): NodeRelease {
@@ -63,7 +66,7 @@ export function releaseOf(a: VersionAnswer): NodeRelease {
   if (a.status !== 200) return { ...base, unstated: `answered ${a.status}` };
   const body = a.body === undefined ? undefined : parseJson(a.body);
   const version = isObject(body) ? body.version : undefined;
-  return typeof version === 'string' && version.trim() !== ''
-    ? { ...base, version: version.trim() }
-    : { ...base, unstated: 'answered 200 without a version string' };
+  if (typeof version !== 'string' || version.trim() === '') return { ...base, unstated: 'answered 200 without a version string' };
+  const later = introducedAfter(a.interface, version.trim());
+  return { ...base, version: version.trim(), ...(later.length ? { introducedAfter: later } : {}) };
 }

@@ -14,9 +14,9 @@ import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
 describe("the nodes' releases", () => {
   it('takes the version of a 200 JSON answer, and says why there is none otherwise', () => {
     const asked = { interface: 'scan' as const, request: 'GET http://scan/api/scan/version' };
-    expect(releaseOf({ ...asked, answered: true, status: 200, body: '{"version":" 0.5.13 ","commit_ts":"2026-03-01T00:00:00Z"}' })).toEqual({
+    expect(releaseOf({ ...asked, answered: true, status: 200, body: '{"version":" 0.7.5 ","commit_ts":"2026-03-01T00:00:00Z"}' })).toEqual({
       ...asked,
-      version: '0.5.13',
+      version: '0.7.5',
     });
     expect(releaseOf({ ...asked, answered: true, status: 404, body: 'Not Found' })).toEqual({ ...asked, unstated: 'answered 404' });
     expect(releaseOf({ ...asked, answered: true, status: 200, body: '{"commit_ts":"x"}' })).toEqual({
@@ -27,10 +27,10 @@ describe("the nodes' releases", () => {
     expect(releaseOf({ ...asked, answered: false, error: 'ECONNREFUSED' })).toEqual({ ...asked, unstated: 'no answer (ECONNREFUSED)' });
     expect(
       releasesLine([
-        releaseOf({ ...asked, answered: true, status: 200, body: '{"version":"0.5.13"}' }),
+        releaseOf({ ...asked, answered: true, status: 200, body: '{"version":"0.6.0"}' }),
         { interface: 'wallet', request: 'r', unstated: 'answered 404' },
       ]),
-    ).toBe('scan 0.5.13, wallet not stated (answered 404)');
+    ).toBe('scan 0.6.0 (the description dates after it: getPreviousSvRewardWeight (0.6.9)), wallet not stated (answered 404)');
   });
 
   it('are read from each interface of a run before its requirements, and recorded with the request that asked', async () => {
