@@ -75,7 +75,8 @@ export interface Requirement {
    * The variants (x-cn-variants of its operations' documents) the rule does not apply to, and why: an axis
    * whose every value is left out (`{ 'record-type': 'why' }`), or single values (`{ 'record-type': {
    * reassignment: 'why' } }`). Every other value of an axis of an operation it calls is one its check must
-   * exercise (test/suites/variant-coverage.test.ts observes which it did).
+   * exercise (test/suites/detection.test.ts observes which it did, on its clean run). The axis `version` names
+   * the versions of a path (x-cn-version-of) the rule leaves out, by operationId.
    */
   variants?: Readonly<Record<string, string | Readonly<Record<string, string>>>>;
   /** The file that defines the record, relative to the repository root (e.g. requirements/scan/ans.ts). */
