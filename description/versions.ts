@@ -3,6 +3,7 @@
 // states an earlier release than an operation's introduction is of a release without it (the run says so
 // beside the node's release, reporting/model.ts releases); test/suites/versions.test.ts holds this table to
 // the Versioning sentences and to the built-in documents.
+import { releaseBefore } from '../common/releases.ts';
 import type { InterfaceName } from '../common/vocabulary.ts';
 
 export interface DatedOperation {
@@ -33,26 +34,6 @@ export const DATED_OPERATIONS: readonly DatedOperation[] = [
   },
   { interface: 'scan', operation: 'getUpdateByIdV0', deprecatedSince: '0.5.10', cites: ['X.versioning.6'] },
 ];
-
-/** `0.5.13`, `v3.5.14`, `3.5.0-snapshot.1` -> [0, 5, 13], [3, 5, 14], [3, 5, 0]; undefined when it starts with no number. */
-export function releaseNumbers(release: string): number[] | undefined {
-  const m = /^v?(\d+(?:\.\d+)*)/.exec(release.trim());
-  return m ? m[1]!.split('.').map(Number) : undefined;
-}
-
-/**
- * Whether `release` is before `than`, compared on the parts `than` names (`3.4.9` is before `3.5`; `3.5.14` is
- * not). Undefined when either is no release number: then nothing is known to predate anything.
- */
-export function releaseBefore(release: string, than: string): boolean | undefined {
-  const [a, b] = [releaseNumbers(release), releaseNumbers(than)];
-  if (!a || !b) return undefined;
-  for (let i = 0; i < b.length; i++) {
-    const [x, y] = [a[i] ?? 0, b[i]!];
-    if (x !== y) return x < y;
-  }
-  return false;
-}
 
 /** The operations of an interface the description dates after a release the node states ("name (since)"). */
 export function introducedAfter(iface: InterfaceName, release: string): string[] {

@@ -2,6 +2,7 @@
 // properties the 3.5 documents require (acsDelta, representativePackageId on events). The line (read once per
 // run, interfaces/ledger/release-line.ts) sets the policy the interface's answers are judged under.
 import type { AnswerPolicy } from '../../generators/index.ts';
+import { releaseBefore } from '../../common/releases.ts';
 import type { InterfaceName } from '../../common/vocabulary.ts';
 
 /** A node's release line, as its version states it (read by interfaces/ledger/release-line.ts). */
@@ -22,8 +23,6 @@ interface LaterRequirement {
 /** Facts of the release lines: properties each line made required (the description is for ledger line 3.5). */
 export const LATER_REQUIRED: readonly LaterRequirement[] = [{ interface: 'ledger', since: [3, 5], properties: ['acsDelta', 'representativePackageId'] }];
 
-const before = (line: ReleaseLine, [major, minor]: readonly [number, number]) => line.major < major || (line.major === major && line.minor < minor);
-
 /**
  * The answer policy of each interface from its release line, with a note for each rule it predates. A line
  * that cannot be read is judged as the description's own (nothing exempted).
@@ -36,7 +35,7 @@ export function releaseLinePolicies(lines: Partial<Record<InterfaceName, Release
   const notes: string[] = [];
   for (const later of LATER_REQUIRED) {
     const line = lines[later.interface];
-    if (!line || !before(line, later.since)) continue;
+    if (!line || releaseBefore(line.version, later.since.join('.')) !== true) continue;
     const policy = (policies[later.interface] ??= {});
     policy.notRequired = [...(policy.notRequired ?? []), ...later.properties];
     const since = later.since.join('.');

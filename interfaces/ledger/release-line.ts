@@ -2,6 +2,7 @@
 // introduced (acsDelta and representativePackageId on events, required from 3.5 on) does not apply to a node
 // of an earlier one (see engine/answers/release-policy.ts).
 import { isObject } from '../../common/json.ts';
+import { releaseBefore, releaseNumbers } from '../../common/releases.ts';
 import { type Client, type Exchange, RequestNotSent } from '../../engine/transport/http.ts';
 import { CheckSkipped } from '../../engine/model.ts';
 import type { ReleaseLine } from '../../engine/answers/release-policy.ts';
@@ -17,8 +18,8 @@ const CACHE_KEY = 'ledger-release-line';
 /** `3.4.9`, `3.5.0-snapshot.20250101.1`, `v3.4` -> {major, minor}; anything else -> undefined. */
 export function parseReleaseLine(version: unknown): ReleaseLine | undefined {
   if (typeof version !== 'string') return undefined;
-  const m = /^v?(\d+)\.(\d+)(?![\d])/.exec(version.trim());
-  return m ? { major: Number(m[1]), minor: Number(m[2]), version: version.trim() } : undefined;
+  const n = releaseNumbers(version);
+  return n && n.length >= 2 ? { major: n[0]!, minor: n[1]!, version: version.trim() } : undefined;
 }
 
 /**
@@ -58,7 +59,6 @@ export function ledgerReleaseLine(ctx: ReleaseLineContext): Promise<ReleaseLine 
  * introduced is not applicable to it. A line the target does not state counts as current (the rule applies).
  */
 export async function predates(ctx: ReleaseLineContext, line: `${number}.${number}`): Promise<boolean> {
-  const [major, minor] = line.split('.').map(Number) as [number, number];
   const r = await ledgerReleaseLine(ctx);
-  return r !== undefined && (r.major < major || (r.major === major && r.minor < minor));
+  return r !== undefined && releaseBefore(r.version, line) === true;
 }

@@ -4,7 +4,8 @@
 // makes of them.
 import { describe, expect, it } from 'vitest';
 import { SENTENCE_SECTIONS } from '../../description/index.ts';
-import { DATED_OPERATIONS, introducedAfter, releaseBefore, releaseNumbers } from '../../description/versions.ts';
+import { releaseBefore, releaseNumbers } from '../../common/releases.ts';
+import { DATED_OPERATIONS, introducedAfter } from '../../description/versions.ts';
 import { releaseOf } from '../../runner/node-versions.ts';
 import { builtinDocumentsOnce } from '../support/builtin-specs.ts';
 
