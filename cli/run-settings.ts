@@ -136,35 +136,38 @@ export async function usableDocuments(spec: string[], mayAdd = false): Promise<D
  * (left from an earlier session, or exported to replay a curl line) is not used.
  */
 function credentials(opts: RunOptions, oauth: Partial<Record<InterfaceName, unknown>>) {
+  const flagOf = (key: string) => `--${key.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}`;
   for (const [name, keys] of [
     ['ledger', ['ledgerToken', 'ledgerTokenFile', 'ledgerApiKey']],
     ['wallet', ['walletToken', 'walletTokenFile']],
   ] as const) {
     if (!oauth[name]) continue;
     for (const key of keys) {
-      const from = origin(opts, key, `--${key.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}`);
+      const from = origin(opts, key, flagOf(key));
       if (opts[key] && !from.endsWith('(environment)'))
         throw new UsageError(`${from} and the --${name}-oauth-* client credentials both give the ${name} token: give one of them`);
     }
   }
+  // A bearer token by value or by file, unless the interface takes OAuth2 client credentials.
+  const bearer = (name: 'ledger' | 'wallet') => {
+    if (oauth[name]) return undefined;
+    const [token, file] = [`${name}Token`, `${name}TokenFile`] as const;
+    return secretWithSource(
+      { value: opts[token], name: origin(opts, token, flagOf(token)) },
+      { path: opts[file], name: origin(opts, file, flagOf(file)) },
+      CREDENTIAL_VARIABLES[name].bearer!,
+    );
+  };
   return {
-    ledgerBearer: oauth.ledger
-      ? undefined
-      : secretWithSource(
-          { value: opts.ledgerToken, name: origin(opts, 'ledgerToken', '--ledger-token') },
-          { path: opts.ledgerTokenFile, name: origin(opts, 'ledgerTokenFile', '--ledger-token-file') },
-          CREDENTIAL_VARIABLES.ledger.bearer!,
-        ),
+    ledgerBearer: bearer('ledger'),
     ledgerApiKey: oauth.ledger
       ? undefined
-      : secretWithSource({ value: opts.ledgerApiKey, name: origin(opts, 'ledgerApiKey', '--ledger-api-key') }, undefined, CREDENTIAL_VARIABLES.ledger.apiKey!),
-    walletBearer: oauth.wallet
-      ? undefined
       : secretWithSource(
-          { value: opts.walletToken, name: origin(opts, 'walletToken', '--wallet-token') },
-          { path: opts.walletTokenFile, name: origin(opts, 'walletTokenFile', '--wallet-token-file') },
-          CREDENTIAL_VARIABLES.wallet.bearer!,
+          { value: opts.ledgerApiKey, name: origin(opts, 'ledgerApiKey', flagOf('ledgerApiKey')) },
+          undefined,
+          CREDENTIAL_VARIABLES.ledger.apiKey!,
         ),
+    walletBearer: bearer('wallet'),
   };
 }
 
