@@ -4,7 +4,7 @@
 // back (a refusal, a 404 of a node without the endpoint, no answer at all) is recorded as it came and never
 // fails the run: a release the node does not state leaves every rule applicable.
 import type { InterfaceName } from '../common/vocabulary.ts';
-import type { Client } from '../engine/transport/http.ts';
+import type { Client, Exchange } from '../engine/transport/http.ts';
 import { RequestNotSent } from '../engine/transport/http.ts';
 import { isObject, parseJson } from '../common/json.ts';
 import { introducedAfter } from '../description/versions.ts';
@@ -28,7 +28,11 @@ export interface VersionAnswer {
   error?: string;
 }
 
-export async function readNodeVersions(clients: Partial<Record<InterfaceName, Client>>): Promise<VersionAnswer[]> {
+/** `asked`: answers the run already has from a version endpoint (the ledger's release-line read), not asked again. */
+export async function readNodeVersions(
+  clients: Partial<Record<InterfaceName, Client>>,
+  asked: Partial<Record<InterfaceName, Exchange>> = {},
+): Promise<VersionAnswer[]> {
   const out: VersionAnswer[] = [];
   for (const name of ['ledger', 'scan', 'wallet'] as const) {
     const client = clients[name];
@@ -36,7 +40,7 @@ export async function readNodeVersions(clients: Partial<Record<InterfaceName, Cl
     const path = VERSION_PATHS[name];
     const request = `GET ${client.base}${path}`;
     try {
-      const x = await client.get(path, { unbudgeted: true });
+      const x = asked[name] ?? (await client.get(path, { unbudgeted: true }));
       if (x.status === 0) out.push({ interface: name, request, answered: false, error: x.error ?? 'no answer' });
       else out.push({ interface: name, request, answered: true, status: x.status, body: x.bytes.subarray(0, BODY_BYTES).toString('utf8') });
     } catch (e) {

@@ -12,7 +12,7 @@ import { contextParts, originFor, type TargetConfig } from '../engine/target.ts'
 import { checkCredentials, obtainTokens, type CredentialSources } from './credentials-preflight.ts';
 import type { Documents } from './documents.ts';
 import { ensureReachable } from './reachability.ts';
-import { type NodeRelease, readNodeVersions, releaseOf, type VersionAnswer } from './node-versions.ts';
+import { type NodeRelease, readNodeVersions, releaseOf, VERSION_PATHS, type VersionAnswer } from './node-versions.ts';
 import { ExchangeRecord, type RecordedExchange } from '../engine/exchange-record.ts';
 import { releaseLinePolicies } from '../engine/answers/release-policy.ts';
 import { AnswerLog } from '../engine/answers/answer-log.ts';
@@ -106,7 +106,8 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
   const line = ledger ? await step('the release-line read', () => ledgerReleaseLine({ ledger, shared: sharing(reached.cache) })) : undefined;
   const { policies, notes } = releaseLinePolicies({ ledger: line });
   // What each node says of its release, for the report (and a bundle's manifest).
-  const versions = await step('the version reads', () => readNodeVersions(reached.clients));
+  const lineRead = read.find((r) => r.path === VERSION_PATHS.ledger)?.x;
+  const versions = await step('the version reads', () => readNodeVersions(reached.clients, lineRead ? { ledger: lineRead } : {}));
   const judged: ContextParts = { ...reached, answers: new AnswerLog(specs, policies) };
   for (const { x, path } of read) judged.answers.observe('ledger', 'the release-line read', x, path);
   const found =
