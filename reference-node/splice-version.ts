@@ -1,6 +1,7 @@
 // GET /version of the scan and of the validator (Splice apps serve it beside their APIs; the description does
 // not show it, the official documents do: `{version, commit_ts}`). The reference node plays the earliest
-// release that has everything the description names: holdings v2 came with 0.7.5.
+// release the description shows with everything it names: holdings v1 is deprecated since 0.7.5 in favour of
+// v2, which that release therefore serves.
 import type { FastifyInstance } from 'fastify';
 
 export const SPLICE_RELEASE = '0.7.5';
