@@ -1,7 +1,9 @@
-// What every interface module receives: the world, the node's settings, its faults and its auth.
+// What every interface module receives: the world, the node's settings, its faults, the releases it plays and
+// its auth.
 import type { Auth } from './auth.ts';
 import type { SimulatedClock } from './clock.ts';
 import type { FaultSet } from './faults.ts';
+import type { NodeRelease } from './releases.ts';
 import type { World } from './world/world.ts';
 
 export interface NodeSettings {
@@ -21,6 +23,8 @@ export interface NodeContext {
   world: World;
   settings: NodeSettings;
   faults: FaultSet;
+  /** The scan and ledger releases the node plays: it serves what they have and nothing more. */
+  release: NodeRelease;
   auth: Auth;
   /** The simulated ledger clock in microseconds; wallet actions and commands advance it. */
   clock: SimulatedClock;

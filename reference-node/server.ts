@@ -9,9 +9,10 @@ import type { NodeContext, NodeSettings } from './context.ts';
 import { FaultSet } from './faults.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { refusalHook } from './refusals.ts';
+import { nodeRelease, type ReleaseOptions } from './releases.ts';
 import { blindHook } from './blind/hook.ts';
 import { scanRoutes } from './scan/routes.ts';
-import { spliceVersionRoute } from './splice-version.ts';
+import { SPLICE_RELEASE, spliceVersionRoute } from './splice-version.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { divergeHoldingAmount } from './world/divergence.ts';
 import { buildWorld } from './world/world.ts';
@@ -22,6 +23,12 @@ export interface ReferenceNodeOptions extends Partial<NodeSettings> {
   faults?: readonly string[];
   /** An OpenID provider whose tokens the node accepts besides its own (see auth.ts). */
   trustedIssuer?: TrustedIssuer;
+  /**
+   * The releases played (default: the newest of each, SPLICE_RELEASE and line 3.5): `scan` a Splice release
+   * `x.y.z`, `ledger` a release line `3.4` or `3.5` (`3.4.x` too); `scanStated` what the scan's GET /version
+   * states instead of `scan`, for a node that claims another release than it serves.
+   */
+  releases?: ReleaseOptions;
 }
 
 export const DEFAULT_SETTINGS: NodeSettings = {
@@ -44,12 +51,14 @@ export function buildContext(options: ReferenceNodeOptions = {}): NodeContext {
     offsetShift: options.offsetShift ?? DEFAULT_SETTINGS.offsetShift,
   };
   const faults = new FaultSet(options.faults ?? []);
+  const release = nodeRelease(options.releases);
   const world = buildWorld({ seed: settings.seed, scale: settings.scale });
   if (faults.has('scan-divergent-holding-amount')) divergeHoldingAmount(world);
   return {
     world,
     settings,
     faults,
+    release,
     auth: new Auth(settings.seed, options.trustedIssuer),
     clock: new SimulatedClock(world.ledgerEndMicros()),
   };
@@ -104,6 +113,7 @@ export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
   await app.register(async (scope) => walletRoutes(scope, ctx), { prefix: '/api/validator' });
   await app.register(async (scope) => scanRoutes(scope, ctx), { prefix: '/api/scan' });
   // The Splice apps' own release, beside each API.
-  for (const prefix of ['/api/validator', '/api/scan']) await app.register(spliceVersionRoute, { prefix });
+  await app.register(spliceVersionRoute, { prefix: '/api/validator', version: SPLICE_RELEASE });
+  await app.register(spliceVersionRoute, { prefix: '/api/scan', version: ctx.release.scanStated });
   return app;
 }

@@ -121,15 +121,17 @@ export function commandRoutes(app: FastifyInstance, ctx: NodeContext): void {
     '/commands/completions',
     route((req, caller) => completions(ctx, req, caller, false)),
   );
-  app.post(
-    '/commands/command-completions',
-    route((req, caller) => {
-      // command-completions-unserved: a node that states 3.5 but never implemented the endpoint.
-      if (ctx.faults.has('ledger-command-completions-unserved'))
-        throw new LedgerHttpError(501, 'internal', 'Command completions are not implemented by this participant.', 'UNIMPLEMENTED');
-      return completions(ctx, req, caller, true);
-    }),
-  );
+  // Since 3.5 (X.versioning.2): a node playing 3.4 has no such route, so it answers as any unknown path.
+  if (ctx.release.ledger !== '3.4')
+    app.post(
+      '/commands/command-completions',
+      route((req, caller) => {
+        // command-completions-unserved: a node that states 3.5 but never implemented the endpoint.
+        if (ctx.faults.has('ledger-command-completions-unserved'))
+          throw new LedgerHttpError(501, 'internal', 'Command completions are not implemented by this participant.', 'UNIMPLEMENTED');
+        return completions(ctx, req, caller, true);
+      }),
+    );
 }
 
 /** The documented default: the submitting and reading parties' whole view, as an ACS delta, verbose. */

@@ -13,7 +13,7 @@ import { packageStore, type StoredPackage } from './package-store.ts';
 import { checkListVettedPackages, checkUpdateVettedPackages, getBody, checkVetAllPackages } from './package-requests.ts';
 import { MAX_PARTIES_PAGE_SIZE } from './parties.ts';
 import { Audience, hostedParties } from './projection.ts';
-import { PRE_3_5_VERSION, releaseStyle, styleEvent } from './release-style.ts';
+import { PRE_3_5_VERSION, pre35, releaseStyle, styleEvent } from './release-style.ts';
 import { archivedEvent, createdEvent } from './render.ts';
 import { InvalidStreamRequest, namedParties, parseEventFormat } from './stream-request.ts';
 import { isoMicros, parseMicros } from '../world/time.ts';
@@ -71,7 +71,7 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
     '/version',
     route(() => ({
       // version-unstated: the answer leaves out the version it is read for.
-      ...(ctx.faults.has('ledger-version-unstated') ? {} : { version: ctx.faults.has('ledger-pre-3-5') ? PRE_3_5_VERSION : LEDGER_API_VERSION }),
+      ...(ctx.faults.has('ledger-version-unstated') ? {} : { version: pre35(ctx) ? PRE_3_5_VERSION : LEDGER_API_VERSION }),
       features: {
         userManagement: { supported: true, maxRightsPerUser: 1000, maxUsersPageSize: 1000 },
         partyManagement: { maxPartiesPageSize: MAX_PARTIES_PAGE_SIZE },
@@ -146,7 +146,7 @@ export function overviewRoutes(app: FastifyInstance, ctx: NodeContext): void {
     '/package-vetting',
     route((req, caller) => {
       requireAdmin(caller, 'change the vetted packages');
-      const request = checkUpdateVettedPackages(req.body, releaseStyle(ctx)?.pre35 === true);
+      const request = checkUpdateVettedPackages(req.body, pre35(ctx));
       const synchronizerId = (request.synchronizerId as string | undefined) || onlySynchronizer(ctx);
       if (!store.isConnected(synchronizerId))
         throw new LedgerHttpError(404, 'notFound', `The participant is not connected to synchronizer ${synchronizerId}.`, 'SYNCHRONIZER_NOT_FOUND');

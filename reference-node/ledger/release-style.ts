@@ -9,16 +9,19 @@ import type { NodeContext } from '../context.ts';
 /** What GET /v2/version answers on a node of release line 3.4 (ledger-pre-3-5). */
 export const PRE_3_5_VERSION = '3.4.9';
 
+/** A node of release line 3.4: playing that release (ReferenceNodeOptions.releases), or the deviation ledger-pre-3-5. */
+export const pre35 = (ctx: NodeContext): boolean => ctx.faults.has('ledger-pre-3-5') || ctx.release.ledger === '3.4';
+
 export interface ReleaseStyle {
   /** ledger-null-optional-fields */
   readonly nullForAbsent: boolean;
-  /** ledger-pre-3-5 */
+  /** release line 3.4 (pre35) */
   readonly pre35: boolean;
 }
 
 /** The style of this node, or undefined when it writes records as release line 3.5 describes them. */
 export function releaseStyle(ctx: NodeContext): ReleaseStyle | undefined {
-  const style = { nullForAbsent: ctx.faults.has('ledger-null-optional-fields'), pre35: ctx.faults.has('ledger-pre-3-5') };
+  const style = { nullForAbsent: ctx.faults.has('ledger-null-optional-fields'), pre35: pre35(ctx) };
   return style.nullForAbsent || style.pre35 ? style : undefined;
 }
 

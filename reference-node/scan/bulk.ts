@@ -9,6 +9,7 @@ import type { NodeContext } from '../context.ts';
 import type { World } from '../world/world.ts';
 import { badRequest, notFound } from './errors.ts';
 import { bodyObject, integerField, pageSize, requiredField, stringField, timestamp } from './params.ts';
+import { datedRoutes } from './releases.ts';
 
 export const MAX_BULK_PAGE_SIZE = 1000;
 const DOWNLOAD_PATH = '/v0/history/bulk/download/';
@@ -108,10 +109,11 @@ function bulkUpdates(ctx: NodeContext, objects: BulkObjects, raw: unknown, base:
 
 export async function bulkRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   const objects = new BulkObjects(ctx.world);
-  app.post('/v0/history/bulk/updates', async (req) => bulkUpdates(ctx, objects, req.body, `${req.protocol}://${req.host}`));
+  const dated = datedRoutes(app, ctx);
+  dated.post('/v0/history/bulk/updates', async (req) => bulkUpdates(ctx, objects, req.body, `${req.protocol}://${req.host}`));
 
   // A wildcard, so a key with unescaped slashes finds its object as well as an escaped one.
-  app.get(`${DOWNLOAD_PATH}*`, async (req, reply) => {
+  dated.get(`${DOWNLOAD_PATH}*`, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
     const obj = ctx.world.bulkObjectByKey(key);
     if (!obj) throw notFound(`Object ${key} not found`);

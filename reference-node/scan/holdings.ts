@@ -6,6 +6,7 @@ import { isoMicros } from '../world/time.ts';
 import { activeContract, createArguments, snapshotEvent } from './contracts.ts';
 import { badRequest } from './errors.ts';
 import { holdingsPage } from './holdings-page.ts';
+import { datedRoutes } from './releases.ts';
 import { bodyObject, requiredField } from './params.ts';
 import { findSnapshot, integerToken, type SnapshotQuery, snapshotQuery } from './snapshot-query.ts';
 
@@ -89,8 +90,9 @@ function holdingsState(ctx: NodeContext, raw: unknown, version: Version): JsonOb
 }
 
 export async function holdingsRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
+  const dated = datedRoutes(app, ctx);
   for (const version of ['v0', 'v1', 'v2'] as const) {
-    app.post(`/${version}/holdings/state`, async (req) => holdingsState(ctx, req.body, version));
+    dated.post(`/${version}/holdings/state`, async (req) => holdingsState(ctx, req.body, version));
   }
   app.post('/v0/state/acs/force', async () => {
     // scan-force-acs-stale-migration: the snapshot is filed under the migration before the current one.

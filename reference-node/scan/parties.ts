@@ -5,6 +5,7 @@ import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { contractWithState } from './contracts.ts';
 import { notFound } from './errors.ts';
+import { datedRoutes } from './releases.ts';
 
 export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
   app.get('/v0/transfer-preapprovals/by-party/:party', async (req) => {
@@ -25,7 +26,7 @@ export async function partyRoutes(app: FastifyInstance, ctx: NodeContext): Promi
     return { transfer_preapproval: record };
   });
 
-  app.get('/v1/domains/:domain_id/parties/:party_id/participant-id', async (req) => {
+  datedRoutes(app, ctx).get('/v1/domains/:domain_id/parties/:party_id/participant-id', async (req) => {
     const { domain_id, party_id } = req.params as { domain_id: string; party_id: string };
     if (!ctx.world.synchronizers.some((s) => s.id === domain_id)) throw notFound(`Synchronizer ${domain_id} not found`);
     const party = ctx.world.parties.find((p) => p.id === party_id);

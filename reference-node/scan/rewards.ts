@@ -1,19 +1,21 @@
 // POST /v0/admin/sv/previous-sv-reward-weight,
-// GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash and
+// GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash (before 0.6.5 without /internal) and
 // GET /v0/internal/reward-accounting-process/rounds/earliest-available (the first round whose root hash is
 // not `CannotProvide`).
 //
 // An unknown SV party has no accepted reward-weight proposal, so it gets 200 {} (weight absent), the same
 // answer as a known SV without a change before `effectiveBefore`.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { isObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { EARLIEST_REWARD_ACCOUNTING_ROUND } from '../world/model.ts';
 import { notFound } from './errors.ts';
 import { bodyObject, int64Text, stringField, timestamp } from './params.ts';
+import { datedRoutes, OLD_ROOT_HASH_PATH, ROOT_HASH_PATH } from './releases.ts';
 
 export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Promise<void> {
-  app.post('/v0/admin/sv/previous-sv-reward-weight', async (req) => {
+  const dated = datedRoutes(app, ctx);
+  dated.post('/v0/admin/sv/previous-sv-reward-weight', async (req) => {
     // scan-reward-weight-party-unchecked: an unusable body or svParty reads as an SV without weights.
     if (ctx.faults.has('scan-reward-weight-party-unchecked') && !hasStringSvParty(req.body)) return {};
     const body = bodyObject(req.body);
@@ -36,7 +38,8 @@ export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Prom
 
   app.get('/v0/internal/reward-accounting-process/rounds/earliest-available', async () => ({ earliest_round: EARLIEST_REWARD_ACCOUNTING_ROUND }));
 
-  app.get('/v0/internal/reward-accounting-process/rounds/:round_number/root-hash', async (req) => {
+  // One handler, at the path of the release played (it moved in 0.6.5).
+  const rootHash: RouteHandlerMethod = async (req) => {
     const { round_number } = req.params as { round_number: string };
     const round = int64Text(round_number, 'round number');
     const result = round <= BigInt(Number.MAX_SAFE_INTEGER) && round >= 0n ? ctx.world.rootHash(Number(round)) : undefined;
@@ -44,7 +47,8 @@ export async function rewardRoutes(app: FastifyInstance, ctx: NodeContext): Prom
     if (result.round_number !== undefined && ctx.faults.has('scan-root-hash-round-mismatch')) return { ...result, round_number: result.round_number + 1 };
     if (result.root_hash !== undefined && ctx.faults.has('scan-root-hash-not-hex')) return { ...result, root_hash: `0x${result.root_hash}` };
     return result;
-  });
+  };
+  for (const path of [ROOT_HASH_PATH, OLD_ROOT_HASH_PATH]) dated.get(path, rootHash);
 }
 
 const hasStringSvParty = (body: unknown) => isObject(body) && typeof body.svParty === 'string';
