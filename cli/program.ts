@@ -15,6 +15,7 @@ import type { CompareCliOptions } from './compare.ts';
 import { packageFile } from '../common/package-files.ts';
 import { clientSecretVariable } from './oauth-settings.ts';
 import { INTERFACES } from '../common/vocabulary.ts';
+import { SPLICE_RELEASE } from '../reference-node/splice-version.ts';
 
 // The commands load their implementations when they run: the suite's whole graph (documents, engine,
 // reference node) takes seconds to load, which `--version`, `--help` and a usage error do without.
@@ -26,6 +27,9 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /** --only and --skip take one pattern per flag or a comma-separated list. */
 const collectPatterns = (value: string, previous: string[] = []) => [...previous, ...splitList(value)];
+
+const SCAN_RELEASE_HELP = `the Splice release the scan plays: routes of later releases answer as unknown paths (default: the newest, ${SPLICE_RELEASE})`;
+const LEDGER_RELEASE_HELP = "the ledger's release line: 3.4 answers as that line and has no command-completions (default 3.5)";
 
 /** `argv`: the arguments as given (a bundle's manifest records them, masked). */
 function program(argv: readonly string[]): Command {
@@ -184,6 +188,8 @@ function program(argv: readonly string[]): Command {
     .option('--fault <name>', 'switch on a named fault; repeatable (see --list-faults)', collect, [])
     .option('--list-faults', 'print the fault catalog and exit')
     .option('--fixtures-out <file>', "write the node's fixture file (the ids the checks need, as run --config reads it)")
+    .option('--scan-release <x.y.z>', SCAN_RELEASE_HELP)
+    .option('--ledger-release <3.4|3.5>', LEDGER_RELEASE_HELP)
     .action(async (opts: ServeOptions) => {
       const { serveReference } = await import('./serve-reference.ts');
       await serveReference(opts);
@@ -228,7 +234,9 @@ function targetCommand(command: Command): Command {
     .option('--ledger-token-file <file>', 'file holding the ledger bearer token')
     .option('--ledger-api-key <key>', 'API key for the ledger interface (or CN_CONFORMANCE_LEDGER_API_KEY)')
     .option('--wallet-token <jwt>', 'bearer token of a wallet user (or CN_CONFORMANCE_WALLET_TOKEN)')
-    .option('--wallet-token-file <file>', 'file holding the wallet bearer token');
+    .option('--wallet-token-file <file>', 'file holding the wallet bearer token')
+    .option('--reference-scan-release <x.y.z>', `embedded reference node only: ${SCAN_RELEASE_HELP}`)
+    .option('--reference-ledger-release <3.4|3.5>', `embedded reference node only: ${LEDGER_RELEASE_HELP}`);
   deploymentOptions(command);
   command
     .option(

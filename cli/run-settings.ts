@@ -2,6 +2,8 @@
 // documents and the target. Everything a user can get wrong is refused here, before the first request.
 import { readFile } from 'node:fs/promises';
 import { startReferenceNode, type RunningReferenceNode } from '../reference-node/index.ts';
+import { ReleaseOptionError } from '../reference-node/releases.ts';
+import { releaseUsageError } from './serve-reference.ts';
 import { refuseUnusable, loadDocuments, type Documents } from '../runner/documents.ts';
 import type { CredentialSources } from '../runner/credentials-preflight.ts';
 import { redactUrl, Scrubber, urlSecrets } from '../runner/redaction.ts';
@@ -31,6 +33,9 @@ export interface RunOptions extends TransportOptions, OAuthOptions {
   ledgerApiKey?: string;
   walletToken?: string;
   walletTokenFile?: string;
+  /** The releases the embedded reference node plays (refused with a URL: no embedded node then). */
+  referenceScanRelease?: string;
+  referenceLedgerRelease?: string;
   allowMutations?: boolean;
   /** Discover missing fixtures from the target (default true; --no-discovery). */
   discovery?: boolean;
@@ -171,6 +176,17 @@ function credentials(opts: RunOptions, oauth: Partial<Record<InterfaceName, unkn
   };
 }
 
+/** The embedded reference node of a run, playing the releases the options name. */
+async function embeddedNode(opts: RunOptions, seed: number): Promise<RunningReferenceNode> {
+  try {
+    return await startReferenceNode({ seed, releases: { scan: opts.referenceScanRelease, ledger: opts.referenceLedgerRelease } });
+  } catch (error) {
+    if (!(error instanceof ReleaseOptionError)) throw error;
+    const key = error.option === 'scan' ? 'referenceScanRelease' : 'referenceLedgerRelease';
+    throw releaseUsageError(error, origin(opts, key, `--reference-${error.option}-release`));
+  }
+}
+
 /** The target of a run: the embedded reference node when no URL is given, else the given URLs. */
 export async function buildTarget(
   opts: RunOptions,
@@ -181,7 +197,7 @@ export async function buildTarget(
   const external = Boolean(opts.ledgerUrl || opts.walletUrl || opts.scanUrl);
   refuseUnused(opts, external);
   if (!external) {
-    const node = await startReferenceNode({ seed: bounds.seed });
+    const node = await embeddedNode(opts, bounds.seed);
     // The embedded node is disposable: everything runs, including checks that change its state, unless the
     // user said otherwise.
     const target = referenceNodeTarget(node, { ...bounds, allowMutations: opts.allowMutations ?? true });
@@ -244,7 +260,11 @@ function refuseUnused(opts: RunOptions, external: boolean): void {
     if (own || oauthGiven(opts, name))
       throw new UsageError(`${own ? `${flag(own)} is` : `the --${name}-oauth-* settings are`} given but --${name}-url is not: nothing would use them`);
   }
-  if (external) return;
+  if (external) {
+    const release = (['referenceScanRelease', 'referenceLedgerRelease'] as const).find((k) => isGiven(opts[k]));
+    if (release) throw new UsageError(`${flag(release)} applies to the embedded reference node; a run given --ledger-url, --wallet-url or --scan-url has none`);
+    return;
+  }
   const general = (['header', 'caFile', 'clientCert', 'clientKey'] as const).find((k) => isGiven(opts[k]));
   if (general)
     throw new UsageError(

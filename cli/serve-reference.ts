@@ -3,6 +3,7 @@ import { FAULT_CATALOG, startReferenceNode, type RunningReferenceNode } from '..
 import { BLIND_FAULTS, DEVIATION_CATALOG, DIVERGENCE_CATALOG, UnknownFaultError } from '../reference-node/faults.ts';
 import { writeFile } from 'node:fs/promises';
 import { referenceFixtures } from '../reference-node/fixtures.ts';
+import { ReleaseOptionError } from '../reference-node/releases.ts';
 import { UsageError } from '../runner/usage-error.ts';
 import { CREDENTIAL_VARIABLES } from '../engine/target.ts';
 
@@ -16,6 +17,21 @@ export interface ServeOptions {
   listFaults?: boolean;
   /** Write the node's fixture file ({"fixtures": {...}}, as `run --config` reads it) here. */
   fixturesOut?: string;
+  /** The Splice release the scan plays (x.y.z). */
+  scanRelease?: string;
+  /** The ledger's release line (3.4 or 3.5). */
+  ledgerRelease?: string;
+}
+
+/** A release option of the node as a usage error naming the setting it came from (default: this command's flag). */
+export function releaseUsageError(error: ReleaseOptionError, setting = `--${error.option}-release`): UsageError {
+  return new UsageError(`${setting} must be ${error.form}, got "${error.value}"`);
+}
+
+/** What a node plays, for banners: "scan 0.7.5, ledger 3.5". */
+export function playedReleases(node: RunningReferenceNode): string {
+  const { scan, scanStated, ledger } = node.context.release;
+  return `scan ${scan}${scanStated === scan ? '' : ` (stating ${scanStated})`}, ledger ${ledger}`;
 }
 
 export function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -60,9 +76,11 @@ export async function serveReference(opts: ServeOptions): Promise<void> {
       listLimit: opts.listLimit === undefined ? undefined : integer('--list-limit', opts.listLimit, 1),
       offsetShift: integer('--offset-shift', opts.offsetShift ?? '0', 0, 2 ** 40),
       faults: opts.fault,
+      releases: { scan: opts.scanRelease, ledger: opts.ledgerRelease },
     });
   } catch (error) {
     if (error instanceof UnknownFaultError) throw new UsageError(error.message);
+    if (error instanceof ReleaseOptionError) throw releaseUsageError(error);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${opts.port} is already in use`);
     if (code === 'EACCES') throw new UsageError(`port ${opts.port} needs privileges this process does not have; use a port above 1023 or 0`);
@@ -75,6 +93,7 @@ export async function serveReference(opts: ServeOptions): Promise<void> {
   console.log(`  ledger     ${urls.ledger}`);
   console.log(`  validator  ${urls.validator}`);
   console.log(`  scan       ${urls.scan}`);
+  console.log(`releases: ${playedReleases(node)}`);
   console.log(`faults: ${context.faults.names.length ? context.faults.names.join(', ') : 'none'}`);
   console.log('test credentials (valid for 24 h):');
   console.log(`  ledger admin (reads as every party)  Authorization: Bearer ${credentials.ledgerAdminToken}`);

@@ -42,6 +42,7 @@ describe('cn-conformance serve-reference', () => {
     expect(url('ledger')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(url('validator')).toBe(`${url('ledger')}/api/validator`);
     expect(url('scan')).toBe(`${url('ledger')}/api/scan`);
+    expect(out).toMatch(/^releases: scan \d+\.\d+\.\d+, ledger 3\.5$/m);
     const aliceToken = /wallet user alice-wallet \(party [^)]+\)\s+Authorization: Bearer (\S+)/.exec(out)?.[1];
     expect(aliceToken).toBeDefined();
     const dso = await fetch(`${url('validator')}/v0/scan-proxy/dso-party-id`);
@@ -96,6 +97,27 @@ describe('cn-conformance serve-reference', () => {
     await p.ready;
     expect(await p.exited).toBe(2);
     expect(p.stderr().trim()).toBe(`cn-conformance: --port must be an integer from 0 to 65535, got "${port}"`);
+  });
+
+  it('--scan-release and --ledger-release: the banner names the releases played, the node serves them', async () => {
+    const p = start(['serve-reference', '--port', '0', '--scan-release', '0.5.13', '--ledger-release', '3.4'], /Press Ctrl\+C/);
+    const out = await p.ready;
+    expect(out).toMatch(/^releases: scan 0\.5\.13, ledger 3\.4$/m);
+    const scan = /^\s+scan\s+(http:\/\/\S+)$/m.exec(out)![1]!;
+    expect(((await (await fetch(`${scan}/version`)).json()) as { version: string }).version).toBe('0.5.13');
+    expect((await fetch(`${scan}/v1/holdings/state`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(404);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+  });
+
+  it.each([
+    [['--scan-release', '0.5'], '--scan-release must be a Splice release x.y.z (digits, e.g. 0.7.5), got "0.5"'],
+    [['--ledger-release', '3.3'], '--ledger-release must be a ledger release line 3.4 or 3.5 (or 3.4.x, 3.5.x), got "3.3"'],
+  ])('refuses %j with exit 2 and a one-line reason', async (flag, message) => {
+    const p = start(['serve-reference', '--port', '0', ...flag], /$^/);
+    await p.ready;
+    expect(await p.exited).toBe(2);
+    expect(p.stderr().trim()).toBe(`cn-conformance: ${message}`);
   });
 
   it('refuses an unknown fault with exit 2 and a one-line reason', async () => {
