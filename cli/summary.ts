@@ -5,7 +5,7 @@ import type { SpecCheckResult } from '../runner/documents.ts';
 import { carriesExtras, redactUrl } from '../runner/redaction.ts';
 import { originFor, type TargetConfig } from '../engine/target.ts';
 import { reproduce } from '../engine/transport/evidence.ts';
-import { dependentGroups, headline, skipGroups, unsupportedGroups } from '../reporting/verdict.ts';
+import { dependentGroups, headline, notApplicableGroups, skipGroups, unsupportedGroups } from '../reporting/verdict.ts';
 import type { WaiverNotes } from '../reporting/waivers.ts';
 
 /** Skip-reason groups shown on the console; the rest is in report.json. */
@@ -16,14 +16,17 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
   const s = report.summary;
   say('Summary:');
   say(
-    `  ${headline(report.verdict)}: ${j.judged} of ${j.selected} selected requirements judged (${s.passed} passed, ${s.failed} failed${s.waived ? `, ${s.waived} waived` : ''}${s.unsupported ? `; ${s.unsupported} unsupported` : ''})${report.mode === 'certify' ? ' [certification run]' : ''}`,
+    `  ${headline(report.verdict)}: ${j.judged} of ${j.selected} selected requirements judged (${s.passed} passed, ${s.failed} failed${s.waived ? `, ${s.waived} waived` : ''}${s.unsupported ? `; ${s.unsupported} unsupported` : ''}${s.notApplicable ? `; ${s.notApplicable} not applicable to the nodes' releases` : ''})${report.mode === 'certify' ? ' [certification run]' : ''}`,
   );
   for (const r of j.reasons) say(`    - ${r}`);
   for (const w of j.warnings) say(`    warning: ${w}`);
   if (j.operations)
-    say(`  operations confirmed: ${j.operations.confirmed} of ${j.operations.total} (a valid request built from the target's data answered 2xx and judged)`);
+    say(
+      `  operations confirmed: ${j.operations.confirmed} of ${j.operations.total} (a valid request built from the target's data answered 2xx and judged)${j.operations.notApplicable?.length ? `; ${j.operations.notApplicable.length} not of the nodes' releases: ${j.operations.notApplicable.map((o) => o.operation.split(' (')[0]).join(', ')}` : ''}`,
+    );
   if (report.releases?.length) say(`  releases the nodes state: ${releasesLine(report.releases)}`);
-  for (const n of report.applicability) say(`    not applicable: ${n}`);
+  for (const j of report.judgedBy ?? []) if (j.warning) say(`    warning: ${j.warning}`);
+  for (const n of report.applicability) say(`    by release: ${n}`);
   for (const iface of ['ledger', 'wallet', 'scan'] as const) {
     for (const level of ['MUST', 'SHOULD'] as const) {
       const rs = report.requirements.filter((r) => r.interface === iface && r.level === level);
@@ -31,6 +34,7 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
       const count = (status: string) => rs.filter((r) => r.status === status).length;
       const extra = [
         count('unsupported') ? `${count('unsupported')} unsupported` : '',
+        count('not-applicable') ? `${count('not-applicable')} not applicable` : '',
         count('waived') ? `${count('waived')} waived` : '',
         count('error') ? `${count('error')} error` : '',
       ]
@@ -64,6 +68,12 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
       say(`  ${String(g.ids.length).padStart(4)}  ${g.operations}  (${g.ids.slice(0, 3).join(', ')}${g.ids.length > 3 ? ', ...' : ''})`);
     if (unserved.length > SHOWN_GROUPS)
       say(`        ... ${unserved.length - SHOWN_GROUPS} more operations in report.json (each with the answer that showed it)`);
+  }
+  const inapplicable = notApplicableGroups(report.requirements);
+  if (inapplicable.length) {
+    say(`Not applicable to the releases the nodes state (${s.notApplicable}; nothing of those releases left unjudged), by reason:`);
+    for (const g of inapplicable)
+      say(`  ${String(g.ids.length).padStart(4)}  ${g.reason}  (${g.ids.slice(0, 3).join(', ')}${g.ids.length > 3 ? ', ...' : ''})`);
   }
   const unconfirmed = j.operations?.unconfirmed ?? [];
   if (unconfirmed.length) {

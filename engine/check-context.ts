@@ -8,12 +8,22 @@ import type { ExchangeRecord } from './exchange-record.ts';
 import { missingFixtures, type FixtureName, type Fixtures } from './fixtures.ts';
 import { sharedRead, sharing, type RunCache } from './run-cache.ts';
 import { parseJson } from '../common/json.ts';
-import { notServed, unsupportedReason } from './served.ts';
+import { certainlyAbsent, notServed, unsupportedReason } from './served.ts';
 import { expectAnswer } from './expect-answer.ts';
 import { nestedTooDeep } from './transport/bounds.ts';
 import { isSummary } from './transport/evidence.ts';
 import { describeAnswer, summarise, tooDeep, tooLarge, type Client, type Exchange } from './transport/http.ts';
-import { CheckFailure, CheckSkipped, CheckUnsupported, SuiteError, type CheckContext, type InterfaceName, type Requirement } from './model.ts';
+import { unservedByRelease, type StatedReleases } from './release-applicability.ts';
+import {
+  CheckFailure,
+  CheckNotApplicable,
+  CheckSkipped,
+  CheckUnsupported,
+  SuiteError,
+  type CheckContext,
+  type InterfaceName,
+  type Requirement,
+} from './model.ts';
 
 export interface ContextParts {
   /** Requests answered during the run (for coverage); shared by all clients of the run. */
@@ -33,6 +43,8 @@ export interface ContextParts {
   runs: number;
   allowMutations: boolean;
   maxPages: number;
+  /** The release each node states, read before the requirements (runner/node-versions.ts). */
+  releases?: StatedReleases;
 }
 
 /**
@@ -63,6 +75,19 @@ export function makeCheckContext(
   const calls = new WeakMap<Exchange, { iface: InterfaceName; path: string }>();
   let steps = 0;
   const step = () => steps++;
+  /**
+   * An answer showing an operation unserved that the release its node states does not have yet ends the
+   * check there, whatever it would have made of the answer (a failed status, a skip for want of data): the
+   * operation is absent by right, and the engine reports the requirement not applicable
+   * (engine/release-applicability.ts). Observed first, so the answer log still has it.
+   */
+  const beyondRelease = (iface: InterfaceName, x: Exchange, path: string) => {
+    const spec = parts.specs[iface];
+    const op = spec && parts.answers.operationAt(iface, x.method, path);
+    if (!op || unservedByRelease(op.id, parts.releases)?.applies !== false) return;
+    const why = notServed(spec, op, x);
+    if (why) throw new CheckUnsupported(unsupportedReason(op, why, 'a request'), { exchange: summarise(x) }, op.id);
+  };
   const client = (name: InterfaceName): Client => {
     const c = parts.clients[name];
     if (!c) throw new CheckSkipped(`no ${name} URL given`);
@@ -76,6 +101,7 @@ export function makeCheckContext(
           const shared = sharedRead.getStore();
           if (shared) parts.answers.observeShared(name, shared, x, path);
           else if (requirement?.kind === 'rule') parts.answers.observe(name, receivedBy, x, path, sent);
+          beyondRelease(name, x, path);
         }, step)),
       );
     return view;
@@ -127,7 +153,19 @@ export function makeCheckContext(
       throw new CheckSkipped(reason, x && { operation: operationOf(x)?.id, status: x.status, exchange: summarise(x) });
     },
     unsupported(reason, evidence = {}): never {
-      throw new CheckUnsupported(reason, { exchange: evidence.exchange ? summarise(evidence.exchange) : undefined });
+      const x = evidence.exchange;
+      const op = x && operationOf(x);
+      throw new CheckUnsupported(reason, { exchange: x ? summarise(x) : undefined }, op?.id, !!op && certainlyAbsent(op, x!));
+    },
+    notApplicable(reason): never {
+      throw new CheckNotApplicable(reason);
+    },
+    release(name) {
+      return parts.releases?.[name];
+    },
+    notOfRelease(operationId) {
+      const dated = unservedByRelease(operationId, parts.releases);
+      return dated?.applies === false ? dated.reason : undefined;
     },
     conforms(operationId, x, spec) {
       if (x.status === 0) ctx.fail(`${operationId}: no answer: ${x.error}`, { exchange: x });

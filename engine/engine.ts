@@ -8,14 +8,16 @@ import { CredentialsUnavailable } from './transport/http.ts';
 import { FIXTURE_HELP, missingFixtures } from './fixtures.ts';
 import { makeCheckContext, operationAt, type ContextParts } from './check-context.ts';
 import { dependentSkips } from './dependent-skips.ts';
-import { CheckFailure, CheckSkipped, CheckUnsupported, type Evidence, type Level, type Requirement } from './model.ts';
+import { unservedByRelease } from './release-applicability.ts';
+import { CheckFailure, CheckNotApplicable, CheckSkipped, CheckUnsupported, type Evidence, type Level, type Requirement } from './model.ts';
 
 /**
  * `waived`: failed, but a waiver accepts the failure for now (see reporting/waivers.ts). `unsupported`: the
- * target does not serve an operation the requirement needs (not a failure; nothing was judged). `error`: the
- * check itself threw; nothing was judged.
+ * target does not serve an operation the requirement needs (not a failure; nothing was judged).
+ * `not-applicable`: the rule does not apply to the release the node states (engine/release-applicability.ts);
+ * nothing of that release is left unjudged. `error`: the check itself threw; nothing was judged.
  */
-export type Status = 'passed' | 'failed' | 'skipped' | 'unsupported' | 'waived' | 'error';
+export type Status = 'passed' | 'failed' | 'skipped' | 'unsupported' | 'not-applicable' | 'waived' | 'error';
 
 /**
  * Why a requirement was not judged: no URL for its interface, mutations not allowed, a fixture missing,
@@ -98,7 +100,14 @@ export async function runRequirement(r: Requirement, parts: ContextParts, review
   } catch (e) {
     if (e instanceof CheckFailure) return done('failed', { reason: e.message, evidence: e.evidence });
     if (e instanceof CheckSkipped) return done('skipped', { reason: e.reason, skipKind: 'data', ...causeOf(e) });
-    if (e instanceof CheckUnsupported) return done('unsupported', { reason: e.reason, evidence: e.evidence });
+    if (e instanceof CheckUnsupported) {
+      const dated = e.operation ? unservedByRelease(e.operation, parts.releases) : undefined;
+      // Of a release that has the operation, only an answer no handler of it gives is a missing operation: a
+      // 501 is the node's choice not to implement it, a 404 it documents may be its own "not found".
+      if (!dated || (dated.applies && !e.certain)) return done('unsupported', { reason: e.reason, evidence: e.evidence });
+      return done(dated.applies ? 'failed' : 'not-applicable', { reason: `${dated.reason}: ${e.reason}`, evidence: e.evidence });
+    }
+    if (e instanceof CheckNotApplicable) return done('not-applicable', { reason: e.reason });
     if (e instanceof BudgetExhausted) return done('skipped', { reason: e.message, skipKind: 'budget' });
     if (e instanceof CredentialsUnavailable) return done('skipped', { reason: e.message, skipKind: 'credentials' });
     return done('error', suiteBug(e));

@@ -146,10 +146,31 @@ export class CheckUnsupported extends Error {
   constructor(
     readonly reason: string,
     readonly evidence: Evidence = {},
+    /** The operation not served (operationId), when the exchange that showed it called one of the documents. */
+    readonly operation?: string,
+    /** The answer cannot be the operation's own (engine/served.ts certainlyAbsent): no handler is there. */
+    readonly certain = false,
   ) {
     super(reason);
     this.name = 'CheckUnsupported';
   }
+}
+
+/**
+ * Thrown by ctx.notApplicable(): the rule does not apply to the release the node states (an operation the
+ * description dates after it). Not a failure and not missing data: nothing of that release was left unjudged.
+ */
+export class CheckNotApplicable extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'CheckNotApplicable';
+  }
+}
+
+/** A release a node states, and the request that asked it. */
+export interface StatedRelease {
+  version: string;
+  request: string;
 }
 
 /** The fixtures a check reads: those its record `needs` are present (the engine skips the check otherwise). */
@@ -195,6 +216,12 @@ export interface CheckContext<K extends FixtureName = never> {
   skip(reason: string, evidence?: { exchange?: Exchange }): never;
   /** The target does not serve the operation (see CheckUnsupported); the exchange that showed it is the evidence. */
   unsupported(reason: string, evidence?: { exchange?: Exchange }): never;
+  /** The rule does not apply to the release the node states (see CheckNotApplicable). */
+  notApplicable(reason: string): never;
+  /** The release an interface's node states (GET /v2/version, GET /version), when it states one. */
+  release(name: InterfaceName): StatedRelease | undefined;
+  /** Why the operation is not of the release its node states (the description dates it later), or undefined. */
+  notOfRelease(operationId: string): string | undefined;
   /**
    * Fails unless the response is documented for the operation and its body is valid against the schema, under
    * the deviation policy: what it tolerates (null for an optional property, a plain-text 404, properties the

@@ -31,10 +31,18 @@ export function notServed(spec: CompiledSpec, op: OperationSpec, x: Exchange): s
 }
 
 /** Whether `x` is an answer the operation documents by its status (or `default`), in a body that conforms. */
-function documentedAnswer(spec: CompiledSpec, op: OperationSpec, x: Exchange): boolean {
+export function documentedAnswer(spec: CompiledSpec, op: OperationSpec, x: Exchange): boolean {
   const j = judgeResponse(spec, op.id, { status: x.status, contentType: x.headers['content-type'], text: x.text });
   return j.statusDocumented && j.bodyJudged && j.problems.length === 0 && !j.plainText404;
 }
+
+/**
+ * Whether an answer that shows `op` unserved (notServed) cannot be the operation's own: a 405, or a 404 of an
+ * operation that documents none. A 404 of one that documents it may be its own "not found" in another body
+ * (real nodes' handlers answer plain text too), and a 501 is a node's choice not to implement it.
+ */
+export const certainlyAbsent = (op: OperationSpec, x: Pick<Exchange, 'status'>) =>
+  x.status === 405 || (x.status === 404 && !op.responses.some((r) => r.status === '404' || r.status === '4XX'));
 
 /** The reason an unsupported result gives: which operation, and the answer that showed it. */
 export const unsupportedReason = (op: OperationSpec, why: string, what = 'a valid request') =>

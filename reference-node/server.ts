@@ -100,10 +100,14 @@ export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
     return reply.code(status).send(frameworkError(req.url, status, status === 500 ? 'internal error' : error.message));
   });
   // Keep the raw text so that a body that is not JSON becomes a 400 in the interface's own shape.
-  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => parseJsonBody(String(body), done));
+  // A path no handler serves is answered 404 whatever its body: the HTTP layer never reads it.
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (req, body, done) =>
+    req.is404 ? done(null, undefined) : parseJsonBody(String(body), done),
+  );
   // The ledger reads a body without a Content-Type as JSON, as real nodes do: the official ledger client sends
   // none (facts: real-network observations, clients). Other bodies stay bytes for the handler to judge.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
+    if (req.is404) return done(null, undefined);
     if (req.headers['content-type'] === undefined && req.url.startsWith('/v2/')) return parseJsonBody((body as Buffer).toString('utf8'), done);
     done(null, body);
   });

@@ -111,10 +111,14 @@ function whyUnconfirmed(id: string | undefined, result: RequirementResult | unde
 
 /** The operations confirmed, of those of `rows` (the documents of the interfaces a run targets). */
 export function operationsConfirmed(rows: readonly OperationCoverage[]): OperationsConfirmed {
+  const named = (r: OperationCoverage) => ({ operation: `${r.spec} ${r.operationId} (${r.method} ${r.path})`, why: r.unconfirmed ?? '' });
+  const applicable = rows.filter((r) => r.positive !== 'not-applicable');
+  const notApplicable = rows.filter((r) => r.positive === 'not-applicable').map(named);
   return {
-    confirmed: rows.filter((r) => r.confirmed).length,
-    total: rows.length,
-    unconfirmed: rows.filter((r) => !r.confirmed).map((r) => ({ operation: `${r.spec} ${r.operationId} (${r.method} ${r.path})`, why: r.unconfirmed ?? '' })),
+    confirmed: applicable.filter((r) => r.confirmed).length,
+    total: applicable.length,
+    ...(notApplicable.length ? { notApplicable } : {}),
+    unconfirmed: applicable.filter((r) => !r.confirmed).map(named),
   };
 }
 

@@ -23,7 +23,7 @@ export interface RunDiff {
   removed: string[];
 }
 
-const UNJUDGED: ReadonlySet<string> = new Set(['skipped', 'unsupported', 'error']);
+const UNJUDGED: ReadonlySet<string> = new Set(['skipped', 'unsupported', 'not-applicable', 'error']);
 
 export function diffReports(before: ConformanceReport, after: ConformanceReport): RunDiff {
   const old = new Map(before.requirements.map((r) => [r.id, r.status as string]));

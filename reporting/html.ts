@@ -7,7 +7,7 @@ import type { RequirementResult } from '../engine/engine.ts';
 import { EXCERPT_BYTES } from '../engine/transport/bounds.ts';
 import { reproduce, type HttpExchangeSummary, type WebSocketExchangeSummary } from '../engine/transport/evidence.ts';
 import { layoutJson } from './json-layout.ts';
-import { dependentGroups, headline, skipGroups, unsupportedGroups } from './verdict.ts';
+import { dependentGroups, headline, notApplicableGroups, skipGroups, unsupportedGroups } from './verdict.ts';
 
 const esc = (s: unknown) =>
   String(s ?? '')
@@ -16,22 +16,31 @@ const esc = (s: unknown) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
-const COLORS = { passed: '#2e7d32', failed: '#c62828', error: '#6a1b9a', waived: '#ef6c00', unsupported: '#546e7a', skipped: '#9e9e9e' } as const;
-const ORDER = ['failed', 'error', 'unsupported', 'waived', 'skipped', 'passed'] as const;
+const COLORS = {
+  passed: '#2e7d32',
+  failed: '#c62828',
+  error: '#6a1b9a',
+  waived: '#ef6c00',
+  unsupported: '#546e7a',
+  'not-applicable': '#78909c',
+  skipped: '#9e9e9e',
+} as const;
+const ORDER = ['failed', 'error', 'unsupported', 'waived', 'skipped', 'not-applicable', 'passed'] as const;
 /** Green only for a run that judged everything it selected; amber says "not everything was judged". */
 const VERDICT_COLORS = { conformant: COLORS.passed, incomplete: '#b26a00', 'not-conformant': COLORS.failed } as const;
 
 function bar(label: string, c: Counts, width = 420): string {
   let x = 0;
-  const parts = ORDER.filter((k) => c[k] > 0).map((k) => {
-    const w = c.total ? (c[k] / c.total) * width : 0;
-    const rect = `<rect x="${x.toFixed(1)}" y="0" width="${w.toFixed(1)}" height="18" fill="${COLORS[k]}"><title>${k}: ${c[k]}</title></rect>`;
+  const n = (k: (typeof ORDER)[number]) => (k === 'not-applicable' ? c.notApplicable : c[k]);
+  const parts = ORDER.filter((k) => n(k) > 0).map((k) => {
+    const w = c.total ? (n(k) / c.total) * width : 0;
+    const rect = `<rect x="${x.toFixed(1)}" y="0" width="${w.toFixed(1)}" height="18" fill="${COLORS[k]}"><title>${k}: ${n(k)}</title></rect>`;
     x += w;
     return rect;
   });
   return (
     `<div class="bar"><span class="label">${esc(label)}</span><svg width="${width}" height="18" role="img" aria-label="${esc(label)}">${parts.join('')}</svg>` +
-    `<span class="nums">${c.passed} passed · ${c.failed} failed · ${c.skipped} skipped${c.dependent ? ` (${c.dependent} after a failure)` : ''}${c.unsupported ? ` · ${c.unsupported} unsupported` : ''}${c.waived ? ` · ${c.waived} waived` : ''}${c.error ? ` · ${c.error} error` : ''}</span></div>`
+    `<span class="nums">${c.passed} passed · ${c.failed} failed · ${c.skipped} skipped${c.dependent ? ` (${c.dependent} after a failure)` : ''}${c.unsupported ? ` · ${c.unsupported} unsupported` : ''}${c.notApplicable ? ` · ${c.notApplicable} not applicable` : ''}${c.waived ? ` · ${c.waived} waived` : ''}${c.error ? ` · ${c.error} error` : ''}</span></div>`
   );
 }
 
@@ -124,8 +133,10 @@ export function renderHtml(report: ConformanceReport): string {
   const s = report.summary;
   const j = report.judgement;
   const verdict = headline(report.verdict);
-  const judged = `${j.judged} of ${j.selected} selected requirements judged${report.mode === 'certify' ? ' · certification run' : ''}`;
-  const why = [...j.reasons, ...j.warnings].map((x) => `<li>${esc(x)}</li>`).join('');
+  const judged = `${j.judged} of ${j.selected} selected requirements judged${s.notApplicable ? ` · ${s.notApplicable} not applicable to the nodes' releases` : ''}${report.mode === 'certify' ? ' · certification run' : ''}`;
+  const why = [...j.reasons, ...j.warnings, ...(report.judgedBy ?? []).flatMap((x) => (x.warning ? [x.warning] : []))]
+    .map((x) => `<li>${esc(x)}</li>`)
+    .join('');
   const groups = skipGroups(report.requirements);
   const skips = groups.length
     ? `<details class="skips"><summary>why ${s.skipped - s.dependent} ${s.dependent ? 'other ' : ''}requirement${s.skipped - s.dependent === 1 ? ' was' : 's were'} not judged (${groups.length} reason${groups.length === 1 ? '' : 's'})</summary><ul>${groups.map((g) => `<li><b>${g.ids.length}</b> ${esc(g.reason)} <span class="ids">${esc(g.ids.slice(0, 5).join(', '))}${g.ids.length > 5 ? ', …' : ''}</span></li>`).join('')}</ul></details>`
@@ -138,11 +149,15 @@ export function renderHtml(report: ConformanceReport): string {
   const unsupported = unserved.length
     ? `<details class="unserved"><summary>${s.unsupported} requirement${s.unsupported === 1 ? ' is' : 's are'} unsupported: the target does not serve ${unserved.length} operation${unserved.length === 1 ? '' : 's'} they need (not a failure, not judged)</summary><ul>${unserved.map((g) => `<li><b>${g.ids.length}</b> <code>${esc(g.operations)}</code>: ${esc(g.why)} <span class="ids">${esc(g.ids.slice(0, 5).join(', '))}${g.ids.length > 5 ? ', …' : ''}</span></li>`).join('')}</ul></details>`
     : '';
+  const inapplicableGroups = notApplicableGroups(report.requirements);
+  const inapplicable = inapplicableGroups.length
+    ? `<details class="unserved"><summary>${s.notApplicable} requirement${s.notApplicable === 1 ? ' does' : 's do'} not apply to the releases the nodes state (not judged, and nothing of those releases left unjudged)</summary><ul>${inapplicableGroups.map((g) => `<li><b>${g.ids.length}</b> ${esc(g.reason)} <span class="ids">${esc(g.ids.slice(0, 5).join(', '))}${g.ids.length > 5 ? ', …' : ''}</span></li>`).join('')}</ul></details>`
+    : '';
   const bars = [bar('all', s), ...Object.entries(s.byInterface).map(([k, c]) => bar(k, c)), ...Object.entries(s.byLevel).map(([k, c]) => bar(k, c))].join('\n');
   const specs = report.specs
     .map(
       (x) =>
-        `<li><code>${esc(x.name)}</code> ${esc(x.source)} ${x.sha256 ? `sha256 <code>${esc(x.sha256.slice(0, 16))}…</code>` : ''} ${x.loadError ? `<b>unusable</b>: ${esc(x.loadError)}` : ''}${x.warnings?.length ? `<ul>${x.warnings.map((w) => `<li>warning: ${esc(w)}</li>`).join('')}</ul>` : ''}</li>`,
+        `<li><code>${esc(x.name)}</code> ${esc(x.source)}${x.documentVersion ? ` (info.version ${esc(x.documentVersion)})` : ''} ${x.sha256 ? `sha256 <code>${esc(x.sha256.slice(0, 16))}…</code>` : ''} ${x.loadError ? `<b>unusable</b>: ${esc(x.loadError)}` : ''}${x.warnings?.length ? `<ul>${x.warnings.map((w) => `<li>warning: ${esc(w)}</li>`).join('')}</ul>` : ''}</li>`,
     )
     .join('');
   const targets = Object.entries(report.targets)
@@ -190,7 +205,7 @@ details.req.failed{border-left-color:${COLORS.failed}} details.req.passed{border
 details.req.waived{border-left-color:${COLORS.waived}} summary{padding:6px 10px;cursor:pointer}
 .badge{display:inline-block;min-width:56px;text-align:center;color:#fff;border-radius:3px;padding:0 4px;font-size:12px}
 .badge.passed{background:${COLORS.passed}} .badge.failed{background:${COLORS.failed}} .badge.skipped{background:${COLORS.skipped}} .badge.waived{background:${COLORS.waived}} .badge.error{background:${COLORS.error}}
-details.req.error{border-left-color:${COLORS.error}} .badge.unsupported{background:${COLORS.unsupported}} details.req.unsupported{border-left-color:${COLORS.unsupported}} .badge.warning{background:#b26a00}
+details.req.error{border-left-color:${COLORS.error}} .badge.unsupported{background:${COLORS.unsupported}} details.req.unsupported{border-left-color:${COLORS.unsupported}} .badge.not-applicable{background:${COLORS['not-applicable']}} details.req.not-applicable{border-left-color:${COLORS['not-applicable']}} .badge.warning{background:#b26a00}
 .level,.iface,.mut{font-size:12px;color:#555;border:1px solid #ccc;border-radius:3px;padding:0 4px} .mut{color:#8a4b00}
 .body{padding:0 14px 10px} blockquote{margin:6px 0;padding-left:10px;border-left:3px solid #ccc;color:#333}
 .meta{color:#666;font-size:12px} .reason{margin:6px 0;font-weight:600} .depends{margin:6px 0;color:${COLORS.failed}}
@@ -201,7 +216,7 @@ table{border-collapse:collapse;margin:4px 0} td,th{border:1px solid #ddd;padding
 </style></head>
 <body>
 <header><h1>cn-conformance <span class="verdict">${verdict}</span></h1>
-<div class="judged">${esc(judged)}</div>${why ? `<ul class="why">${why}</ul>` : ''}${depends}${skips}${unsupported}
+<div class="judged">${esc(judged)}</div>${why ? `<ul class="why">${why}</ul>` : ''}${depends}${skips}${unsupported}${inapplicable}
 <div>${esc(report.tool.name)} ${esc(report.tool.version)} · ${esc(report.startedAt)} → ${esc(report.finishedAt)} · seed ${report.seed}</div>${
     report.releases?.length ? `\n<div class="releases">releases the nodes state: ${esc(releasesLine(report.releases))}</div>` : ''
   }${
@@ -216,7 +231,7 @@ ${coverage}${created}${fixtures}
 <section aria-label="summary">${bars}</section>
 <div class="filters" role="toolbar">
 <button data-filter="all" class="on">all (${s.total})</button><button data-filter="failed">failed (${s.failed})</button>
-<button data-filter="skipped">skipped (${s.skipped})</button>${s.unsupported ? `<button data-filter="unsupported">unsupported (${s.unsupported})</button>` : ''}${s.error ? `<button data-filter="error">error (${s.error})</button>` : ''}<button data-filter="waived">waived (${s.waived})</button><button data-filter="passed">passed (${s.passed})</button>
+<button data-filter="skipped">skipped (${s.skipped})</button>${s.unsupported ? `<button data-filter="unsupported">unsupported (${s.unsupported})</button>` : ''}${s.notApplicable ? `<button data-filter="not-applicable">not applicable (${s.notApplicable})</button>` : ''}${s.error ? `<button data-filter="error">error (${s.error})</button>` : ''}<button data-filter="waived">waived (${s.waived})</button><button data-filter="passed">passed (${s.passed})</button>
 <input type="search" placeholder="filter by id, rule or operation" aria-label="search">
 </div>
 <section id="requirements">

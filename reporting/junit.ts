@@ -38,13 +38,13 @@ export function renderJunit(report: ConformanceReport): string {
     ...j.warnings.map((w) => ['warning', w]),
   ];
   lines.push(
-    `<testsuites name="cn-conformance" tests="${s.total}" failures="${mustFailed(report.requirements)}" errors="${s.error}" skipped="${s.skipped + s.unsupported + s.waived}" time="${seconds(report.requirements.reduce((t, r) => t + r.durationMs, 0))}">`,
+    `<testsuites name="cn-conformance" tests="${s.total}" failures="${mustFailed(report.requirements)}" errors="${s.error}" skipped="${s.skipped + s.unsupported + s.notApplicable + s.waived}" time="${seconds(report.requirements.reduce((t, r) => t + r.durationMs, 0))}">`,
   );
   for (const iface of Object.keys(s.byInterface)) {
     const rs = report.requirements.filter((r) => r.interface === iface);
     const c = s.byInterface[iface]!;
     lines.push(
-      `  <testsuite name="${esc(iface)}" tests="${c.total}" failures="${mustFailed(rs)}" errors="${c.error}" skipped="${c.skipped + c.unsupported + c.waived}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}">`,
+      `  <testsuite name="${esc(iface)}" tests="${c.total}" failures="${mustFailed(rs)}" errors="${c.error}" skipped="${c.skipped + c.unsupported + c.notApplicable + c.waived}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}">`,
     );
     lines.push('    <properties>');
     for (const [name, value] of properties) lines.push(`      <property name="${esc(name!)}" value="${esc(value!)}"/>`);
@@ -79,6 +79,8 @@ export function renderJunit(report: ConformanceReport): string {
         // Not judged, never a failure: the target does not serve the operation. The message says which it is.
         const detail = [r.sentence, r.section, r.evidence?.exchange && reproduce(r.evidence.exchange)].filter(Boolean).join('\n');
         lines.push(`      <skipped message="${esc(`unsupported: ${r.reason ?? ''}`)}">${esc(detail)}</skipped>`);
+      } else if (r.status === 'not-applicable') {
+        lines.push(`      <skipped message="${esc(r.reason ?? 'not applicable')}"/>`);
       } else if (r.status === 'skipped' || r.status === 'waived') {
         lines.push(`      <skipped message="${esc(r.reason ?? 'skipped')}"/>`);
       }

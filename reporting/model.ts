@@ -5,6 +5,7 @@ import type { FixtureRow } from '../engine/discovery/provenance.ts';
 import type { SourceBounds } from '../engine/discovery/reader.ts';
 import type { RequirementResult } from '../engine/engine.ts';
 import type { SpecCheckResult } from '../runner/documents.ts';
+import { releaseNumbers } from '../common/releases.ts';
 import type { WaiverNotes } from './waivers.ts';
 import type { HarLink } from './har.ts';
 import { operationsConfirmed, type OperationCoverage } from './coverage.ts';
@@ -19,6 +20,8 @@ export interface Counts {
   dependent: number;
   /** The target does not serve an operation the requirement needs: not judged, not failed. */
   unsupported: number;
+  /** The rule does not apply to the release the node states: not judged, and nothing left unjudged. */
+  notApplicable: number;
   waived: number;
   /** The suite's own check failed: nothing judged. */
   error: number;
@@ -42,6 +45,7 @@ export interface ConformanceReport {
     source: string;
     sha256?: string;
     openapi?: string;
+    documentVersion?: string;
     operations: number;
     exampleFailures: string[];
     loadError?: string;
@@ -59,6 +63,8 @@ export interface ConformanceReport {
   discovery?: { bounds: SourceBounds; sources: SourceReport[] };
   /** The release each node states (the ledger's GET /v2/version, the scan's and the validator's GET /version), or why none is known. */
   releases?: ReportRelease[];
+  /** Per interface, the document and the node's release its answers were judged by (absent in reports of older versions). */
+  judgedBy?: JudgedBy[];
   /** What the target's release lines make not applicable (GET /v2/version), and what its answers lacked for it. */
   applicability: string[];
   /** Waivers that expired, no longer apply (the requirement passes) or name nothing that ran. */
@@ -101,6 +107,45 @@ export interface ReportExchanges {
   links: Record<string, HarLink>;
 }
 
+/** Which document, and which release of the node, judged an interface's answers. */
+export interface JudgedBy {
+  interface: string;
+  /** The built-in document, or the source of the one given with --spec. */
+  document: string;
+  /** The release (line) the document is of: the description's for a built-in ledger document, else its info.version. */
+  documentRelease?: string;
+  /** The release the node states, when it states one. */
+  nodeRelease?: string;
+  /** Set when the document's release line is not the node's: its answers are judged by the document chosen. */
+  warning?: string;
+}
+
+/** The description's ledger document is of release line 3.5 (X.versioning.1); the Splice documents name none. */
+const BUILTIN_RELEASE: Record<string, string> = { ledger: '3.5' };
+
+const line = (release: string) => releaseNumbers(release)?.slice(0, 2).join('.');
+
+export function judgedBy(checks: readonly SpecCheckResult[], releases: readonly ReportRelease[]): JudgedBy[] {
+  return checks
+    .filter((c) => !c.loadError && releases.some((r) => r.interface === c.name))
+    .map((c) => {
+      const documentRelease = c.builtin ? BUILTIN_RELEASE[c.name] : c.documentVersion;
+      const nodeRelease = releases.find((r) => r.interface === c.name)?.version;
+      const differ = c.name === 'ledger' && documentRelease && nodeRelease && line(documentRelease) !== line(nodeRelease);
+      return {
+        interface: c.name,
+        document: c.builtin ? `the built-in ${c.name} document` : c.source,
+        ...(documentRelease ? { documentRelease } : {}),
+        ...(nodeRelease ? { nodeRelease } : {}),
+        ...(differ
+          ? {
+              warning: `the ${c.name} document is of release line ${line(documentRelease)} (${documentRelease}) and the node states ${nodeRelease}: its answers were judged by the document chosen`,
+            }
+          : {}),
+      };
+    });
+}
+
 export function count(results: readonly RequirementResult[]): Counts {
   return {
     total: results.length,
@@ -109,6 +154,7 @@ export function count(results: readonly RequirementResult[]): Counts {
     skipped: results.filter((r) => r.status === 'skipped').length,
     dependent: results.filter((r) => r.status === 'skipped' && r.skipKind === 'depends').length,
     unsupported: results.filter((r) => r.status === 'unsupported').length,
+    notApplicable: results.filter((r) => r.status === 'not-applicable').length,
     waived: results.filter((r) => r.status === 'waived').length,
     error: results.filter((r) => r.status === 'error').length,
   };
@@ -165,6 +211,7 @@ export function buildReport(input: {
       source: s.source,
       sha256: s.sha256,
       openapi: s.openapi,
+      ...(s.documentVersion ? { documentVersion: s.documentVersion } : {}),
       operations: s.operations,
       exampleFailures: s.failures,
       ...(s.warnings.length > 0 ? { warnings: s.warnings } : {}),
@@ -176,7 +223,7 @@ export function buildReport(input: {
     fixtureNotes: input.fixtureNotes,
     fixtures: input.fixtures ?? [],
     ...(input.discovery ? { discovery: input.discovery } : {}),
-    ...(input.releases ? { releases: input.releases } : {}),
+    ...(input.releases ? { releases: input.releases, judgedBy: judgedBy(input.specChecks, input.releases) } : {}),
     applicability: input.applicability ?? [],
     waiverNotes: input.waiverNotes ?? { expired: [], stale: [], unknown: [] },
     coverage: input.coverage ?? [],

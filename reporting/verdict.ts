@@ -1,7 +1,8 @@
 // The verdict of a run says no more than was judged: conformant only when every selected requirement was
 // judged and no MUST requirement failed; incomplete when nothing MUST failed but something was not judged
 // (skipped, unsupported, not selected under --certify, waived, or a check of the suite that failed); not conformant
-// when a MUST requirement failed.
+// when a MUST requirement failed. A requirement not applicable to the release the node states leaves nothing
+// of that release unjudged: it counts apart and never keeps a run from being conformant, --certify included.
 import type { RequirementResult } from '../engine/engine.ts';
 
 export type Verdict = 'conformant' | 'incomplete' | 'not-conformant';
@@ -9,7 +10,10 @@ export type Verdict = 'conformant' | 'incomplete' | 'not-conformant';
 /** The operations of a run's documents confirmed (a valid request answered 2xx and judged), and each one not. */
 export interface OperationsConfirmed {
   confirmed: number;
+  /** The operations the nodes' releases have: one not applicable to the release its node states is not counted. */
   total: number;
+  /** Operations not applicable to the release their node states, with why (absent when none). */
+  notApplicable?: Array<{ operation: string; why: string }>;
   /** Each operation not confirmed, with why (its positive requirement's status and reason). */
   unconfirmed: Array<{ operation: string; why: string }>;
 }
@@ -73,7 +77,7 @@ export function judge(
     const byId = new Map(results.map((r) => [r.id, r]));
     unjudgedMust = scope
       .map((s) => ({ s, r: byId.get(s.id) }))
-      .filter(({ r }) => !r || !JUDGED.has(r.status) || r.status === 'waived')
+      .filter(({ r }) => !r || ((!JUDGED.has(r.status) || r.status === 'waived') && r.status !== 'not-applicable'))
       .map(({ s, r }) => ({
         id: s.id,
         why: !r
@@ -148,6 +152,20 @@ export function unsupportedGroups(results: readonly RequirementResult[]): Array<
     by.set(operations, g);
   }
   return [...by.values()].sort((a, b) => b.ids.length - a.ids.length || a.operations.localeCompare(b.operations));
+}
+
+/**
+ * Requirements not applicable to the releases the nodes state, grouped by the release and operation that
+ * decided it (the reason before the answer that showed the operation unserved), largest group first.
+ */
+export function notApplicableGroups(results: readonly RequirementResult[]): Array<{ reason: string; ids: string[] }> {
+  const by = new Map<string, string[]>();
+  for (const r of results) {
+    if (r.status !== 'not-applicable') continue;
+    const reason = (r.reason ?? 'not applicable').split(': the target does not serve ')[0]!;
+    by.set(reason, [...(by.get(reason) ?? []), r.id]);
+  }
+  return [...by].map(([reason, ids]) => ({ reason, ids })).sort((a, b) => b.ids.length - a.ids.length || a.reason.localeCompare(b.reason));
 }
 
 /**

@@ -11,6 +11,10 @@ export interface SpecCheckResult {
   source: string;
   sha256?: string;
   openapi?: string;
+  /** The project's own document of the interface (not one given with --spec). */
+  builtin?: true;
+  /** The document's info.version (a ledger document's release, e.g. 3.4.0-SNAPSHOT). */
+  documentVersion?: string;
   operations: number;
   validators: number;
   examplesChecked: number;
@@ -48,6 +52,7 @@ async function checkSpec(name: string, source: string): Promise<SpecCheckResult 
       source,
       sha256: spec.loaded.sha256,
       openapi: spec.loaded.document.openapi,
+      ...(typeof spec.loaded.document.info?.version === 'string' ? { documentVersion: spec.loaded.document.info.version } : {}),
       operations: spec.catalog.operations.length,
       validators: spec.validatorCount,
       examplesChecked,
@@ -87,7 +92,7 @@ export async function loadDocuments(sources: ReadonlyMap<string, string>): Promi
   const builtinIds: Documents['builtinIds'] = {};
   for (const [name, source] of sources) {
     const { spec, ...check } = await checkSpec(name, source);
-    checks.push(check);
+    checks.push((BUILTIN_SPECS as Record<string, string>)[name] === source ? { ...check, builtin: true } : check);
     if (!spec) continue;
     specs[name] = spec;
     const builtin = (BUILTIN_SPECS as Record<string, string>)[name];

@@ -8,6 +8,7 @@ import type { Client, Exchange } from '../engine/transport/http.ts';
 import { RequestNotSent } from '../engine/transport/http.ts';
 import { isObject, parseJson } from '../common/json.ts';
 import { introducedAfter } from '../description/versions.ts';
+import type { StatedReleases } from '../engine/release-applicability.ts';
 
 /** Each interface's version endpoint, relative to its prefix (the scan's is /api/scan/version, the validator's /api/validator/version). */
 export const VERSION_PATHS: Record<InterfaceName, string> = { ledger: '/v2/version', scan: '/version', wallet: '/version' };
@@ -73,4 +74,9 @@ export function releaseOf(a: VersionAnswer): NodeRelease {
   if (typeof version !== 'string' || version.trim() === '') return { ...base, unstated: 'answered 200 without a version string' };
   const later = introducedAfter(a.interface, version.trim());
   return { ...base, version: version.trim(), ...(later.length ? { introducedAfter: later } : {}) };
+}
+
+/** The releases the nodes state, by interface, for the checks (ctx.release) and the engine's applicability. */
+export function statedReleases(releases: readonly NodeRelease[]): StatedReleases {
+  return Object.fromEntries(releases.filter((r) => r.version !== undefined).map((r) => [r.interface, { version: r.version!, request: r.request }]));
 }

@@ -12,7 +12,8 @@ import { contextParts, originFor, type TargetConfig } from '../engine/target.ts'
 import { checkCredentials, obtainTokens, type CredentialSources } from './credentials-preflight.ts';
 import type { Documents } from './documents.ts';
 import { ensureReachable } from './reachability.ts';
-import { type NodeRelease, readNodeVersions, releaseOf, VERSION_PATHS, type VersionAnswer } from './node-versions.ts';
+import { type NodeRelease, readNodeVersions, releaseOf, statedReleases, VERSION_PATHS, type VersionAnswer } from './node-versions.ts';
+import { atReleasePaths } from './release-paths.ts';
 import { ExchangeRecord, type RecordedExchange } from '../engine/exchange-record.ts';
 import { releaseLinePolicies } from '../engine/answers/release-policy.ts';
 import { AnswerLog } from '../engine/answers/answer-log.ts';
@@ -108,7 +109,10 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
   // What each node says of its release, for the report (and a bundle's manifest).
   const lineRead = read.find((r) => r.path === VERSION_PATHS.ledger)?.x;
   const versions = await step('the version reads', () => readNodeVersions(reached.clients, lineRead ? { ledger: lineRead } : {}));
-  const judged: ContextParts = { ...reached, answers: new AnswerLog(specs, policies) };
+  const releases = versions.map(releaseOf);
+  const stated = statedReleases(releases);
+  const moved = atReleasePaths(reached.clients, specs, stated);
+  const judged: ContextParts = { ...reached, clients: moved.clients, releases: stated, answers: new AnswerLog(specs, policies) };
   for (const { x, path } of read) judged.answers.observe('ledger', 'the release-line read', x, path);
   const found =
     run.preflight !== false && run.discovery !== false
@@ -126,6 +130,7 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
   const answered = projectAnswers(parts.answers.observations(), { ids: [], askedBy: () => new Map() });
   const applicability = [
     ...notes,
+    ...moved.notes,
     ...(['ledger', 'wallet', 'scan'] as const)
       .map((i) => [i, answered.notApplicableFor(i)] as const)
       .filter(([, missing]) => missing.length > 0)
@@ -142,7 +147,7 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
     exercised: exercisedVariants(parts.answers.observations(), (key) => parts.cache.askedBy(key)),
     ...(record ? { exchanges: record.entries() } : {}),
     versions,
-    releases: versions.map(releaseOf),
+    releases,
   };
 }
 

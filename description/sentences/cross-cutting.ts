@@ -218,7 +218,6 @@ export const CROSS_CUTTING_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'X.versioning.9',
         text: 'Introduction versions: holdings state v1 in 0.6.0; bulk download in 0.5.16; bulk updates listing in 0.5.18; v1 party participant ids in 0.5.17; previous reward weight in 0.6.9.',
-        gap: "the scan's stated release is read (GET /version, the report's releases, which name the operations description/versions.ts dates after it), but no requirement yet judges an operation by it: an unserved one is still reported unsupported, whatever the release",
       },
     ],
   },

@@ -150,7 +150,9 @@ export class AnswerLog {
     if (relations.length === 0) return undefined;
     const body = parseJson(x.text);
     if (body === undefined) return undefined;
-    const { applied, breaks } = judgeRelations(op, relations, { url: x.url, requestBody: x.requestBody, status: x.status, body });
+    // Path parameters are read off the path the check asked for, which a relocated request did not go to.
+    const url = x.askedPath === undefined ? x.url : `http://target${op.serverPrefix}${x.askedPath}${new URL(x.url).search}`;
+    const { applied, breaks } = judgeRelations(op, relations, { url, requestBody: x.requestBody, status: x.status, body });
     return { applied, breaks: breaks.map(({ message, pointer }) => ({ message, pointer })) };
   }
 }

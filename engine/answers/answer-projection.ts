@@ -61,6 +61,8 @@ export interface AnswerProjection {
   relationBreakOf(iface: InterfaceName, operationId: string): AnswerNote | undefined;
   /** How many times a relation of the operation applied to an answer (both of its sides present). */
   relationsJudgedFor(iface: InterfaceName, operationId: string): number;
+  /** Whether an answer of the run showed the operation served (any answer but a 405, a 501 or a plain-text 404). */
+  servedShown(iface: InterfaceName, operationId: string): boolean;
 }
 
 export function projectAnswers(observations: readonly Observation[], order: RunOrder): AnswerProjection {
@@ -149,6 +151,7 @@ export function projectAnswers(observations: readonly Observation[], order: RunO
       const note = first(breaks.get(key(iface, operationId)));
       return note && strip(note);
     },
+    servedShown: (iface, operationId) => served.has(key(iface, operationId)),
     nullsFor: (iface) => ordered(ofInterface(nulls, iface, false)),
     plainText404For: (iface) => ordered(ofInterface(plain404, iface, true)),
     bodiesJudgedFor: (iface) => bodies.get(iface) ?? 0,

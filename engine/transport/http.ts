@@ -80,6 +80,8 @@ export interface Exchange {
   /** Why no answer came, as a code: TIMEOUT, BODY_TIMEOUT, STALLED, or the network error's (ECONNREFUSED, ECONNRESET...). */
   errorCode?: string;
   durationMs: number;
+  /** The path the check asked for, when it went out at another (an older release's path: Client.relocated). */
+  askedPath?: string;
 }
 
 /**
@@ -125,6 +127,21 @@ export class Client {
       const n = step ? step() : sent++;
       const x = await this.request(method, path, options);
       onAnswer(x, path, n);
+      return x;
+    };
+    return view;
+  }
+
+  /**
+   * The same client sending each path as `relocate` makes it (an operation a node of an older release serves
+   * at another path); views made from it still see the path as asked, so its answers meet their operation.
+   */
+  relocated(relocate: (path: string) => string): Client {
+    const view = Object.create(this) as Client;
+    view.request = async (method, path, options) => {
+      const sent = relocate(path);
+      const x = await this.request(method, sent, options);
+      if (sent !== path) x.askedPath = path.split('?')[0];
       return x;
     };
     return view;

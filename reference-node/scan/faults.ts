@@ -550,6 +550,20 @@ const RULE_FAULTS = declareFaults('scan', {
     cites: ['R.scan.17'],
     rules: ['SCAN-UPDATES-VARIANTS-SAME-UPDATE'],
   },
+  'scan-previous-reward-weight-unserved': {
+    family: 'versions',
+    breaks: 'GET /api/scan/version states 0.7.5, yet POST /v0/admin/sv/previous-sv-reward-weight (since 0.6.9) is not served: it answers as an unknown path.',
+    cites: ['X.versioning.9'],
+    // The checks that take the 404 for the operation's own answer fail too; the others report it unsupported.
+    rules: ['SCAN-RELEASE-SERVES-DATED-OPERATIONS', 'SCAN-REWARD-WEIGHT-EFFECTIVE-BEFORE', 'SCAN-REWARD-WEIGHT-LATEST-STRICTLY-BEFORE'],
+  },
+  'scan-root-hash-old-path': {
+    family: 'versions',
+    breaks:
+      'GET /api/scan/version states 0.7.5, yet the reward-accounting root hash is served at its path before 0.6.5 only (/v0/reward-accounting-process/...), not at /v0/internal/reward-accounting-process/...',
+    cites: ['X.versioning.7'],
+    rules: ['SCAN-RELEASE-SERVES-DATED-OPERATIONS'],
+  },
   'scan-ans-page-newest': {
     family: 'paging',
     breaks: 'GET /v0/ans-entries with a page_size below the number of entries answers the newest entries instead of the oldest.',

@@ -37,6 +37,8 @@ const DATED_ROUTES: readonly DatedRoute[] = [
 export function scanServes(ctx: NodeContext, method: 'GET' | 'POST', path: string): boolean {
   const dated = DATED_ROUTES.find((r) => r.method === method && r.path === path);
   if (!dated) return true;
+  if (dated.operation === 'getPreviousSvRewardWeight' && ctx.faults.has('scan-previous-reward-weight-unserved')) return false;
+  if (dated.operation === 'getRewardAccountingRootHash' && ctx.faults.has('scan-root-hash-old-path')) return path === OLD_ROOT_HASH_PATH;
   const release = ctx.release.scan;
   return (
     (dated.since === undefined || releaseBefore(release, dated.since) === false) && (dated.until === undefined || releaseBefore(release, dated.until) === true)

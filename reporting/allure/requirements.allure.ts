@@ -50,6 +50,10 @@ for (const iface of [...new Set(report.requirements.map((r) => r.interface))]) {
           await allure.tag('unsupported');
           ctx.skip(`unsupported: ${r.reason ?? ''}`);
         }
+        if (r.status === 'not-applicable') {
+          await allure.tag('not applicable');
+          ctx.skip(r.reason ?? 'not applicable');
+        }
         if (r.status === 'skipped') ctx.skip(r.reason ?? 'skipped');
         // Allure has no warning state: a SHOULD finding stays visible as failed, tagged as the warning it is.
         if (r.status === 'failed' && r.level === 'SHOULD') await allure.tag('warning');

@@ -24,7 +24,8 @@ export const SINCE_3_5_REQUIREMENTS: Requirement[] = defineRules(
       async check(ctx) {
         const line = await ledgerReleaseLine(ctx);
         if (!line) return ctx.skip('GET /v2/version states no release line (a 200 JSON answer with a version of the form major.minor)');
-        if (await predates(ctx, '3.5')) return ctx.skip(`the target runs ${line.version} (GET /v2/version), before 3.5: the endpoint need not exist there`);
+        if (await predates(ctx, '3.5'))
+          return ctx.notApplicable(`the target runs ${line.version} (GET /v2/version), before 3.5: the endpoint need not exist there`);
         const spec = ctx.spec('ledger');
         const op = spec.catalog.operations.find((o) => o.id === OPERATION);
         if (!op) return ctx.skip(`the ledger document in use has no operation ${OPERATION}`);

@@ -113,21 +113,32 @@ async function dryRunUnvet(ctx: CheckContext, judge: Judge): Promise<void> {
     );
   const entry = before.find((e) => e.participantId === own && e.packages.some((p) => packageIdOf(p)));
   if (!entry) return ctx.skip(`the vetting listing shows no package vetted by this participant (${own})`);
-  const vetted = entry.packages.find((p) => packageIdOf(p))!;
-  const id = packageIdOf(vetted)!;
   const s = entry.synchronizerId;
   const pre35 = await predates(ctx, '3.5');
   // Empty name and version match any (3.4's document requires all three fields).
-  const ref = { packageId: id, packageName: '', packageVersion: '' };
-  const x = await ctx.ledger.post(VETTING_PATH, {
-    changes: [{ operation: { Unvet: { value: { packages: [ref] } } } }],
-    dryRun: true,
-    synchronizerId: s,
-    // A package others depend on stays unvettable in a dry run too; 3.4 names the flag for packages in use instead.
-    updateVettedPackagesForceFlags: [
-      pre35 ? 'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVET_PACKAGE_WITH_ACTIVE_CONTRACTS' : 'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVETTED_DEPENDENCIES',
-    ],
-  });
+  const refOf = (packageId: string) => ({ packageId, packageName: '', packageVersion: '' });
+  const dryRun = (packageId: string) =>
+    ctx.ledger.post(VETTING_PATH, {
+      changes: [{ operation: { Unvet: { value: { packages: [refOf(packageId)] } } } }],
+      dryRun: true,
+      synchronizerId: s,
+      // A package others depend on stays unvettable in a dry run too; 3.4 names the flag for packages in use instead.
+      updateVettedPackagesForceFlags: [
+        pre35 ? 'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVET_PACKAGE_WITH_ACTIVE_CONTRACTS' : 'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVETTED_DEPENDENCIES',
+      ],
+    });
+  // 3.4 has no flag that lets dependents stay vetted: a package others depend on is refused there by right,
+  // so the dry run moves on to the next vetted package (a few at most).
+  const candidates = entry.packages.filter((p) => packageIdOf(p)).slice(0, pre35 ? DEPENDENT_TRIES : 1);
+  let vetted = candidates[0]!;
+  let x = await dryRun(packageIdOf(vetted)!);
+  for (const next of candidates.slice(1)) {
+    if (!(x.status === 400 && errorCode(x) === 'TOPOLOGY_DEPENDENCIES_NOT_VETTED')) break;
+    vetted = next;
+    x = await dryRun(packageIdOf(vetted)!);
+  }
+  const id = packageIdOf(vetted)!;
+  const ref = refOf(id);
   let body: Json;
   let refused: unknown;
   try {
@@ -159,6 +170,15 @@ async function dryRunUnvet(ctx: CheckContext, judge: Judge): Promise<void> {
     ctx.expect(x).fail(`the dry run of unvetting package ${id} answers a new state that still vets it`, pointer('newVettedPackages', 'packages', kept));
   if (isObject(answer.pastVettedPackages) && indexIn(answer.pastVettedPackages, id) < 0)
     ctx.expect(x).fail(`the dry run answers a past state without package ${id}, which the listing showed vetted before it`, '/pastVettedPackages/packages');
+}
+
+/** Vetted packages a dry run on release line 3.4 tries before it takes a refusal for dependents as the answer. */
+const DEPENDENT_TRIES = 5;
+
+/** The `code` of a JSON error body, if any. */
+function errorCode(x: Exchange): string | undefined {
+  const body = parseJson(x.text);
+  return isObject(body) && typeof body.code === 'string' ? body.code : undefined;
 }
 
 /** Vets a package again, with the bounds it had, after a dry run that unvetted it. */

@@ -21,6 +21,7 @@ import { RECORD_TIME_DIGITS_REQUIREMENTS } from './history-record-time.ts';
 import { REWARD_WEIGHT_REQUIREMENTS } from './reward-weight.ts';
 import { REWARD_WEIGHT_HISTORY_REQUIREMENTS } from './reward-weight-history.ts';
 import { ROOT_HASH_REQUIREMENTS } from './root-hash.ts';
+import { RELEASE_OPERATION_REQUIREMENTS } from './release-operations.ts';
 import { SYNCHRONIZER_IDENTITIES_REQUIREMENTS } from './synchronizer-identities.ts';
 import { TRAFFIC_REQUIREMENTS } from './traffic.ts';
 import { TRANSFER_PREAPPROVAL_REQUIREMENTS } from './transfer-preapproval.ts';
@@ -98,5 +99,6 @@ export const SCAN_REQUIREMENTS: Requirement[] = [
   ...SYNCHRONIZER_IDENTITIES_REQUIREMENTS,
   ...DEVELOPMENT_FUND_REQUIREMENTS,
   ...TRANSFER_PREAPPROVAL_REQUIREMENTS,
+  ...RELEASE_OPERATION_REQUIREMENTS,
   ...ANSWER_REQUIREMENTS,
 ];

@@ -32,13 +32,14 @@ describe('report.json', () => {
       skipped: 1,
       dependent: 0,
       unsupported: 1,
+      notApplicable: 0,
       waived: 0,
       error: 0,
       byInterface: {
-        ledger: { total: 1, passed: 0, failed: 0, skipped: 1, dependent: 0, unsupported: 0, waived: 0, error: 0 },
-        scan: { total: 3, passed: 1, failed: 1, skipped: 0, dependent: 0, unsupported: 1, waived: 0, error: 0 },
+        ledger: { total: 1, passed: 0, failed: 0, skipped: 1, dependent: 0, unsupported: 0, notApplicable: 0, waived: 0, error: 0 },
+        scan: { total: 3, passed: 1, failed: 1, skipped: 0, dependent: 0, unsupported: 1, notApplicable: 0, waived: 0, error: 0 },
       },
-      byLevel: { MUST: { total: 4, passed: 1, failed: 1, skipped: 1, dependent: 0, unsupported: 1, waived: 0, error: 0 } },
+      byLevel: { MUST: { total: 4, passed: 1, failed: 1, skipped: 1, dependent: 0, unsupported: 1, notApplicable: 0, waived: 0, error: 0 } },
     });
   });
 });
