@@ -21,9 +21,11 @@ import type { TargetConfig } from '../engine/target.ts';
  * an operation the fault's expectation touches (the operations of the requirements it names, those its break
  * shows in to the generic checks, the one it refuses; a break shown by any operation keeps the whole
  * interface): quicker, and `interface` also shows that no fault leaks to other operations and that every
- * requirement names each operation it calls.
+ * requirement names each operation it calls; sentence: the requirements it names and those citing a sentence
+ * it breaks (a break the generic checks show keeps the operation's scope): quickest, what `npm test` runs, and the
+ * other scopes also show that it breaks nothing else.
  */
-export type DetectionScope = 'interface' | 'all' | 'operation';
+export type DetectionScope = 'interface' | 'all' | 'operation' | 'sentence';
 
 export interface FaultOutcome extends DetectionVerdict {
   fault: string;
@@ -125,7 +127,8 @@ export async function runFault(
 ): Promise<FaultOutcome> {
   const own = requirements.filter((r) => r.interface === fault.interface);
   const expectation = expectedFailures(fault, requirements);
-  const selected = scope === 'all' ? requirements : scope === 'operation' ? touchedBy(fault, expectation, own) : own;
+  const selected =
+    scope === 'all' ? requirements : scope === 'operation' ? touchedBy(fault, expectation, own) : scope === 'sentence' ? citing(fault, expectation, own) : own;
   const results = await runOnReferenceNode({ faults: [fault.name], ...fault.node }, selected, documents, overrides, after);
   const failed = results.filter((r) => r.status === 'failed').sort((a, b) => a.id.localeCompare(b.id));
   return {
@@ -162,6 +165,15 @@ function touchedBy(fault: FaultDefinition, e: Expectation, own: readonly Require
     ...(fault.refuses ? [fault.refuses] : []),
   ]);
   return own.filter((r) => named.has(r.id) || r.operations.some((op) => operations.has(op)));
+}
+
+/** The requirements of `own` the fault's expectation names or that cite a sentence it breaks, or all of them (see DetectionScope). */
+function citing(fault: FaultDefinition, e: Expectation, own: readonly Requirement[]): readonly Requirement[] {
+  // A break the generic checks show is judged on the answers every check of the operation received.
+  if (fault.generic) return touchedBy(fault, e, own);
+  const named = new Set([...e.exact, ...e.groups.flatMap((g) => g.ids)]);
+  const broken = new Set(fault.cites);
+  return own.filter((r) => named.has(r.id) || r.cites.some((c) => broken.has(c)));
 }
 
 /** A fault is detected when a requirement it names fails; it matches when exactly the named ones fail. */

@@ -11,7 +11,7 @@ import { runDetection, type DetectionScope } from './matrix.ts';
 import { recordProof } from './proof-file.ts';
 import { buildDetectionReport, writeDetectionReports } from './report.ts';
 
-const USAGE = 'usage: npm run detection -- [--scope interface|all|operation] [--out DIR] [--concurrency N] [--fault PATTERN ...] [--runs N]';
+const USAGE = 'usage: npm run detection -- [--scope interface|all|operation|sentence] [--out DIR] [--concurrency N] [--fault PATTERN ...] [--runs N]';
 
 async function main(): Promise<number> {
   let values: { scope?: string; out?: string; concurrency?: string; fault?: string[]; runs?: string };
@@ -35,7 +35,7 @@ async function main(): Promise<number> {
     console.error(`--runs must be a positive integer, got ${JSON.stringify(values.runs)}\n${USAGE}`);
     return 2;
   }
-  if (!['interface', 'all', 'operation'].includes(values.scope!) || !Number.isInteger(concurrency) || concurrency < 1) {
+  if (!['interface', 'all', 'operation', 'sentence'].includes(values.scope!) || !Number.isInteger(concurrency) || concurrency < 1) {
     console.error(USAGE);
     return 2;
   }

@@ -10,7 +10,7 @@ import { sharedRead, sharing, type RunCache } from './run-cache.ts';
 import { parseJson } from '../common/json.ts';
 import { certainlyAbsent, notServed, unsupportedReason } from './served.ts';
 import { expectAnswer } from './expect-answer.ts';
-import { nestedTooDeep } from './transport/bounds.ts';
+import { bodyTooDeep } from './transport/bounds.ts';
 import { isSummary } from './transport/evidence.ts';
 import { describeAnswer, summarise, tooDeep, tooLarge, type Client, type Exchange } from './transport/http.ts';
 import { unservedByRelease, type StatedReleases } from './release-applicability.ts';
@@ -170,7 +170,7 @@ export function makeCheckContext(
     conforms(operationId, x, spec) {
       if (x.status === 0) ctx.fail(`${operationId}: no answer: ${x.error}`, { exchange: x });
       if (x.truncated) ctx.fail(`${operationId}: ${tooLarge(x)}`, { exchange: x });
-      if (nestedTooDeep(x.text)) ctx.fail(`${operationId}: ${tooDeep(x)}`, { exchange: x });
+      if (bodyTooDeep(x)) ctx.fail(`${operationId}: ${tooDeep(x)}`, { exchange: x });
       const name = spec ?? specOf(parts.specs, operationId);
       ctx.spec(name);
       // The answer log would judge an unknown operation as a broken answer: the suite's mistake, not the target's.

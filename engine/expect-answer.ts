@@ -4,7 +4,7 @@
 import type { Json } from '../common/json.ts';
 import { isObject } from '../common/json.ts';
 import { isSummary, type ExchangeSummary } from './transport/evidence.ts';
-import { describeAnswer, nestedTooDeep, tooDeep, tooLarge, type Exchange } from './transport/http.ts';
+import { bodyTooDeep, describeAnswer, tooDeep, tooLarge, type Exchange } from './transport/http.ts';
 
 export interface AnswerExpectation {
   /** Fails unless the answer has this status (or one of these). */
@@ -69,7 +69,7 @@ export function expectAnswer(cited: Exchange | ExchangeSummary, end: Verdicts, w
     answered();
     // The start of a cut body may well parse ("{}" then megabytes of spaces): it is judged too large instead.
     if (x.truncated) fail(tooLarge(x));
-    if (nestedTooDeep(x.text)) fail(tooDeep(x));
+    if (bodyTooDeep(x)) fail(tooDeep(x));
     try {
       return JSON.parse(x.text) as T;
     } catch {

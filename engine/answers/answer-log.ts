@@ -18,7 +18,7 @@ import {
 import { classifyVariants, variantAxes, type VariantAxis } from '../../generators/variant-axes.ts';
 import { parseJson } from '../../common/json.ts';
 import type { InterfaceName } from '../../common/vocabulary.ts';
-import { nestedTooDeep, summarise, type Exchange, type ExchangeSummary } from '../transport/http.ts';
+import { bodyTooDeep, nestedTooDeep, summarise, type Exchange, type ExchangeSummary } from '../transport/http.ts';
 import { OperationMatcher } from './operation-matcher.ts';
 
 /** What one judged answer showed, as the log keeps it. */
@@ -104,7 +104,7 @@ export class AnswerLog {
   ): ResponseJudgement {
     const spec = this.specs[iface]!;
     // Bodies too large or too deep are judged by the check that receives them, never parsed here.
-    const j = nestedTooDeep(x.text)
+    const j = bodyTooDeep(x)
       ? { ...NOTHING_JUDGED }
       : judgeResponse(spec, operationId, { status: x.status, contentType: x.headers['content-type'], text: x.text }, this.policies[iface]);
     this.judged.set(x, j);
@@ -137,13 +137,14 @@ export class AnswerLog {
     }
     if (axes.length === 0) return undefined;
     const json = (text: string | undefined) => (text && !nestedTooDeep(text) ? (parseJson(text) ?? undefined) : undefined);
-    return classifyVariants(axes, { query: new URL(x.url, 'http://target').searchParams, body: json(x.requestBody), answer: json(x.text) });
+    const answer = bodyTooDeep(x) ? undefined : (parseJson(x.text) ?? undefined);
+    return classifyVariants(axes, { query: new URL(x.url, 'http://target').searchParams, body: json(x.requestBody), answer });
   }
 
   /** The relations of a successful JSON answer of an operation that states some (none otherwise). */
   private relations(iface: InterfaceName, spec: CompiledSpec, operationId: string, x: Exchange): Observation['relations'] {
     const op = spec.catalog.byId.get(operationId);
-    if (!op || x.status < 200 || x.status >= 300 || nestedTooDeep(x.text)) return undefined;
+    if (!op || x.status < 200 || x.status >= 300 || bodyTooDeep(x)) return undefined;
     const k = `${iface} ${operationId}`;
     let relations = this.relationsOf.get(k);
     if (!relations) this.relationsOf.set(k, (relations = operationRelations(spec.loaded.document, op)));

@@ -2,7 +2,7 @@
 // each source by its pages and time; what every answer was (served, refused, unusable) is kept for the
 // source's report line. Answers are judged by the run's answer log through the observed client.
 import { parseJson, type Json } from '../../common/json.ts';
-import { excerpt, nestedTooDeep } from '../transport/bounds.ts';
+import { bodyTooDeep, excerpt } from '../transport/bounds.ts';
 import { RequestNotSent, tooDeep, type Client, type Exchange, type RequestOptions } from '../transport/http.ts';
 import { followTokens } from '../paging.ts';
 
@@ -72,7 +72,7 @@ export class SourceReader {
     if (x.status === 401 || x.status === 403) return this.fall('refused', `${where} answered ${x.status}`);
     if (x.status !== 200) return this.fall('unusable answer', `${where} answered ${x.status}`);
     if (x.truncated) return this.fall('unusable answer', `${where}: the body is larger than the run's bound`);
-    if (nestedTooDeep(x.text)) return this.fall('unusable answer', `${where}: ${tooDeep(x)}`);
+    if (bodyTooDeep(x)) return this.fall('unusable answer', `${where}: ${tooDeep(x)}`);
     return parseJson(x.text) ?? this.fall('unusable answer', `${where}: the body is not JSON`);
   }
 

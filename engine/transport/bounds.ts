@@ -44,6 +44,9 @@ export async function readBounded(
  */
 export const MAX_JSON_DEPTH = 512;
 
+/** Whether an answer's body nests too deep: as found when it was read, or found now. */
+export const bodyTooDeep = (x: { text: string; deep?: boolean }): boolean => x.deep ?? nestedTooDeep(x.text);
+
 /** True when the JSON text nests arrays and objects deeper than MAX_JSON_DEPTH (strings are skipped). */
 export function nestedTooDeep(text: string): boolean {
   let depth = 0;

@@ -3,7 +3,7 @@
 // (status 0) rather than exceptions, and every exchange can be summarised as evidence with secrets redacted
 // and a curl line that reproduces it (redaction.ts, evidence.ts).
 import { request, type Dispatcher } from 'undici';
-import { EXCERPT_BYTES, excerpt, MAX_JSON_DEPTH, readBounded } from './bounds.ts';
+import { EXCERPT_BYTES, excerpt, MAX_JSON_DEPTH, nestedTooDeep, readBounded } from './bounds.ts';
 import type { HttpExchangeSummary } from './evidence.ts';
 import { type Outcome, type RunLimits, STALLED_AFTER } from './limits.ts';
 import type { BearerSource } from './oauth.ts';
@@ -12,7 +12,7 @@ import { type Auth, type Credentials, type CredentialVariables, credentialHeader
 // Names that lived here before the split, still importable from here: code written against the one-file
 // client (the answer log, work on other branches) keeps compiling. New code imports them where they live.
 export { BudgetExhausted, STALLED_AFTER } from './limits.ts';
-export { EXCERPT_BYTES, excerpt, MAX_JSON_DEPTH, nestedTooDeep } from './bounds.ts';
+export { bodyTooDeep, EXCERPT_BYTES, excerpt, MAX_JSON_DEPTH, nestedTooDeep } from './bounds.ts';
 export { type Credentials, type CredentialVariables, curlLine, redactHeaders } from './redaction.ts';
 export type { ExchangeSummary, HttpExchangeSummary } from './evidence.ts';
 
@@ -80,6 +80,8 @@ export interface Exchange {
   /** Why no answer came, as a code: TIMEOUT, BODY_TIMEOUT, STALLED, or the network error's (ECONNREFUSED, ECONNRESET...). */
   errorCode?: string;
   durationMs: number;
+  /** Whether the body nests JSON deeper than MAX_JSON_DEPTH: found once when it is read (see nestedTooDeep). */
+  deep?: boolean;
   /** The path the check asked for, when it went out at another (an older release's path: Client.relocated). */
   askedPath?: string;
 }
@@ -225,7 +227,8 @@ export class Client {
       status = res.statusCode;
       const read = await readBounded(res.body, Number(res.headers['content-length'] ?? NaN), this.config.maxBodyBytes);
       this.config.seen?.push({ method, path: new URL(url).pathname, status: res.statusCode });
-      const exchange = { ...base, status: res.statusCode, headers: flatHeaders(res.headers), ...read, text: read.bytes.toString('utf8'), durationMs: millis() };
+      const text = read.bytes.toString('utf8');
+      const exchange = { ...base, status: res.statusCode, headers: flatHeaders(res.headers), ...read, text, deep: nestedTooDeep(text), durationMs: millis() };
       return { exchange, outcome: 'answered' };
     } catch (e) {
       const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };

@@ -44,10 +44,10 @@ async function probe(f: FaultDefinition, faulty: RunningReferenceNode, clean: Ru
   return { ...seen, battery: await battery(faulty) };
 }
 
-// Each fault switches on code in its own interface only, and runs with the requirements that call an operation
-// its expectation touches (DetectionScope 'operation'); the clean run covers the rest. `npm run detection` runs
-// each with its whole interface, which also shows that no fault leaks to other operations and that every
-// requirement names the operations it calls. Its probe runs after the requirements, so the matrix's verdict is
+// Each fault switches on code in its own interface only, and runs with the requirements it names and those citing
+// a sentence it breaks (DetectionScope 'sentence'), which keeps the suite within its time; the clean run covers
+// the rest. `npm run detection` runs each with its whole interface, which also shows that no fault breaks
+// anything else, not even another rule of its operations, and that every requirement names the operations it calls. Its probe runs after the requirements, so the matrix's verdict is
 // that of a node nothing else touched.
 export function faultBatches(faults: readonly FaultDefinition[], run: () => FaultRunContext): void {
   it('the batteries of the probes: the clean node answers them within the documents', async () => {
@@ -62,7 +62,7 @@ export function faultBatches(faults: readonly FaultDefinition[], run: () => Faul
       const runs = await Promise.all(
         batch.map(async (f) => {
           let probed: Probed | undefined;
-          const outcome = await runFault(f, all, documents, 'operation', { runs: RUNS }, async (node) => {
+          const outcome = await runFault(f, all, documents, 'sentence', { runs: RUNS }, async (node) => {
             probed = await probe(f, node, clean);
           });
           return { f, o: outcome, probed };
