@@ -139,7 +139,7 @@ export function judgedBy(checks: readonly SpecCheckResult[], releases: readonly 
         ...(nodeRelease ? { nodeRelease } : {}),
         ...(differ
           ? {
-              warning: `the ${c.name} document is of release line ${line(documentRelease)} (${documentRelease}) and the node states ${nodeRelease}: its answers were judged by the document chosen`,
+              warning: `the ${c.name} document is of release line ${line(documentRelease)}${line(documentRelease) === documentRelease ? '' : ` (${documentRelease})`} and the node states ${nodeRelease}: its answers were judged by the document chosen`,
             }
           : {}),
       };
