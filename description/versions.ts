@@ -1,8 +1,10 @@
 // The operations the description dates, each stated once with the sentences it comes from: the release that
 // introduced it, the release since which it is deprecated, and a path it had before it moved. A node that
-// states an earlier release than an operation's introduction is of a release without it (the run says so
-// beside the node's release, reporting/model.ts releases); test/suites/versions.test.ts holds this table to
-// the Versioning sentences and to the built-in documents.
+// states an earlier release than an operation's introduction is of a release without it: the rules needing it
+// are not applicable there (engine/release-applicability.ts), a later node must serve it
+// (requirements/scan/release-operations.ts), and an older one is asked at the path it had
+// (runner/release-paths.ts). test/suites/versions.test.ts holds this table to the Versioning sentences and to
+// the built-in documents.
 import { releaseBefore } from '../common/releases.ts';
 import type { InterfaceName } from '../common/vocabulary.ts';
 

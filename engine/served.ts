@@ -31,7 +31,7 @@ export function notServed(spec: CompiledSpec, op: OperationSpec, x: Exchange): s
 }
 
 /** Whether `x` is an answer the operation documents by its status (or `default`), in a body that conforms. */
-export function documentedAnswer(spec: CompiledSpec, op: OperationSpec, x: Exchange): boolean {
+function documentedAnswer(spec: CompiledSpec, op: OperationSpec, x: Exchange): boolean {
   const j = judgeResponse(spec, op.id, { status: x.status, contentType: x.headers['content-type'], text: x.text });
   return j.statusDocumented && j.bodyJudged && j.problems.length === 0 && !j.plainText404;
 }

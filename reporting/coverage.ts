@@ -3,6 +3,7 @@
 // judged (its positive requirement passed).
 import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
 import { GENERIC_CHECKS, type GenericCheck } from '../common/vocabulary.ts';
+import { templatePattern } from '../common/path-template.ts';
 import { JUDGED, type OperationsConfirmed } from './verdict.ts';
 import type { Requirement } from '../engine/model.ts';
 import type { RequirementResult } from '../engine/engine.ts';
@@ -37,13 +38,7 @@ export interface OperationCoverage {
   statusesDocumented: string[];
 }
 
-const pathPattern = (op: OperationSpec) =>
-  new RegExp(
-    `^${op.fullPath
-      .split(/\{[^}]+\}/)
-      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('[^/]+')}$`,
-  );
+const pathPattern = (op: OperationSpec) => templatePattern(op.fullPath);
 
 /**
  * `records`: the requirements of the catalog, selected or not (their kind and probe say which results are an

@@ -7,6 +7,7 @@ import { DATED_OPERATIONS } from '../description/versions.ts';
 import type { StatedReleases } from '../engine/release-applicability.ts';
 import type { Client } from '../engine/transport/http.ts';
 import type { CompiledSpec } from '../generators/index.ts';
+import { templatePattern } from '../common/path-template.ts';
 
 interface Move {
   pattern: RegExp;
@@ -14,15 +15,6 @@ interface Move {
   to: string;
   note: string;
 }
-
-/** `/a/{x}/b` -> /^\/a\/([^/]+)\/b$/ */
-const templatePattern = (path: string) =>
-  new RegExp(
-    `^${path
-      .split(/\{[^}]+\}/)
-      .map((s) => s.replace(/[.+?^${}()|[\]\\/]/g, '\\$&'))
-      .join('([^/]+)')}$`,
-  );
 
 function moves(iface: InterfaceName, spec: CompiledSpec | undefined, releases: StatedReleases): Move[] {
   const stated = releases[iface];

@@ -1,19 +1,14 @@
 // POST /v2/packages does the same as POST /v2/dars: it takes a DAR as /v2/dars does (with the same effect),
 // and the same body gets the same verdict from both. Bytes that are no DAR are the body of the comparison, so
 // a correct node uploads nothing (still a mutating request: it may store).
-import { isObject, parseJson } from '../../common/json.ts';
+import { parseJson } from '../../common/json.ts';
 import type { Exchange } from '../../engine/transport/http.ts';
 import type { Requirement } from '../../engine/model.ts';
 import { defineRules } from '../../engine/requirement.ts';
 import { notServed, unsupportedReason } from '../../engine/served.ts';
 import { NOT_A_DAR } from './package-reads.ts';
 import { uploadAndConfirm } from './packages-dars.ts';
-
-/** The `code` of a JsCantonError body, or undefined (no JSON object, no string code). */
-function errorCode(x: Exchange): string | undefined {
-  const body = parseJson(x.text);
-  return isObject(body) && typeof body.code === 'string' ? body.code : undefined;
-}
+import { errorCode } from '../../interfaces/ledger/error-code.ts';
 
 export const PACKAGE_UPLOAD_REQUIREMENTS: Requirement[] = defineRules(
   import.meta.url,

@@ -9,6 +9,7 @@ import type { CheckContext, Requirement } from '../../engine/model.ts';
 import { defineRules } from '../../engine/requirement.ts';
 import { onTheWay, type Judge } from './package-reads.ts';
 import { predates } from '../../interfaces/ledger/release-line.ts';
+import { errorCode } from '../../interfaces/ledger/error-code.ts';
 
 const VETTING_PATH = '/v2/package-vetting';
 /** Pages of the listing read at most while looking for this participant's entries. */
@@ -174,12 +175,6 @@ async function dryRunUnvet(ctx: CheckContext, judge: Judge): Promise<void> {
 
 /** Vetted packages a dry run on release line 3.4 tries before it takes a refusal for dependents as the answer. */
 const DEPENDENT_TRIES = 5;
-
-/** The `code` of a JSON error body, if any. */
-function errorCode(x: Exchange): string | undefined {
-  const body = parseJson(x.text);
-  return isObject(body) && typeof body.code === 'string' ? body.code : undefined;
-}
 
 /** Vets a package again, with the bounds it had, after a dry run that unvetted it. */
 async function revet(ctx: CheckContext, id: string, synchronizerId: string, ref: JsonObject, vetted: JsonObject): Promise<void> {

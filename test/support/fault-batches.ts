@@ -16,7 +16,7 @@ import { findings } from './fault-probes/probe.ts';
 const BATCH = 4;
 /**
  * Cases per property check: half the run's default. Every fault is detected exactly at 4 as at 12 (`npm run
- * detection -- --scope operation --runs 4`); `npm run detection` itself keeps the default.
+ * detection -- --scope sentence --runs 4`); `npm run detection` itself keeps the default.
  */
 const RUNS = 4;
 
