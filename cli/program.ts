@@ -244,6 +244,11 @@ function targetCommand(command: Command): Command {
       'also run checks that change the target (buy traffic, force-ACS, command submission); true, false, 1 or 0',
       booleanFlag('--allow-mutations'),
     )
+    .option(
+      '--skip-websocket [bool]',
+      "open no WebSocket channel (a gateway without upgrades): the ledger's channels are reported not judged, with that reason",
+      booleanFlag('--skip-websocket'),
+    )
     .option('--no-discovery', 'do not discover missing fixtures from the target (read-only unless mutations are allowed); use only the given ones')
     .option('--certify [bool]', 'certification run: every MUST requirement of the targeted interfaces must be judged, else exit 4', booleanFlag('--certify'))
     .option('--runs <n>', 'generated cases per property and per generic check', String(DEFAULT_BOUNDS.runs))

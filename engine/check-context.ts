@@ -45,6 +45,8 @@ export interface ContextParts {
   maxPages: number;
   /** The release each node states, read before the requirements (runner/node-versions.ts). */
   releases?: StatedReleases;
+  /** Set when the run opens no WebSocket channel: why (e.g. "--skip-websocket: a gateway without upgrades"). */
+  skipWebSocket?: string;
 }
 
 /**
@@ -63,7 +65,7 @@ export function withFixtures<K extends FixtureName>(ctx: CheckContext, needs: re
  */
 export function makeCheckContext(
   parts: ContextParts,
-  requirement?: Pick<Requirement, 'id' | 'kind'>,
+  requirement?: Pick<Requirement, 'id' | 'kind' | 'transport'>,
   created: string[] = [],
   review?: AnswerProjection,
 ): CheckContext {
@@ -127,6 +129,7 @@ export function makeCheckContext(
       if (!s) throw new CheckSkipped(`no ${name} document loaded`);
       return s;
     },
+    transport: requirement?.transport ?? 'http',
     seed: parts.seed,
     runId: parts.runId,
     runs: parts.runs,

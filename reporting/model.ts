@@ -8,7 +8,7 @@ import type { SpecCheckResult } from '../runner/documents.ts';
 import { releaseNumbers } from '../common/releases.ts';
 import type { WaiverNotes } from './waivers.ts';
 import type { HarLink } from './har.ts';
-import { operationsConfirmed, type OperationCoverage } from './coverage.ts';
+import { operationsConfirmed, type ChannelCoverage, type OperationCoverage } from './coverage.ts';
 import { judge, type Judgement, type RunMode, type Verdict } from './verdict.ts';
 
 export interface Counts {
@@ -71,6 +71,8 @@ export interface ConformanceReport {
   waiverNotes: WaiverNotes;
   /** Per operation of each loaded document: what was checked, statuses seen vs documented. */
   coverage: OperationCoverage[];
+  /** Per WebSocket channel: the requirements reading it and the upgrades seen (absent in reports of older versions). */
+  channels?: ChannelCoverage[];
   requirements: RequirementResult[];
   /** The HAR file of the run's exchanges (--har): where it is, relative to the report, and where each result's exchanges are in it. */
   exchanges?: ReportExchanges;
@@ -175,6 +177,7 @@ export function buildReport(input: {
   applicability?: string[];
   waiverNotes?: WaiverNotes;
   coverage?: OperationCoverage[];
+  channels?: ChannelCoverage[];
   requestsSent?: number;
   requirements: RequirementResult[];
   /** Default standard. */
@@ -227,6 +230,7 @@ export function buildReport(input: {
     applicability: input.applicability ?? [],
     waiverNotes: input.waiverNotes ?? { expired: [], stale: [], unknown: [] },
     coverage: input.coverage ?? [],
+    ...(input.channels ? { channels: input.channels } : {}),
     requirements: input.requirements,
     ...(input.exchanges ? { exchanges: input.exchanges } : {}),
   };
