@@ -43,6 +43,7 @@ describe('the packed package', () => {
       'specs/ledger-api.yaml',
       'specs/wallet-api.yaml',
       'specs/scan-api.yaml',
+      'specs/ledger-channels.yaml',
       'reporting/report.schema.json',
       'traceability/proof.json',
     ])
