@@ -132,7 +132,7 @@ export async function configFixtures(path: string | undefined): Promise<Fixtures
 
 /** The built-in documents with the user's --spec replacements, each compiled once; an unusable one is refused. */
 export async function usableDocuments(spec: string[], mayAdd = false): Promise<Documents> {
-  const documents = await loadDocuments(selectSpecs(spec, mayAdd));
+  const documents = await loadDocuments(await selectSpecs(spec, mayAdd));
   refuseUnusable(documents.checks);
   return documents;
 }

@@ -32,7 +32,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
   const bounds = runBounds(opts);
   const given = await configFixtures(opts.config);
   const waivers = await readWaivers(opts.waivers);
-  const documents = await loadDocuments(selectSpecs(opts.spec));
+  const documents = await loadDocuments(await selectSpecs(opts.spec));
   printSpecChecks(documents.checks);
   refuseUnusable(documents.checks);
   const all = catalog(documents.specs, documents.builtinIds);
