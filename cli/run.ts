@@ -100,7 +100,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
     applicability: results.applicability,
     waiverNotes,
     coverage: coverage(documents.specs, all, judged, results.seen, results.basePaths, documents.builtinIds),
-    channels: channelCoverage([], all, judged, results.seen, results.basePaths),
+    channels: channelCoverage(documents.channels.ledger?.channels.map((c) => c.path) ?? [], all, judged, results.seen, results.basePaths),
     requirements: judged,
     requestsSent: results.seen.length,
     mode: opts.certify ? 'certify' : 'standard',

@@ -45,6 +45,9 @@ export interface ConformanceReport {
     source: string;
     sha256?: string;
     openapi?: string;
+    /** A channel document's AsyncAPI version, and its channels. */
+    asyncapi?: string;
+    channels?: number;
     documentVersion?: string;
     operations: number;
     exampleFailures: string[];
@@ -214,6 +217,7 @@ export function buildReport(input: {
       source: s.source,
       sha256: s.sha256,
       openapi: s.openapi,
+      ...(s.asyncapi ? { asyncapi: s.asyncapi, channels: s.channels ?? 0 } : {}),
       ...(s.documentVersion ? { documentVersion: s.documentVersion } : {}),
       operations: s.operations,
       exampleFailures: s.failures,

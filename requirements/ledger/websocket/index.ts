@@ -3,7 +3,8 @@
 // (webSocketTwins in their files' headers), not restated here.
 import type { Requirement } from '../../../engine/model.ts';
 import { LIVE_REQUIREMENTS } from './live.ts';
+import { MESSAGE_REQUIREMENTS } from './messages.ts';
 import { REFUSAL_REQUIREMENTS } from './refusals.ts';
 import { TRANSPORT_REQUIREMENTS } from './transports.ts';
 
-export const WEBSOCKET_REQUIREMENTS: Requirement[] = [...TRANSPORT_REQUIREMENTS, ...LIVE_REQUIREMENTS, ...REFUSAL_REQUIREMENTS];
+export const WEBSOCKET_REQUIREMENTS: Requirement[] = [...TRANSPORT_REQUIREMENTS, ...LIVE_REQUIREMENTS, ...REFUSAL_REQUIREMENTS, ...MESSAGE_REQUIREMENTS];
