@@ -167,7 +167,7 @@ async function completions(ctx: NodeContext, req: FastifyRequest, caller: UserCa
     const out: JsonObject[] = [];
     for (const c of completionElements(ctx, reader)) {
       if (out.length >= cap) break;
-      out.push(c.json);
+      out.push(c);
     }
     return out;
   };

@@ -32,12 +32,12 @@ export function completionReader(caller: Caller, q: CompletionQuery, since35: bo
 }
 
 /**
- * The reader's completions among World.completions from index `from` on, each with the index after it (where a
- * later read goes on), as CompletionStreamResponse records.
+ * The reader's completions among World.completions from index `from` up to `to` (exclusive), as
+ * CompletionStreamResponse records.
  */
-export function* completionElements(ctx: NodeContext, reader: CompletionReader, from = 0): Generator<{ next: number; json: JsonObject }> {
+export function* completionElements(ctx: NodeContext, reader: CompletionReader, from = 0, to = ctx.world.completions.length): Generator<JsonObject> {
   const { world } = ctx;
-  for (let i = from; i < world.completions.length; i++) {
+  for (let i = from; i < to; i++) {
     const c = world.completions[i]!;
     const offset = submittedOffset(world.count, c.submitted);
     if ((reader.userId !== undefined && c.userId !== reader.userId) || offset <= reader.beginExclusive || !c.actAs.some((p) => reader.parties.has(p))) continue;
@@ -55,6 +55,6 @@ export function* completionElements(ctx: NodeContext, reader: CompletionReader, 
     };
     // ledger-completion-status-failed: every completion reports a failure, although its command succeeded.
     if (ctx.faults.has('ledger-completion-status-failed')) value.status = { code: 13, message: 'INTERNAL: the command could not be completed' };
-    yield { next: i + 1, json: { completionResponse: { Completion: { value } } } };
+    yield { completionResponse: { Completion: { value } } };
   }
 }

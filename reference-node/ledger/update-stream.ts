@@ -11,14 +11,12 @@ import { identify, requireReadRights } from './callers.ts';
 import { LedgerHttpError, sendCantonError, sendStreamBadRequest } from './errors.ts';
 import { Projector } from './projection.ts';
 import { InvalidStreamRequest, parseStreamQuery, parseStreamRequest, type StreamQuery, type StreamRequest } from './stream-request.ts';
-import { asTree, type Element, requestedParties, throughStage, trailingGap, windowElements, windowEnd, wireFaults } from './update-window.ts';
+import { asTree, type Element, requestedParties, type StreamForm, throughStage, trailingGap, windowElements, windowEnd, wireFaults } from './update-window.ts';
 
 /** Longest an open-ended read waits for new elements, whatever the request asks. */
 export const MAX_IDLE_WAIT_MS = 5_000;
 /** How long the idle-timeout-ignored fault holds a read open: past any client's request timeout, unless it hangs up first. */
 const IDLE_IGNORED_HOLD_MS = 60_000;
-/** `trees`: the deprecated /v2/updates/trees, whose transactions are ledger-effects trees keyed by node id. */
-export type StreamForm = 'updates' | 'trees';
 
 export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: FastifyReply, form: StreamForm = 'updates'): Promise<FastifyReply> {
   try {

@@ -5,13 +5,18 @@
 // query parameters, the channel's reading on past the ledger end) stays with it.
 import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
-import { CHECKPOINT_EVERY, checkpointOffset, currentLedgerEnd, streamSlots } from './offsets.ts';
+import type { Update } from '../world/model.ts';
+import type { World } from '../world/world.ts';
+import { CHECKPOINT_EVERY, checkpointOffset, currentLedgerEnd, type Slot, streamSlots } from './offsets.ts';
 import type { Projector } from './projection.ts';
 import { checkpointRecord, element, transactionTree } from './render.ts';
 import { namedParties, type StreamRequest } from './stream-request.ts';
 
 /** How far past endInclusive the end-ignored fault reads. */
 const END_IGNORED_EXTRA = 20;
+
+/** `trees`: the deprecated /v2/updates/trees, whose transactions are ledger-effects trees keyed by node id. */
+export type StreamForm = 'updates' | 'trees';
 
 export interface Element {
   offset: number;
@@ -28,6 +33,15 @@ export function requestedParties(r: StreamRequest): { parties: string[]; anyPart
     parties: [...new Set([...tx.parties, ...re.parties, ...(topo && topo !== 'all' ? topo : [])])],
     anyParty: tx.anyParty || re.anyParty || topo === 'all',
   };
+}
+
+/** The update in a slot of the stream that is not a checkpoint. */
+export function updateOfSlot(world: World, slot: Slot): Update {
+  return slot.kind === 'ledger-only'
+    ? world.ledgerOnly.get(slot.index)!
+    : slot.kind === 'submitted'
+      ? world.submitted[slot.index]!
+      : world.getUpdate(slot.index);
 }
 
 /** The last offset a read reaches: its endInclusive, or the ledger end now. */
@@ -64,9 +78,7 @@ export function* windowElements(ctx: NodeContext, r: StreamRequest, projector: P
       yield { offset: slot.offset, json: element('OffsetCheckpoint', checkpointRecord(slot.offset, times)), checkpoint: true };
       continue;
     }
-    const update =
-      slot.kind === 'ledger-only' ? world.ledgerOnly.get(slot.index)! : slot.kind === 'submitted' ? world.submitted[slot.index]! : world.getUpdate(slot.index);
-    const json = projector.project(update, slot.offset);
+    const json = projector.project(updateOfSlot(world, slot), slot.offset);
     if (json && dropNext) {
       dropNext = false;
       continue;
