@@ -10,7 +10,7 @@ import { FaultSet } from './faults.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { refusalHook } from './refusals.ts';
 import { nodeRelease, type ReleaseOptions } from './releases.ts';
-import { blindHook } from './blind/hook.ts';
+import { blindFaults, blindHook } from './blind/hook.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { SPLICE_RELEASE, spliceVersionRoute } from './splice-version.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -112,7 +112,7 @@ export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
     done(null, body);
   });
   refusalHook(app, ctx);
-  blindHook(app, ctx.faults.blind);
+  blindHook(app, blindFaults(ctx.faults.blind));
   await app.register(async (scope) => ledgerRoutes(scope, ctx), { prefix: '/v2' });
   await app.register(async (scope) => walletRoutes(scope, ctx), { prefix: '/api/validator' });
   await app.register(async (scope) => scanRoutes(scope, ctx), { prefix: '/api/scan' });

@@ -2,13 +2,13 @@
 // and what it returns is what the client receives; everything it leaves alone goes out unchanged.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { blindHook } from '../../reference-node/blind/hook.ts';
+import { blindFaults, blindHook } from '../../reference-node/blind/hook.ts';
 import { blindRound, type BlindFault } from '../../reference-node/blind/seam.ts';
 import { BLIND_FAULTS, FaultSet } from '../../reference-node/faults.ts';
 
 async function app(faults: readonly BlindFault[]) {
   const a = Fastify();
-  blindHook(a, faults);
+  blindHook(a, blindFaults(faults));
   a.get('/api/scan/v0/items', async (req) => ({ items: [1, 2, 3], asked: (req.query as Record<string, string>).n ?? null }));
   a.post('/v2/echo', async (req) => req.body);
   a.get('/text', async (_req, reply) => reply.type('text/plain').send('plain'));
