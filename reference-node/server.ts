@@ -1,5 +1,5 @@
-// Assembles the reference node: one fastify server on loopback serving the ledger (/v2), wallet
-// (/api/validator) and scan (/api/scan) interfaces of one simulated network.
+// Assembles the reference node: one fastify server on loopback serving the ledger (/v2, with its WebSocket
+// channels on the same port), wallet (/api/validator) and scan (/api/scan) interfaces of one simulated network.
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { JsonObject } from '../common/json.ts';
 import { Auth, type TrustedIssuer } from './auth.ts';
@@ -7,12 +7,14 @@ import { BadJsonError } from './bad-json.ts';
 import { SimulatedClock } from './clock.ts';
 import type { NodeContext, NodeSettings } from './context.ts';
 import { FaultSet } from './faults.ts';
+import { ledgerChannels } from './ledger/channels/upgrade.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { refusalHook } from './refusals.ts';
 import { nodeRelease, type ReleaseOptions } from './releases.ts';
-import { blindHook } from './blind/hook.ts';
+import { blindFaults, blindHook } from './blind/hook.ts';
 import { scanRoutes } from './scan/routes.ts';
 import { SPLICE_RELEASE, spliceVersionRoute } from './splice-version.ts';
+import { handleUpgrades } from './upgrades.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { divergeHoldingAmount } from './world/divergence.ts';
 import { buildWorld } from './world/world.ts';
@@ -83,10 +85,13 @@ function parseJsonBody(text: string, done: (err: Error | null, body?: unknown) =
   done(null, value);
 }
 
+/** The largest request body the node reads. */
+const BODY_LIMIT = 10 * 1024 * 1024;
+
 export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // A malformed URL is refused before routing; answer it in the shape of the interface it aimed at.
     frameworkErrors: (error, req, reply) => {
       void (reply as FastifyReply).code(400).send(frameworkError(req.url, 400, `bad request: ${error.message}`));
@@ -112,8 +117,10 @@ export async function buildServer(ctx: NodeContext): Promise<FastifyInstance> {
     done(null, body);
   });
   refusalHook(app, ctx);
-  blindHook(app, ctx.faults.blind);
+  const blind = blindFaults(ctx.faults.blind);
+  blindHook(app, blind);
   await app.register(async (scope) => ledgerRoutes(scope, ctx), { prefix: '/v2' });
+  handleUpgrades(app, ledgerChannels(app, ctx, blind), BODY_LIMIT);
   await app.register(async (scope) => walletRoutes(scope, ctx), { prefix: '/api/validator' });
   await app.register(async (scope) => scanRoutes(scope, ctx), { prefix: '/api/scan' });
   // The Splice apps' own release, beside each API.

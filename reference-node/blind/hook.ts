@@ -1,10 +1,17 @@
-// Blind faults at work: one hook after every handler hands the answer to the active faults' rewrites.
+// Blind faults at work: one hook after every handler hands the answer to the active faults' rewrites (the
+// WebSocket channels hand their messages to them in channel.ts).
 import type { FastifyInstance } from 'fastify';
 import type { BlindAnswer, BlindFault, BlindRequest } from './seam.ts';
 
-export function blindHook(app: FastifyInstance, active: readonly BlindFault[]): void {
-  if (active.length === 0) return;
-  const memories = new Map(active.map((f) => [f.name, new Map<string, unknown>()]));
+/** The active faults with the memory of each for the node's life, shared by its answers and its channels. */
+export type BlindFaults = ReadonlyArray<{ fault: BlindFault; memory: Map<string, unknown> }>;
+
+export function blindFaults(active: readonly BlindFault[]): BlindFaults {
+  return active.map((fault) => ({ fault, memory: new Map<string, unknown>() }));
+}
+
+export function blindHook(app: FastifyInstance, faults: BlindFaults): void {
+  if (faults.length === 0) return;
   app.addHook('onSend', async (req, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const text = payload.toString();
@@ -29,8 +36,8 @@ export function blindHook(app: FastifyInstance, active: readonly BlindFault[]): 
     };
     let answer: BlindAnswer = { status: reply.statusCode, contentType, body };
     let changed = false;
-    for (const f of active) {
-      const next = f.rewrite(request, answer, memories.get(f.name)!);
+    for (const { fault, memory } of faults) {
+      const next = fault.rewrite(request, answer, memory);
       if (next) {
         answer = next;
         changed = true;

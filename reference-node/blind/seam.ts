@@ -1,7 +1,8 @@
-// The seam blind faults are written against: a rewrite of the node's answer to one request. Authors of
-// blind faults read the description, the facts and the node's answers, never the suite's checks, so a
-// blind fault sees only what a client sees (the request and the answer) and changes only what a client
-// would receive. A round's faults live in `round-<n>/`, apart from the catalog's own (../faults.ts).
+// The seam blind faults are written against: a rewrite of the node's answer to one request, and of the
+// messages of one WebSocket channel as they go out. Authors of blind faults read the description, the facts
+// and the node's answers, never the suite's checks, so a blind fault sees only what a client sees (the
+// request and the answer, or the channel's request and messages) and changes only what a client would
+// receive. A round's faults live in `round-<n>/`, apart from the catalog's own (../faults.ts).
 import type { InterfaceName } from '../../common/vocabulary.ts';
 
 /** A request as the node received it. */
@@ -25,6 +26,24 @@ export interface BlindAnswer {
   body: unknown;
 }
 
+/** A WebSocket channel of the node, once its client sent the request. */
+export interface BlindChannel {
+  /** The node's channels numbered in the order they opened, from 1: a fault's memory can tell them apart. */
+  id: number;
+  /** The path of the upgrade, without the query, e.g. "/v2/updates". */
+  path: string;
+  /** The request message, parsed (the text when it is not JSON). */
+  request: unknown;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
+/**
+ * What the node is about to do on a channel: send a message (an error message too), the `n`-th handed to the
+ * fault on this channel (from 0), or close the channel (a bounded read delivered, an error sent, the node
+ * stopping; not when the client closed it, which leaves nothing to send).
+ */
+export type BlindChannelEvent = { kind: 'message'; message: unknown; n: number } | { kind: 'close'; code: number; reason: string };
+
 export interface BlindFault {
   /** `blind-r<round>-<interface>-<what it breaks>`, e.g. "blind-r1-scan-holdings-page-overflows". */
   name: string;
@@ -40,6 +59,13 @@ export interface BlindFault {
    * life (to remember what it answered before).
    */
   rewrite(request: BlindRequest, answer: BlindAnswer, memory: Map<string, unknown>): BlindAnswer | undefined;
+  /**
+   * WebSocket channels (optional): the messages the client receives instead of a message, or before the close
+   * (none, one or several; a string goes out as it is, anything else as JSON), or undefined to leave the event
+   * as it is. Holding a message back (answering none) and sending it later is a reorder. Deterministic as
+   * `rewrite`, with the same `memory`. The messages of one fault are the next fault's.
+   */
+  rewriteChannel?(channel: BlindChannel, event: BlindChannelEvent, memory: Map<string, unknown>): unknown[] | undefined;
 }
 
 /** A round's faults, each named with its round's prefix. */

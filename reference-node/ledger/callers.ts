@@ -1,6 +1,7 @@
 // Who is calling: credentials come as `Authorization: Bearer <JWT>` (httpAuth) or as an API key in
 // `Sec-WebSocket-Protocol` carrying `jwt.token.<JWT>` (apiKeyAuth, as the WebSocket variant sends it).
 // The token's subject must be a ledger user of the world; its read rights decide which parties it may read.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { bearer, claimsWithoutVerifying, isFailure } from '../auth.ts';
 import type { NodeContext } from '../context.ts';
@@ -11,10 +12,10 @@ export type Caller = { kind: 'anonymous' } | { kind: 'user'; user: string; readA
 const API_KEY_PREFIX = 'jwt.token.';
 
 /** The token a request carries: undefined when it carries none, '' when the Authorization header is malformed. */
-export function presentedToken(req: FastifyRequest): string | undefined {
-  const authorization = req.headers.authorization;
+export function presentedToken(headers: IncomingHttpHeaders): string | undefined {
+  const authorization = headers.authorization;
   if (authorization !== undefined) return bearer(authorization) ?? '';
-  const protocols = req.headers['sec-websocket-protocol'];
+  const protocols = headers['sec-websocket-protocol'];
   const items = (Array.isArray(protocols) ? protocols.join(',') : (protocols ?? '')).split(',').map((s) => s.trim());
   const key = items.find((s) => s.startsWith(API_KEY_PREFIX));
   return key === undefined ? undefined : key.slice(API_KEY_PREFIX.length);
@@ -25,10 +26,14 @@ export function presentedToken(req: FastifyRequest): string | undefined {
  * present but invalid are always 401, and a valid token of an unknown user is 403.
  */
 export async function identify(ctx: NodeContext, req: FastifyRequest, required: boolean): Promise<Caller> {
-  const token = presentedToken(req);
+  return callerOfToken(ctx, presentedToken(req.headers), required, ctx.faults.has('ledger-token-signature-unchecked'));
+}
+
+/** identify() for a token already taken from a request; `signatureUnchecked`: its signature and expiry are not checked (a fault). */
+export async function callerOfToken(ctx: NodeContext, token: string | undefined, required: boolean, signatureUnchecked = false): Promise<Caller> {
   if (token === undefined && !required) return { kind: 'anonymous' };
   let verified = await ctx.auth.verify(token === '' ? 'malformed' : token);
-  if (isFailure(verified) && ctx.faults.has('ledger-token-signature-unchecked')) verified = claimsWithoutVerifying(token) ?? verified;
+  if (isFailure(verified) && signatureUnchecked) verified = claimsWithoutVerifying(token) ?? verified;
   if (isFailure(verified)) throw new LedgerHttpError(401, 'unauthenticated', `The request could not be authenticated: ${verified.reason}.`);
   const user = ctx.world.ledgerUsers.get(verified.subject);
   if (!user) throw new LedgerHttpError(403, 'permissionDenied', `The token's user '${verified.subject}' is not a user of this participant.`);

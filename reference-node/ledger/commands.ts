@@ -2,8 +2,8 @@
 // body as the official document shapes it, plain-text 400, act and read rights 403), interpreted against the
 // world and recorded as the next update of the participant's stream, with its completion (submission.ts; a
 // reassignment's in reassignment.ts).
-// The completion endpoints answer the completions of the user's own commands, waiting for new ones as the
-// update stream does.
+// The completion endpoints answer the completions of the user's own commands (completion-stream.ts, shared with
+// their WebSocket channels), waiting for new ones as the update stream does.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isObject, type JsonObject } from '../../common/json.ts';
@@ -21,9 +21,9 @@ import {
   type SubmittedCommands,
   type SubmittedReassignment,
 } from './command-request.ts';
+import { completionElements, completionReader } from './completion-stream.ts';
 import { LedgerHttpError } from './errors.ts';
 import { overviewRoute } from './overview.ts';
-import { submittedOffset } from './offsets.ts';
 import { Projector } from './projection.ts';
 import { releaseStyle, styleRecord } from './release-style.ts';
 import { reassignmentRecord, transactionRecord, transactionTree } from './render.ts';
@@ -161,36 +161,16 @@ async function completions(ctx: NodeContext, req: FastifyRequest, caller: UserCa
   const query = isObject(req.query) ? req.query : {};
   const limit = queryInt(query.limit, 'limit');
   const idle = queryInt(query.stream_idle_timeout_ms, 'stream_idle_timeout_ms');
-  const q = parseCompletionQuery(req.body);
-  requireReadRights(caller, q.parties, false);
-  const userId = q.userId ?? caller.user;
-  if (userId !== caller.user && caller.readAs !== 'any')
-    throw new LedgerHttpError(403, 'permissionDenied', `User '${caller.user}' may not read the completions of user '${userId}'.`);
-  const { world } = ctx;
-  const requested = new Set(q.parties);
+  const reader = completionReader(caller, parseCompletionQuery(req.body), since35);
   const cap = limit ?? ctx.settings.listLimit + 1;
-  const read = () =>
-    world.completions
-      .map((c) => ({ c, offset: submittedOffset(world.count, c.submitted) }))
-      .filter(({ c, offset }) => c.userId === userId && offset > q.beginExclusive && c.actAs.some((p) => requested.has(p)))
-      .slice(0, cap)
-      .map(({ c, offset }) => {
-        const tx = world.submitted[c.submitted]!;
-        const value: JsonObject = {
-          // ledger-command-completions-submission-id: the newer endpoint maps the submission id into the command id.
-          commandId: since35 && ctx.faults.has('ledger-command-completions-submission-id') ? c.submissionId : c.commandId,
-          status: { code: 0, message: '' },
-          updateId: c.updateId,
-          userId: c.userId,
-          actAs: c.actAs.filter((p) => requested.has(p)),
-          submissionId: c.submissionId,
-          offset,
-          synchronizerTime: { synchronizerId: tx.synchronizerId, recordTime: isoMicros(tx.recordTimeMicros) },
-        };
-        // ledger-completion-status-failed: every completion reports a failure, although its command succeeded.
-        if (ctx.faults.has('ledger-completion-status-failed')) value.status = { code: 13, message: 'INTERNAL: the command could not be completed' };
-        return { completionResponse: { Completion: { value } } };
-      });
+  const read = () => {
+    const out: JsonObject[] = [];
+    for (const c of completionElements(ctx, reader)) {
+      if (out.length >= cap) break;
+      out.push(c);
+    }
+    return out;
+  };
   let out = read();
   // Open-ended like the update stream: complete once no new completion arrived for the idle timeout.
   if (out.length < cap) {

@@ -5,9 +5,9 @@
 // submitted through the interface (World.submitted), searched last. The same walk follows the contract's
 // reassignments, which also only happen there, to tell where it lives now.
 import type { World } from '../world/world.ts';
-import type { Contract, ExercisedNode, ReassignmentUpdate, Update } from '../world/model.ts';
-import { baseStream } from './base-stream.ts';
-import { ledgerOnlyOffset, submittedOffset, updateOffset } from './offsets.ts';
+import type { Contract, ExercisedNode, ReassignmentUpdate } from '../world/model.ts';
+import { baseStream, submittedStream } from './base-stream.ts';
+import { ledgerOnlyOffset, updateOffset } from './offsets.ts';
 
 export interface ContractHistory {
   contract: Contract;
@@ -82,8 +82,4 @@ function created(world: World, contractId: string): Omit<ContractHistory, 'place
   const extra = world.governance.referenceContracts.find((c) => c.contractId === contractId);
   if (extra) return { contract: extra, createdOffset: updateOffset(extra.createdIn), createdNodeId: nodeId, synchronizerId: world.synchronizers[0]!.id };
   return undefined;
-}
-
-function* submittedStream(world: World): Generator<{ offset: number; update: Update }> {
-  for (const [k, update] of world.submitted.entries()) yield { offset: submittedOffset(world.count, k), update };
 }

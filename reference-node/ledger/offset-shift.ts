@@ -41,14 +41,27 @@ function mapFields(value: unknown, fields: ReadonlySet<string>, map: (n: number)
   return out;
 }
 
-/** Registers the translation on the ledger's scope; nothing when the shift is 0. */
-export function shiftOffsets(app: FastifyInstance, shift: number): void {
-  if (shift === 0) return;
+/** The translation both ways: a request's offsets into the node's numbering, an answer's out of it. */
+export interface OffsetShift {
+  request(body: unknown): unknown;
+  answer(payload: unknown): unknown;
+}
+
+/** The translation of a shift; undefined when the shift is 0. */
+export function offsetShift(shift: number): OffsetShift | undefined {
+  if (shift === 0) return undefined;
   // Invalid values (negative, not integers) pass unchanged, for the node to refuse as it would unshifted.
   const read = (n: number) => (n < 0 ? n : Math.max(0, n - shift));
   const render = (n: number) => (n > 0 ? n + shift : n);
+  return { request: (body) => mapFields(body, REQUEST_FIELDS, read), answer: (payload) => mapFields(payload, ANSWER_FIELDS, render) };
+}
+
+/** Registers the translation on the ledger's scope; nothing when the shift is 0. */
+export function shiftOffsets(app: FastifyInstance, shift: number): void {
+  const translation = offsetShift(shift);
+  if (!translation) return;
   app.addHook('preHandler', async (req) => {
-    if (isObject(req.body)) req.body = mapFields(req.body, REQUEST_FIELDS, read);
+    if (isObject(req.body)) req.body = translation.request(req.body);
   });
-  app.addHook('preSerialization', async (_req, _reply, payload) => mapFields(payload, ANSWER_FIELDS, render));
+  app.addHook('preSerialization', async (_req, _reply, payload) => translation.answer(payload));
 }

@@ -1,6 +1,7 @@
 // Reads a `POST /v2/updates` request (body and query) into a checked StreamRequest, applying the default
-// mapping of the deprecated `filter`/`verbose` fields. Any problem is an InvalidStreamRequest whose message
-// becomes the plain-text 400 body.
+// mapping of the deprecated `filter`/`verbose` fields, and the active contracts' request of the WebSocket
+// channel. Any problem is an InvalidStreamRequest whose message becomes the plain-text 400 body (on a
+// WebSocket channel, the cause of an INVALID_ARGUMENT error message).
 import { isObject, type JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 
@@ -222,6 +223,26 @@ export function parseStreamRequest(ctx: NodeContext, body: unknown): StreamReque
   if (format.anyParty) req.topology = { parties: 'all' };
   else if (format.byParty.size > 0) req.topology = { parties: new Set(format.byParty.keys()) };
   return req;
+}
+
+/** A GetActiveContractsRequest: the offset of the snapshot and the parties' filters. */
+export interface ActiveContractsRequest {
+  activeAtOffset: number;
+  format: EventFormatSpec;
+}
+
+/** A GetActiveContractsRequest: its eventFormat, or (the documented default mapping) the deprecated filter and verbose. */
+export function parseActiveContractsRequest(ctx: NodeContext, body: unknown): ActiveContractsRequest {
+  if (!isObject(body)) fail('Invalid value for: body (expected a GetActiveContractsRequest JSON object)');
+  if (body.activeAtOffset === undefined) fail('Invalid value for: body (missing required field activeAtOffset)');
+  const activeAtOffset = int64(body.activeAtOffset, 'activeAtOffset', true);
+  const checkKeys = !ctx.faults.has('ledger-party-key-unchecked');
+  if (body.eventFormat !== undefined) {
+    if (body.filter !== undefined || body.verbose !== undefined) fail('Invalid value for: body (filter and verbose must be unset when eventFormat is defined)');
+    return { activeAtOffset, format: eventFormat(body.eventFormat, 'eventFormat', undefined, checkKeys) };
+  }
+  if (body.filter === undefined) fail('Invalid value for: body (nothing requested: set eventFormat, or the deprecated filter)');
+  return { activeAtOffset, format: eventFormat(body.filter, 'filter', optionalBoolean(body.verbose, 'verbose') ?? false, checkKeys) };
 }
 
 export function queryInt(raw: unknown, name: string): number | undefined {

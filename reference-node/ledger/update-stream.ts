@@ -1,32 +1,22 @@
 // POST /v2/updates (and the deprecated /flats and /trees): the ledger participant's filtered update stream as one JSON array.
-// Order of checks: credentials (401), request (plain-text 400), read rights (403), then the read itself,
-// which stops as soon as it has enough elements, so a million-update history is never materialised
-// (a checkpoint every CHECKPOINT_EVERY updates also bounds how far a narrow filter scans for `cap` elements).
+// Order of checks: credentials (401), request (plain-text 400), read rights (403), then the read itself
+// (update-window.ts, shared with the WebSocket channel), which stops as soon as it has enough elements, so a
+// million-update history is never materialised (a checkpoint every CHECKPOINT_EVERY updates also bounds how far
+// a narrow filter scans for `cap` elements). The list limit, the query parameters and the plain-text 400 are HTTP's.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonObject } from '../../common/json.ts';
 import type { NodeContext } from '../context.ts';
 import { identify, requireReadRights } from './callers.ts';
 import { LedgerHttpError, sendCantonError, sendStreamBadRequest } from './errors.ts';
-import { CHECKPOINT_EVERY, checkpointOffset, currentLedgerEnd, streamSlots } from './offsets.ts';
 import { Projector } from './projection.ts';
-import { checkpointRecord, element, transactionTree } from './render.ts';
-import { InvalidStreamRequest, namedParties, parseStreamQuery, parseStreamRequest, type StreamQuery, type StreamRequest } from './stream-request.ts';
+import { InvalidStreamRequest, parseStreamQuery, parseStreamRequest, type StreamQuery, type StreamRequest } from './stream-request.ts';
+import { asTree, type Element, requestedParties, type StreamForm, throughStage, trailingGap, windowElements, windowEnd, wireFaults } from './update-window.ts';
 
 /** Longest an open-ended read waits for new elements, whatever the request asks. */
 export const MAX_IDLE_WAIT_MS = 5_000;
 /** How long the idle-timeout-ignored fault holds a read open: past any client's request timeout, unless it hangs up first. */
 const IDLE_IGNORED_HOLD_MS = 60_000;
-/** How far past endInclusive the end-ignored fault reads. */
-const END_IGNORED_EXTRA = 20;
-
-interface Element {
-  offset: number;
-  json: JsonObject;
-}
-
-/** `trees`: the deprecated /v2/updates/trees, whose transactions are ledger-effects trees keyed by node id. */
-export type StreamForm = 'updates' | 'trees';
 
 export async function getUpdates(ctx: NodeContext, req: FastifyRequest, reply: FastifyReply, form: StreamForm = 'updates'): Promise<FastifyReply> {
   try {
@@ -84,18 +74,8 @@ function heldOpen(reply: FastifyReply, ms: number): Promise<void> {
   });
 }
 
-function requestedParties(r: StreamRequest): { parties: string[]; anyParty: boolean } {
-  const tx = namedParties(r.transactions?.format);
-  const re = namedParties(r.reassignments);
-  const topo = r.topology?.parties;
-  return {
-    parties: [...new Set([...tx.parties, ...re.parties, ...(topo && topo !== 'all' ? topo : [])])],
-    anyParty: tx.anyParty || re.anyParty || topo === 'all',
-  };
-}
-
 function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: Element[]; overLimit: boolean; completedByLimit: boolean } {
-  const { world, settings } = ctx;
+  const { settings } = ctx;
   const no413 = ctx.faults.has('ledger-no-413');
   // limit-takes-window-tail: a bounded window with a limit is read whole, and its last `limit` elements kept.
   const tail = q.limit !== undefined && r.endInclusive !== undefined && ctx.faults.has('ledger-limit-takes-window-tail') ? q.limit : undefined;
@@ -103,37 +83,12 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
   const allowed = settings.listLimit + (ctx.faults.has('ledger-list-limit-one-over-accepted') ? 1 : 0);
   // Collect one more than allowed to know that it is exceeded (the no-413 fault reads on, bounded).
   const cap = tail === undefined ? (q.limit ?? (no413 ? 4 * settings.listLimit : allowed + 1)) : allowed + 1;
-  let upTo = r.endInclusive ?? currentLedgerEnd(world);
-  if (r.endInclusive !== undefined && ctx.faults.has('ledger-end-ignored')) upTo = r.endInclusive + END_IGNORED_EXTRA;
-  const descending = r.descending && !ctx.faults.has('ledger-descending-ignored');
-  const projector = new Projector(ctx, r);
-  const elements: Element[] = [];
-  // The paging-gap fault drops the lowest-offset update of a window that starts inside the history.
-  const gap = ctx.faults.has('ledger-paging-gap') && r.beginExclusive > 0;
-  let dropNext = gap && !descending;
-  // begin-zero-after-checkpoint: a read from 0 starts after the first offset checkpoint, not at the ledger's start.
-  const after = r.beginExclusive === 0 && ctx.faults.has('ledger-begin-zero-after-checkpoint') ? checkpointOffset(CHECKPOINT_EVERY - 1) : r.beginExclusive;
-  for (const slot of streamSlots(world.count, world.ledgerOnly, world.submitted.length, after, upTo, descending, ctx.faults.has('ledger-begin-inclusive'))) {
-    if (elements.length >= cap) break;
-    if (slot.kind === 'checkpoint') {
-      const micros = world.recordTimeMicros(slot.index);
-      const times = world.synchronizers.map((s) => ({ synchronizerId: s.id, recordTimeMicros: micros }));
-      elements.push({ offset: slot.offset, json: element('OffsetCheckpoint', checkpointRecord(slot.offset, times)) });
-      continue;
-    }
-    const update =
-      slot.kind === 'ledger-only' ? world.ledgerOnly.get(slot.index)! : slot.kind === 'submitted' ? world.submitted[slot.index]! : world.getUpdate(slot.index);
-    const json = projector.project(update, slot.offset);
-    if (json && dropNext) {
-      dropNext = false;
-      continue;
-    }
-    if (json) elements.push({ offset: slot.offset, json });
+  const collected: Element[] = [];
+  for (const e of windowElements(ctx, r, new Projector(ctx, r), windowEnd(ctx, r))) {
+    if (collected.length >= cap) break;
+    collected.push(e);
   }
-  if (gap && descending && elements.length < cap) {
-    const last = elements.findLastIndex((e) => !('OffsetCheckpoint' in (e.json.update as JsonObject)));
-    if (last >= 0) elements.splice(last, 1);
-  }
+  const elements = throughStage(trailingGap(ctx, r), collected, collected.length < cap);
   if (tail !== undefined) return { elements: elements.slice(-tail), overLimit: false, completedByLimit: true };
   // list-limit-at-bound-413: a result of exactly the list limit counts as beyond it (`>=`).
   const beyond = ctx.faults.has('ledger-list-limit-at-bound-413') ? elements.length >= allowed : elements.length > allowed;
@@ -149,19 +104,5 @@ function read(ctx: NodeContext, r: StreamRequest, q: StreamQuery): { elements: E
 
 /** The answer array, with the element-level faults applied. */
 function finish(ctx: NodeContext, r: StreamRequest, elements: Element[]): JsonObject[] {
-  const out = elements.map((e) => e.json);
-  if (ctx.faults.has('ledger-offsets-not-increasing') && !r.descending && out.length >= 2) [out[0], out[1]] = [out[1]!, out[0]!];
-  if (ctx.faults.has('ledger-two-keys-update')) {
-    const i = out.findIndex((e) => !('OffsetCheckpoint' in (e.update as JsonObject)));
-    if (i >= 0) (out[i]!.update as JsonObject).OffsetCheckpoint = { value: { offset: elements[i]!.offset } };
-  }
-  if (ctx.faults.has('ledger-checkpoint-kind-misnamed')) {
-    return out.map((e) => ('OffsetCheckpoint' in (e.update as JsonObject) ? { update: { offsetCheckpoint: (e.update as JsonObject).OffsetCheckpoint } } : e));
-  }
-  return out;
-}
-
-function asTree(e: JsonObject): JsonObject {
-  const tx = (e.update as JsonObject).Transaction as JsonObject | undefined;
-  return tx ? { update: { TransactionTree: { value: transactionTree(tx.value as JsonObject) } } } : e;
+  return throughStage(wireFaults(ctx, r), elements, true).map((e) => e.json);
 }

@@ -2,13 +2,14 @@
 // and what it returns is what the client receives; everything it leaves alone goes out unchanged.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { blindHook } from '../../reference-node/blind/hook.ts';
+import { BlindChannelRewrite } from '../../reference-node/blind/channel.ts';
+import { blindFaults, blindHook } from '../../reference-node/blind/hook.ts';
 import { blindRound, type BlindFault } from '../../reference-node/blind/seam.ts';
 import { BLIND_FAULTS, FaultSet } from '../../reference-node/faults.ts';
 
 async function app(faults: readonly BlindFault[]) {
   const a = Fastify();
-  blindHook(a, faults);
+  blindHook(a, blindFaults(faults));
   a.get('/api/scan/v0/items', async (req) => ({ items: [1, 2, 3], asked: (req.query as Record<string, string>).n ?? null }));
   a.post('/v2/echo', async (req) => req.body);
   a.get('/text', async (_req, reply) => reply.type('text/plain').send('plain'));
@@ -58,6 +59,46 @@ describe('blind faults', () => {
       'refused {"x":1}',
       200,
     ]);
+  });
+
+  it("rewrite a WebSocket channel's messages: held back and sent later, added before the close, several faults in turn", () => {
+    const [holdsSecond, echoes] = blindRound(0, [
+      {
+        name: 'blind-r0-ledger-holds-second-message',
+        interface: 'ledger',
+        breaks: 'an example',
+        cites: [],
+        rewrite: () => undefined,
+        // The second message comes after the third; one still held at the close goes out before it.
+        rewriteChannel: (channel, event, memory) => {
+          const key = `held:${channel.id}`;
+          const held = memory.get(key) as unknown[] | undefined;
+          if (event.kind === 'close') return held;
+          if (event.n === 1) {
+            memory.set(key, [event.message]);
+            return [];
+          }
+          memory.delete(key);
+          return held && [event.message, ...held];
+        },
+      },
+      {
+        name: 'blind-r0-ledger-tells-request',
+        interface: 'ledger',
+        breaks: 'an example',
+        cites: [],
+        rewrite: () => undefined,
+        rewriteChannel: (channel, event) => (event.kind === 'close' ? [{ request: channel.request, path: channel.path }] : undefined),
+      },
+    ]) as [BlindFault, BlindFault];
+    const channel = (id: number) => ({ id, path: '/v2/updates', request: { beginExclusive: id }, headers: {} });
+    const one = new BlindChannelRewrite(blindFaults([holdsSecond, echoes]), channel(1));
+    expect([1, 2, 3, 4].map((m) => one.message(m))).toEqual([[1], [], [3, 2], [4]]);
+    expect(one.close(1000, '')).toEqual([{ request: { beginExclusive: 1 }, path: '/v2/updates' }]);
+    const two = new BlindChannelRewrite(blindFaults([holdsSecond]), channel(2));
+    expect([two.message('a'), two.message('b'), two.close(1000, '')]).toEqual([['a'], [], ['b']]);
+    // A fault without a channel rewrite leaves the messages as they are.
+    expect(new BlindChannelRewrite(blindFaults([dropLast]), channel(3)).message({ x: 1 })).toEqual([{ x: 1 }]);
   });
 
   it('are named for their round and interface, and switched like the catalog faults', () => {

@@ -29,6 +29,7 @@ import {
   type StreamOptions,
 } from '../ledger-requests.ts';
 import { call, responseProblems } from '../response-conformance.ts';
+import { type OpenChannel, openChannel, type Refused, readChannel } from '../ws-requests.ts';
 import type { InterfaceProbes, Probe } from './probe.ts';
 
 const body = (o: Json) => ({ beginExclusive: 0, endInclusive: 100, updateFormat: everything(ANY), ...o });
@@ -368,6 +369,47 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     // Never unassigned: the contract can be unassigned (again) from where it was.
     return accepted && (await aliceCall(n, '/v2/commands/submit-and-wait-for-reassignment', aliceMove(n, 'probe-ar-out-2', unassign))).status === 200;
   },
+  'ledger-ws-reorders': async (n) => !isIncreasing(offsetsOf((await wsRead(n, '/v2/updates', body({}))).messages)),
+  'ledger-ws-drops-update': async (n) => (await wsRead(n, '/v2/updates', body({}))).messages.length < (await read(n, body({}))).length,
+  'ledger-ws-duplicates-update': async (n) => {
+    const offsets = offsetsOf((await wsRead(n, '/v2/updates', body({}))).messages);
+    return new Set(offsets).size < offsets.length;
+  },
+  'ledger-ws-stops-at-list-limit': async (n) => {
+    const { messages, close } = await wsRead(n, '/v2/updates', body({ endInclusive: OVER_LIMIT_END }));
+    return close?.code === 1000 && messages.length === n.context.settings.listLimit;
+  },
+  'ledger-ws-filter-ignored': async (n) => {
+    const amulet = amuletOf(n);
+    const { messages } = await wsRead(n, '/v2/updates', body({ updateFormat: txFormat({ filtersForAnyParty: templateFilter(amulet) }) }));
+    return flatEvents(messages).some(({ ev }) => ev.templateId !== amulet);
+  },
+  'ledger-ws-no-live-updates': async (n) => {
+    const ch = await wsOpen(n, '/v2/updates', { beginExclusive: await ledgerEndOf(n), updateFormat: txFormat(byParty([aliceOf(n)])) });
+    const { updateId } = (await aliceCall(n, '/v2/commands/submit-and-wait', aliceCreate(n, 'probe-ws-live'))).json() as Json;
+    const delivered = await ch.waitFor((ms) => transactions(ms).some((tx) => tx.updateId === updateId), LIVE_WAIT_MS);
+    await ch.close();
+    return !delivered;
+  },
+  'ledger-ws-close-ignored': async (n) => {
+    const ch = await wsOpen(n, '/v2/updates', { beginExclusive: await ledgerEndOf(n), updateFormat: txFormat(byParty([aliceOf(n)])) });
+    return !(await ch.close(LIVE_WAIT_MS));
+  },
+  'ledger-ws-bad-request-silent-close': async (n) => {
+    const { messages, close } = await wsRead(n, '/v2/updates', '{"beginExclusive": ');
+    return close !== undefined && messages.length === 0;
+  },
+  'ledger-ws-token-unchecked': async (n) => !(await openChannel(n, '/v2/updates', { token: null, request: body({}) }).then(closed)).refused,
+  'ledger-ws-completions-missing': async (n) => {
+    const request = { userId: n.credentials.ledgerUserToken.user, parties: [aliceOf(n)], beginExclusive: await ledgerEndOf(n) };
+    const ch = await wsOpen(n, '/v2/commands/completions', request, n.credentials.ledgerUserToken.token);
+    await aliceCall(n, '/v2/commands/submit-and-wait', aliceCreate(n, 'probe-ws-completion'));
+    const delivered = await ch.waitFor((ms) => ms.some((m) => m.completionResponse?.Completion?.value.commandId === 'probe-ws-completion'), LIVE_WAIT_MS);
+    await ch.close();
+    return !delivered;
+  },
+  'ledger-ws-message-malformed': async (n) =>
+    (await wsRead(n, '/v2/state/active-contracts', { activeAtOffset: 100, eventFormat: ANY })).messages.some((m) => typeof m.workflowId === 'number'),
   'ledger-reassignment-json-as-text': async (n) => {
     const created = (await aliceCall(n, '/v2/commands/submit-and-wait-for-transaction', { commands: aliceCreate(n, 'probe-rt-create') })).json() as Json;
     const contractId = created.transaction.events[0].CreatedEvent.contractId;
@@ -377,6 +419,22 @@ const PROBES: Record<LedgerFaultName, Probe> = {
     return moved.status === 200 && /^text\/plain/.test(moved.contentType ?? '');
   },
 };
+
+/** How long a WebSocket probe waits for what a live channel delivers at once on a clean node. */
+const LIVE_WAIT_MS = 2_000;
+/** A whole read of a channel, as the admin. */
+const wsRead = (n: RunningReferenceNode, path: string, request: unknown) => readChannel(n, path, { request });
+/** A channel left open for the probe to drive (it must close it). */
+async function wsOpen(n: RunningReferenceNode, path: string, request: unknown, token?: string): Promise<OpenChannel> {
+  const ch = await openChannel(n, path, { request, token });
+  if (ch.refused) throw new Error(`${path}: the upgrade was refused with ${ch.status}`);
+  return ch;
+}
+/** An upgrade's outcome, the channel closed if it was accepted. */
+async function closed(ch: OpenChannel | Refused): Promise<OpenChannel | Refused> {
+  if (!ch.refused) await ch.close();
+  return ch;
+}
 
 /** A POST of alice's (the limited ledger user) to a command endpoint. */
 const aliceCall = (n: RunningReferenceNode, path: string, payload: unknown) =>
