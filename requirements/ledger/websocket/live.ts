@@ -22,7 +22,7 @@ import {
   type Acting,
 } from '../../../interfaces/ledger/commands.ts';
 import { channelElements, UPDATES_CHANNEL } from '../../../interfaces/ledger/update-channel.ts';
-import { body, recordOf, updateFormat } from '../../../interfaces/ledger/updates.ts';
+import { LEDGER_EFFECTS, body, recordOf, updateFormat } from '../../../interfaces/ledger/updates.ts';
 
 /** How long an open stream must stay quiet to count as caught up before the suite commits its update. */
 const CAUGHT_UP_MS = 500;
@@ -65,9 +65,10 @@ export const LIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { i
       const commandId = commandIdOf(ctx, 'ws-live');
       const begin = await ledgerEnd(ctx, a.auth);
       const submit = submitter(ctx, a, PATHS.submitAndWait, commandId);
-      // Open-ended: from the ledger end, the acting parties' transactions; the update is committed once caught up.
+      // Open-ended: from the ledger end, the acting parties' transactions (ledger effects: a contract the commands
+      // create and archive at once leaves no ACS delta); the update is committed once the stream caught up.
       const x = await ctx.ledger.channel(UPDATES_CHANNEL, {
-        request: body({ beginExclusive: begin }, updateFormat(a.actAs, ['transactions'])),
+        request: body({ beginExclusive: begin }, updateFormat(a.actAs, ['transactions'], LEDGER_EFFECTS)),
         auth: a.auth,
         idleMs: CAUGHT_UP_MS,
         until: carries(commandId),
