@@ -8,6 +8,7 @@ import { ROUND_2_LEDGER_WALLET_2 } from './round-2/ledger-wallet-2.ts';
 import { ROUND_2_SCAN_EVENTS_BULK } from './round-2/scan-events-bulk.ts';
 import { ROUND_2_SCAN_HOLDINGS_UPDATES } from './round-2/scan-holdings-updates.ts';
 import { ROUND_2_SCAN_STATE } from './round-2/scan-state.ts';
+import { ROUND_3_WEBSOCKET } from './round-3/websocket.ts';
 import type { BlindFault } from './seam.ts';
 
 export type { BlindAnswer, BlindFault, BlindRequest } from './seam.ts';
@@ -22,4 +23,5 @@ export const BLIND_FAULTS: readonly BlindFault[] = [
   ...ROUND_2_SCAN_HOLDINGS_UPDATES,
   ...ROUND_2_SCAN_EVENTS_BULK,
   ...ROUND_2_SCAN_STATE,
+  ...ROUND_3_WEBSOCKET,
 ];

@@ -36,7 +36,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'request validation',
     breaks: 'descendingOrder without endInclusive is accepted instead of being rejected with 400.',
     cites: ['R.ledger.8'],
-    rules: ['LEDGER-UPDATES-DESCENDING-NEEDS-END'],
+    rules: ['LEDGER-UPDATES-DESCENDING-NEEDS-END', 'LEDGER-WEBSOCKET-BAD-REQUEST'],
   },
   // The positive read asks for a limit below the list limit over a long window: ignored, it is answered 413.
   'ledger-limit-ignored': {
@@ -108,7 +108,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'errors',
     breaks: 'JsCantonError bodies lack the required errorCategory field.',
     cites: ['R.ledger.42'],
-    rules: ['LEDGER-UPDATES-ERROR-BODY'],
+    rules: ['LEDGER-UPDATES-ERROR-BODY', 'LEDGER-WEBSOCKET-MESSAGE-SCHEMA'],
     generic: {},
   },
   'ledger-acs-delta-leak': {
@@ -327,7 +327,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'limits',
     breaks: 'A result larger than the node list limit is answered 200 with only its elements beyond the list limit, instead of 413.',
     cites: ['A.updates.10', 'X.errors.2', 'X.limits.1'],
-    rules: ['LEDGER-UPDATES-LIST-LIMIT-413', 'LEDGER-UPDATES-LIST-LIMIT-AT-BOUND'],
+    rules: ['LEDGER-UPDATES-LIST-LIMIT-413', 'LEDGER-UPDATES-LIST-LIMIT-AT-BOUND', 'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT'],
   },
   'ledger-limit-takes-window-tail': {
     family: 'limits',
@@ -383,6 +383,8 @@ const RULE_FAULTS = declareFaults('ledger', {
       'LEDGER-PACKAGES-UPLOAD-TAKES-DAR',
       'LEDGER-VETTING-LIST',
       'LEDGER-VETTING-DRY-RUN-UNVET',
+      'LEDGER-WEBSOCKET-LIVE-UPDATE',
+      'LEDGER-WEBSOCKET-COMPLETIONS',
     ],
     generic: {
       operations: [
