@@ -31,6 +31,8 @@ export async function plan(opts: RunOptions): Promise<void> {
     for (const name of ['ledger', 'wallet', 'scan'] as const)
       say(`  ${name.padEnd(8)} ${target[name] ? redactUrl(target[name]!.url) : 'not given'}${node ? ' (embedded reference node)' : ''}`);
     say(`  mutations ${target.allowMutations ? 'allowed' : 'not allowed: checks that change the target are skipped'}`);
+    const channels = contextParts(target, {}).skipWebSocket;
+    say(`  websocket ${channels ? `not opened: checks reading the ledger's channels are skipped (${channels})` : "the ledger's channels are read"}`);
     let origins = Object.fromEntries(Object.entries(fixtureOrigins).map(([n, from]) => [n, { kind: 'given' as const, from }]));
     if (discovery) {
       const parts = contextParts(target, documents.specs, undefined, {}, { onSecret: (token) => scrubber.add(token) });

@@ -76,7 +76,7 @@ function program(argv: readonly string[]): Command {
   cli
     .command('list')
     .description('Print the requirement catalog: every rule the suite checks')
-    .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
+    .option('--spec <NAME=PATH>', "replace or add an OpenAPI document, or the ledger's AsyncAPI one (path or URL); repeatable", collect, [])
     .option('--json', 'print JSON')
     .option('--markdown', 'print the requirements document (docs/requirements.md)')
     .option('--traceability', 'print the traceability document (docs/traceability.md): every normative sentence of the description and what enforces it')
@@ -134,13 +134,14 @@ function program(argv: readonly string[]): Command {
 
   cli
     .command('catalog')
-    .description('List the operations of the loaded OpenAPI documents')
-    .option('--spec <NAME=PATH>', 'replace or add an OpenAPI document (path or URL); repeatable', collect, [])
+    .description('List the operations of the loaded OpenAPI documents and the channels of the AsyncAPI ones')
+    .option('--spec <NAME=PATH>', "replace or add an OpenAPI document, or the ledger's AsyncAPI one (path or URL); repeatable", collect, [])
     .option('--json', 'print JSON instead of a table')
     .action(async (opts: { spec: string[]; json?: boolean }) => {
       const { usableDocuments } = await import('./run-settings.ts');
       const rows = [];
-      for (const [name, spec] of Object.entries((await usableDocuments(opts.spec, true)).specs)) {
+      const documents = await usableDocuments(opts.spec, true);
+      for (const [name, spec] of Object.entries(documents.specs)) {
         for (const op of spec.catalog.operations) {
           const auth = op.security.length === 0 ? 'none' : op.security.map((s) => Object.keys(s).join('+') || 'optional').join(' | ');
           rows.push({
@@ -154,6 +155,18 @@ function program(argv: readonly string[]): Command {
           });
         }
       }
+      // The WebSocket channels: an upgrade of GET on the path, named by the operation that reads the node's messages.
+      for (const channels of Object.values(documents.channels))
+        for (const c of channels.channels)
+          rows.push({
+            spec: channels.name,
+            id: c.subscribeOperationId ?? c.publishOperationId ?? c.path,
+            method: 'WS',
+            path: c.path,
+            auth: c.auth.join(' | ') || 'not stated',
+            deprecated: false,
+            statuses: [] as string[],
+          });
       if (opts.json) console.log(JSON.stringify(rows, null, 2));
       else
         for (const r of rows)
@@ -224,7 +237,12 @@ function program(argv: readonly string[]): Command {
 /** The options run and plan share (a plan must be asked with exactly the options of its run). */
 function targetCommand(command: Command): Command {
   command
-    .option('--spec <NAME=PATH>', 'replace the OpenAPI document of an interface (NAME: ledger, wallet or scan; PATH: a file or URL); repeatable', collect, [])
+    .option(
+      '--spec <NAME=PATH>',
+      "replace the OpenAPI document of an interface (NAME: ledger, wallet or scan; PATH: a file or URL), or with an AsyncAPI document the ledger's channel document (also NAME ledger-channels); repeatable",
+      collect,
+      [],
+    )
     .option('--config <file>', 'JSON file with the fixtures (ids the checks need): {"fixtures": {...}}')
     .option('--report-dir <dir>', 'where to write the results', 'reports/latest')
     .option('--ledger-url <url>', 'base URL of the ledger JSON interface')
@@ -243,6 +261,11 @@ function targetCommand(command: Command): Command {
       '--allow-mutations [bool]',
       'also run checks that change the target (buy traffic, force-ACS, command submission); true, false, 1 or 0',
       booleanFlag('--allow-mutations'),
+    )
+    .option(
+      '--skip-websocket [bool]',
+      "open no WebSocket channel (a gateway without upgrades): the ledger's channels are reported not judged, with that reason",
+      booleanFlag('--skip-websocket'),
     )
     .option('--no-discovery', 'do not discover missing fixtures from the target (read-only unless mutations are allowed); use only the given ones')
     .option('--certify [bool]', 'certification run: every MUST requirement of the targeted interfaces must be judged, else exit 4', booleanFlag('--certify'))

@@ -31,12 +31,12 @@ export function requirementsMarkdown(
     lines.push(
       `## ${iface}`,
       '',
-      '| id | level | rule (section) | operations | confirms | changes target | defined in | proven by faults (or deviations) |',
+      '| id | level | rule (section) | operations (and WebSocket channels) | confirms | changes target | defined in | proven by faults (or deviations) |',
       '|---|---|---|---|---|---|---|---|',
     );
     for (const r of own) {
       lines.push(
-        `| ${r.id} | ${r.level} | ${cell(r.sentence)} (${cell(r.section)}) | ${r.operations.join(', ')} | ${r.confirms ?? ''} | ${r.mutates ? 'yes' : ''} | \`${r.definedIn}\` | ${provenBy(r.id).join(', ')} |`,
+        `| ${r.id} | ${r.level} | ${cell(r.sentence)} (${cell(r.section)}) | ${[...r.operations, ...(r.channels ?? []).map((c) => `ws ${c}`)].join(', ')} | ${r.confirms ?? ''} | ${r.mutates ? 'yes' : ''} | \`${r.definedIn}\` | ${provenBy(r.id).join(', ')} |`,
       );
     }
     lines.push('');

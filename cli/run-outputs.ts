@@ -137,7 +137,7 @@ function documentMember(name: string, source: string): string {
 /** The documents the run judged against, as read (their sha256 is the report's). */
 function documentMembers(documents: Documents): BundleSource[] {
   return documents.checks.flatMap((c) => {
-    const bytes = documents.specs[c.name]?.loaded.bytes;
+    const bytes = documents.specs[c.name]?.loaded.bytes ?? Object.values(documents.channels).find((d) => d.name === c.name)?.bytes;
     return bytes ? [{ name: documentMember(c.name, c.source), data: bytes }] : [];
   });
 }

@@ -37,6 +37,8 @@ export interface RunOptions extends TransportOptions, OAuthOptions {
   referenceScanRelease?: string;
   referenceLedgerRelease?: string;
   allowMutations?: boolean;
+  /** Open no WebSocket channel (--skip-websocket). */
+  skipWebSocket?: boolean;
   /** Discover missing fixtures from the target (default true; --no-discovery). */
   discovery?: boolean;
   /** Every MUST requirement of the targeted interfaces must be judged; an incomplete run exits 4. */
@@ -130,7 +132,7 @@ export async function configFixtures(path: string | undefined): Promise<Fixtures
 
 /** The built-in documents with the user's --spec replacements, each compiled once; an unusable one is refused. */
 export async function usableDocuments(spec: string[], mayAdd = false): Promise<Documents> {
-  const documents = await loadDocuments(selectSpecs(spec, mayAdd));
+  const documents = await loadDocuments(await selectSpecs(spec, mayAdd));
   refuseUnusable(documents.checks);
   return documents;
 }
@@ -200,7 +202,7 @@ export async function buildTarget(
     const node = await embeddedNode(opts, bounds.seed);
     // The embedded node is disposable: everything runs, including checks that change its state, unless the
     // user said otherwise.
-    const target = referenceNodeTarget(node, { ...bounds, allowMutations: opts.allowMutations ?? true });
+    const target = referenceNodeTarget(node, { ...bounds, allowMutations: opts.allowMutations ?? true, skipWebSocket: opts.skipWebSocket === true });
     target.fixtures = { ...target.fixtures, ...given };
     const fixtureOrigins = { ...Object.fromEntries(Object.keys(target.fixtures).map((n) => [n, "the embedded node's fixture file"])), ...fromFile };
     return { node, target, sources: { ledger: "the embedded node's admin token", wallet: "the embedded node's wallet token" }, fixtureOrigins };
@@ -234,6 +236,7 @@ export async function buildTarget(
     proxy: proxyFromEnvironment(),
     fixtures,
     allowMutations: opts.allowMutations === true,
+    skipWebSocket: opts.skipWebSocket === true,
     ...bounds,
   };
   const oauthSource = (name: InterfaceName) => (oauth[name] ? tokenOrigin(oauth[name]) : undefined);
@@ -338,6 +341,7 @@ export function effectiveConfig(opts: RunOptions, target: TargetConfig): Record<
     specs: opts.spec.map(redactUrl),
     config: opts.config,
     allowMutations: target.allowMutations,
+    skipWebSocket: target.skipWebSocket === true,
     discovery: opts.discovery !== false,
     certify: opts.certify === true,
     seed: target.seed,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from '../runner/usage-error.ts';
 import { applyWaivers, waiverOutsideCatalog } from '../reporting/waivers.ts';
 import { buildReport, type ConformanceReport } from '../reporting/model.ts';
-import { coverage } from '../reporting/coverage.ts';
+import { channelCoverage, coverage } from '../reporting/coverage.ts';
 import { writeReports } from '../reporting/write-reports.ts';
 import { harOrder } from '../reporting/har.ts';
 import { reportExchanges, runOutputs, writeRunOutputs } from './run-outputs.ts';
@@ -32,7 +32,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
   const bounds = runBounds(opts);
   const given = await configFixtures(opts.config);
   const waivers = await readWaivers(opts.waivers);
-  const documents = await loadDocuments(selectSpecs(opts.spec));
+  const documents = await loadDocuments(await selectSpecs(opts.spec));
   printSpecChecks(documents.checks);
   refuseUnusable(documents.checks);
   const all = catalog(documents.specs, documents.builtinIds);
@@ -100,6 +100,7 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
     applicability: results.applicability,
     waiverNotes,
     coverage: coverage(documents.specs, all, judged, results.seen, results.basePaths, documents.builtinIds),
+    channels: channelCoverage(documents.channels.ledger?.channels.map((c) => c.path) ?? [], all, judged, results.seen, results.basePaths),
     requirements: judged,
     requestsSent: results.seen.length,
     mode: opts.certify ? 'certify' : 'standard',

@@ -121,6 +121,10 @@ export function printSpecChecks(checks: readonly SpecCheckResult[]): void {
   console.log('Spec-level checks:');
   for (const r of checks) {
     if (r.loadError) console.log(`  ${r.name.padEnd(8)} UNUSABLE  ${redactUrl(r.loadError)}`);
+    else if (r.asyncapi)
+      console.log(
+        `  ${r.name.padEnd(8)} AsyncAPI ${r.asyncapi}  ${r.channels} channels  ${r.validators} validators  ${r.examplesChecked} examples  ${r.failures.length} failed  (${r.millis} ms)`,
+      );
     else
       console.log(
         `  ${r.name.padEnd(8)} OpenAPI ${r.openapi}  ${r.operations} operations  ${r.validators} validators  ${r.examplesChecked} examples  ${r.failures.length} failed  (${r.millis} ms)`,

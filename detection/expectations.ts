@@ -19,6 +19,9 @@ export interface Expectation {
 
 export function expectedFailures(fault: FaultDefinition, catalog: readonly Requirement[]): Expectation {
   const exact = [...fault.rules];
+  // The node's stream code is one for both transports, as a real node's: what breaks a rule over HTTP breaks
+  // its WebSocket twin too.
+  if (!fault.httpOnly) exact.push(...catalog.filter((r) => r.twinOf !== undefined && fault.rules.includes(r.twinOf)).map((r) => r.id));
   const groups: Expectation['groups'] = [];
   const allowed: string[] = [];
   if (fault.refuses) {

@@ -1,7 +1,7 @@
 // The CheckContext a requirement's check receives: clients, fixtures, specs and the assertion helpers
 // that turn a broken rule into a CheckFailure with evidence.
 import fc from 'fast-check';
-import type { CompiledSpec, OperationSpec } from '../generators/index.ts';
+import type { CompiledChannels, CompiledSpec, OperationSpec } from '../generators/index.ts';
 import type { AnswerLog } from './answers/answer-log.ts';
 import type { AnswerProjection } from './answers/answer-projection.ts';
 import type { ExchangeRecord } from './exchange-record.ts';
@@ -45,6 +45,10 @@ export interface ContextParts {
   maxPages: number;
   /** The release each node states, read before the requirements (runner/node-versions.ts). */
   releases?: StatedReleases;
+  /** Set when the run opens no WebSocket channel: why (e.g. "--skip-websocket: a gateway without upgrades"). */
+  skipWebSocket?: string;
+  /** The loaded channel documents (AsyncAPI) by interface: what the channels' messages are judged by. */
+  channelDocuments?: Partial<Record<'ledger', CompiledChannels>>;
 }
 
 /**
@@ -63,7 +67,7 @@ export function withFixtures<K extends FixtureName>(ctx: CheckContext, needs: re
  */
 export function makeCheckContext(
   parts: ContextParts,
-  requirement?: Pick<Requirement, 'id' | 'kind'>,
+  requirement?: Pick<Requirement, 'id' | 'kind' | 'transport'>,
   created: string[] = [],
   review?: AnswerProjection,
 ): CheckContext {
@@ -127,6 +131,12 @@ export function makeCheckContext(
       if (!s) throw new CheckSkipped(`no ${name} document loaded`);
       return s;
     },
+    channelDocument(name) {
+      const document = parts.channelDocuments?.[name];
+      if (!document) throw new CheckSkipped(`no ${name} channel document loaded`);
+      return document;
+    },
+    transport: requirement?.transport ?? 'http',
     seed: parts.seed,
     runId: parts.runId,
     runs: parts.runs,

@@ -20,11 +20,12 @@ import { CheckFailure, CheckNotApplicable, CheckSkipped, CheckUnsupported, type 
 export type Status = 'passed' | 'failed' | 'skipped' | 'unsupported' | 'not-applicable' | 'waived' | 'error';
 
 /**
- * Why a requirement was not judged: no URL for its interface, mutations not allowed, a fixture missing,
+ * Why a requirement was not judged: no URL for its interface, mutations not allowed, WebSocket channels not to
+ * be opened (--skip-websocket), a fixture missing,
  * the request budget used up, the target did not have (or show) the data the rule needs, or (`depends`) an
  * answer it needed was refused the way a failed requirement of the run shows (see engine/dependent-skips.ts).
  */
-export type SkipKind = 'no-target' | 'mutations' | 'fixture' | 'budget' | 'data' | 'depends' | 'credentials';
+export type SkipKind = 'no-target' | 'mutations' | 'websocket' | 'fixture' | 'budget' | 'data' | 'depends' | 'credentials';
 
 export interface RequirementResult {
   id: string;
@@ -74,6 +75,8 @@ export function skipReason(r: Requirement, parts: ContextParts): string | undefi
 function plannedSkip(r: Requirement, parts: ContextParts): { reason: string; kind: SkipKind } | undefined {
   if (!parts.clients[r.interface]) return { reason: `no ${r.interface} URL given`, kind: 'no-target' };
   if (r.mutates && !parts.allowMutations) return { reason: 'changes the target; runs only with mutations allowed (--allow-mutations)', kind: 'mutations' };
+  if (r.channels?.length && parts.skipWebSocket)
+    return { reason: `reads the WebSocket channel ${r.channels.join(', ')}, which this run does not open (${parts.skipWebSocket})`, kind: 'websocket' };
   const missing = missingFixtures(parts.fixtures, r.needs);
   if (missing.length > 0) return { reason: `missing fixture: ${missing.map((m) => FIXTURE_HELP[m]).join('; ')}`, kind: 'fixture' };
   return undefined;

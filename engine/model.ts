@@ -3,7 +3,7 @@
 import type fc from 'fast-check';
 import type { Json } from '../common/json.ts';
 import type { GenericCheck, InterfaceName, RequirementKind } from '../common/vocabulary.ts';
-import type { CompiledSpec } from '../generators/index.ts';
+import type { CompiledChannels, CompiledSpec } from '../generators/index.ts';
 import type { AnswerProjection } from './answers/answer-projection.ts';
 import type { Fixtures, FixtureName } from './fixtures.ts';
 import type { ExchangeSummary } from './transport/evidence.ts';
@@ -79,6 +79,18 @@ export interface Requirement {
    * the versions of a path (x-cn-version-of) the rule leaves out, by operationId.
    */
   variants?: Readonly<Record<string, string | Readonly<Record<string, string>>>>;
+  /**
+   * The WebSocket channels (paths, e.g. /v2/updates) the check reads: a run told not to open them
+   * (--skip-websocket) does not judge it.
+   */
+  channels?: string[];
+  /**
+   * 'websocket': the update stream reads of its check go over the ledger's WebSocket channel, not HTTP (a
+   * twin of the HTTP rule `twinOf`: the same check, judging the other transport; see engine/requirement.ts).
+   */
+  transport?: 'websocket';
+  /** The rule whose check a WebSocket twin runs (its id without the -WS suffix). */
+  twinOf?: string;
   /** The file that defines the record, relative to the repository root (e.g. requirements/scan/ans.ts). */
   definedIn: string;
   check(ctx: CheckContext): Promise<void>;
@@ -184,8 +196,12 @@ export interface CheckContext<K extends FixtureName = never> {
   readonly wallet: Client;
   readonly scan: Client;
   spec(name: InterfaceName): CompiledSpec;
+  /** The channel document (AsyncAPI) of an interface's WebSocket channels; a check without one loaded is skipped. */
+  channelDocument(name: 'ledger'): CompiledChannels;
   /** The environment variable holding `token` when it is one of the run's configured credentials. */
   credentialVariable(token: string): string | undefined;
+  /** Which transport the check's reads of the update stream take: HTTP, or the WebSocket channel for a twin (Requirement.transport). */
+  readonly transport: 'http' | 'websocket';
   /** Property-test settings of the run. */
   readonly seed: number;
   /** Names what the run creates on the target: tracking ids start `cnc-<run id>-`. */

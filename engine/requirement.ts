@@ -38,6 +38,12 @@ export interface RuleHeader<I extends InterfaceName> {
    * share the reason; a record's own `variants` adds to it (its reason wins for an axis value both name).
    */
   variants?: Requirement['variants'];
+  /**
+   * The WebSocket channel (a path, e.g. /v2/updates) that carries the same stream as the file's operations:
+   * each rule of the file gets a twin, `<id>-WS`, running the same check with its stream reads over the
+   * channel (Requirement.transport), so that a rule is stated once and judged on both transports.
+   */
+  webSocketTwins?: string;
 }
 
 /** What a rule says of itself: everything but its file's header, the defaults and (for `needs`) the fixtures it reads. */
@@ -97,7 +103,7 @@ export function repositoryPath(moduleUrl: string): string {
 /** The rules of one file, in the order given: `defineRules(import.meta.url, { interface: 'scan' }, [...])`. */
 export function defineRules<I extends InterfaceName>(moduleUrl: string, header: RuleHeader<I>, records: readonly RuleOf<I>[]): Requirement[] {
   const where = repositoryPath(moduleUrl);
-  return defineRequirements(
+  const defined = defineRequirements(
     moduleUrl,
     records.map((r) => {
       const operations = r.operations ?? header.operations;
@@ -119,6 +125,18 @@ export function defineRules<I extends InterfaceName>(moduleUrl: string, header: 
       };
     }),
   );
+  const channel = header.webSocketTwins;
+  return channel ? defined.flatMap((r) => [r, webSocketTwin(r, channel)]) : defined;
+}
+
+/**
+ * The rule judged over the WebSocket channel: its check, reading the stream over `channel`. It calls no HTTP
+ * operation (its operations are empty: nothing it sends is an OpenAPI exchange), so it confirms none and
+ * excuses no variant of one.
+ */
+function webSocketTwin(r: Requirement, channel: string): Requirement {
+  const { confirms: _confirms, variants: _variants, ...rest } = r;
+  return { ...rest, id: `${r.id}-WS`, operations: [], channels: [channel], transport: 'websocket', twinOf: r.id, tags: [...(r.tags ?? []), 'websocket'] };
 }
 
 /** A file's excluded variants with a record's own: an axis excused whole by either stays whole. */

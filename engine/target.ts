@@ -8,7 +8,7 @@ import { RunCache } from './run-cache.ts';
 import { AnswerLog } from './answers/answer-log.ts';
 import type { ExchangeRecord } from './exchange-record.ts';
 import type { Fixtures } from './fixtures.ts';
-import { dispatcherFor, type ProxySettings, type TlsSettings } from './transport/dispatcher.ts';
+import { dispatcherFor, proxyFor, type ProxySettings, type TlsSettings } from './transport/dispatcher.ts';
 import { Client, type ClientConfig } from './transport/http.ts';
 import { ClientCredentialsToken, type OAuthSettings } from './transport/oauth.ts';
 import { RunLimits } from './transport/limits.ts';
@@ -35,6 +35,8 @@ export interface TargetConfig {
   proxy?: ProxySettings;
   fixtures: Fixtures;
   allowMutations: boolean;
+  /** Open no WebSocket channel (a gateway that does not upgrade): the requirements reading channels are not judged. */
+  skipWebSocket?: boolean;
   seed: number;
   runs: number;
   timeoutMs: number;
@@ -110,6 +112,7 @@ export function contextParts(
       bearerSource,
       headers: t.headers,
       dispatcher,
+      ...(t.tls ? { tls: t.tls } : {}),
       timeoutMs: target.timeoutMs,
       maxBodyBytes: target.maxBodyBytes,
       limits,
@@ -132,5 +135,16 @@ export function contextParts(
     runs: target.runs,
     allowMutations: target.allowMutations,
     maxPages: target.maxPages,
+    ...webSocketSkip(target),
   };
+}
+
+/**
+ * Why the run opens no WebSocket channel, if it does not: told so, or a ledger reached through a proxy (the
+ * channels' client goes direct, and a direct connection where the deployment needs its proxy proves nothing).
+ */
+function webSocketSkip(target: TargetConfig): { skipWebSocket?: string } {
+  if (target.skipWebSocket) return { skipWebSocket: '--skip-websocket: the target is judged without its WebSocket channels' };
+  const proxy = target.ledger && proxyFor(target.ledger.url, target.proxy);
+  return proxy ? { skipWebSocket: `the ledger is reached through the proxy of ${proxy.from}, which the WebSocket client does not use` } : {};
 }

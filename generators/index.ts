@@ -11,3 +11,16 @@ export { decodeParameter } from './arbitraries/request.ts';
 export { compareStrictness, blockingFindings, type StrictnessFinding, type StrictnessReport } from './strictness/compare-documents.ts';
 export { compareSchemas, STRICTNESS_KINDS, INFORMATIONAL_KINDS, type StrictnessKind, type SchemaDifference } from './strictness/compare-schemas.ts';
 export * from './relations.ts';
+export {
+  BUILTIN_CHANNELS,
+  CHANNEL_INTERFACES,
+  channelsName,
+  channelsOf,
+  compileChannels,
+  hasChannels,
+  type ChannelInterface,
+  type ChannelSpec,
+  type CompiledChannels,
+} from './channels/compile-channels.ts';
+export { judgeMessage, type MessageJudgement } from './channels/judge-message.ts';
+export { isAsyncApiText } from './channels/load-channels.ts';

@@ -7,7 +7,7 @@
 import { resolvePointer } from '../common/json.ts';
 import type { CompiledSpec } from './compile-spec.ts';
 import { findMediaType, findResponse, type OperationSpec } from './operation-catalog.ts';
-import { formatIssues, type ValidationIssue, type ValidationResult } from './schema-validators.ts';
+import { formatIssues, type SchemaValidators, type ValidationIssue, type ValidationResult } from './schema-validators.ts';
 
 export interface ObservedResponse {
   status: number;
@@ -98,12 +98,32 @@ export function judgeResponse(spec: CompiledSpec, operationId: string, res: Obse
     return { ...verdict, problems: [`body of ${operationId} ${res.status} is not JSON: ${JSON.stringify(res.text.slice(0, 120))}`] };
   }
   verdict.bodyJudged = true;
-  const broken = (r: ValidationResult): ResponseJudgement => ({
+  return { ...verdict, ...judgeValue(spec.validators, media.schemaPointer, body, policy, `body of ${operationId} ${res.status}`) };
+}
+
+export interface ValueJudgement {
+  /** Breaks of the schema ([] when the value conforms under the policy). */
+  problems: string[];
+  /** JSON pointer of the first break, when there is one. */
+  pointer?: string;
+  /** Where the value has null for a property its schema leaves optional (tolerated, reported apart). */
+  nullForOptional: string[];
+  /** Required properties that were missing and that the policy's release line predates. */
+  notApplicable: string[];
+}
+
+/**
+ * One JSON value (an answer's body, a WebSocket message) against the schema at `schemaPointer`, under the
+ * deviation policy; `what` names the value in the problem ("body of getUpdates 200").
+ */
+export function judgeValue(validators: SchemaValidators, schemaPointer: string, body: unknown, policy: AnswerPolicy, what: string): ValueJudgement {
+  const verdict: ValueJudgement = { problems: [], nullForOptional: [], notApplicable: [] };
+  const broken = (r: ValidationResult): ValueJudgement => ({
     ...verdict,
-    problems: [`body of ${operationId} ${res.status} violates the schema: ${formatIssues(r)}`],
+    problems: [`${what} violates the schema: ${formatIssues(r)}`],
     pointer: r.issues[0]?.pointer,
   });
-  const strict = spec.validators.validate(media.schemaPointer, body);
+  const strict = validators.validate(schemaPointer, body);
   if (strict.valid) return verdict;
   if (policy.strict) return broken(strict);
   // The release line first: what it predates is not applicable; what remains is judged on.
@@ -111,10 +131,10 @@ export function judgeResponse(spec: CompiledSpec, operationId: string, res: Obse
   // The unreduced issues, as before union errors were reduced: the tolerated lists read every branch.
   const all = (r: ValidationResult) => r.unreduced ?? r.issues;
   const missing = all(strict).filter((i) => i.keyword === 'required' && notRequired.some((p) => i.message.endsWith(`'${p}'`)));
-  const lined = notRequired.length ? spec.validators.variant({ notRequired }).validate(media.schemaPointer, body) : strict;
+  const lined = notRequired.length ? validators.variant({ notRequired }).validate(schemaPointer, body) : strict;
   const notApplicable = [...new Set(missing.map((i) => /'([^']+)'$/.exec(i.message)![1]!))];
   if (lined.valid) return { ...verdict, notApplicable };
-  const tolerant = spec.validators.variant({ notRequired, nullForOptional: true }).validate(media.schemaPointer, body);
+  const tolerant = validators.variant({ notRequired, nullForOptional: true }).validate(schemaPointer, body);
   // Named by the letter of the document, leaving out the nulls beside the break (they are not the break).
   if (!tolerant.valid) {
     const notNull = (i: ValidationIssue) => resolvePointer(body, i.pointer) !== null;

@@ -44,7 +44,7 @@ export interface LoadOptions {
   timeoutMs?: number;
 }
 
-const isUrl = (s: string) => /^https?:\/\//i.test(s);
+export const isUrl = (s: string) => /^https?:\/\//i.test(s);
 
 export async function loadDocument(source: string, options: LoadOptions = {}): Promise<LoadedDocument> {
   const location = isUrl(source) ? source : resolvePath(source);
@@ -54,7 +54,7 @@ export async function loadDocument(source: string, options: LoadOptions = {}): P
     resolve: { http: { timeout: options.timeoutMs ?? 10_000, safeUrlResolver: false } },
     dereference: { circular: 'ignore' as const },
   };
-  const rootBytes = await readRoot(location, options.timeoutMs ?? 10_000);
+  const rootBytes = await readDocumentBytes(location, options.timeoutMs ?? 10_000);
 
   let bundled: OpenApiDocument;
   try {
@@ -108,7 +108,8 @@ export function repairKnownDefects(document: OpenApiDocument): string[] {
   return repairs;
 }
 
-async function readRoot(location: string, timeoutMs: number): Promise<Buffer> {
+/** The bytes of a document's root file (a path or an http(s) URL); unreadable: a SpecLoadError. */
+export async function readDocumentBytes(location: string, timeoutMs: number): Promise<Buffer> {
   try {
     if (!isUrl(location)) return await readFile(location);
     const response = await fetch(location, { signal: AbortSignal.timeout(timeoutMs) });

@@ -15,9 +15,10 @@ export const INT32 = { min: -2147483648, max: 2147483647 } as const;
 export const INT64 = { min: -9223372036854775808, max: 9223372036854775807 } as const;
 
 const DROPPED = new Set(['example', 'xml', 'externalDocs', 'nullable', 'discriminator', 'deprecated', '$schema']);
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
-const SCHEMA_ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SCHEMA_SINGLES = new Set([
+/** Keywords whose value is a map of schemas, an array of schemas, or one schema (`items` is either of the last two). */
+export const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
+export const SCHEMA_ARRAYS: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+export const SCHEMA_SINGLES: ReadonlySet<string> = new Set([
   'additionalProperties',
   'not',
   'if',

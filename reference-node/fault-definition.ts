@@ -21,8 +21,13 @@ export interface FaultSpec {
    * docs/traceability.md counts a sentence proven when a fault citing it is caught by a requirement citing it.
    */
   readonly cites: readonly string[];
-  /** Rule requirements of the description (ids, exact) that must fail on a node with this fault. */
+  /**
+   * Rule requirements of the description (ids, exact) that must fail on a node with this fault. The
+   * WebSocket twins of those that have one (`<id>-WS`) must fail too, unless `httpOnly`.
+   */
   readonly rules: readonly string[];
+  /** The fault is switched in code only the HTTP endpoint runs: the WebSocket twins of its rules keep passing. */
+  readonly httpOnly?: true;
   /** Where the break also shows to the checks derived from the OpenAPI documents. */
   readonly generic?: GenericExpectation;
   /**

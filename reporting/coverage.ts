@@ -117,7 +117,56 @@ export function operationsConfirmed(rows: readonly OperationCoverage[]): Operati
   };
 }
 
-export function renderCoverageMarkdown(rows: readonly OperationCoverage[]): string {
+/** A WebSocket channel of the run's documents and records: what judged it and what its upgrades were answered. */
+export interface ChannelCoverage {
+  /** The channel's path, e.g. /v2/updates. */
+  channel: string;
+  /** Requirements reading it (WebSocket twins of the stream's rules among them), and how many were judged, passed and failed. */
+  requirements: number;
+  judged: number;
+  passed: number;
+  failed: number;
+  /** The upgrade statuses the run saw: 101 when it upgraded, the refusal's status otherwise (0: no answer). */
+  statusesSeen: number[];
+  /** Why none of its requirements was judged, where none was (the first one's reason, e.g. --skip-websocket). */
+  notJudged?: string;
+}
+
+/**
+ * One row per channel: those of the loaded channel documents and those records read. `seen` is the run's
+ * answered requests, WebSocket upgrades among them (method WEBSOCKET).
+ */
+export function channelCoverage(
+  documented: readonly string[],
+  records: readonly Pick<Requirement, 'id' | 'channels'>[],
+  results: readonly RequirementResult[],
+  seen: ReadonlyArray<{ method: string; path: string; status: number }>,
+  originPaths: string[] = [''],
+): ChannelCoverage[] {
+  const resultOf = new Map(results.map((r) => [r.id, r]));
+  const channels = [...new Set([...documented, ...records.flatMap((r) => r.channels ?? [])])];
+  return channels.map((channel) => {
+    const ran = records.filter((r) => r.channels?.includes(channel)).flatMap((r) => resultOf.get(r.id) ?? []);
+    const judged = ran.filter((r) => JUDGED.has(r.status));
+    const statuses = new Set(
+      seen
+        .filter((s) => s.method === 'WEBSOCKET' && originPaths.some((base) => s.path.startsWith(base) && s.path.slice(base.length) === channel))
+        .map((s) => s.status),
+    );
+    const notJudged = ran.length > 0 && judged.length === 0 ? ran[0]!.reason : ran.length === 0 ? 'no requirement reading it ran' : undefined;
+    return {
+      channel,
+      requirements: ran.length,
+      judged: judged.length,
+      passed: ran.filter((r) => r.status === 'passed').length,
+      failed: ran.filter((r) => r.status === 'failed').length,
+      statusesSeen: [...statuses].sort((a, b) => a - b),
+      ...(notJudged ? { notJudged } : {}),
+    };
+  });
+}
+
+export function renderCoverageMarkdown(rows: readonly OperationCoverage[], channels: readonly ChannelCoverage[] = []): string {
   const confirmed = rows.filter((r) => r.confirmed).length;
   const lines = [
     `Operations confirmed: ${confirmed} of ${rows.length} (a valid request built from the target's data answered 2xx and judged).`,
@@ -131,5 +180,15 @@ export function renderCoverageMarkdown(rows: readonly OperationCoverage[]): stri
     lines.push(
       `| ${r.spec} | ${r.method} ${r.path}${r.served === false ? ' (not served)' : ''} | ${r.positive} | ${r.negative} | ${r.semantic} | ${r.statusesSeen.join(', ') || '-'} | ${r.statusesDocumented.join(', ')} | ${r.confirmed ? `yes (${r.confirmedBy ?? 'generic answer check'})` : 'no'} |`,
     );
+  if (channels.length > 0) {
+    lines.push(
+      '',
+      'WebSocket channels: the requirements reading each (twins of the update stream rules among them) and the upgrade statuses seen (101: upgraded).',
+      '',
+    );
+    lines.push('| channel | requirements | judged | passed | failed | statuses seen | not judged because |', '|---|---|---|---|---|---|---|');
+    for (const c of channels)
+      lines.push(`| ${c.channel} | ${c.requirements} | ${c.judged} | ${c.passed} | ${c.failed} | ${c.statusesSeen.join(', ') || '-'} | ${c.notJudged ?? ''} |`);
+  }
   return lines.join('\n') + '\n';
 }

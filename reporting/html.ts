@@ -98,8 +98,12 @@ function channelShown(x: WebSocketExchangeSummary): string[] {
   const protocols = x.channel.subprotocols.length ? ` (subprotocols ${esc(x.channel.subprotocols.join(', '))})` : '';
   const out = [`<div><b>channel</b> <code>${esc(x.channel.url)}</code>${protocols}</div>`];
   for (const m of x.sent) out.push(`<div><b>sent</b></div>${bodyBlock(m)}`);
-  for (const m of x.received) out.push(`<div><b>received</b> (${m.bytes} bytes)</div>${bodyBlock(m.excerpt)}`);
+  x.received.forEach((m, i) => {
+    if (x.omitted && i === x.received.length - 2) out.push(`<div>... ${x.omitted} more messages ...</div>`);
+    out.push(`<div><b>received</b> (${m.bytes} bytes)</div>${bodyBlock(m.excerpt)}`);
+  });
   if (x.close) out.push(`<div><b>closed</b> ${x.close.code} ${esc(x.close.reason)}</div>`);
+  if (x.error) out.push(`<div><b>error</b> ${esc(x.error)}</div>`);
   return out;
 }
 

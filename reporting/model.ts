@@ -8,7 +8,7 @@ import type { SpecCheckResult } from '../runner/documents.ts';
 import { releaseNumbers } from '../common/releases.ts';
 import type { WaiverNotes } from './waivers.ts';
 import type { HarLink } from './har.ts';
-import { operationsConfirmed, type OperationCoverage } from './coverage.ts';
+import { operationsConfirmed, type ChannelCoverage, type OperationCoverage } from './coverage.ts';
 import { judge, type Judgement, type RunMode, type Verdict } from './verdict.ts';
 
 export interface Counts {
@@ -45,6 +45,9 @@ export interface ConformanceReport {
     source: string;
     sha256?: string;
     openapi?: string;
+    /** A channel document's AsyncAPI version, and its channels. */
+    asyncapi?: string;
+    channels?: number;
     documentVersion?: string;
     operations: number;
     exampleFailures: string[];
@@ -71,6 +74,8 @@ export interface ConformanceReport {
   waiverNotes: WaiverNotes;
   /** Per operation of each loaded document: what was checked, statuses seen vs documented. */
   coverage: OperationCoverage[];
+  /** Per WebSocket channel: the requirements reading it and the upgrades seen (absent in reports of older versions). */
+  channels?: ChannelCoverage[];
   requirements: RequirementResult[];
   /** The HAR file of the run's exchanges (--har): where it is, relative to the report, and where each result's exchanges are in it. */
   exchanges?: ReportExchanges;
@@ -175,6 +180,7 @@ export function buildReport(input: {
   applicability?: string[];
   waiverNotes?: WaiverNotes;
   coverage?: OperationCoverage[];
+  channels?: ChannelCoverage[];
   requestsSent?: number;
   requirements: RequirementResult[];
   /** Default standard. */
@@ -211,6 +217,7 @@ export function buildReport(input: {
       source: s.source,
       sha256: s.sha256,
       openapi: s.openapi,
+      ...(s.asyncapi ? { asyncapi: s.asyncapi, channels: s.channels ?? 0 } : {}),
       ...(s.documentVersion ? { documentVersion: s.documentVersion } : {}),
       operations: s.operations,
       exampleFailures: s.failures,
@@ -227,6 +234,7 @@ export function buildReport(input: {
     applicability: input.applicability ?? [],
     waiverNotes: input.waiverNotes ?? { expired: [], stale: [], unknown: [] },
     coverage: input.coverage ?? [],
+    ...(input.channels ? { channels: input.channels } : {}),
     requirements: input.requirements,
     ...(input.exchanges ? { exchanges: input.exchanges } : {}),
   };

@@ -30,7 +30,7 @@ export async function writeReports(
     await writeFile(file, scrub(JSON.stringify(report, null, 2)) + '\n');
     await writeFile(join(dir, 'junit.xml'), scrub(renderJunit(report)));
     await writeFile(join(dir, 'report.html'), scrub(renderHtml(report)));
-    await writeFile(join(dir, 'coverage.md'), scrub(renderCoverageMarkdown(report.coverage)));
+    await writeFile(join(dir, 'coverage.md'), scrub(renderCoverageMarkdown(report.coverage, report.channels)));
   } catch (error) {
     throw new ReportWriteError(`cannot write the reports to ${dir}: ${(error as Error).message}`);
   }

@@ -112,7 +112,13 @@ export async function runConformance(run: ConformanceRun): Promise<ConformanceRe
   const releases = versions.map(releaseOf);
   const stated = statedReleases(releases);
   const moved = atReleasePaths(reached.clients, specs, stated);
-  const judged: ContextParts = { ...reached, clients: moved.clients, releases: stated, answers: new AnswerLog(specs, policies) };
+  const judged: ContextParts = {
+    ...reached,
+    clients: moved.clients,
+    releases: stated,
+    answers: new AnswerLog(specs, policies),
+    channelDocuments: run.documents.channels,
+  };
   for (const { x, path } of read) judged.answers.observe('ledger', 'the release-line read', x, path);
   const found =
     run.preflight !== false && run.discovery !== false

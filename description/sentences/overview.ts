@@ -55,8 +55,6 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'S.service.11',
         text: 'The streaming endpoint is meant for small result sets; larger sets are meant for a WebSocket stream (a separate interface, mentioned only as an alternative).',
-        notCheckable:
-          'states the intended use and names an interface outside the description; the list limit that enforces "small" is stated under Errors and Limits (413) and checked there',
       },
     ],
   },
@@ -87,8 +85,6 @@ export const OVERVIEW_SECTIONS: readonly SentenceSection[] = [
       {
         n: 'R.ledger.9',
         text: '`endInclusive`: If absent, ... the stream does not terminate.',
-        notCheckable:
-          'an endless stream cannot be seen not to end within a run; over HTTP the answer is completed by `limit` or `stream_idle_timeout_ms` (Limits), which are checked there',
       },
       {
         n: 'R.ledger.10',

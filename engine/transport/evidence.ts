@@ -15,8 +15,8 @@ export interface HttpExchangeSummary {
 }
 
 /**
- * A WebSocket channel (the ledger's update stream): where it was opened, the messages both ways and the
- * websocat line that opens it again. No transport writes one yet; its reporters' part is in place.
+ * A WebSocket channel (the ledger's update, completion and active-contract streams): where it was opened, the
+ * messages both ways and the websocat line that opens it again (websocket.ts writes it).
  */
 export interface WebSocketExchangeSummary {
   transport: 'websocket';
@@ -24,10 +24,12 @@ export interface WebSocketExchangeSummary {
   channel: { url: string; subprotocols: string[] };
   /** Messages sent, in order (excerpts). */
   sent: string[];
-  /** Messages received, in order: each one's start and size (the first few only). */
+  /** Messages received, in order: each one's start and size (the first few and the last few). */
   received: Array<{ excerpt: string; bytes: number }>;
-  /** How the channel was closed, when it was. */
-  close?: { code: number; reason: string };
+  /** Messages received between the first few and the last few, not quoted. */
+  omitted?: number;
+  /** How the channel was closed, when it was, and who closed it first. */
+  close?: { code: number; reason: string; by?: 'node' | 'client' };
   error?: string;
   websocat: string;
   durationMs: number;

@@ -4,7 +4,9 @@
 // and a curl line that reproduces it (redaction.ts, evidence.ts).
 import { request, type Dispatcher } from 'undici';
 import { EXCERPT_BYTES, excerpt, MAX_JSON_DEPTH, nestedTooDeep, readBounded } from './bounds.ts';
+import type { TlsSettings } from './dispatcher.ts';
 import type { HttpExchangeSummary } from './evidence.ts';
+import { type ChannelExchange, type ChannelOptions, readChannel } from './websocket.ts';
 import { type Outcome, type RunLimits, STALLED_AFTER } from './limits.ts';
 import type { BearerSource } from './oauth.ts';
 import { type Auth, type Credentials, type CredentialVariables, credentialHeaders, curlLine, maskExtraHeaders, redactHeaders } from './redaction.ts';
@@ -30,6 +32,8 @@ export interface ClientConfig {
   headers?: Record<string, string>;
   /** How requests reach the interface: its TLS settings and proxy (undici's global dispatcher when absent). */
   dispatcher?: Dispatcher;
+  /** The interface's TLS settings, for the transports undici does not carry (WebSocket channels). */
+  tls?: TlsSettings;
   timeoutMs: number;
   maxBodyBytes: number;
   /** The run's budget, pace and bounds per interface, shared with every other client and transport of the run. */
@@ -147,6 +151,11 @@ export class Client {
       return x;
     };
     return view;
+  }
+
+  /** Opens a WebSocket channel of the interface at `path`, sends the request and collects the stream (websocket.ts). */
+  channel(path: string, options: ChannelOptions = {}): Promise<ChannelExchange> {
+    return readChannel(this.config, path, options);
   }
 
   get(path: string, options: RequestOptions = {}): Promise<Exchange> {

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isInt, isObject, pointer, type Json } from '../../common/json.ts';
 import { describeAnswer, type Exchange, type RequestOptions } from '../../engine/transport/http.ts';
-import type { CheckContext } from '../../engine/model.ts';
+import type { CheckContext, Citable } from '../../engine/model.ts';
 import type { Fixtures } from '../../engine/fixtures.ts';
 import { IDLE_MS, body, byParties, elementsOf, limitedAuth, postUpdates, recordOf, updateFormat, type Part, type Shape } from './updates.ts';
 
@@ -249,7 +249,7 @@ export const statusText = (value: Json): string => (value.status === undefined ?
  * Fails unless the completion of `commandId` is an OK one of the acting parties (a completion's actAs are the
  * submission's, filtered to the parties read as, here the same).
  */
-export function expectOkCompletion(ctx: CheckContext, c: FoundCompletion, commandId: string, actAs: string[]): void {
+export function expectOkCompletion(ctx: CheckContext, c: Omit<FoundCompletion, 'x'> & { x: Citable }, commandId: string, actAs: string[]): void {
   if (!completedOk(c.value))
     ctx
       .expect(c.x)

@@ -5,7 +5,8 @@
 // together show every value of every axis (a covering set, not the product, to keep the requests few).
 // Which values a rule exercised is observed from its requests (engine/answers/variant-coverage.ts).
 import type { Json } from '../../common/json.ts';
-import type { CheckContext, Citable } from '../../engine/model.ts';
+import { CheckSkipped, type CheckContext, type Citable } from '../../engine/model.ts';
+import { summariseChannel } from '../../engine/transport/websocket.ts';
 import type fc from 'fast-check';
 import {
   ACS_DELTA,
@@ -25,6 +26,7 @@ import {
   type UpdatesRead,
   type Window,
 } from './updates.ts';
+import { ChannelRefusal, channelElements, UPDATES_CHANNEL } from './update-channel.ts';
 
 /** What a rule sets itself in a variant's format: the shape, the cumulative entries, or the whole Filters. */
 export interface Own {
@@ -102,6 +104,17 @@ class VariantUnanswered extends Error {}
 /** A bounded read of the window in the variant; a later variant the node does not answer is passed over (see VariantUnanswered). */
 export async function readVariant(ctx: CheckContext, v: StreamVariant, w: Window, parts?: readonly Part[], own?: Own, extra?: Json): Promise<UpdatesRead> {
   if (v.prefix === '') return readWindow(ctx, w, v.format(parts, own), extra);
+  if (ctx.transport === 'websocket') {
+    const x = await ctx.ledger.channel(UPDATES_CHANNEL, { request: body(w, v.format(parts, own), extra) });
+    try {
+      const { els, cite } = channelElements(ctx, x, 'bounded');
+      return { x: cite, els };
+    } catch (e) {
+      if (!(e instanceof ChannelRefusal)) throw e;
+      if (v.who === 'any') throw new VariantUnanswered(`${v.label}: ${e.code}`);
+      throw new CheckSkipped(e.message, { status: 403, exchange: summariseChannel(x) });
+    }
+  }
   const x = await postUpdates(ctx, body(w, v.format(parts, own), extra));
   if (x.status === 413 || (v.who === 'any' && (x.status === 401 || x.status === 403))) throw new VariantUnanswered(`${v.label}: ${x.status}`);
   return { x, els: elementsOf(ctx, x) };

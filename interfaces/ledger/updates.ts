@@ -10,6 +10,7 @@ import { describeAnswer, type Exchange, type Query, type RequestOptions } from '
 import { exactIntegers } from '../../engine/int64.ts';
 import { LIMITED_TOKEN_VARIABLE } from '../../engine/fixtures.ts';
 import type { CheckContext, Citable } from '../../engine/model.ts';
+import { CHANNEL_SAMPLE_IDLE_MS, channelRead } from './update-channel.ts';
 
 export const OPERATION = 'getUpdates';
 export const UPDATES_PATH = '/v2/updates';
@@ -119,6 +120,10 @@ export interface UpdatesRead {
  * is the node's list limit speaking, not a broken rule: the requirement cannot run this window.
  */
 export async function readWindow(ctx: CheckContext, w: Window, format: Json, extra: Json = {}): Promise<UpdatesRead> {
+  if (ctx.transport === 'websocket') {
+    const { els, cite } = await channelRead(ctx, body(w, format, extra), 'bounded');
+    return { x: cite, els };
+  }
   const x = await postUpdates(ctx, body(w, format, extra));
   if (x.status === 413) ctx.skip(`the read of (${w.beginExclusive}, ${w.endInclusive}] exceeds the node's list limit (413)`);
   return { x, els: elementsOf(ctx, x) };
@@ -247,6 +252,14 @@ export interface Sample {
  */
 export async function sampleStream(ctx: CheckContext, minOffsets = 3): Promise<Sample> {
   const parties = readParties(ctx);
+  if (ctx.transport === 'websocket') {
+    // The channel has no list limit and no limit parameter: the client stops once it holds the sample.
+    const { els, cite } = await channelRead(ctx, body({ beginExclusive: 0 }, updateFormat(parties)), 'sample', {
+      stopAfter: SAMPLE_SIZE,
+      idleMs: CHANNEL_SAMPLE_IDLE_MS,
+    });
+    return sampled(ctx, parties, els, cite, minOffsets);
+  }
   let x: Exchange | undefined;
   for (const size of [SAMPLE_SIZE, 50, 20, 10]) {
     x = await openRead(ctx, updateFormat(parties), size);
@@ -255,6 +268,11 @@ export async function sampleStream(ctx: CheckContext, minOffsets = 3): Promise<S
   if (x!.status !== 200) ctx.skip(`could not sample the update stream of the ledger parties: ${describeAnswer(x!)}`, { exchange: x });
   const els = ctx.expect(x!).json();
   if (!Array.isArray(els)) ctx.skip('could not sample the update stream: the answer is not a JSON array', { exchange: x });
+  return sampled(ctx, parties, els as Json[], x!, minOffsets);
+}
+
+/** The sample of the stream's first elements, once read over either transport. */
+function sampled(ctx: CheckContext, parties: string[], els: Json[], x: Citable, minOffsets: number): Sample {
   const offsets = [...new Set((els as Json[]).map(offsetOf).filter((o): o is number => o !== undefined))].sort((a, b) => a - b);
   // Windows are built from these offsets and sent back: one that a double does not hold exactly would be sent
   // back rounded, asking for another window than the one judged (engine/int64.ts).
@@ -262,7 +280,7 @@ export async function sampleStream(ctx: CheckContext, minOffsets = 3): Promise<S
     ctx.skip(`the update stream has offsets beyond 2^53 (${offsets.find((o) => !Number.isSafeInteger(o))}), which this suite cannot send back exactly`);
   if (offsets.length < minOffsets)
     ctx.skip(`the update stream of the ledger parties has only ${offsets.length} element offset(s); at least ${minOffsets} are needed`);
-  return { parties, elements: els as Json[], exchange: x!, offsets };
+  return { parties, elements: els, exchange: x, offsets };
 }
 
 /** The window (0, last sampled offset]: every sampled element, bounded. */

@@ -25,6 +25,7 @@ import { PACKAGE_REQUIREMENTS } from './packages.ts';
 import { DAR_REQUIREMENTS } from './packages-dars.ts';
 import { VETTING_REQUIREMENTS } from './vetting.ts';
 import { VERSION_REQUIREMENTS } from './version.ts';
+import { WEBSOCKET_REQUIREMENTS } from './websocket/index.ts';
 
 export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...WINDOW_REQUIREMENTS,
@@ -51,4 +52,5 @@ export const LEDGER_REQUIREMENTS: Requirement[] = [
   ...DAR_REQUIREMENTS,
   ...PACKAGE_UPLOAD_REQUIREMENTS,
   ...VETTING_REQUIREMENTS,
+  ...WEBSOCKET_REQUIREMENTS,
 ];

@@ -7,6 +7,7 @@ import { inPool } from '../../common/pool.ts';
 import { discover, type SourceReport } from '../../engine/discovery/discover.ts';
 import type { Client, Exchange, Query } from '../../engine/transport/http.ts';
 import { BudgetExhausted } from '../../engine/transport/limits.ts';
+import { describeChannel, parsed } from '../../engine/transport/websocket.ts';
 import { followTokens } from '../../engine/paging.ts';
 import { contextParts, CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../../engine/target.ts';
 import { ensureReachable } from '../reachability.ts';
@@ -99,6 +100,7 @@ async function readOn(client: Client, read: Read, maxPages: number): Promise<Sid
     if (end.offset === undefined) return { status: 0, pages: 0, note: 'no ledger end to bound the stream with', shown: end.x };
     body = { ...(body as object), endInclusive: end.offset };
   }
+  if (read.method === 'WEBSOCKET') return channelOn(client, read.path, body);
   const first = { body, query: read.query };
   let status = 0;
   const walk = await followTokens<{ x: Exchange; value?: Json }>(
@@ -135,6 +137,15 @@ async function readOn(client: Client, read: Read, maxPages: number): Promise<Sid
     return Array.isArray(list) ? list : [];
   });
   return { status, pages, value: read.paging.items ? { [read.paging.items]: items } : items, ...(note ? { note } : {}), shown };
+}
+
+/** One read over a WebSocket channel: every message of a stream the node ends normally (status 101: upgraded). */
+async function channelOn(client: Client, path: string, request: Json | undefined): Promise<Side> {
+  const x = await client.channel(path, { request });
+  if (x.upgrade) return { status: x.upgrade.status, pages: 0, note: describeChannel(x) };
+  const values = x.messages.map(parsed);
+  if (x.end !== 'closed' || x.close?.code !== 1000 || values.some((v) => v === undefined)) return { status: 0, pages: 0, note: describeChannel(x) };
+  return { status: 101, pages: 1, value: values as Json[] };
 }
 
 function judge(read: Read, a: Side, b: Side, max: number): Omit<ReadOutcome, 'read'> {

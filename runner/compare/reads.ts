@@ -14,7 +14,8 @@ export interface Paging {
 
 export interface Read {
   interface: 'scan' | 'ledger';
-  method: 'GET' | 'POST';
+  /** WEBSOCKET: the request is the first message of the channel at `path`, the messages its answer (bounded by the ledger end). */
+  method: 'GET' | 'POST' | 'WEBSOCKET';
   path: string;
   query?: Query;
   body?: Json;
@@ -178,14 +179,29 @@ export function ledgerReads(f: Fixtures): Read[] {
   const eventFormat = parties.length
     ? { filtersByParty: Object.fromEntries(parties.map((p) => [p, filters])), verbose: true }
     : { filtersForAnyParty: filters, verbose: true };
-  return (['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const).map((shape) => ({
-    interface: 'ledger' as const,
-    method: 'POST' as const,
-    path: '/v2/updates',
-    query: { limit: PAGE },
-    body: { beginExclusive: 0, updateFormat: { includeTransactions: { eventFormat, transactionShape: shape }, includeReassignments: eventFormat } },
-    what: `the update stream (${shape === 'TRANSACTION_SHAPE_ACS_DELTA' ? 'ACS delta' : 'ledger effects'})`,
-    paging: ledgerPaging,
-    upToLedgerEnd: true,
-  }));
+  return (['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const).flatMap((shape) => {
+    const body = { beginExclusive: 0, updateFormat: { includeTransactions: { eventFormat, transactionShape: shape }, includeReassignments: eventFormat } };
+    const name = shape === 'TRANSACTION_SHAPE_ACS_DELTA' ? 'ACS delta' : 'ledger effects';
+    return [
+      {
+        interface: 'ledger' as const,
+        method: 'POST' as const,
+        path: '/v2/updates',
+        query: { limit: PAGE },
+        body,
+        what: `the update stream (${name})`,
+        paging: ledgerPaging,
+        upToLedgerEnd: true,
+      },
+      // The same read over the WebSocket channel: no list limit, no pages.
+      {
+        interface: 'ledger' as const,
+        method: 'WEBSOCKET' as const,
+        path: '/v2/updates',
+        body,
+        what: `the update stream over WebSocket (${name})`,
+        upToLedgerEnd: true,
+      },
+    ];
+  });
 }

@@ -73,7 +73,7 @@ describe('cn-conformance run --certify --bundle', () => {
   it('packs the reports, the HAR file, the documents and a manifest that standard tar reads', () => {
     // Certification of a selection: incomplete (exit 4), and bundled all the same.
     expect(run.code, run.stderr).toBe(4);
-    expect(run.stdout).toMatch(/Bundle: .*certification\.tar\.gz \(9 files; manifest\.json sha256 [0-9a-f]{64}/);
+    expect(run.stdout).toMatch(/Bundle: .*certification\.tar\.gz \(10 files; manifest\.json sha256 [0-9a-f]{64}/);
     const listed = execFileSync('tar', ['-tzf', bundle], { encoding: 'utf8' }).trim().split('\n');
     expect(listed).toEqual([
       'report.json',
@@ -82,6 +82,7 @@ describe('cn-conformance run --certify --bundle', () => {
       'coverage.md',
       'exchanges.har',
       'documents/ledger/ledger-api.yaml',
+      'documents/ledger-channels/ledger-channels.yaml',
       'documents/wallet/wallet-api.yaml',
       'documents/scan/scan-api.yaml',
       'manifest.json',
@@ -119,7 +120,7 @@ describe('cn-conformance run --certify --bundle', () => {
 
   it('verifies as intact', async () => {
     const { code, stdout } = await cliInProcess(['verify-bundle', bundle]);
-    expect(stdout).toMatch(/^intact: .*: all 8 files match the manifest; manifest\.json sha256 [0-9a-f]{64}$/m);
+    expect(stdout).toMatch(/^intact: .*: all 9 files match the manifest; manifest\.json sha256 [0-9a-f]{64}$/m);
     expect(code).toBe(0);
   });
 

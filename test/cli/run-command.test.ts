@@ -47,9 +47,10 @@ describe('cn-conformance run', () => {
     expect(stdout).toMatch(/ledger\s+OpenAPI 3\.0\.3\s+19 operations/);
     expect(stdout).toMatch(/wallet\s+OpenAPI 3\.0\.3\s+3 operations/);
     expect(stdout).toMatch(/scan\s+OpenAPI 3\.0\.3\s+20 operations/);
+    expect(stdout).toMatch(/ledger-channels\s+AsyncAPI 2\.6\.0\s+4 channels/);
     expect(stdout).toMatch(/scan\s+embedded reference node http:\/\/127\.0\.0\.1:\d+\/api\/scan/);
     const written = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
-    expect(written.specs.map((r: { name: string }) => r.name)).toEqual(['ledger', 'wallet', 'scan']);
+    expect(written.specs.map((r: { name: string }) => r.name)).toEqual(['ledger', 'ledger-channels', 'wallet', 'scan']);
     for (const r of written.specs) expect(r.exampleFailures).toEqual([]);
     const results = written.requirements as Array<{ id: string; status: string; reason?: string; interface: string }>;
     expect(results.length).toBeGreaterThan(100);
@@ -214,8 +215,15 @@ describe('cn-conformance run', () => {
     const { code, stdout } = await cli('catalog', '--json', '--spec', 'tree=test/fixtures/multi-file/api.yaml');
     expect(code).toBe(0);
     const rows = JSON.parse(stdout) as Array<{ spec: string; id: string; auth: string }>;
-    expect(rows.length).toBe(44);
+    expect(rows.length).toBe(48);
     expect(rows.find((r) => r.id === 'getUpdates')!.auth).toBe('httpAuth | apiKeyAuth');
+    // The ledger's WebSocket channels, from its channel document.
+    expect(rows.filter((r) => r.spec === 'ledger-channels').map((r) => `${r.id} ${r.auth}`)).toEqual([
+      'receiveUpdates subprotocolToken',
+      'receiveCompletions subprotocolToken',
+      'receiveCommandCompletions subprotocolToken',
+      'receiveActiveContracts subprotocolToken',
+    ]);
     expect(rows.find((r) => r.id === 'getDsoPartyId')!.auth).toBe('none');
     expect(
       rows

@@ -4,7 +4,8 @@
 // everything but the one defect is what a correct node would say.
 import { Rng } from '../../reference-node/world/rng.ts';
 import { readFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { AddressInfo, Socket } from 'node:net';
 import YAML from 'yaml';
 
@@ -23,10 +24,25 @@ export const HOSTILE_MODES = [
   'cycling-token', // the reference node's answers, but page tokens lead back to an earlier page
   'huge-int64', // the reference node's answers with every int64 field set beyond 2^53
   'mangled-json', // the reference node's JSON answers with values swapped for values of other types (seeded)
+  'ws-endless', // HTTP proxied; every WebSocket channel sends valid-looking elements forever and never closes
+  'ws-flood', // HTTP proxied; every WebSocket channel sends 64 KiB messages as fast as it can
+  'ws-garbage', // HTTP proxied; every WebSocket channel sends text that is no JSON, a binary frame, then closes
 ] as const;
 export type HostileMode = (typeof HOSTILE_MODES)[number];
 
-export const PROXY_MODES: ReadonlySet<HostileMode> = new Set(['wrong-content-type', 'endless-paging', 'cycling-token', 'huge-int64', 'mangled-json']);
+export const PROXY_MODES: ReadonlySet<HostileMode> = new Set([
+  'wrong-content-type',
+  'endless-paging',
+  'cycling-token',
+  'huge-int64',
+  'mangled-json',
+  'ws-endless',
+  'ws-flood',
+  'ws-garbage',
+]);
+
+/** The modes whose hostility is in their WebSocket channels (their HTTP answers are the reference node's). */
+export const CHANNEL_MODES: ReadonlySet<HostileMode> = new Set(['ws-endless', 'ws-flood', 'ws-garbage']);
 
 /** 2^53 + 1: the first integer a double cannot hold; JSON.parse reads it as 2^53. */
 export const BEYOND_2_53 = '9007199254740993';
@@ -66,6 +82,7 @@ export async function startHostileTarget(mode: HostileMode, options: HostileOpti
       res.end(`hostile target: ${e.message}`);
     });
   });
+  if (CHANNEL_MODES.has(mode)) hostileChannels(server, mode, timers);
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -87,6 +104,36 @@ export async function startHostileTarget(mode: HostileMode, options: HostileOpti
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };
+
+/** Accepts every upgrade (with the ledger's auth subprotocol when offered) and answers the request its mode's way. */
+function hostileChannels(server: Server, mode: HostileMode, timers: Set<NodeJS.Timeout>): void {
+  const wss = new WebSocketServer({ noServer: true, handleProtocols: (p) => (p.has('daml.ws.auth') ? 'daml.ws.auth' : false) });
+  server.on('upgrade', (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => ws.once('message', () => channelMode(ws, mode, timers))));
+}
+
+function channelMode(ws: WebSocket, mode: HostileMode, timers: Set<NodeJS.Timeout>): void {
+  if (mode === 'ws-garbage') {
+    ws.send('<html>upstream error</html>');
+    ws.send(Buffer.from([0xde, 0xad, 0xbe, 0xef]), { binary: true });
+    ws.close(1000);
+    return;
+  }
+  if (mode === 'ws-endless') {
+    let offset = 0;
+    const t = setInterval(() => ws.send(JSON.stringify({ update: { OffsetCheckpoint: { value: { offset: ++offset, synchronizerTimes: [] } } } })), 5);
+    timers.add(t);
+    ws.on('close', () => clearInterval(t));
+    return;
+  }
+  const chunk = JSON.stringify({ update: { padding: 'x'.repeat(64 * 1024) } });
+  // As fast as the socket takes them: a megabyte queued at any time.
+  const pump = () => {
+    if (ws.readyState !== ws.OPEN) return;
+    while (ws.bufferedAmount < 1024 * 1024) ws.send(chunk);
+    setImmediate(pump);
+  };
+  pump();
+}
 
 async function handle(
   mode: HostileMode,

@@ -63,6 +63,14 @@ const SLOW_SELECTION = [
  */
 const ANSWERS_AT_ONCE_MS = 30_000;
 
+/** The requirements reading the ledger's WebSocket channels: the records of the channels and one WebSocket twin. */
+const CHANNEL_SELECTION = ['LEDGER-WEBSOCKET-*', 'LEDGER-UPDATES-ONE-KIND-WS'];
+/**
+ * The timeout of the channel modes' runs: their HTTP answers are the reference node's, at once; a channel that
+ * never ends is cut at its longest life, a few of these, which keeps the runs short.
+ */
+const CHANNEL_TIMEOUT_MS = 2000;
+
 const CASES: Record<Exclude<HostileMode, 'huge-body'>, Case> = {
   'non-json': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
   'wrong-content-type': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
@@ -82,6 +90,9 @@ const CASES: Record<Exclude<HostileMode, 'huge-body'>, Case> = {
   'cycling-token': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 3000, only: ['SCAN-HOLDINGS-PAGING-*', 'SCAN-BULK-PAGING-*'] },
   'huge-int64': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
   'mangled-json': { timeoutMs: ANSWERS_AT_ONCE_MS, maxRequests: 2000 },
+  'ws-endless': { timeoutMs: CHANNEL_TIMEOUT_MS, maxRequests: 2000, only: CHANNEL_SELECTION },
+  'ws-flood': { timeoutMs: CHANNEL_TIMEOUT_MS, maxRequests: 2000, only: CHANNEL_SELECTION },
+  'ws-garbage': { timeoutMs: CHANNEL_TIMEOUT_MS, maxRequests: 2000, only: CHANNEL_SELECTION },
 };
 
 interface Requirement {
@@ -363,6 +374,25 @@ describe('failures name the requirement and what was wrong', { timeout: NO_HANG_
   it('mangled-json: values of the wrong type anywhere (and 100 000 levels of nesting) are failures, never exceptions', async () => {
     const o = await outcomes.get('mangled-json')!;
     expect(o.report.summary.failed).toBeGreaterThan(10);
+  });
+});
+
+describe('WebSocket channels that never end, flood or send garbage: a clear failure each, and the report complete', { timeout: NO_HANG_MS }, () => {
+  const channelFailures = (o: Outcome) => reasons(o).filter((r) => r.startsWith('LEDGER-WEBSOCKET-') || r.startsWith('LEDGER-UPDATES-ONE-KIND-WS'));
+  it('ws-endless: a bounded read that never closes is cut at its longest life', async () => {
+    const o = await outcomes.get('ws-endless')!;
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^LEDGER-WEBSOCKET-SAME-AS-HTTP: .*still open after \d+ ms .*it never ended/));
+    expect(channelFailures(o).length).toBeGreaterThanOrEqual(4);
+  });
+  it('ws-flood: a stream past the byte bound is cut there', async () => {
+    const o = await outcomes.get('ws-flood')!;
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^LEDGER-WEBSOCKET-SAME-AS-HTTP: .*more than the bound of the run \(\d+ bytes\)/));
+    expect(channelFailures(o).length).toBeGreaterThanOrEqual(4);
+  });
+  it('ws-garbage: messages that are no JSON fail the reads that got them, with the message pointed at', async () => {
+    const o = await outcomes.get('ws-garbage')!;
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^LEDGER-UPDATES-ONE-KIND-WS: message 0 of the WebSocket stream \/v2\/updates is not JSON text/));
+    expect(result(o, 'LEDGER-WEBSOCKET-REFUSED-TOKEN')?.status).toBe('failed');
   });
 });
 

@@ -43,6 +43,7 @@ describe('the packed package', () => {
       'specs/ledger-api.yaml',
       'specs/wallet-api.yaml',
       'specs/scan-api.yaml',
+      'specs/ledger-channels.yaml',
       'reporting/report.schema.json',
       'traceability/proof.json',
     ])
@@ -86,7 +87,12 @@ describe('the packed package', () => {
     ]);
     const own = join(realpathSync(installed.prefix), 'node_modules/cn-conformance/specs');
     expect(report.specs.map((s) => [s.name, realpathSync(s.source)])).toEqual(
-      ['ledger', 'wallet', 'scan'].map((name) => [name, join(own, `${name}-api.yaml`)]),
+      [
+        ['ledger', 'ledger-api.yaml'],
+        ['ledger-channels', 'ledger-channels.yaml'],
+        ['wallet', 'wallet-api.yaml'],
+        ['scan', 'scan-api.yaml'],
+      ].map(([name, file]) => [name, join(own, file!)]),
     );
     // The Allure replay runs the compiled vitest configuration in a child of its own.
     expect(readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json'))).toHaveLength(3);

@@ -11,7 +11,7 @@ import { genericId, genericRequirements, operationSlug } from '../../requirement
 import type { Requirement } from '../../engine/model.ts';
 import { FIXTURE_HELP } from '../../engine/fixtures.ts';
 import { defineRequirements, defineRules, repositoryPath, rule as typedRule, type RuleOf } from '../../engine/requirement.ts';
-import { BUILTIN_NAMES, builtinSpec } from '../support/builtin-specs.ts';
+import { BUILTIN_NAMES, builtinDocumentsOnce, builtinSpec } from '../support/builtin-specs.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const source = (definedIn: string) => readFileSync(join(ROOT, definedIn), 'utf8');
@@ -40,7 +40,8 @@ describe('requirement records', () => {
     const wrong: string[] = [];
     for (const r of DESCRIPTION_REQUIREMENTS) {
       expect(existsSync(join(ROOT, r.definedIn)), `${r.id}: ${r.definedIn}`).toBe(true);
-      expect(source(r.definedIn), `${r.id} is not written out in ${r.definedIn}`).toContain(`id: '${r.id}'`);
+      // A WebSocket twin is its rule's record, judged over the channel: the rule is written out there.
+      expect(source(r.definedIn), `${r.id} is not written out in ${r.definedIn}`).toContain(`id: '${r.twinOf ?? r.id}'`);
       const [prefix, second] = r.id.split('-');
       expect(prefix, r.id).toBe(r.interface.toUpperCase());
       if (fileWord(r)?.toUpperCase() !== second) wrong.push(`${r.id} in ${r.definedIn}`);
@@ -134,9 +135,12 @@ describe('the rules of every interface', () => {
       expect(['MUST', 'SHOULD']).toContain(r.level);
       expect(r.section.length, r.id).toBeGreaterThan(0);
       expect(r.sentence.length, r.id).toBeGreaterThan(0);
-      // Only a review of the run's answers may name no operation (the deviation policy's are about every one).
-      if (r.phase !== 'review') expect(r.operations.length, r.id).toBeGreaterThan(0);
+      // Only a review of the run's answers may name no operation (the deviation policy's are about every one),
+      // and a record reading WebSocket channels only, which names those: channels of the interface's channel document.
+      if (r.phase !== 'review') expect(r.operations.length + (r.channels?.length ?? 0), r.id).toBeGreaterThan(0);
       for (const op of r.operations) expect(spec.catalog.byId.has(op), `${r.id}: ${op}`).toBe(true);
+      const channels = (await builtinDocumentsOnce()).channels.ledger!.channels.map((c) => c.path);
+      for (const c of r.channels ?? []) expect(iface === 'ledger' && channels.includes(c), `${r.id}: ${c}`).toBe(true);
     }
   });
 });

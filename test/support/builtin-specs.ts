@@ -18,7 +18,12 @@ export async function builtinSpec(name: BuiltinSpecName): Promise<CompiledSpec> 
 /** The three documents as one run's Documents. */
 export async function builtinDocumentsOnce(): Promise<Documents> {
   const parts = await Promise.all(BUILTIN_NAMES.map(documentOnce));
-  return { specs: Object.assign({}, ...parts.map((d) => d.specs)), checks: parts.flatMap((d) => d.checks), builtinIds: {} };
+  return {
+    specs: Object.assign({}, ...parts.map((d) => d.specs)),
+    checks: parts.flatMap((d) => d.checks),
+    builtinIds: {},
+    channels: Object.assign({}, ...parts.map((d) => d.channels)),
+  };
 }
 
 export const BUILTIN_NAMES = Object.keys(BUILTIN_SPECS) as BuiltinSpecName[];

@@ -2,6 +2,7 @@
 // parties it has rights for. (That the refusals carry a JsCantonError is LEDGER-UPDATES-ERROR-BODY's rule.)
 import type { Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
+import { forgedSignature } from '../../../interfaces/ledger/forged-token.ts';
 import { LEDGER_EFFECTS, anyPartyFormat, limitedAuth, OPERATION, openRead, readParties, updateFormat } from '../../../interfaces/ledger/updates.ts';
 
 export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { interface: 'ledger', operations: [OPERATION] }, [
@@ -59,11 +60,3 @@ export const AUTH_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { i
     },
   }),
 ]);
-
-/** A compact JWT with its signature replaced, so that it no longer verifies; undefined for anything else. */
-function forgedSignature(token: string | undefined): string | undefined {
-  const [header, payload, signature] = token?.split('.') ?? [];
-  if (!header || !payload || !signature || token!.split('.').length !== 3) return undefined;
-  const filler = /^A+$/.test(signature) ? 'B' : 'A';
-  return `${header}.${payload}.${filler.repeat(signature.length)}`;
-}

@@ -1,0 +1,81 @@
+// Reading the update stream over the ledger's WebSocket channel (facts: the WebSocket stream): the same request
+// record as the HTTP body, sent as the first message; one element per message. A read the rules take their
+// elements from must have been delivered whole: the upgrade accepted, every message a JSON element and none an
+// error, and the stream ended by the node's normal close (a bounded read) or by the client's own choice (a
+// sample of an open-ended one). Anything else is the node's failure, cited with the channel's evidence.
+import { isObject, type Json } from '../../common/json.ts';
+import type { CheckContext } from '../../engine/model.ts';
+import { CheckSkipped, CheckUnsupported } from '../../engine/model.ts';
+import { type ChannelExchange, type ChannelOptions, describeChannel, parsed, summariseChannel } from '../../engine/transport/websocket.ts';
+import type { WebSocketExchangeSummary } from '../../engine/transport/evidence.ts';
+
+export const UPDATES_CHANNEL = '/v2/updates';
+/** How long a sample of an open-ended stream waits for a next element before it counts the stream caught up. */
+export const CHANNEL_SAMPLE_IDLE_MS = 1_000;
+
+/** Upgrade refusals that say the channel is not served at all. */
+const NOT_SERVED = new Set([404, 405, 426, 501]);
+
+/** A JsCantonError sent as a message (the channels' error form): its code and cause. */
+export function channelError(m: unknown): { code: string; cause: string } | undefined {
+  return isObject(m) && typeof m.code === 'string' && typeof m.cause === 'string' && !('update' in m) ? { code: m.code, cause: m.cause } : undefined;
+}
+
+/** An error message whose code says the credentials may not read this (the run's token lacks a right). */
+export const refusedRight = (e: { code: string } | undefined) => !!e && /PERMISSION_DENIED|UNAUTHENTICATED/.test(e.code);
+
+export class ChannelRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The elements of a stream that must have been delivered whole. `how`: 'bounded' when the node must end it
+ * (endInclusive set), 'sample' when the client stopped it. A refused upgrade of a channel not served makes the
+ * check unsupported; a 401 or 403 skips it (the run's credentials, not the rule); any other refusal, a stream
+ * cut short, a message that is no JSON or an error message fails it.
+ */
+export function channelElements(ctx: CheckContext, x: ChannelExchange, how: 'bounded' | 'sample'): { els: Json[]; cite: WebSocketExchangeSummary } {
+  const cite = summariseChannel(x);
+  const what = `the WebSocket stream ${x.path}`;
+  if (x.upgrade) {
+    const status = x.upgrade.status;
+    if (NOT_SERVED.has(status)) throw new CheckUnsupported(`${what} is not served: ${describeChannel(x)}`, { exchange: cite });
+    if (status === 401 || status === 403)
+      throw new CheckSkipped(`${what} refused the run's credentials (${status}): the rule cannot be judged with them`, { status, exchange: cite });
+    ctx.fail(`${what} refused the upgrade of a valid request: ${describeChannel(x)}`, { exchange: cite });
+  }
+  if (x.end === 'failed') ctx.fail(`${what} did not deliver the read: ${describeChannel(x)}`, { exchange: cite });
+  const els: Json[] = [];
+  x.messages.forEach((m, i) => {
+    const value = parsed(m);
+    if (value === undefined) ctx.fail(`message ${i} of ${what} is not JSON text`, { exchange: cite, pointer: `/${i}` });
+    const error = channelError(value);
+    if (error) {
+      if (refusedRight(error)) throw new ChannelRefusal(`${what} refused the run's credentials: ${error.code} ${error.cause}`, error.code);
+      ctx.fail(`${what} answered a valid request with an error message: ${error.code}: ${error.cause}`, { exchange: cite, pointer: `/${i}` });
+    }
+    els.push(value as Json);
+  });
+  if (how === 'bounded' && x.close && x.close.by === 'node' && x.close.code !== 1000)
+    ctx.fail(`${what} ended a bounded read with close code ${x.close.code}${x.close.reason ? ` (${x.close.reason})` : ''}, not a normal close (1000)`, {
+      exchange: cite,
+    });
+  if (how === 'bounded' && x.end === 'stopped') ctx.fail(`${what} did not end a bounded read: it was still open when the client stopped`, { exchange: cite });
+  return { els, cite };
+}
+
+/** Reads a request over the update channel (see channelElements); a refusal of the credentials skips the check. */
+export async function channelRead(ctx: CheckContext, request: Json, how: 'bounded' | 'sample', options: ChannelOptions = {}) {
+  const x = await ctx.ledger.channel(UPDATES_CHANNEL, { ...options, request });
+  try {
+    return channelElements(ctx, x, how);
+  } catch (e) {
+    if (e instanceof ChannelRefusal) throw new CheckSkipped(e.message, { status: 403, exchange: summariseChannel(x) });
+    throw e;
+  }
+}
