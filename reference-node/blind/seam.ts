@@ -39,8 +39,8 @@ export interface BlindChannel {
 
 /**
  * What the node is about to do on a channel: send a message (an error message too), the `n`-th handed to the
- * fault on this channel (from 0), or close the channel (a bounded read delivered, an error sent, the node
- * stopping; not when the client closed it, which leaves nothing to send).
+ * fault on this channel (from 0), or close the channel (a bounded read delivered, an error sent; not when the
+ * client closed it nor when the node stops, which leave nothing to send).
  */
 export type BlindChannelEvent = { kind: 'message'; message: unknown; n: number } | { kind: 'close'; code: number; reason: string };
 

@@ -152,6 +152,18 @@ describe('the ledger WebSocket channels', () => {
     expect(beyond.messages.map((m) => m.code)).toEqual(['OFFSET_AFTER_LEDGER_END']);
   });
 
+  it('read and write offsets in the numbering of a node with shifted offsets, as its HTTP endpoints do', async () => {
+    const own = await startReferenceNode({ offsetShift: 1000 });
+    try {
+      const request = window({ beginExclusive: 1000, endInclusive: 1100 });
+      const ws = await readChannel(own, '/v2/updates', { request });
+      expect(offsetsOf(ws.messages)[0]).toBeGreaterThan(1000);
+      expect(ws.messages).toEqual((await stream(own, request)).json());
+    } finally {
+      await own.close();
+    }
+  });
+
   it('are closed (1001) when the node stops', async () => {
     const own = await startReferenceNode();
     const ch = await openChannel(own, '/v2/updates', { request: { beginExclusive: 0, updateFormat: txFormat(ANY) } });

@@ -1,8 +1,9 @@
 // The ledger's WebSocket channels on the node's own port: the HTTP server's WebSocket upgrades (upgrades.ts) go
-// to a WebSocketServer without a server of its own. The token travels in the subprotocols (`jwt.token.<JWT>, daml.ws.auth`, as the
-// official client sends it), or as a bearer header; the node accepts with `daml.ws.auth`. Refused before the
-// upgrade, as plain HTTP answers: a path that is no channel (404), a connection without any token (401), one
-// beyond the channels the node serves at once (503). Everything else is answered on the channel (serve.ts).
+// to a WebSocketServer without a server of its own. The token travels in the subprotocols (`jwt.token.<JWT>,
+// daml.ws.auth`, as the official client sends it), or as a bearer header; the node accepts with `daml.ws.auth`.
+// Refused before the upgrade, as plain HTTP answers: a path that is no channel (404), a connection without any
+// token (401), one beyond the channels the node serves at once (503). Everything else is answered on the channel
+// (serve.ts).
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +19,7 @@ import { channelHandlers } from './paths.ts';
 import { serveChannel } from './serve.ts';
 
 /** The subprotocol of the ledger's channels, which a node accepts the connection with. */
-export const AUTH_PROTOCOL = 'daml.ws.auth';
+const AUTH_PROTOCOL = 'daml.ws.auth';
 /** The largest message a client may send (a request is a few kilobytes). */
 const MAX_PAYLOAD_BYTES = 1024 * 1024;
 /** Channels served at once. */
