@@ -356,7 +356,8 @@ export function websocatLine(x: ChannelExchange): string {
   const line = parts.join(' ');
   if (x.requestText === undefined) return line;
   const request = x.requestText.length > 4000 ? `${excerpt(x.requestText, 4000)}...` : x.requestText;
-  return `printf '%s\\n' ${shellQuote(request)} | ${line}`;
+  // A here-string (bash, zsh): the request goes out as the first message once the channel is open.
+  return `${line} <<< ${shellQuote(request)}`;
 }
 
 /** The channel as evidence: the request, the first and last messages (excerpts), the close and the websocat line. */

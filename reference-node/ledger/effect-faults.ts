@@ -46,13 +46,14 @@ export const EFFECT_FAULTS = declareFaults('ledger', {
       'LEDGER-COMMANDS-COMPLETIONS-LIST-RESULT',
       'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC',
       'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
+      'LEDGER-WEBSOCKET-COMPLETIONS',
     ],
   },
   'ledger-command-completions-submission-id': {
     family: 'completions',
     breaks: 'POST /v2/commands/command-completions reports the submission id where the command id belongs.',
     cites: ['A.overview.17'],
-    rules: ['LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC'],
+    rules: ['LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC', 'LEDGER-WEBSOCKET-COMPLETIONS'],
   },
   'ledger-unassign-counter-unchanged': {
     family: 'reassignments',

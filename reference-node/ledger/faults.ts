@@ -320,7 +320,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'limits',
     breaks: 'A result larger than the node list limit is answered 200 with its first list-limit elements, silently truncated, instead of 413.',
     cites: ['A.updates.10', 'X.errors.2', 'X.limits.1'],
-    rules: ['LEDGER-UPDATES-LIST-LIMIT-413'],
+    rules: ['LEDGER-UPDATES-LIST-LIMIT-413', 'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT'],
   },
   // A 200 whose count is within every bound, yet that leaves out what the node shows of the same window elsewhere.
   'ledger-list-limit-overflow-only': {

@@ -100,7 +100,7 @@ describe('a channel read', () => {
     const evidence = JSON.stringify(summariseChannel(x));
     expect(evidence).not.toContain('signature-that-is-secret');
     expect(summariseChannel(x).websocat).toBe(
-      `printf '%s\\n' '{"beginExclusive":0}' | websocat -n --protocol "jwt.token.\${CN_CONFORMANCE_LEDGER_TOKEN}, daml.ws.auth" '${origin.replace('http', 'ws')}/echo'`,
+      `websocat -n --protocol "jwt.token.\${CN_CONFORMANCE_LEDGER_TOKEN}, daml.ws.auth" '${origin.replace('http', 'ws')}/echo' <<< '{"beginExclusive":0}'`,
     );
   });
 
