@@ -57,6 +57,8 @@ type RuleBody<K extends FixtureName> = Omit<
   cites?: readonly string[];
   /** The fixtures the check reads: the check runs only when they are all there, and its `ctx.fixtures` says so. */
   needs?: readonly K[];
+  /** false: no WebSocket twin, although its file has them (a rule of what only HTTP has, or one another record judges over the channel). */
+  webSocketTwin?: false;
   check(ctx: CheckContext<K>): Promise<void>;
 };
 
@@ -103,6 +105,7 @@ export function repositoryPath(moduleUrl: string): string {
 /** The rules of one file, in the order given: `defineRules(import.meta.url, { interface: 'scan' }, [...])`. */
 export function defineRules<I extends InterfaceName>(moduleUrl: string, header: RuleHeader<I>, records: readonly RuleOf<I>[]): Requirement[] {
   const where = repositoryPath(moduleUrl);
+  const untwinned = new Set<string>();
   const defined = defineRequirements(
     moduleUrl,
     records.map((r) => {
@@ -110,7 +113,8 @@ export function defineRules<I extends InterfaceName>(moduleUrl: string, header: 
       const cites = r.cites ?? header.cites;
       if (!operations || !cites?.length)
         throw new Error(`${where}: rule ${r.id} has no ${operations ? 'cited sentence' : 'operations'}, nor its file's header`);
-      const { id, needs, ...own } = r as RuleBody<FixtureName> & { id: string };
+      const { id, needs, webSocketTwin, ...own } = r as RuleBody<FixtureName> & { id: string };
+      if (webSocketTwin === false) untwinned.add(id);
       const variants = mergeVariants(header.variants, r.variants);
       return {
         id,
@@ -126,7 +130,7 @@ export function defineRules<I extends InterfaceName>(moduleUrl: string, header: 
     }),
   );
   const channel = header.webSocketTwins;
-  return channel ? defined.flatMap((r) => [r, webSocketTwin(r, channel)]) : defined;
+  return channel ? defined.flatMap((r) => (untwinned.has(r.id) ? [r] : [r, webSocketTwin(r, channel)])) : defined;
 }
 
 /**

@@ -69,6 +69,22 @@ export function channelElements(ctx: CheckContext, x: ChannelExchange, how: 'bou
   return { els, cite };
 }
 
+/** The HTTP status a channel's error message stands for, by its code (what a rule of statuses judges). */
+const STATUS_OF_CODE: Readonly<Record<string, number>> = { INVALID_ARGUMENT: 400, UNAUTHENTICATED: 401, PERMISSION_DENIED: 403, NOT_FOUND: 404 };
+
+/**
+ * A request's answer over the channel as a rule of statuses reads it: a refused upgrade its status, an error
+ * message the status its code stands for (500 for another code), a stream delivered whole 200 with its elements.
+ */
+export async function channelAnswer(ctx: CheckContext, request: Json): Promise<{ status: number; x: WebSocketExchangeSummary; els?: Json[]; said: string }> {
+  const x = await ctx.ledger.channel(UPDATES_CHANNEL, { request });
+  const cite = summariseChannel(x);
+  if (x.upgrade) return { status: x.upgrade.status, x: cite, said: describeChannel(x) };
+  const error = x.messages.map((m) => channelError(parsed(m))).find((e) => e !== undefined);
+  if (error) return { status: STATUS_OF_CODE[error.code] ?? 500, x: cite, said: `an error message ${error.code}: ${error.cause}` };
+  return { status: 200, x: cite, els: channelElements(ctx, x, 'bounded').els, said: describeChannel(x) };
+}
+
 /** Reads a request over the update channel (see channelElements); a refusal of the credentials skips the check. */
 export async function channelRead(ctx: CheckContext, request: Json, how: 'bounded' | 'sample', options: ChannelOptions = {}) {
   const x = await ctx.ledger.channel(UPDATES_CHANNEL, { ...options, request });

@@ -10,7 +10,7 @@ import { describeAnswer, type Exchange, type Query, type RequestOptions } from '
 import { exactIntegers } from '../../engine/int64.ts';
 import { LIMITED_TOKEN_VARIABLE } from '../../engine/fixtures.ts';
 import type { CheckContext, Citable } from '../../engine/model.ts';
-import { CHANNEL_SAMPLE_IDLE_MS, channelRead } from './update-channel.ts';
+import { CHANNEL_SAMPLE_IDLE_MS, channelAnswer, channelRead } from './update-channel.ts';
 
 export const OPERATION = 'getUpdates';
 export const UPDATES_PATH = '/v2/updates';
@@ -127,6 +127,31 @@ export async function readWindow(ctx: CheckContext, w: Window, format: Json, ext
   const x = await postUpdates(ctx, body(w, format, extra));
   if (x.status === 413) ctx.skip(`the read of (${w.beginExclusive}, ${w.endInclusive}] exceeds the node's list limit (413)`);
   return { x, els: elementsOf(ctx, x) };
+}
+
+/**
+ * A read whose status the rule judges (a refusal it expects, a list limit it skips on), on the check's transport:
+ * the HTTP answer, or the channel's (see channelAnswer). `els` only for a 200 with a JSON array of elements.
+ */
+export interface StreamAnswer {
+  status: number;
+  x: Citable;
+  els?: Json[];
+  /** The answer in a few words, for reasons. */
+  said: string;
+}
+
+export async function readRequest(ctx: CheckContext, requestBody: Json): Promise<StreamAnswer> {
+  if (ctx.transport === 'websocket') return channelAnswer(ctx, requestBody);
+  const x = await postUpdates(ctx, requestBody);
+  return { status: x.status, x, said: describeAnswer(x), ...(x.status === 200 ? { els: elementsOf(ctx, x) } : {}) };
+}
+
+/** The elements of an answer that must be a 200 with them (over HTTP judged as elementsOf judges it). */
+export function answerElements(ctx: CheckContext, a: StreamAnswer): Json[] {
+  if (a.els) return a.els;
+  if (ctx.transport === 'http') return elementsOf(ctx, a.x as Exchange);
+  return ctx.expect(a.x).fail(`the WebSocket stream answered ${a.said}, not the stream of the read`);
 }
 
 // ---------------------------------------------------------------------------------------------------

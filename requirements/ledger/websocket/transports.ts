@@ -120,9 +120,12 @@ export const TRANSPORT_REQUIREMENTS: Requirement[] = defineRules(
         // What HTTP answers beyond its list limit is the list-limit rules' to judge (413); here it only shows
         // whether the window lies beyond the limit.
         if (whole.status !== 413)
-          ctx.skip(`HTTP answered the whole window (0, ${window.endInclusive}] ${describeAnswer(whole)}, neither 200 nor the list limit's 413: the two transports agree on its pages`, {
-            exchange: whole,
-          });
+          ctx.skip(
+            `HTTP answered the whole window (0, ${window.endInclusive}] ${describeAnswer(whole)}, neither 200 nor the list limit's 413: the two transports agree on its pages`,
+            {
+              exchange: whole,
+            },
+          );
       },
     }),
   ],
