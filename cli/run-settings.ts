@@ -38,7 +38,7 @@ export interface RunOptions extends TransportOptions, OAuthOptions {
   referenceLedgerRelease?: string;
   allowMutations?: boolean;
   /** Open no WebSocket channel (--skip-websocket). */
-  skipWebSocket?: boolean;
+  skipWebsocket?: boolean;
   /** Discover missing fixtures from the target (default true; --no-discovery). */
   discovery?: boolean;
   /** Every MUST requirement of the targeted interfaces must be judged; an incomplete run exits 4. */
@@ -202,7 +202,7 @@ export async function buildTarget(
     const node = await embeddedNode(opts, bounds.seed);
     // The embedded node is disposable: everything runs, including checks that change its state, unless the
     // user said otherwise.
-    const target = referenceNodeTarget(node, { ...bounds, allowMutations: opts.allowMutations ?? true, skipWebSocket: opts.skipWebSocket === true });
+    const target = referenceNodeTarget(node, { ...bounds, allowMutations: opts.allowMutations ?? true, skipWebSocket: opts.skipWebsocket === true });
     target.fixtures = { ...target.fixtures, ...given };
     const fixtureOrigins = { ...Object.fromEntries(Object.keys(target.fixtures).map((n) => [n, "the embedded node's fixture file"])), ...fromFile };
     return { node, target, sources: { ledger: "the embedded node's admin token", wallet: "the embedded node's wallet token" }, fixtureOrigins };
@@ -236,7 +236,7 @@ export async function buildTarget(
     proxy: proxyFromEnvironment(),
     fixtures,
     allowMutations: opts.allowMutations === true,
-    skipWebSocket: opts.skipWebSocket === true,
+    skipWebSocket: opts.skipWebsocket === true,
     ...bounds,
   };
   const oauthSource = (name: InterfaceName) => (oauth[name] ? tokenOrigin(oauth[name]) : undefined);

@@ -24,6 +24,12 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
     say(
       `  operations confirmed: ${j.operations.confirmed} of ${j.operations.total} (a valid request built from the target's data answered 2xx and judged)${j.operations.notApplicable?.length ? `; ${j.operations.notApplicable.length} not of the nodes' releases: ${j.operations.notApplicable.map((o) => o.operation.split(' (')[0]).join(', ')}` : ''}`,
     );
+  const channels = report.channels ?? [];
+  if (channels.length) {
+    const judged = channels.filter((c) => c.judged > 0);
+    const not = channels.find((c) => c.judged === 0 && c.requirements > 0);
+    say(`  WebSocket channels judged: ${judged.length} of ${channels.length} (${judged.map((c) => c.channel).join(', ') || 'none'})${not?.notJudged ? `; not judged: ${not.notJudged}` : ''}`);
+  }
   if (report.releases?.length) say(`  releases the nodes state: ${releasesLine(report.releases)}`);
   for (const j of report.judgedBy ?? []) if (j.warning) say(`    warning: ${j.warning}`);
   for (const n of report.applicability) say(`    by release: ${n}`);

@@ -172,8 +172,6 @@ export const BLIND_CAUGHT_BY: Readonly<Record<string, BlindExpectation>> = {
   'blind-r2-ledger-updates-anonymous-served': { rules: ['GENERIC-LEDGER-GET-UPDATES-CREDENTIALS-REQUIRED', 'LEDGER-UPDATES-AUTH-REQUIRED'] },
   'blind-r2-ledger-updates-error-category-string': { rules: ['GENERIC-LEDGER-GET-UPDATES-RESPONSES', 'LEDGER-UPDATES-ERROR-BODY'] },
   'blind-r2-ledger-events-by-contract-id-archive-lost': { rules: ['LEDGER-EVENTS-BY-CONTRACT-ID-AS-STREAMED'] },
-  // The node states 3.5.14 and answers the endpoint as an unknown path (a 404 it documents none of): the checks that
-  // needed it fail too since the release decides what applies (issue 29).
   'blind-r2-ledger-command-completions-missing': {
     rules: [
       'GENERIC-LEDGER-GET-COMMAND-COMPLETIONS-INVALID-INPUT',
@@ -320,4 +318,38 @@ export const BLIND_CAUGHT_BY: Readonly<Record<string, BlindExpectation>> = {
   'blind-r2-scan-ans-special-entry-empty-contract-id': { rules: ['SCAN-ANS-SPECIAL-NO-CONTRACT'] },
   'blind-r2-scan-acs-force-time-millis': { rules: ['SCAN-HOLDINGS-FORCE-ACS-EXACT'] },
   'blind-r2-scan-root-hash-base64': { rules: ['SCAN-ROOT-HASH-RESULT-SHAPE'] },
+  'blind-r3-ledger-ws-witness-parties-all-stakeholders': { rules: ['LEDGER-UPDATES-WITNESS-PARTIES-WS'] },
+  'blind-r3-ledger-ws-checkpoint-at-begin': { rules: ['LEDGER-UPDATES-BEGIN-EXCLUSIVE-WS'] },
+  'blind-r3-ledger-ws-bounded-overshoots-end': {
+    rules: [
+      'LEDGER-UPDATES-ANY-PARTY-WS',
+      'LEDGER-UPDATES-DESCENDING-WS',
+      'LEDGER-UPDATES-END-INCLUSIVE-WS',
+      'LEDGER-UPDATES-LEGACY-FILTER-DEFAULT-WS',
+      'LEDGER-WEBSOCKET-ACTIVE-CONTRACTS',
+      'LEDGER-WEBSOCKET-SAME-AS-HTTP',
+    ],
+  },
+  'blind-r3-ledger-ws-descending-ignored': { rules: ['LEDGER-UPDATES-DESCENDING-WS'] },
+  'blind-r3-ledger-ws-adjacent-updates-swapped': {
+    rules: ['LEDGER-UPDATES-ASCENDING-WS', 'LEDGER-UPDATES-DESCENDING-WS', 'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT', 'LEDGER-WEBSOCKET-SAME-AS-HTTP'],
+  },
+  'blind-r3-ledger-ws-transaction-split': {
+    rules: [
+      'LEDGER-UPDATES-ASCENDING-WS',
+      'LEDGER-UPDATES-DESCENDING-WS',
+      'LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS-WS',
+      'LEDGER-UPDATES-PAGING-COMPLETE-WS',
+      'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT',
+      'LEDGER-WEBSOCKET-SAME-AS-HTTP',
+    ],
+  },
+  'blind-r3-ledger-ws-acs-first-entries-batched': { rules: ['LEDGER-WEBSOCKET-ACTIVE-CONTRACTS', 'LEDGER-WEBSOCKET-MESSAGE-SCHEMA'] },
+  'blind-r3-ledger-ws-acs-page-tail-lost': { rules: ['LEDGER-WEBSOCKET-ACTIVE-CONTRACTS'] },
+  'blind-r3-ledger-ws-error-category-string': { rules: ['LEDGER-WEBSOCKET-MESSAGE-SCHEMA'] },
+  'blind-r3-ledger-ws-error-only-in-close-reason': { rules: ['LEDGER-WEBSOCKET-BAD-REQUEST', 'LEDGER-WEBSOCKET-REFUSED-TOKEN'] },
+  'blind-r3-ledger-ws-completion-command-id-is-submission-id': { rules: ['LEDGER-WEBSOCKET-COMPLETIONS'] },
+  'blind-r3-ledger-ws-legacy-no-topology': { rules: ['LEDGER-UPDATES-LEGACY-FILTER-DEFAULT-WS'] },
+  'blind-r3-ledger-ws-event-offset-stale': { rules: ['LEDGER-UPDATES-EVENT-OFFSET-WS'] },
+  'blind-r3-ledger-ws-checkpoint-offset-string': { rules: ['LEDGER-WEBSOCKET-MESSAGE-SCHEMA'] },
 };

@@ -187,6 +187,15 @@ export function renderHtml(report: ConformanceReport): string {
   const coverage = coverageRows
     ? `<details class="coverage"${ops?.unconfirmed.length ? ' open' : ''}><summary>operations confirmed: ${ops ? `${ops.confirmed} of ${ops.total}` : '-'} (a valid request built from the target's data answered 2xx and judged)</summary><table><thead><tr><th>document</th><th>operation</th><th>confirmed</th><th>positive</th><th>negative</th><th>rule checks</th><th>statuses seen</th><th>documented</th></tr></thead><tbody>${coverageRows}</tbody></table></details>`
     : '';
+  const channelRows = (report.channels ?? [])
+    .map(
+      (c) =>
+        `<tr class="${c.judged > 0 && c.failed === 0 ? 'yes' : 'no'}"><td><code>${esc(c.channel)}</code></td><td>${c.requirements}</td><td>${c.judged}${c.notJudged ? ` <span class="ids">${esc(c.notJudged)}</span>` : ''}</td><td>${c.passed}</td><td>${c.failed}</td><td>${esc(c.statusesSeen.join(', ') || '-')}</td></tr>`,
+    )
+    .join('');
+  const channels = channelRows
+    ? `<details class="coverage"><summary>WebSocket channels: ${(report.channels ?? []).filter((c) => c.judged > 0).length} of ${report.channels!.length} judged</summary><table><thead><tr><th>channel</th><th>requirements</th><th>judged</th><th>passed</th><th>failed</th><th>upgrades seen</th></tr></thead><tbody>${channelRows}</tbody></table></details>`
+    : '';
   const createdItems = report.requirements.flatMap((r) => (r.created ?? []).map((c) => `<li><code>${esc(r.id)}</code>: ${esc(c)}</li>`));
   const created = createdItems.length
     ? `<details class="created"><summary>what the run created on the target (${createdItems.length})</summary><ul>${createdItems.join('')}</ul></details>`
@@ -228,7 +237,7 @@ table{border-collapse:collapse;margin:4px 0} td,th{border:1px solid #ddd;padding
       ? `\n<div class="har">every exchange of the run: <a href="${esc(encodeURI(report.exchanges.har))}">${esc(report.exchanges.har)}</a> (HAR 1.2, ${report.exchanges.entries} entries; opens in a browser's network panel)</div>`
       : ''
   }
-${coverage}${created}${fixtures}
+${coverage}${channels}${created}${fixtures}
 <details><summary>targets, documents and configuration</summary><ul>${targets}</ul><ul>${specs}</ul><pre>${esc(JSON.stringify(report.config, null, 2))}</pre></details>
 </header>
 <main>
