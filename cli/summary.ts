@@ -28,7 +28,9 @@ export function printSummary(report: ConformanceReport, waiverNotes: WaiverNotes
   if (channels.length) {
     const judged = channels.filter((c) => c.judged > 0);
     const not = channels.find((c) => c.judged === 0 && c.requirements > 0);
-    say(`  WebSocket channels judged: ${judged.length} of ${channels.length} (${judged.map((c) => c.channel).join(', ') || 'none'})${not?.notJudged ? `; not judged: ${not.notJudged}` : ''}`);
+    say(
+      `  WebSocket channels judged: ${judged.length} of ${channels.length} (${judged.map((c) => c.channel).join(', ') || 'none'})${not?.notJudged ? `; not judged: ${not.notJudged}` : ''}`,
+    );
   }
   if (report.releases?.length) say(`  releases the nodes state: ${releasesLine(report.releases)}`);
   for (const j of report.judgedBy ?? []) if (j.warning) say(`    warning: ${j.warning}`);
