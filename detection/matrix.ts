@@ -22,7 +22,8 @@ import type { TargetConfig } from '../engine/target.ts';
  * shows in to the generic checks, the one it refuses; a break shown by any operation keeps the whole
  * interface): quicker, and `interface` also shows that no fault leaks to other operations and that every
  * requirement names each operation it calls; sentence: the requirements it names and those citing a sentence
- * it breaks (a break the generic checks show keeps the operation's scope): quickest, what `npm test` runs, and the
+ * it breaks, of those reading the WebSocket channels only the named (a break the generic checks show keeps the
+ * operation's scope): quickest, what `npm test` runs, and the
  * other scopes also show that it breaks nothing else.
  */
 export type DetectionScope = 'interface' | 'all' | 'operation' | 'sentence';
@@ -173,7 +174,9 @@ function citing(fault: FaultDefinition, e: Expectation, own: readonly Requiremen
   if (fault.generic) return touchedBy(fault, e, own);
   const named = new Set([...e.exact, ...e.groups.flatMap((g) => g.ids)]);
   const broken = new Set(fault.cites);
-  return own.filter((r) => named.has(r.id) || r.cites.some((c) => broken.has(c)));
+  // A requirement reading the WebSocket channels runs where the fault names it: that another one citing the
+  // sentence still holds on the channel is the interface scope's to show, as it is for HTTP requirements.
+  return own.filter((r) => named.has(r.id) || (!r.channels?.length && r.cites.some((c) => broken.has(c))));
 }
 
 /** A fault is detected when a requirement it names fails; it matches when exactly the named ones fail. */

@@ -131,6 +131,9 @@ export function makeCheckContext(
       if (!s) throw new CheckSkipped(`no ${name} document loaded`);
       return s;
     },
+    answerPolicy(name) {
+      return parts.answers.policies[name] ?? {};
+    },
     channelDocument(name) {
       const document = parts.channelDocuments?.[name];
       if (!document) throw new CheckSkipped(`no ${name} channel document loaded`);

@@ -3,7 +3,7 @@
 import type fc from 'fast-check';
 import type { Json } from '../common/json.ts';
 import type { GenericCheck, InterfaceName, RequirementKind } from '../common/vocabulary.ts';
-import type { CompiledChannels, CompiledSpec } from '../generators/index.ts';
+import type { AnswerPolicy, CompiledChannels, CompiledSpec } from '../generators/index.ts';
 import type { AnswerProjection } from './answers/answer-projection.ts';
 import type { Fixtures, FixtureName } from './fixtures.ts';
 import type { ExchangeSummary } from './transport/evidence.ts';
@@ -198,6 +198,8 @@ export interface CheckContext<K extends FixtureName = never> {
   spec(name: InterfaceName): CompiledSpec;
   /** The channel document (AsyncAPI) of an interface's WebSocket channels; a check without one loaded is skipped. */
   channelDocument(name: 'ledger'): CompiledChannels;
+  /** The policy an interface's answers are judged under (the deviation policy at its node's release line). */
+  answerPolicy(name: InterfaceName): AnswerPolicy;
   /** The environment variable holding `token` when it is one of the run's configured credentials. */
   credentialVariable(token: string): string | undefined;
   /** Which transport the check's reads of the update stream take: HTTP, or the WebSocket channel for a twin (Requirement.transport). */

@@ -8,9 +8,30 @@ import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
 import { EXCERPT_BYTES, excerpt } from './bounds.ts';
 import type { WebSocketExchangeSummary } from './evidence.ts';
-import type { ClientConfig } from './http.ts';
+import type { TlsSettings } from './dispatcher.ts';
+import type { RunLimits } from './limits.ts';
+import type { BearerSource } from './oauth.ts';
 import type { Outcome } from './limits.ts';
-import { type Auth, maskExtraHeaders, shellArgument, shellQuote } from './redaction.ts';
+import { type Auth, type Credentials, type CredentialVariables, maskExtraHeaders, shellArgument, shellQuote } from './redaction.ts';
+
+/**
+ * What a channel needs of its interface's client configuration (http.ts ClientConfig has it all): the same
+ * origin, credentials, headers, TLS, bounds and run limits as the interface's HTTP requests.
+ */
+export interface ChannelConfig {
+  origin: string;
+  prefix: string;
+  credentials: Credentials;
+  credentialVariables?: CredentialVariables;
+  bearerSource?: BearerSource;
+  headers?: Record<string, string>;
+  tls?: TlsSettings;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  limits: RunLimits;
+  lane?: string;
+  seen?: Array<{ method: string; path: string; status: number }>;
+}
 
 /** The subprotocol a node accepts the ledger's token scheme with (facts: the WebSocket stream). */
 export const AUTH_SUBPROTOCOL = 'daml.ws.auth';
@@ -98,17 +119,17 @@ export interface ChannelExchange {
 }
 
 /** The ws:// or wss:// URL of a path of the interface. */
-export const channelUrl = (config: ClientConfig, path: string) => (config.origin + config.prefix + path).replace(/^http/, 'ws');
+export const channelUrl = (config: ChannelConfig, path: string) => (config.origin + config.prefix + path).replace(/^http/, 'ws');
 
 /** The subprotocols carrying the credentials: as sent, and as evidence shows them. */
-function credentialProtocols(config: ClientConfig, auth: Auth, token: string | undefined): { sent: string[]; shown: string[] } {
+function credentialProtocols(config: ChannelConfig, auth: Auth, token: string | undefined): { sent: string[]; shown: string[] } {
   if (auth === 'none' || !token) return { sent: [AUTH_SUBPROTOCOL], shown: [AUTH_SUBPROTOCOL] };
   const variable = auth === 'default' ? (config.credentialVariables?.bearer ?? config.credentialVariables?.apiKey) : auth.variable;
   const shownToken = auth !== 'default' && !auth.variable ? token : variable ? `$${variable}` : '***';
   return { sent: [`${TOKEN_SUBPROTOCOL_PREFIX}${token}`, AUTH_SUBPROTOCOL], shown: [`${TOKEN_SUBPROTOCOL_PREFIX}${shownToken}`, AUTH_SUBPROTOCOL] };
 }
 
-async function tokenFor(config: ClientConfig, auth: Auth): Promise<string | undefined> {
+async function tokenFor(config: ChannelConfig, auth: Auth): Promise<string | undefined> {
   if (auth === 'none') return undefined;
   if (auth !== 'default') return config.bearerSource?.issued(auth.bearer) ? config.bearerSource.current() : auth.bearer;
   if (config.bearerSource) return config.bearerSource.current();
@@ -116,7 +137,7 @@ async function tokenFor(config: ClientConfig, auth: Auth): Promise<string | unde
 }
 
 /** Opens a channel, sends the request and collects what comes back, within the run's limits and the stream's bounds. */
-export async function readChannel(config: ClientConfig, path: string, options: ChannelOptions = {}): Promise<ChannelExchange> {
+export async function readChannel(config: ChannelConfig, path: string, options: ChannelOptions = {}): Promise<ChannelExchange> {
   const turn = await config.limits.turn(config.lane ?? config.origin + config.prefix);
   let outcome: Outcome = 'not sent';
   try {
@@ -135,7 +156,7 @@ export async function readChannel(config: ClientConfig, path: string, options: C
   }
 }
 
-async function exchange(config: ClientConfig, path: string, options: ChannelOptions, stalled: boolean): Promise<ChannelExchange> {
+async function exchange(config: ChannelConfig, path: string, options: ChannelOptions, stalled: boolean): Promise<ChannelExchange> {
   const url = channelUrl(config, path);
   const auth = options.auth ?? 'default';
   let token: string | undefined;
@@ -169,7 +190,7 @@ async function exchange(config: ClientConfig, path: string, options: ChannelOpti
 const redactSubprotocol = (p: string) =>
   p.startsWith(TOKEN_SUBPROTOCOL_PREFIX) && p.length > TOKEN_SUBPROTOCOL_PREFIX.length + 16 ? `${TOKEN_SUBPROTOCOL_PREFIX}***` : p;
 
-function collect(config: ClientConfig, x: ChannelExchange, options: ChannelOptions, started: number, resolve: (x: ChannelExchange) => void): void {
+function collect(config: ChannelConfig, x: ChannelExchange, options: ChannelOptions, started: number, resolve: (x: ChannelExchange) => void): void {
   let done = false;
   let idleTimer: NodeJS.Timeout | undefined;
   let closeTimer: NodeJS.Timeout | undefined;

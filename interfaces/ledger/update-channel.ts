@@ -71,6 +71,7 @@ export function channelElements(ctx: CheckContext, x: ChannelExchange, how: 'bou
 
 /** The HTTP status a channel's error message stands for, by its code (what a rule of statuses judges). */
 const STATUS_OF_CODE: Readonly<Record<string, number>> = { INVALID_ARGUMENT: 400, UNAUTHENTICATED: 401, PERMISSION_DENIED: 403, NOT_FOUND: 404 };
+export const statusOfError = (code: string) => STATUS_OF_CODE[code] ?? 500;
 
 /**
  * A request's answer over the channel as a rule of statuses reads it: a refused upgrade its status, an error
@@ -81,7 +82,7 @@ export async function channelAnswer(ctx: CheckContext, request: Json): Promise<{
   const cite = summariseChannel(x);
   if (x.upgrade) return { status: x.upgrade.status, x: cite, said: describeChannel(x) };
   const error = x.messages.map((m) => channelError(parsed(m))).find((e) => e !== undefined);
-  if (error) return { status: STATUS_OF_CODE[error.code] ?? 500, x: cite, said: `an error message ${error.code}: ${error.cause}` };
+  if (error) return { status: statusOfError(error.code), x: cite, said: `an error message ${error.code}: ${error.cause}` };
   return { status: 200, x: cite, els: channelElements(ctx, x, 'bounded').els, said: describeChannel(x) };
 }
 

@@ -8,6 +8,7 @@ import { discover, type SourceReport } from '../../engine/discovery/discover.ts'
 import type { Client, Exchange, Query } from '../../engine/transport/http.ts';
 import { BudgetExhausted } from '../../engine/transport/limits.ts';
 import { describeChannel, parsed } from '../../engine/transport/websocket.ts';
+import { channelError, statusOfError } from '../../interfaces/ledger/update-channel.ts';
 import { followTokens } from '../../engine/paging.ts';
 import { contextParts, CREDENTIAL_VARIABLES, DEFAULT_BOUNDS, type TargetConfig } from '../../engine/target.ts';
 import { ensureReachable } from '../reachability.ts';
@@ -144,6 +145,9 @@ async function channelOn(client: Client, path: string, request: Json | undefined
   const x = await client.channel(path, { request });
   if (x.upgrade) return { status: x.upgrade.status, pages: 0, note: describeChannel(x) };
   const values = x.messages.map(parsed);
+  // A refusal is the channel's error message: the status its code stands for, the code and cause as the note.
+  const error = values.map(channelError).find((e) => e !== undefined);
+  if (error) return { status: statusOfError(error.code), pages: 1, note: `${error.code}: ${error.cause}` };
   if (x.end !== 'closed' || x.close?.code !== 1000 || values.some((v) => v === undefined)) return { status: 0, pages: 0, note: describeChannel(x) };
   return { status: 101, pages: 1, value: values as Json[] };
 }

@@ -43,7 +43,7 @@ async function paste(curl: string, env: Record<string, string> = {}): Promise<{ 
 
 interface Report {
   reads: Array<{
-    read: { interface: string; path: string; route?: string };
+    read: { interface: string; method: string; path: string; route?: string };
     status: { a: number; b: number };
     differences: Array<{ pointer: string; kind: string; a?: unknown; b?: unknown }>;
     answers?: Record<'a' | 'b', { code?: string; refusal?: string; curl: string; response?: { status: number } }>;
@@ -135,8 +135,14 @@ describe('cn-conformance compare', () => {
     expect((await paste(gone[0]!.answers!.a.curl)).status).toBe(200);
 
     // The ledger's refusal: its JsCantonError's code and cause, on the console and in compare.json.
-    const ledger = report.reads.filter((r) => r.read.interface === 'ledger');
+    const ledger = report.reads.filter((r) => r.read.interface === 'ledger' && r.read.method === 'POST');
     expect(ledger).toHaveLength(2);
+    // The same reads over the WebSocket channel: B's error message, its code standing for the status.
+    const channels = report.reads.filter((r) => r.read.interface === 'ledger' && r.read.method === 'WEBSOCKET');
+    expect(channels.map((r) => [r.status.a, r.status.b])).toEqual([
+      [101, 403],
+      [101, 403],
+    ]);
     for (const r of ledger)
       expect(r.answers!.b).toMatchObject({
         code: 'PERMISSION_DENIED',

@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,20 @@ beforeAll(async () => {
       Object.fromEntries(Object.entries(upstream.headers).filter(([k]) => !['content-length', 'transfer-encoding', 'connection'].includes(k))),
     );
     res.end(Buffer.from(await upstream.body.arrayBuffer()));
+  });
+  // A WebSocket upgrade (the ledger's channels) is a GET on the channel's path: recorded, then tunnelled as it is.
+  proxy.on('upgrade', (req, socket, head) => {
+    seen.push({ method: 'WEBSOCKET', path: req.url!.split('?')[0]! });
+    const upstream = connect(Number(new URL(node.urls.ledger).port), '127.0.0.1', () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
   });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -110,6 +125,8 @@ describe('read-only by default', () => {
     const routes = await mutatingRoutes();
     expect(routes.length).toBe(12);
     expect(seen.filter((s) => routes.some((re) => re.test(`${s.method} ${s.path}`)))).toEqual([]);
+    // The ledger's channels were read too, through the same proxy (upgrades of GET).
+    expect(seen.some((s) => s.method === 'WEBSOCKET' && s.path === '/v2/updates')).toBe(true);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     const skipped = report.requirements.filter((r: { status: string }) => r.status === 'skipped');
     expect(

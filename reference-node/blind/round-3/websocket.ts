@@ -69,7 +69,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     name: 'blind-r3-ledger-ws-witness-parties-all-stakeholders',
     interface: 'ledger',
     breaks: '`witnessParties` of an event in a filtered stream is the subset of the requesting parties that see it.',
-    cites: [],
+    cites: ['X.events.4'],
     rewrite: () => undefined,
     rewriteChannel(channel, event, memory) {
       if (!isUpdatesChannel(channel) || event.kind !== 'message' || itemKind(event.message) !== 'Transaction') return undefined;
@@ -101,7 +101,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     name: 'blind-r3-ledger-ws-checkpoint-at-begin',
     interface: 'ledger',
     breaks: 'Only updates with offset strictly greater are returned.',
-    cites: [],
+    cites: ['R.ledger.3'],
     rewrite: () => undefined,
     rewriteChannel(channel, event) {
       if (!isUpdatesChannel(channel) || event.kind !== 'message' || event.n !== 0 || !isUpdateItem(event.message)) return undefined;
@@ -117,7 +117,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     name: 'blind-r3-ledger-ws-bounded-overshoots-end',
     interface: 'ledger',
     breaks: 'Only updates with offset <= this are returned.',
-    cites: [],
+    cites: ['R.ledger.7'],
     rewrite(request, answer, memory) {
       if (isHttpUpdates(request) && answer.status === 200 && Array.isArray(answer.body) && isObject(request.body)) {
         remember(memory, readKey(request.body), answer.body);
@@ -149,7 +149,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     name: 'blind-r3-ledger-ws-descending-ignored',
     interface: 'ledger',
     breaks: 'If set, elements are returned in descending order.',
-    cites: [],
+    cites: ['R.ledger.19'],
     rewrite: () => undefined,
     rewriteChannel(channel, event, memory) {
       if (!isUpdatesChannel(channel)) return undefined;
@@ -174,7 +174,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     interface: 'ledger',
     breaks:
       "Offsets of one participant are positive and strictly increasing along the stream; every event's `offset` equals the offset of the update that carries it.",
-    cites: [],
+    cites: ['R.ledger.19'],
     rewrite: () => undefined,
     rewriteChannel(channel, event, memory) {
       if (!isUpdatesChannel(channel)) return undefined;
@@ -208,7 +208,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     interface: 'ledger',
     breaks:
       'The HTTP stream and the WebSocket stream of one node read the same ledger: for the same request and the same bounded range they deliver the same update items in the same order; the WebSocket stream has no list limit (that is its purpose), and an open-ended WebSocket stream delivers updates committed after it opened.',
-    cites: [],
+    cites: ['X.errors.2'],
     rewrite: () => undefined,
     rewriteChannel(channel, event, memory) {
       if (!isUpdatesChannel(channel) || event.kind !== 'message' || itemKind(event.message) !== 'Transaction') return undefined;
@@ -233,7 +233,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     interface: 'ledger',
     breaks:
       'The client sends the request as one JSON text message right after the connection opens, then reads one JSON text message per element until the server closes (a bounded request, `endInclusive` set) or forever (open-ended).',
-    cites: [],
+    cites: ['S.service.11'],
     rewrite: () => undefined,
     rewriteChannel(channel, event, memory) {
       if (channel.path !== ACTIVE_CONTRACTS) return undefined;
@@ -260,7 +260,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     name: 'blind-r3-ledger-ws-acs-page-tail-lost',
     interface: 'ledger',
     breaks: 'Returns a stream of the snapshot of the active contracts and incomplete (un)assignments at a ledger offset.',
-    cites: [],
+    cites: ['S.service.11'],
     rewrite: () => undefined,
     rewriteChannel(channel, event, memory) {
       if (channel.path !== ACTIVE_CONTRACTS || event.kind !== 'message' || !isAcsEntry(event.message)) return undefined;
@@ -275,7 +275,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     interface: 'ledger',
     breaks:
       '**JsCantonError** (default error body): `code` string (required), `cause` string (required), `correlationId` string, `traceId` string, `context` map string to string (required), `resources` array of 2-element string arrays, `errorCategory` int32 (required), `grpcCodeValue` int32, `retryInfo` string, `definiteAnswer` boolean.',
-    cites: [],
+    cites: ['R.ledger.42'],
     rewrite: () => undefined,
     rewriteChannel(_channel, event) {
       if (event.kind !== 'message' || !isCantonError(event.message) || typeof event.message.errorCategory !== 'number') return undefined;
@@ -292,7 +292,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     interface: 'ledger',
     breaks:
       'Each channel: the client publishes the request record (the same record as the HTTP body, e.g. `GetUpdatesRequest`) and subscribes to messages that are each either the response record (`JsGetUpdatesResponse`, one update item per message) or a `JsCantonError` (`Either_JsCantonError_...`).',
-    cites: [],
+    cites: ['X.errors.3'],
     rewrite: () => undefined,
     rewriteChannel(_channel, event) {
       return event.kind === 'message' && isCantonError(event.message) ? [] : undefined;
@@ -304,7 +304,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     name: 'blind-r3-ledger-ws-completion-command-id-is-submission-id',
     interface: 'ledger',
     breaks: 'The ID of the succeeded or failed command.',
-    cites: [],
+    cites: ['A.overview.17'],
     rewrite: () => undefined,
     rewriteChannel(channel, event, memory) {
       if (!COMPLETIONS.includes(channel.path) || event.kind !== 'message') return undefined;
@@ -325,7 +325,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     interface: 'ledger',
     breaks:
       "If unset for this request, it defaults to: transactions with event format taking filtersByParty, filtersForAnyParty and verbose from the request, shape TRANSACTION_SHAPE_ACS_DELTA; reassignments with the request's filter and verbose; participant-authorization topology events for all parties named in filter.",
-    cites: [],
+    cites: ['R.ledger.16'],
     rewrite: () => undefined,
     rewriteChannel(channel, event) {
       if (!isUpdatesChannel(channel) || event.kind !== 'message' || !isLegacy(channelBody(channel))) return undefined;
@@ -339,7 +339,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     interface: 'ledger',
     breaks:
       "Offsets of one participant are positive and strictly increasing along the stream; every event's `offset` equals the offset of the update that carries it.",
-    cites: [],
+    cites: ['R.ledger.40'],
     rewrite: () => undefined,
     rewriteChannel(channel, event, memory) {
       if (!isUpdatesChannel(channel) || event.kind !== 'message' || !isUpdateItem(event.message)) return undefined;
@@ -368,7 +368,7 @@ export const ROUND_3_WEBSOCKET = blindRound(3, [
     name: 'blind-r3-ledger-ws-checkpoint-offset-string',
     interface: 'ledger',
     breaks: 'Types `int64`/`int32` are JSON integers.',
-    cites: [],
+    cites: ['R.ledger.38'],
     rewrite: () => undefined,
     rewriteChannel(channel, event) {
       if (!isUpdatesChannel(channel) || event.kind !== 'message' || itemKind(event.message) !== 'OffsetCheckpoint') return undefined;

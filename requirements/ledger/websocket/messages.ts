@@ -70,7 +70,7 @@ export const MESSAGE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, 
         x.messages.forEach((m, i) => {
           const value = parsed(m);
           if (value === undefined) ctx.fail(`${r.what}: message ${i} of ${r.path} is not JSON text`, { exchange: cite, pointer: `/${i}` });
-          const verdict = judgeMessage(document, r.path, value as Json);
+          const verdict = judgeMessage(document, r.path, value as Json, ctx.answerPolicy('ledger'));
           judged++;
           if (verdict.problems.length > 0)
             ctx.fail(`${r.what}: message ${i} of ${r.path} is not one the channel document describes: ${verdict.problems.join('; ')}`, {
