@@ -87,10 +87,14 @@ export async function runRequirement(r: Requirement, parts: ContextParts, review
   const base = { id: r.id, level: r.level, interface: r.interface, operations: r.operations, section: r.section, sentence: r.sentence, mutates: r.mutates };
   const started = performance.now();
   const created: string[] = [];
+  // A WebSocket twin's check speaks as its rule's: its reasons say which transport they are of.
+  const over = (reason: string | undefined) => (reason !== undefined && r.transport === 'websocket' ? `over the WebSocket channel: ${reason}` : reason);
   const done = (status: Status, extra: Partial<RequirementResult> = {}): RequirementResult => ({
     ...base,
     status,
     ...extra,
+    ...(extra.reason !== undefined && status !== 'skipped' ? { reason: over(extra.reason) } : {}),
+    ...(status === 'skipped' && extra.skipKind === 'data' ? { reason: over(extra.reason) } : {}),
     ...(created.length > 0 ? { created } : {}),
     durationMs: Math.round(performance.now() - started),
   });

@@ -231,7 +231,7 @@ describe('a validator reading as a single party', () => {
       expect.stringMatching(/^LEDGER-UPDATES-LIST-LIMIT-AT-BOUND: the first \d+ elements of the stream leave no windows of 199 and 200 elements to read$/),
       'LEDGER-UPDATES-SEVERAL-PARTIES: reading as several parties needs at least two ledger parties',
       // Its WebSocket twin: the same read over the channel.
-      'LEDGER-UPDATES-SEVERAL-PARTIES-WS: reading as several parties needs at least two ledger parties',
+      'LEDGER-UPDATES-SEVERAL-PARTIES-WS: over the WebSocket channel: reading as several parties needs at least two ledger parties',
     ]);
     expect(report.verdict).toBe('incomplete');
     expect(o.code).toBe(0);
