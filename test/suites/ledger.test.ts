@@ -25,7 +25,12 @@ const summary = (results: RequirementResult[]) => results.filter((r) => r.status
 
 describe('ledger requirement records', () => {
   // The rules of other endpoints than the update stream, with what they call.
-  const CHANNELS_ONLY = ['LEDGER-WEBSOCKET-BAD-REQUEST', 'LEDGER-WEBSOCKET-REFUSED-TOKEN', 'LEDGER-WEBSOCKET-MESSAGE-SCHEMA', 'LEDGER-WEBSOCKET-ACTIVE-CONTRACTS'];
+  const CHANNELS_ONLY = [
+    'LEDGER-WEBSOCKET-BAD-REQUEST',
+    'LEDGER-WEBSOCKET-REFUSED-TOKEN',
+    'LEDGER-WEBSOCKET-MESSAGE-SCHEMA',
+    'LEDGER-WEBSOCKET-ACTIVE-CONTRACTS',
+  ];
   const OTHER_OPERATIONS: Record<string, string[]> = {
     'LEDGER-WEBSOCKET-LIVE-UPDATE': ['submitAndWait'],
     'LEDGER-WEBSOCKET-COMPLETIONS': ['submitAsync'],
