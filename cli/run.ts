@@ -102,7 +102,6 @@ export async function run(opts: RunOptions): Promise<{ report: ConformanceReport
     coverage: coverage(documents.specs, all, judged, results.seen, results.basePaths, documents.builtinIds),
     channels: channelCoverage(documents.channels.ledger?.channels.map((c) => c.path) ?? [], all, judged, results.seen, results.basePaths),
     requirements: judged,
-    // HTTP requests: the WebSocket channels opened are counted by the channel coverage.
     requestsSent: results.seen.filter((s) => s.method !== 'WEBSOCKET').length,
     mode: opts.certify ? 'certify' : 'standard',
     certifyScope: certifyScope(all, target),

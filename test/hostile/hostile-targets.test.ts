@@ -391,7 +391,7 @@ describe('WebSocket channels that never end, flood or send garbage: a clear fail
   });
   it('ws-garbage: messages that are no JSON fail the reads that got them, with the message pointed at', async () => {
     const o = await outcomes.get('ws-garbage')!;
-    expect(reasons(o)).toContainEqual(expect.stringMatching(/^LEDGER-UPDATES-ONE-KIND-WS: message 0 of the WebSocket stream \/v2\/updates is not JSON text/));
+    expect(reasons(o)).toContainEqual(expect.stringMatching(/^LEDGER-UPDATES-ONE-KIND-WS: over the WebSocket channel: message 0 of the WebSocket stream \/v2\/updates is not JSON text/));
     expect(result(o, 'LEDGER-WEBSOCKET-REFUSED-TOKEN')?.status).toBe('failed');
   });
 });
