@@ -3,7 +3,7 @@
 // elements from must have been delivered whole: the upgrade accepted, every message a JSON element and none an
 // error, and the stream ended by the node's normal close (a bounded read) or by the client's own choice (a
 // sample of an open-ended one). Anything else is the node's failure, cited with the channel's evidence.
-import { isObject, type Json } from '../../common/json.ts';
+import { isObject, parseJson, type Json } from '../../common/json.ts';
 import type { CheckContext } from '../../engine/model.ts';
 import { CheckSkipped, CheckUnsupported } from '../../engine/model.ts';
 import { type ChannelExchange, type ChannelOptions, describeChannel, parsed, summariseChannel } from '../../engine/transport/websocket.ts';
@@ -95,4 +95,22 @@ export async function channelRead(ctx: CheckContext, request: Json, how: 'bounde
     if (e instanceof ChannelRefusal) throw new CheckSkipped(e.message, { status: 403, exchange: summariseChannel(x) });
     throw e;
   }
+}
+
+/** The ledger end (GET /v2/state/ledger-end, which real nodes serve; no operation of the description), or undefined. */
+async function ledgerEndOffset(ctx: CheckContext): Promise<number | undefined> {
+  const x = await ctx.ledger.get('/v2/state/ledger-end');
+  const offset = x.status === 200 ? (parseJson(x.text) as Json)?.offset : undefined;
+  return Number.isSafeInteger(offset) && (offset as number) >= 0 ? (offset as number) : undefined;
+}
+
+/**
+ * The first `size` elements of the stream for a request (its window from beginExclusive), over the channel:
+ * bounded by the ledger end where the node states it, so that a shorter stream ends with the node's close at
+ * once; else open-ended, until the stream is idle.
+ */
+export async function channelSample(ctx: CheckContext, request: Json, size: number) {
+  const end = await ledgerEndOffset(ctx);
+  const bounded = end === undefined ? request : { ...request, endInclusive: end };
+  return channelRead(ctx, bounded, 'sample', { stopAfter: size, idleMs: CHANNEL_SAMPLE_IDLE_MS });
 }

@@ -10,7 +10,7 @@ import { describeAnswer, type Exchange, type Query, type RequestOptions } from '
 import { exactIntegers } from '../../engine/int64.ts';
 import { LIMITED_TOKEN_VARIABLE } from '../../engine/fixtures.ts';
 import type { CheckContext, Citable } from '../../engine/model.ts';
-import { CHANNEL_SAMPLE_IDLE_MS, channelAnswer, channelRead } from './update-channel.ts';
+import { channelAnswer, channelRead, channelSample } from './update-channel.ts';
 
 export const OPERATION = 'getUpdates';
 export const UPDATES_PATH = '/v2/updates';
@@ -279,10 +279,7 @@ export async function sampleStream(ctx: CheckContext, minOffsets = 3): Promise<S
   const parties = readParties(ctx);
   if (ctx.transport === 'websocket') {
     // The channel has no list limit and no limit parameter: the client stops once it holds the sample.
-    const { els, cite } = await channelRead(ctx, body({ beginExclusive: 0 }, updateFormat(parties)), 'sample', {
-      stopAfter: SAMPLE_SIZE,
-      idleMs: CHANNEL_SAMPLE_IDLE_MS,
-    });
+    const { els, cite } = await channelSample(ctx, body({ beginExclusive: 0 }, updateFormat(parties)), SAMPLE_SIZE);
     return sampled(ctx, parties, els, cite, minOffsets);
   }
   let x: Exchange | undefined;

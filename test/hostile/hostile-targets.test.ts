@@ -135,6 +135,8 @@ function options(target: string, dir: string, node: RunningReferenceNode, c: Pic
     // A budget that runs out within the selection reaches the requirements in the order they ask, which
     // concurrent checks do not fix: one at a time, it is the records' order the expectations name.
     concurrency: c.only === SLOW_SELECTION ? '1' : undefined,
+    // The HTTP modes' hostility is in their answers: their channels are the channel modes' to attack.
+    skipWebsocket: c.only !== CHANNEL_SELECTION,
     only: c.only ?? [],
     skip: [],
   };
@@ -391,7 +393,9 @@ describe('WebSocket channels that never end, flood or send garbage: a clear fail
   });
   it('ws-garbage: messages that are no JSON fail the reads that got them, with the message pointed at', async () => {
     const o = await outcomes.get('ws-garbage')!;
-    expect(reasons(o)).toContainEqual(expect.stringMatching(/^LEDGER-UPDATES-ONE-KIND-WS: over the WebSocket channel: message 0 of the WebSocket stream \/v2\/updates is not JSON text/));
+    expect(reasons(o)).toContainEqual(
+      expect.stringMatching(/^LEDGER-UPDATES-ONE-KIND-WS: over the WebSocket channel: message 0 of the WebSocket stream \/v2\/updates is not JSON text/),
+    );
     expect(result(o, 'LEDGER-WEBSOCKET-REFUSED-TOKEN')?.status).toBe('failed');
   });
 });

@@ -6,7 +6,7 @@ import { isObject, type Json } from '../../../common/json.ts';
 import { CheckUnsupported, type Requirement } from '../../../engine/model.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
 import { describeChannel, parsed, summariseChannel } from '../../../engine/transport/websocket.ts';
-import { channelError, channelRead, UPDATES_CHANNEL } from '../../../interfaces/ledger/update-channel.ts';
+import { channelError, channelRead, channelSample, UPDATES_CHANNEL } from '../../../interfaces/ledger/update-channel.ts';
 import { ACS_DELTA, body, byParties, eventsOf, offsetOf, readParties, updateFormat } from '../../../interfaces/ledger/updates.ts';
 
 const ACTIVE_CONTRACTS = '/v2/state/active-contracts';
@@ -30,7 +30,7 @@ export const ACTIVE_CONTRACT_REQUIREMENTS: Requirement[] = defineRules(import.me
     async check(ctx) {
       const parties = readParties(ctx);
       const format = updateFormat(parties, ['transactions', 'reassignments'], ACS_DELTA);
-      const start = await channelRead(ctx, body({ beginExclusive: 0 }, format), 'sample', { stopAfter: WINDOW, idleMs: 1_000 });
+      const start = await channelSample(ctx, body({ beginExclusive: 0 }, format), WINDOW);
       const offsets = start.els.map(offsetOf).filter((o): o is number => o !== undefined);
       if (offsets.length === 0) ctx.skip('the update stream of the ledger parties holds no element to take an offset from');
       const at = Math.max(...offsets);

@@ -7,7 +7,7 @@ import type { Json } from '../../../common/json.ts';
 import type { Citable, CheckContext, Requirement } from '../../../engine/model.ts';
 import { describeAnswer } from '../../../engine/transport/http.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
-import { channelRead, UPDATES_CHANNEL } from '../../../interfaces/ledger/update-channel.ts';
+import { channelRead, channelSample, UPDATES_CHANNEL } from '../../../interfaces/ledger/update-channel.ts';
 import {
   OPERATION,
   body,
@@ -93,7 +93,7 @@ export const TRANSPORT_REQUIREMENTS: Requirement[] = defineRules(
       async check(ctx) {
         const format = updateFormat(readParties(ctx));
         // The first elements of the stream over the channel, which has no list limit: their last offset ends the window.
-        const sample = await channelRead(ctx, body({ beginExclusive: 0 }, format), 'sample', { stopAfter: LONG_READ, idleMs: 1_000 });
+        const sample = await channelSample(ctx, body({ beginExclusive: 0 }, format), LONG_READ);
         const offsets = sample.els.map(offsetOf).filter((o): o is number => o !== undefined);
         if (offsets.length < 2) ctx.skip(`the update stream of the ledger parties holds ${offsets.length} element offset(s): too few to compare`);
         const window: Window = { beginExclusive: 0, endInclusive: Math.max(...offsets) };
