@@ -22,8 +22,8 @@ import type { TargetConfig } from '../engine/target.ts';
  * shows in to the generic checks, the one it refuses; a break shown by any operation keeps the whole
  * interface): quicker, and `interface` also shows that no fault leaks to other operations and that every
  * requirement names each operation it calls; sentence: the requirements it names and those citing a sentence
- * it breaks, of those reading the WebSocket channels only the named (a break the generic checks show keeps the
- * operation's scope): quickest, what `npm test` runs, and the
+ * it breaks, of those reading the WebSocket channels only the named, and WebSocket twins only for a fault of the
+ * channels (a break the generic checks show keeps the operation's scope): quickest, what `npm test` runs, and the
  * other scopes also show that it breaks nothing else.
  */
 export type DetectionScope = 'interface' | 'all' | 'operation' | 'sentence';
@@ -131,6 +131,10 @@ export async function runFault(
   const selected =
     scope === 'all' ? requirements : scope === 'operation' ? touchedBy(fault, expectation, own) : scope === 'sentence' ? citing(fault, expectation, own) : own;
   const results = await runOnReferenceNode({ faults: [fault.name], ...fault.node }, selected, documents, overrides, after);
+  // The quickest scope runs no WebSocket twin of an HTTP fault's rules (see citing): what they must show is the
+  // other scopes' to judge; what ran is judged as ever.
+  const ran = new Set(selected.map((r) => r.id));
+  const judged = scope === 'sentence' ? { ...expectation, exact: expectation.exact.filter((id) => ran.has(id)) } : expectation;
   const failed = results.filter((r) => r.status === 'failed').sort((a, b) => a.id.localeCompare(b.id));
   return {
     fault: fault.name,
@@ -150,7 +154,7 @@ export async function runFault(
     reasons: Object.fromEntries(failed.map((r) => [r.id, r.reason ?? ''])),
     withoutEvidence: failed.filter((r) => !(r.evidence?.exchange && /^(curl|websocat) /.test(reproduce(r.evidence.exchange)))).map((r) => r.id),
     ...judgeDetection(
-      expectation,
+      judged,
       failed.map((r) => r.id),
     ),
   };
@@ -174,9 +178,11 @@ function citing(fault: FaultDefinition, e: Expectation, own: readonly Requiremen
   if (fault.generic) return touchedBy(fault, e, own);
   const named = new Set([...e.exact, ...e.groups.flatMap((g) => g.ids)]);
   const broken = new Set(fault.cites);
-  // A requirement reading the WebSocket channels runs where the fault names it: that another one citing the
-  // sentence still holds on the channel is the interface scope's to show, as it is for HTTP requirements.
-  return own.filter((r) => named.has(r.id) || (!r.channels?.length && r.cites.some((c) => broken.has(c))));
+  // A requirement reading the WebSocket channels runs where the fault names it, and a WebSocket twin only for a
+  // fault of the channels: a twin is its rule's check, which the fault's HTTP rule already shows failing here; the
+  // interface scope (npm run detection) shows the twins fail too, and that the others hold on the channel.
+  const channelFault = fault.family === 'websocket';
+  return own.filter((r) => (named.has(r.id) && (r.transport !== 'websocket' || channelFault)) || (!r.channels?.length && r.cites.some((c) => broken.has(c))));
 }
 
 /** A fault is detected when a requirement it names fails; it matches when exactly the named ones fail. */

@@ -576,6 +576,12 @@ const WEBSOCKET_FAULTS = declareFaults('ledger', {
     cites: ['A.overview.17'],
     rules: ['LEDGER-WEBSOCKET-COMPLETIONS'],
   },
+  'ledger-ws-active-contracts-archived-included': {
+    family: 'websocket',
+    breaks: 'The active contracts at an offset on the WebSocket channel include contracts their update stream archived by then.',
+    cites: ['S.service.11'],
+    rules: ['LEDGER-WEBSOCKET-ACTIVE-CONTRACTS'],
+  },
   'ledger-ws-message-malformed': {
     family: 'websocket',
     breaks: 'Every message of the WebSocket active-contracts channel carries its workflowId as a number instead of a string.',

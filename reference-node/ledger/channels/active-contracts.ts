@@ -62,7 +62,8 @@ export async function serveActiveContracts(ctx: NodeContext, channel: Channel, c
       for (const ev of record.events as JsonObject[]) {
         const created = ev.CreatedEvent as JsonObject | undefined;
         const fate = created && fates.get(created.contractId as string);
-        if (!created || fate?.archived) continue;
+        // active-contracts-archived-included: a contract archived by the offset is still reported active.
+        if (!created || (fate?.archived && !ctx.faults.has('ledger-ws-active-contracts-archived-included'))) continue;
         if (fate?.placedAt !== undefined) activations.set(created.contractId as string, created);
         else
           await channel.send(

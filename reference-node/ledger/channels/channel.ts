@@ -38,6 +38,8 @@ export class Channel {
   /** The node has started to close the channel. */
   private closing = false;
   private written = 0;
+  /** The socket holds the messages of this turn, written out together at its end (one write, not one per message). */
+  private corked = false;
   private blind?: BlindChannelRewrite;
 
   constructor(
@@ -124,8 +126,20 @@ export class Channel {
   private async write(message: unknown): Promise<void> {
     if (!this.open) return;
     const text = typeof message === 'string' ? message : JSON.stringify(message);
+    this.cork();
     const flushed = new Promise<void>((resolve) => this.ws.send(text, () => resolve()));
     if (this.ws.bufferedAmount > HIGH_WATER_BYTES) await Promise.race([flushed, this.gone]);
     if (++this.written % MESSAGES_PER_TURN === 0) await nextTurn();
+  }
+
+  private cork(): void {
+    const socket = (this.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (this.corked || !socket) return;
+    this.corked = true;
+    socket.cork();
+    setImmediate(() => {
+      this.corked = false;
+      socket.uncork();
+    });
   }
 }

@@ -7,8 +7,9 @@ import type { Json } from '../../../common/json.ts';
 import type { Citable, CheckContext, Requirement } from '../../../engine/model.ts';
 import { describeAnswer } from '../../../engine/transport/http.ts';
 import { defineRules, rule } from '../../../engine/requirement.ts';
-import { channelRead, channelSample, UPDATES_CHANNEL } from '../../../interfaces/ledger/update-channel.ts';
+import { channelRead, UPDATES_CHANNEL } from '../../../interfaces/ledger/update-channel.ts';
 import {
+  IDLE_MS,
   OPERATION,
   body,
   elementsOf,
@@ -92,24 +93,23 @@ export const TRANSPORT_REQUIREMENTS: Requirement[] = defineRules(
       },
       async check(ctx) {
         const format = updateFormat(readParties(ctx));
-        // The first elements of the stream over the channel, which has no list limit: their last offset ends the window.
-        const sample = await channelSample(ctx, body({ beginExclusive: 0 }, format), LONG_READ);
-        const offsets = sample.els.map(offsetOf).filter((o): o is number => o !== undefined);
+        // The first elements of the stream over HTTP, page by page (each within any list limit), each page
+        // beginning after the last offset of the one before: their last offset ends the window.
+        const pages: Json[] = [];
+        let begin = 0;
+        for (let page = 0; page < ctx.maxPages && pages.length < LONG_READ; page++) {
+          const x = await postUpdates(ctx, body({ beginExclusive: begin }, format), { limit: PAGE, stream_idle_timeout_ms: IDLE_MS });
+          const els = elementsOf(ctx, x);
+          pages.push(...els);
+          const next = nextBegin(els, begin, PAGE);
+          if (next === undefined) break;
+          begin = next;
+        }
+        const offsets = pages.map(offsetOf).filter((o): o is number => o !== undefined);
         if (offsets.length < 2) ctx.skip(`the update stream of the ledger parties holds ${offsets.length} element offset(s): too few to compare`);
         const window: Window = { beginExclusive: 0, endInclusive: Math.max(...offsets) };
         const ws = await channelRead(ctx, body(window, format), 'bounded');
         const whole = await postUpdates(ctx, body(window, format));
-        // The HTTP pages of the same window, each beginning after the last offset of the one before.
-        const pages: Json[] = [];
-        let begin = 0;
-        for (let page = 0; page < ctx.maxPages; page++) {
-          const x = await postUpdates(ctx, body({ ...window, beginExclusive: begin }, format), { limit: PAGE });
-          const els = elementsOf(ctx, x);
-          pages.push(...els);
-          const next = nextBegin(els, begin, PAGE);
-          if (next === undefined || next >= window.endInclusive!) break;
-          begin = next;
-        }
         expectSameStory(ctx, pages, ws.els, ws.cite, `the window (0, ${window.endInclusive}] read in HTTP pages of ${PAGE}`);
         if (whole.status === 200) {
           expectSameStory(ctx, elementsOf(ctx, whole), ws.els, ws.cite, `the window (0, ${window.endInclusive}] read at once`);

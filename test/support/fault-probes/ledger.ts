@@ -410,6 +410,15 @@ const PROBES: Record<LedgerFaultName, Probe> = {
   },
   'ledger-ws-message-malformed': async (n) =>
     (await wsRead(n, '/v2/state/active-contracts', { activeAtOffset: 100, eventFormat: ANY })).messages.some((m) => typeof m.workflowId === 'number'),
+  'ledger-ws-active-contracts-archived-included': async (n) => {
+    const archived = new Set(
+      flatEvents(await read(n, body({})))
+        .filter((e) => e.kind === 'ArchivedEvent')
+        .map((e) => e.ev.contractId as string),
+    );
+    const snapshot = (await wsRead(n, '/v2/state/active-contracts', { activeAtOffset: 100, eventFormat: ANY })).messages;
+    return snapshot.some((m) => archived.has(m.contractEntry?.JsActiveContract?.createdEvent?.contractId));
+  },
   'ledger-reassignment-json-as-text': async (n) => {
     const created = (await aliceCall(n, '/v2/commands/submit-and-wait-for-transaction', { commands: aliceCreate(n, 'probe-rt-create') })).json() as Json;
     const contractId = created.transaction.events[0].CreatedEvent.contractId;
