@@ -120,7 +120,8 @@ export const LIVE_REQUIREMENTS: Requirement[] = defineRules(import.meta.url, { i
           until: completes(commandId),
           live: { act: submit.act, waitMs: COMPLETION_WAIT_MS },
         }),
-        ctx.ledger.channel(PATHS.commandCompletions, { request, auth: a.auth, idleMs: CAUGHT_UP_MS + 2 * COMPLETION_WAIT_MS, until: completes(commandId) }),
+        // Quiet from its start, it waits as long as the first: its caught-up gap and then the completion's wait.
+        ctx.ledger.channel(PATHS.commandCompletions, { request, auth: a.auth, idleMs: 2 * CAUGHT_UP_MS + COMPLETION_WAIT_MS, until: completes(commandId) }),
       ]);
       const answer = submit.answer();
       if (answer) {
