@@ -85,17 +85,7 @@ async function checkSpec(name: string, source: string): Promise<SpecCheckResult 
     };
   } catch (error) {
     if (!(error instanceof SpecLoadError)) throw error;
-    return {
-      name,
-      source,
-      operations: 0,
-      validators: 0,
-      examplesChecked: 0,
-      failures: [],
-      warnings: [],
-      loadError: error.message,
-      millis: Math.round(performance.now() - started),
-    };
+    return unusable(name, source, error.message, started);
   }
 }
 
@@ -125,17 +115,7 @@ async function checkChannels(name: string, source: string): Promise<SpecCheckRes
     };
   } catch (error) {
     if (!(error instanceof SpecLoadError)) throw error;
-    return {
-      name,
-      source,
-      operations: 0,
-      validators: 0,
-      examplesChecked: 0,
-      failures: [],
-      warnings: [],
-      loadError: error.message,
-      millis: Math.round(performance.now() - started),
-    };
+    return unusable(name, source, error.message, started);
   }
 }
 
@@ -202,4 +182,19 @@ export function refuseUnusable(checks: readonly SpecCheckResult[]): void {
         : ''
     }`,
   );
+}
+
+/** The check result of a document that could not be used at all (an OpenAPI or a channel document alike). */
+function unusable(name: string, source: string, loadError: string, started: number): SpecCheckResult {
+  return {
+    name,
+    source,
+    operations: 0,
+    validators: 0,
+    examplesChecked: 0,
+    failures: [],
+    warnings: [],
+    loadError,
+    millis: Math.round(performance.now() - started),
+  };
 }

@@ -80,7 +80,7 @@ export interface ChannelMessage {
 export type ChannelEnd =
   /** The node closed it (a bounded stream's end, or an error's). */
   | 'closed'
-  /** The client closed it, by its own choice: `stopAfter`, `idleMs` or `live` said so. */
+  /** The client closed it, by its own choice: `stopAfter`, `idleMs`, `until` or `live` said so. */
   | 'stopped'
   /** The node refused the upgrade with an HTTP answer. */
   | 'refused'
