@@ -1,7 +1,10 @@
 // One call from a document location to everything the checks use: the loaded document, its operation
 // catalog and its compiled validators.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
 import { packageFile } from '../common/package-files.ts';
-import { loadDocument, type LoadedDocument, type LoadOptions } from './load-document.ts';
+import { isUrl, loadDocument, type LoadedDocument, type LoadOptions } from './load-document.ts';
 import { buildCatalog, type OperationCatalog } from './operation-catalog.ts';
 import { SchemaValidators } from './schema-validators.ts';
 
@@ -13,7 +16,47 @@ export interface CompiledSpec {
   validatorCount: number;
 }
 
+interface Compiled {
+  spec: CompiledSpec;
+  /** The sha256 of each file the document was read from, by path. */
+  files: ReadonlyMap<string, string>;
+}
+
+// Documents compiled from local files, per process, by name and location: compiling one takes most of a second,
+// and a process that runs many times (the tests, the detection matrix, a harness calling run()) reads the same
+// files each time. A compiled document is only read after it is made; it is used again while every file it was
+// read from holds the same bytes. A document from a URL is compiled every time: what it serves may change.
+const compiled = new Map<string, Promise<Compiled | undefined>>();
+
 export async function compileSpec(source: string, options: LoadOptions = {}): Promise<CompiledSpec> {
+  if (isUrl(source)) return compileAnew(source, options);
+  const key = `${options.name ?? ''}\n${resolvePath(source)}`;
+  const earlier = await compiled.get(key)?.catch(() => undefined);
+  if (earlier && (await unchanged(earlier.files))) return earlier.spec;
+  const spec = compileAnew(source, options);
+  const done = spec.then(async (s) => (s.loaded.files ? { spec: s, files: await fingerprints(s.loaded.files) } : undefined));
+  compiled.set(key, done);
+  // A failure is not kept: the files may be mended before the next try.
+  done.catch(() => compiled.delete(key));
+  return spec;
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function fingerprints(files: readonly string[]): Promise<Map<string, string>> {
+  return new Map(await Promise.all(files.map(async (f) => [f, sha256(await readFile(f))] as const)));
+}
+
+async function unchanged(files: ReadonlyMap<string, string>): Promise<boolean> {
+  try {
+    for (const [file, hash] of await fingerprints([...files.keys()])) if (files.get(file) !== hash) return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function compileAnew(source: string, options: LoadOptions): Promise<CompiledSpec> {
   const loaded = await loadDocument(source, options);
   const validators = new SchemaValidators(loaded);
   const validatorCount = validators.compileAll();

@@ -4,7 +4,7 @@
 // HTTP layer, properties a later release line added, a refusal of an operation whose document lists no client
 // error, an error in the shape of the operation's `default` answer where its status names another media type)
 // is named apart and never counts as a break.
-import { resolvePointer } from '../common/json.ts';
+import { parseJson, resolvePointer } from '../common/json.ts';
 import type { CompiledSpec } from './compile-spec.ts';
 import { findMediaType, findResponse, type OperationSpec } from './operation-catalog.ts';
 import { formatIssues, type SchemaValidators, type ValidationIssue, type ValidationResult } from './schema-validators.ts';
@@ -13,6 +13,8 @@ export interface ObservedResponse {
   status: number;
   contentType: string | undefined;
   text: string;
+  /** The body's JSON value (undefined: no JSON), where the caller reads it too: the text is parsed once. */
+  parsed?: () => unknown;
 }
 
 /** Problems with the response ([] when it conforms to the document). */
@@ -90,10 +92,8 @@ export function judgeResponse(spec: CompiledSpec, operationId: string, res: Obse
     };
   }
   if (!media.schemaPointer || !/json/i.test(media.contentType)) return verdict;
-  let body: unknown;
-  try {
-    body = JSON.parse(res.text);
-  } catch {
+  const body = res.parsed ? res.parsed() : parseJson(res.text);
+  if (body === undefined) {
     if (plain404()) return { ...verdict, plainText404: true };
     return { ...verdict, problems: [`body of ${operationId} ${res.status} is not JSON: ${JSON.stringify(res.text.slice(0, 120))}`] };
   }

@@ -35,6 +35,8 @@ export interface LoadedDocument {
   repairs: string[];
   /** The root file's bytes as read (what `sha256` is of; absent for a document made in memory). */
   bytes?: Buffer;
+  /** Every file the document was read from, its root first; absent where a part of it came from a URL. */
+  files?: string[];
 }
 
 export interface LoadOptions {
@@ -57,8 +59,9 @@ export async function loadDocument(source: string, options: LoadOptions = {}): P
   const rootBytes = await readDocumentBytes(location, options.timeoutMs ?? 10_000);
 
   let bundled: OpenApiDocument;
+  const parser = new SwaggerParser();
   try {
-    bundled = (await SwaggerParser.bundle(location, parserOptions as SwaggerParser.Options)) as unknown as OpenApiDocument;
+    bundled = (await parser.bundle(location, parserOptions as SwaggerParser.Options)) as unknown as OpenApiDocument;
   } catch (error) {
     throw toLoadError(location, error);
   }
@@ -78,6 +81,8 @@ export async function loadDocument(source: string, options: LoadOptions = {}): P
     sha256: createHash('sha256').update(rootBytes).digest('hex'),
     repairs,
     bytes: rootBytes,
+    // A document that refers to anything but local files has no list: its parts may change unseen.
+    ...(parser.$refs.paths().every((path) => !isUrl(path)) ? { files: parser.$refs.paths() } : {}),
   };
 }
 

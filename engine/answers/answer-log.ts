@@ -103,16 +103,19 @@ export class AnswerLog {
     received: boolean,
   ): ResponseJudgement {
     const spec = this.specs[iface]!;
+    // The answer's JSON value, parsed once for the judgement, the relations and the variants, where one needs it.
+    let parsed: { value: unknown } | undefined;
+    const json = () => (parsed ??= { value: parseJson(x.text) }).value;
     // Bodies too large or too deep are judged by the check that receives them, never parsed here.
     const j = bodyTooDeep(x)
       ? { ...NOTHING_JUDGED }
-      : judgeResponse(spec, operationId, { status: x.status, contentType: x.headers['content-type'], text: x.text }, this.policies[iface]);
+      : judgeResponse(spec, operationId, { status: x.status, contentType: x.headers['content-type'], text: x.text, parsed: json }, this.policies[iface]);
     this.judged.set(x, j);
     // A status the document does not list is the business of the check that asked for it (a rule names the
     // statuses it expects); an undocumented success is a break of the document whoever receives it.
     const isBreak = received && j.problems.length > 0 && (j.statusDocumented || (x.status >= 200 && x.status < 300));
     const { problems, pointer, nullForOptional, notApplicable, plainText404, bodyJudged } = j;
-    const relations = this.relations(iface, spec, operationId, x);
+    const relations = this.relations(iface, spec, operationId, x, json);
     this.entries.push({
       iface,
       operationId,
@@ -121,14 +124,14 @@ export class AnswerLog {
       judgement: { problems, pointer, nullForOptional, notApplicable, plainText404, bodyJudged },
       isBreak,
       evidence: isBreak || plainText404 || nullForOptional.length > 0 || (relations?.breaks.length ?? 0) > 0 ? summarise(x) : undefined,
-      variants: this.variantsOf(spec, operationId, x),
+      variants: this.variantsOf(spec, operationId, x, json),
       ...(relations ? { relations } : {}),
     });
     return j;
   }
 
   /** The variants the exchange shows, for an operation that declares axes (parsed only then). */
-  private variantsOf(spec: CompiledSpec, operationId: string, x: Exchange): Record<string, string> | undefined {
+  private variantsOf(spec: CompiledSpec, operationId: string, x: Exchange, body: () => unknown): Record<string, string> | undefined {
     const key = `${spec.catalog.document} ${operationId}`;
     let axes = this.axes.get(key);
     if (!axes) {
@@ -137,19 +140,19 @@ export class AnswerLog {
     }
     if (axes.length === 0) return undefined;
     const json = (text: string | undefined) => (text && !nestedTooDeep(text) ? (parseJson(text) ?? undefined) : undefined);
-    const answer = bodyTooDeep(x) ? undefined : (parseJson(x.text) ?? undefined);
+    const answer = bodyTooDeep(x) ? undefined : (body() ?? undefined);
     return classifyVariants(axes, { query: new URL(x.url, 'http://target').searchParams, body: json(x.requestBody), answer });
   }
 
   /** The relations of a successful JSON answer of an operation that states some (none otherwise). */
-  private relations(iface: InterfaceName, spec: CompiledSpec, operationId: string, x: Exchange): Observation['relations'] {
+  private relations(iface: InterfaceName, spec: CompiledSpec, operationId: string, x: Exchange, json: () => unknown): Observation['relations'] {
     const op = spec.catalog.byId.get(operationId);
     if (!op || x.status < 200 || x.status >= 300 || bodyTooDeep(x)) return undefined;
     const k = `${iface} ${operationId}`;
     let relations = this.relationsOf.get(k);
     if (!relations) this.relationsOf.set(k, (relations = operationRelations(spec.loaded.document, op)));
     if (relations.length === 0) return undefined;
-    const body = parseJson(x.text);
+    const body = json();
     if (body === undefined) return undefined;
     // Path parameters are read off the path the check asked for, which a relocated request did not go to.
     const url = x.askedPath === undefined ? x.url : `http://target${op.serverPrefix}${x.askedPath}${new URL(x.url).search}`;

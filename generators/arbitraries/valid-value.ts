@@ -199,13 +199,26 @@ function formatted(format: string): fc.Arbitrary<string> | undefined {
   }
 }
 
+/**
+ * The strings of each pattern met, made once per process: building a pattern's arbitrary costs fast-check
+ * milliseconds (it tokenizes its shrinking slices), and the same patterns of the same documents are met in
+ * every run. Arbitraries hold no state.
+ */
+const patterned = new Map<string, fc.Arbitrary<string>>();
+
+function matching(pattern: string): fc.Arbitrary<string> {
+  let arb = patterned.get(pattern);
+  if (!arb) patterned.set(pattern, (arb = fc.stringMatching(new RegExp(pattern, 'u'))));
+  return arb;
+}
+
 function string(s: Schema): fc.Arbitrary<string> {
   const minLength = typeof s.minLength === 'number' ? s.minLength : 0;
   const maxLength = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
   const fitsLength = (v: string) => [...v].length >= minLength && [...v].length <= maxLength;
   if (typeof s.pattern === 'string') {
     try {
-      return fc.stringMatching(new RegExp(s.pattern, 'u')).filter(fitsLength);
+      return matching(s.pattern).filter(fitsLength);
     } catch {
       throw new UnsatisfiableSchema(`pattern ${s.pattern} is not supported by the generator`);
     }
@@ -231,6 +244,9 @@ function array(state: State, s: Schema, depth: number): fc.Arbitrary<unknown[]> 
   return fc.array(item, { minLength: minItems, maxLength });
 }
 
+/** The name of a property beside the declared ones, made once (see patterned). */
+const EXTRA_KEY = fc.stringMatching(/^x[a-z0-9]{1,6}$/);
+
 function object(state: State, s: Schema, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const deep = depth > state.maxDepth;
   const props = isObject(s.properties) ? s.properties : {};
@@ -248,7 +264,7 @@ function object(state: State, s: Schema, depth: number): fc.Arbitrary<Record<str
   const minProps = typeof s.minProperties === 'number' ? s.minProperties : 0;
   if (isObject(additional) && !deep) {
     const extra = fc.dictionary(
-      fc.stringMatching(/^x[a-z0-9]{1,6}$/).filter((k) => !(k in props)),
+      EXTRA_KEY.filter((k) => !(k in props)),
       build(state, additional, depth + 1),
       { maxKeys: 2 },
     );

@@ -5,10 +5,20 @@ export const GENESIS_MICROS = Date.UTC(2025, 0, 6, 9, 0, 0) * 1000;
 /** Spacing of consecutive updates; deliberately not a round number so microsecond digits vary. */
 export const UPDATE_SPACING_MICROS = 1_000_037;
 
+// The same few thousand instants are written again in every answer that holds them (a stream's record times,
+// its events' created-at): written once, then looked up. Bounded: a run that meets more starts afresh.
+const written = new Map<number, string>();
+const MOST_WRITTEN = 100_000;
+
 export function isoMicros(micros: number): string {
+  const known = written.get(micros);
+  if (known !== undefined) return known;
   const millis = Math.floor(micros / 1000);
   const rest = micros - millis * 1000;
-  return new Date(millis).toISOString().replace('Z', `${String(rest).padStart(3, '0')}Z`);
+  const text = new Date(millis).toISOString().replace('Z', `${String(rest).padStart(3, '0')}Z`);
+  if (written.size >= MOST_WRITTEN) written.clear();
+  written.set(micros, text);
+  return text;
 }
 
 /** Parses an RFC 3339 timestamp to microseconds, keeping up to 6 fractional digits; NaN if invalid. */

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -62,11 +63,41 @@ describe('loading a multi-file document with relative $refs and cycles', () => {
       const { port } = server.address() as AddressInfo;
       const spec = await compileSpec(`http://127.0.0.1:${port}/api.yaml`, { name: 'remote', timeoutMs: 5000 });
       expect(spec.loaded.source).toBe(`http://127.0.0.1:${port}/api.yaml`);
+      expect(spec.loaded.files).toBeUndefined();
+      // What a URL serves may change: it is read and compiled every time.
+      expect(await compileSpec(`http://127.0.0.1:${port}/api.yaml`, { name: 'remote', timeoutMs: 5000 })).not.toBe(spec);
       expect(spec.catalog.operations.map((o) => o.id).sort()).toEqual(['getTree', 'plantForest']);
       expect(spec.validators.validate(treeResponse, { label: 'x', children: [] }).valid).toBe(true);
     } finally {
       server.close();
     }
+  });
+});
+
+describe('a document compiled once per process', () => {
+  it('is used again while every file it was read from holds the same bytes, and compiled again when one changes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cn-compiled-once-'));
+    await cp(join(fixtures, 'multi-file'), dir, { recursive: true });
+    const root = join(dir, 'api.yaml');
+    const first = await compileSpec(root, { name: 'memo' });
+    expect(first.loaded.files).toEqual(['api.yaml', 'schemas/common.json', 'schemas/tree.yaml', 'schemas/link.yaml'].map((f) => join(dir, f)));
+    expect(await compileSpec(root, { name: 'memo' })).toBe(first);
+    // Another name is another document in the report: compiled apart.
+    expect(await compileSpec(root, { name: 'other' })).not.toBe(first);
+
+    // A file the root refers to changes: the document is compiled again and says so.
+    const tree = join(dir, 'schemas/tree.yaml');
+    await writeFile(tree, (await readFile(tree, 'utf8')).replace('minLength: 1', 'minLength: 2'));
+    const second = await compileSpec(root, { name: 'memo' });
+    expect(second).not.toBe(first);
+    expect(first.validators.validate(treeResponse, { label: 'x', children: [] }).valid).toBe(true);
+    expect(second.validators.validate(treeResponse, { label: 'x', children: [] }).valid).toBe(false);
+    expect(await compileSpec(root, { name: 'memo' })).toBe(second);
+
+    // The root changes: compiled again.
+    await writeFile(root, (await readFile(root, 'utf8')).replace('getTree', 'fetchTree'));
+    const third = await compileSpec(root, { name: 'memo' });
+    expect(third.catalog.byId.has('fetchTree')).toBe(true);
   });
 });
 
