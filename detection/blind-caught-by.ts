@@ -6,7 +6,15 @@
 export type BlindExpectation = { readonly rules: readonly string[] } | { readonly notAViolation: string };
 
 export const BLIND_CAUGHT_BY: Readonly<Record<string, BlindExpectation>> = {
-  'blind-r1-ledger-begin-inclusive': { rules: ['LEDGER-UPDATES-ANY-PARTY', 'LEDGER-UPDATES-BEGIN-EXCLUSIVE', 'LEDGER-UPDATES-DESCENDING'] },
+  'blind-r1-ledger-begin-inclusive': {
+    rules: [
+      'LEDGER-UPDATES-ANY-PARTY',
+      'LEDGER-UPDATES-BEGIN-EXCLUSIVE',
+      'LEDGER-UPDATES-DESCENDING',
+      'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT',
+      'LEDGER-WEBSOCKET-SAME-AS-HTTP',
+    ],
+  },
   'blind-r1-ledger-end-exclusive': {
     rules: [
       'LEDGER-COMMANDS-ASYNC-COMPLETES',
@@ -17,19 +25,31 @@ export const BLIND_CAUGHT_BY: Readonly<Record<string, BlindExpectation>> = {
       'LEDGER-COMMANDS-SUBMIT-AND-WAIT-VISIBLE',
       'LEDGER-UPDATES-LIST-LIMIT-AT-BOUND',
       'LEDGER-UPDATES-PAGING-COMPLETE',
+      'LEDGER-WEBSOCKET-SAME-AS-HTTP',
     ],
   },
-  'blind-r1-ledger-begin-zero-skips-first': { rules: ['LEDGER-UPDATES-BEGIN-ZERO-START', 'LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS'] },
+  'blind-r1-ledger-begin-zero-skips-first': {
+    rules: ['LEDGER-UPDATES-BEGIN-ZERO-START', 'LEDGER-UPDATES-LEDGER-EFFECTS-WITNESS', 'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT', 'LEDGER-WEBSOCKET-SAME-AS-HTTP'],
+  },
   'blind-r1-ledger-limit-plus-one': { rules: ['GENERIC-LEDGER-GET-UPDATES-RELATIONS', 'LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT'] },
   'blind-r1-ledger-list-limit-at-bound': { rules: ['LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT'] },
   'blind-r1-ledger-desc-ignored-with-limit': { rules: ['LEDGER-UPDATES-LIMIT-PREFIX'] },
   'blind-r1-ledger-desc-checkpoints-appended': { rules: ['LEDGER-UPDATES-DESCENDING'] },
-  'blind-r1-ledger-acs-delta-exercise-for-archive': { rules: ['LEDGER-UPDATES-ACS-DELTA-EVENT-KINDS'] },
+  'blind-r1-ledger-acs-delta-exercise-for-archive': {
+    rules: ['LEDGER-UPDATES-ACS-DELTA-EVENT-KINDS', 'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT', 'LEDGER-WEBSOCKET-SAME-AS-HTTP'],
+  },
   'blind-r1-ledger-ledger-effects-archive-emitted': { rules: ['LEDGER-COMMANDS-FOR-TRANSACTION-VISIBLE', 'LEDGER-UPDATES-LEDGER-EFFECTS-EVENT-KINDS'] },
   'blind-r1-ledger-ledger-effects-first-party-only': { rules: ['LEDGER-UPDATES-SEVERAL-PARTIES'] },
   'blind-r1-ledger-cumulative-first-template-only': { rules: ['LEDGER-UPDATES-CUMULATIVE-UNION'] },
   'blind-r1-ledger-acs-delta-witness-creates': {
-    rules: ['LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER', 'LEDGER-UPDATES-ANY-PARTY', 'LEDGER-UPDATES-EMPTY-FILTERS', 'LEDGER-UPDATES-SEVERAL-PARTIES'],
+    rules: [
+      'LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER',
+      'LEDGER-UPDATES-ANY-PARTY',
+      'LEDGER-UPDATES-EMPTY-FILTERS',
+      'LEDGER-UPDATES-SEVERAL-PARTIES',
+      'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT',
+      'LEDGER-WEBSOCKET-SAME-AS-HTTP',
+    ],
   },
   'blind-r1-ledger-reassignments-unrequested': { rules: ['LEDGER-UPDATES-REQUESTED-KINDS', 'LEDGER-UPDATES-TEMPLATE-FILTER'] },
   'blind-r1-ledger-invalid-limit-json-error': { rules: ['LEDGER-UPDATES-400-TEXT-PLAIN'] },
@@ -148,12 +168,20 @@ export const BLIND_CAUGHT_BY: Readonly<Record<string, BlindExpectation>> = {
   'blind-r1-scan-ans-empty-prefix-lists-nothing': { rules: ['SCAN-ANS-EMPTY-PREFIX-ALL'] },
   'blind-r1-scan-root-hash-round-off-by-one': { rules: ['GENERIC-SCAN-GET-REWARD-ACCOUNTING-ROOT-HASH-RELATIONS', 'SCAN-ROOT-HASH-ROUND-ECHOED'] },
   'blind-r1-scan-root-hash-base64': { rules: ['SCAN-ROOT-HASH-RESULT-SHAPE'] },
-  'blind-r2-ledger-updates-page-repeats-boundary': { rules: ['LEDGER-UPDATES-ANY-PARTY', 'LEDGER-UPDATES-BEGIN-EXCLUSIVE', 'LEDGER-UPDATES-LIMIT-PREFIX'] },
+  'blind-r2-ledger-updates-page-repeats-boundary': {
+    rules: [
+      'LEDGER-UPDATES-ANY-PARTY',
+      'LEDGER-UPDATES-BEGIN-EXCLUSIVE',
+      'LEDGER-UPDATES-LIMIT-PREFIX',
+      'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT',
+      'LEDGER-WEBSOCKET-SAME-AS-HTTP',
+    ],
+  },
   'blind-r2-ledger-updates-checkpoint-past-end': { rules: ['LEDGER-UPDATES-END-INCLUSIVE'] },
   'blind-r2-ledger-updates-descending-ignored': { rules: ['LEDGER-UPDATES-DESCENDING', 'LEDGER-UPDATES-LIMIT-PREFIX'] },
   'blind-r2-ledger-updates-big-limit-refused': { rules: ['LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT', 'LEDGER-UPDATES-LIST-LIMIT-413'] },
   'blind-r2-ledger-updates-limit-skips-checkpoints': {
-    rules: ['GENERIC-LEDGER-GET-UPDATES-RELATIONS', 'LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT'],
+    rules: ['GENERIC-LEDGER-GET-UPDATES-RELATIONS', 'LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT', 'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT'],
   },
   'blind-r2-ledger-updates-cache-ignores-parties': { rules: ['LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER', 'LEDGER-UPDATES-WITNESS-PARTIES'] },
   'blind-r2-ledger-updates-effects-archives': {
@@ -162,12 +190,21 @@ export const BLIND_CAUGHT_BY: Readonly<Record<string, BlindExpectation>> = {
   'blind-r2-ledger-updates-default-filter-blob': { rules: ['LEDGER-UPDATES-EMPTY-FILTERS'] },
   'blind-r2-ledger-updates-topology-unrequested': { rules: ['LEDGER-UPDATES-REQUESTED-KINDS'] },
   'blind-r2-ledger-updates-legacy-drops-topology': { rules: ['LEDGER-UPDATES-LEGACY-FILTER-DEFAULT'] },
-  'blind-r2-ledger-updates-unassignments-dropped': { rules: ['LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES', 'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES'] },
+  'blind-r2-ledger-updates-unassignments-dropped': {
+    rules: [
+      'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
+      'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES',
+      'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT',
+      'LEDGER-WEBSOCKET-SAME-AS-HTTP',
+    ],
+  },
   'blind-r2-ledger-updates-checkpoint-folded': { rules: ['GENERIC-LEDGER-GET-UPDATES-RESPONSES', 'LEDGER-UPDATES-ONE-KIND'] },
   'blind-r2-ledger-updates-decode-error-json': {
     rules: ['GENERIC-LEDGER-GET-UPDATES-INVALID-INPUT', 'GENERIC-LEDGER-GET-UPDATES-RESPONSES', 'LEDGER-UPDATES-400-TEXT-PLAIN'],
   },
-  'blind-r2-ledger-updates-over-limit-empty': { rules: ['LEDGER-UPDATES-LIST-LIMIT-413', 'LEDGER-UPDATES-LIST-LIMIT-AT-BOUND'] },
+  'blind-r2-ledger-updates-over-limit-empty': {
+    rules: ['LEDGER-UPDATES-LIST-LIMIT-413', 'LEDGER-UPDATES-LIST-LIMIT-AT-BOUND', 'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT'],
+  },
   'blind-r2-ledger-updates-idle-timeout-lenient': { rules: ['GENERIC-LEDGER-GET-UPDATES-INVALID-INPUT', 'LEDGER-UPDATES-INVALID-REQUEST-400'] },
   'blind-r2-ledger-updates-anonymous-served': { rules: ['GENERIC-LEDGER-GET-UPDATES-CREDENTIALS-REQUIRED', 'LEDGER-UPDATES-AUTH-REQUIRED'] },
   'blind-r2-ledger-updates-error-category-string': { rules: ['GENERIC-LEDGER-GET-UPDATES-RESPONSES', 'LEDGER-UPDATES-ERROR-BODY'] },

@@ -16,7 +16,10 @@ export function blindInMatrix(faults: readonly BlindFault[] = BLIND_FAULTS): { f
   for (const f of faults) {
     const e = BLIND_CAUGHT_BY[f.name];
     if (!e) continue;
-    if ('rules' in e) out.faults.push({ name: f.name, interface: f.interface, family: family(f), breaks: f.breaks, cites: f.cites, rules: e.rules });
+    // A fault that leaves the channels as they are breaks the HTTP answers only: the rules' WebSocket twins keep theirs.
+    const httpOnly = f.rewriteChannel ? {} : { httpOnly: true as const };
+    if ('rules' in e)
+      out.faults.push({ name: f.name, interface: f.interface, family: family(f), breaks: f.breaks, cites: f.cites, rules: e.rules, ...httpOnly });
     else out.deviations.push({ name: f.name, interface: f.interface, family: family(f), behaviour: e.notAViolation, findings: [] });
   }
   return out;

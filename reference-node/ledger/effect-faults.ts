@@ -29,7 +29,7 @@ export const EFFECT_FAULTS = declareFaults('ledger', {
     family: 'command results',
     breaks: 'An async submission is answered 200 but never recorded: no transaction, no completion.',
     cites: ['A.overview.10'],
-    rules: ['LEDGER-COMMANDS-ASYNC-COMPLETES', 'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC'],
+    rules: ['LEDGER-COMMANDS-ASYNC-COMPLETES', 'LEDGER-COMMANDS-COMMAND-COMPLETIONS-LIST-ASYNC', 'LEDGER-WEBSOCKET-COMPLETIONS'],
   },
   'ledger-async-archived-accepted': {
     family: 'command results',

@@ -19,13 +19,13 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'offset window',
     breaks: 'The element whose offset equals beginExclusive is returned, although only strictly greater offsets may be.',
     cites: ['R.ledger.3'],
-    rules: ['LEDGER-UPDATES-BEGIN-EXCLUSIVE'],
+    rules: ['LEDGER-UPDATES-BEGIN-EXCLUSIVE', 'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT'],
   },
   'ledger-end-ignored': {
     family: 'offset window',
     breaks: 'Elements with offsets beyond endInclusive are returned.',
     cites: ['R.ledger.7'],
-    rules: ['LEDGER-UPDATES-END-INCLUSIVE'],
+    rules: ['LEDGER-UPDATES-END-INCLUSIVE', 'LEDGER-WEBSOCKET-ACTIVE-CONTRACTS'],
   },
   'ledger-descending-ignored': {
     family: 'ordering',
@@ -44,7 +44,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'limits',
     breaks: 'The limit query parameter is ignored, so more elements than the limit are returned.',
     cites: ['A.updates.2'],
-    rules: ['LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-BOUNDED-READ', 'LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT'],
+    rules: ['LEDGER-UPDATES-LIMIT', 'LEDGER-UPDATES-BOUNDED-READ', 'LEDGER-UPDATES-LIMIT-AT-LIST-LIMIT', 'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT'],
   },
   'ledger-limit-plus-one': {
     family: 'limits',
@@ -116,7 +116,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'ACS-delta filter',
     breaks: 'In the ACS-delta shape a created event of a contract with no requesting stakeholder is returned.',
     cites: ['S.service.5', 'X.events.3'],
-    rules: ['LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER'],
+    rules: ['LEDGER-UPDATES-ACS-DELTA-STAKEHOLDER', 'LEDGER-WEBSOCKET-ACTIVE-CONTRACTS'],
   },
   'ledger-ledger-effects-leak': {
     family: 'ledger-effects filter',
@@ -142,7 +142,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'update shape',
     breaks: 'An update object carries two kind keys instead of exactly one.',
     cites: ['R.ledger.39'],
-    rules: ['LEDGER-UPDATES-ONE-KIND', 'LEDGER-UPDATES-BOUNDED-READ'],
+    rules: ['LEDGER-UPDATES-ONE-KIND', 'LEDGER-UPDATES-BOUNDED-READ', 'LEDGER-WEBSOCKET-MESSAGE-SCHEMA'],
     // The answers the rules' checks receive break the schema too (every answer is judged).
     generic: { operations: ['getUpdates'], checks: ['responses'] },
   },
@@ -156,7 +156,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'ordering',
     breaks: 'Two consecutive elements of an ascending answer have decreasing offsets.',
     cites: ['R.ledger.19'],
-    rules: ['LEDGER-UPDATES-ASCENDING'],
+    rules: ['LEDGER-UPDATES-ASCENDING', 'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT', 'LEDGER-WEBSOCKET-LIVE-UPDATE'],
   },
   'ledger-event-offset-mismatch': {
     family: 'record fields',
@@ -195,7 +195,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'record fields',
     breaks: 'Transaction records lack the required recordTime field.',
     cites: ['R.ledger.40'],
-    rules: ['LEDGER-UPDATES-RECORD-FIELDS', 'LEDGER-UPDATES-BOUNDED-READ'],
+    rules: ['LEDGER-UPDATES-RECORD-FIELDS', 'LEDGER-UPDATES-BOUNDED-READ', 'LEDGER-WEBSOCKET-MESSAGE-SCHEMA'],
     // The answers the rules' checks receive break the schema too (every answer is judged).
     generic: { operations: ['getUpdates'], checks: ['responses'] },
   },
@@ -214,6 +214,7 @@ const RULE_FAULTS = declareFaults('ledger', {
       'LEDGER-COMMANDS-ASYNC-COMPLETES',
       'LEDGER-COMMANDS-FOR-REASSIGNMENT-MOVES',
       'LEDGER-COMMANDS-ASYNC-REASSIGNMENT-MOVES',
+      'LEDGER-WEBSOCKET-BEYOND-LIST-LIMIT',
     ],
   },
   // Only consuming exercises whose created descendants all have a requesting stakeholder are replaced, so no
@@ -270,7 +271,7 @@ const RULE_FAULTS = declareFaults('ledger', {
     family: 'update shape',
     breaks: 'Offset checkpoints are sent under the key offsetCheckpoint instead of OffsetCheckpoint, a kind the Update one-of does not have.',
     cites: ['R.ledger.39'],
-    rules: ['LEDGER-UPDATES-ONE-KIND', 'LEDGER-UPDATES-REQUESTED-KINDS'],
+    rules: ['LEDGER-UPDATES-ONE-KIND', 'LEDGER-UPDATES-REQUESTED-KINDS', 'LEDGER-WEBSOCKET-MESSAGE-SCHEMA'],
     // The answers the rules' checks receive break the schema too (every answer is judged).
     generic: { operations: ['getUpdates'], checks: ['responses'] },
   },
