@@ -210,8 +210,13 @@ export interface DeviationOutcome {
 export const deviationScope = (d: DeviationDefinition, all: readonly Requirement[]) =>
   all.filter((r) => r.interface === d.interface && (!d.operations || r.operations.some((op) => d.operations!.includes(op)) || d.findings.includes(r.id)));
 
-export async function runDeviation(d: DeviationDefinition, all: readonly Requirement[], documents: Documents): Promise<DeviationOutcome> {
-  const results = await runOnReferenceNode({ faults: [d.name] }, deviationScope(d, all), documents);
+export async function runDeviation(
+  d: DeviationDefinition,
+  all: readonly Requirement[],
+  documents: Documents,
+  overrides: Partial<TargetConfig> = {},
+): Promise<DeviationOutcome> {
+  const results = await runOnReferenceNode({ faults: [d.name] }, deviationScope(d, all), documents, overrides);
   const expected = (id: string) => (d.unsupported?.includes(id) ? 'unsupported' : d.skipped?.includes(id) ? 'skipped' : 'passed');
   const failed = results
     .filter((r) => r.status === 'failed')

@@ -209,13 +209,14 @@ export function makeCheckContext(
         );
       if (x.status < 200 || x.status >= 300) ctx.fail(`${named} refused a valid request (${what}): ${describeAnswer(x)}`, { exchange: x });
       if (op) ctx.conforms(op.id, x, call.iface);
-      return parseJson(x.text);
+      const handed = parts.answers.takeParsed(x);
+      return handed ? handed.value : parseJson(x.text);
     },
     created(what) {
       created.push(what);
     },
     expect(x, why) {
-      return expectAnswer(x, ctx, why);
+      return expectAnswer(x, ctx, why, parts.answers.takeParsed(x));
     },
     async property(arbitrary, predicate, options = {}) {
       const runs = options.runs ?? parts.runs;

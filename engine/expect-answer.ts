@@ -39,9 +39,9 @@ export interface Verdicts {
 /**
  * `why`: what the request asked, named in every message (e.g. "the previous reward weight of sv1"). `cited`:
  * the answer, or (from a read of any transport) its evidence only, which a check can fail or skip with but
- * not look into.
+ * not look into. `handed`: the answer's body as the answer log parsed it (AnswerLog.takeParsed), if it did.
  */
-export function expectAnswer(cited: Exchange | ExchangeSummary, end: Verdicts, why?: string): AnswerExpectation {
+export function expectAnswer(cited: Exchange | ExchangeSummary, end: Verdicts, why?: string, handed?: { value: unknown }): AnswerExpectation {
   const asked = why ? ` (${why})` : '';
   const fail = (message: string, pointer?: string): never => end.fail(message, pointer === undefined ? { exchange: cited } : { exchange: cited, pointer });
   if (isSummary(cited)) {
@@ -70,6 +70,10 @@ export function expectAnswer(cited: Exchange | ExchangeSummary, end: Verdicts, w
     // The start of a cut body may well parse ("{}" then megabytes of spaces): it is judged too large instead.
     if (x.truncated) fail(tooLarge(x));
     if (bodyTooDeep(x)) fail(tooDeep(x));
+    // The value parsed for the answer's judgement, taken by the first read; later reads parse their own copy.
+    const taken = handed?.value;
+    handed = undefined;
+    if (taken !== undefined) return taken as T;
     try {
       return JSON.parse(x.text) as T;
     } catch {

@@ -47,6 +47,8 @@ export class AnswerLog {
   private readonly matchers = new Map<InterfaceName, OperationMatcher>();
   private readonly axes = new Map<string, VariantAxis[]>();
   private readonly judged = new WeakMap<Exchange, ResponseJudgement>();
+  /** The JSON values parsed for judgements, until the check reading the answer takes its own (takeParsed). */
+  private readonly parses = new WeakMap<Exchange, { value: unknown }>();
   private readonly entries: Observation[] = [];
   /** Answers of shared reads so far, by key (their order among the read's requests). */
   private readonly sharedSent = new Map<string, number>();
@@ -127,7 +129,19 @@ export class AnswerLog {
       variants: this.variantsOf(spec, operationId, x, json),
       ...(relations ? { relations } : {}),
     });
+    if (parsed) this.parses.set(x, parsed);
     return j;
+  }
+
+  /**
+   * The JSON value of an answer as parsed for its judgement, handed once: to the check that reads the answer
+   * next (no second parse of the same text), which may then change it freely. Undefined when none was parsed
+   * or it was handed already: the caller parses the text itself.
+   */
+  takeParsed(x: Exchange | ExchangeSummary): { value: unknown } | undefined {
+    const p = this.parses.get(x as Exchange);
+    this.parses.delete(x as Exchange);
+    return p;
   }
 
   /** The variants the exchange shows, for an operation that declares axes (parsed only then). */

@@ -53,8 +53,15 @@ export function nestedTooDeep(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      // a string: skip to its closing quote
-      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      // A string: skipped to its closing quote, the next one after an even run of backslashes (indexOf, not a
+      // loop over every character: strings are most of a body's bytes, and every answer is measured).
+      for (;;) {
+        i = text.indexOf('"', i + 1);
+        if (i < 0) return false;
+        let k = i - 1;
+        while (text.charCodeAt(k) === 0x5c) k--;
+        if ((i - 1 - k) % 2 === 0) break;
+      }
     } else if (c === 0x5b || c === 0x7b) {
       if (++depth > MAX_JSON_DEPTH) return true;
     } else if (c === 0x5d || c === 0x7d) depth--;

@@ -2,15 +2,12 @@
 // shows that a run without --allow-mutations sends no request that changes state, and plan sends only
 // reads. Given only URLs and tokens (fixtures discovered), a run skips nothing but what changes the target
 // and what only the node's operator can tell (its list limit), and with mutations allowed, only the latter.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { request, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_FIXTURES } from '../../engine/fixtures.ts';
@@ -21,7 +18,6 @@ import { catalog } from '../../requirements/catalog.ts';
 import { cliInProcess } from '../support/cli-in-process.ts';
 import { loadedSpecs } from '../support/suite-harness.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 /** A skip for a fixture only the target's operator can give (engine/fixtures.ts OPERATOR_FIXTURES). */
 const operatorOnly = (reason: string) => OPERATOR_FIXTURES.some((f) => reason.includes(`missing fixture: fixtures.${f} `));
 let node: RunningReferenceNode;
@@ -65,9 +61,9 @@ beforeAll(async () => {
     upstream.on('error', () => socket.destroy());
     socket.on('error', () => upstream.destroy());
   });
-  // Node closes a connection idle for 5 s; the run (a child process, on a machine the other test files keep
-  // busy) may pick such a connection up as the close arrives: "other side closed". The proxy is not what is
-  // judged here, so it keeps its connections open longer than any pause of the run.
+  // Node closes a connection idle for 5 s; the run (on a machine the other test files keep busy) may pick such
+  // a connection up as the close arrives: "other side closed". The proxy is not what is judged here, so it
+  // keeps its connections open longer than any pause of the run.
   proxy.keepAliveTimeout = 120_000;
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -95,13 +91,9 @@ function zeroConfiguration(dir?: string): string[] {
   ];
 }
 
+/** The run as the command line runs it (same parse, call, render and exit code), in this process. */
 async function cli(...args: string[]): Promise<number> {
-  try {
-    await promisify(execFile)(process.execPath, [join(root, 'bin/cn-conformance.js'), ...args], { cwd: root, timeout: 240_000 });
-    return 0;
-  } catch (e) {
-    return (e as { code: number }).code;
-  }
+  return (await cliInProcess(args)).code;
 }
 
 /**

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { createServer } from 'node:net';
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
@@ -14,7 +12,6 @@ import { behaviourText } from '../support/behaviour.ts';
 import { cliInProcess } from '../support/cli-in-process.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const bin = join(root, 'bin/cn-conformance.js');
 const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv) => Ajv;
 
 /** A loopback port nothing listens on. */
@@ -26,24 +23,16 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** The command as a user runs it: a process of its own, through bin/cn-conformance.js (stopped just within the test's budget, so its output shows). */
-async function binary(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { cwd: root, timeout: 110_000 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
-
-/** The same command line in this process (same parse, call, render and exit code; no start-up to pay). */
+/**
+ * The command line in this process (same parse, call, render and exit code; no start-up to pay). That the
+ * process ends once a run is over is test/project/packed-package.test.ts's (the installed command).
+ */
 const cli = (...args: string[]) => cliInProcess(args);
 
 describe('cn-conformance run', () => {
   it('checks the documents, runs every requirement against the embedded reference node, writes its result and exits 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-run-'));
-    const { code, stdout } = await binary('run', '--report-dir', dir, '--runs', '4');
+    const { code, stdout } = await cli('run', '--report-dir', dir, '--runs', '4');
     expect(stdout).toMatch(/ledger\s+OpenAPI 3\.0\.3\s+19 operations/);
     expect(stdout).toMatch(/wallet\s+OpenAPI 3\.0\.3\s+3 operations/);
     expect(stdout).toMatch(/scan\s+OpenAPI 3\.0\.3\s+20 operations/);

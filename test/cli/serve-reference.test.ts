@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fixtureProblems } from '../../engine/fixture-validation.ts';
 import { FIXTURE_HELP } from '../../engine/fixtures.ts';
+import { cliInProcess } from '../support/cli-in-process.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'bin/cn-conformance.js');
@@ -32,6 +33,14 @@ function start(args: string[], until: RegExp) {
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, ready, exited, stderr: () => err };
+}
+
+/** A refusal as the command line makes it (same parse, call and exit code), in this process: exit 2, one line, nothing printed. */
+async function expectRefusal(args: string[], message: string): Promise<void> {
+  const o = await cliInProcess(['serve-reference', ...args]);
+  expect(o.code).toBe(2);
+  expect(o.stderr).toBe(`cn-conformance: ${message}\n`);
+  expect(o.stdout).toBe('');
 }
 
 describe('cn-conformance serve-reference', () => {
@@ -76,27 +85,30 @@ describe('cn-conformance serve-reference', () => {
   });
 
   it('refuses a --fixtures-out it cannot write with exit 2 and a one-line reason', async () => {
-    const p = start(['serve-reference', '--port', '0', '--fixtures-out', '/no/such/dir/f.json'], /$^/);
-    await p.ready;
-    expect(await p.exited).toBe(2);
-    expect(p.stderr().trim()).toMatch(/^cn-conformance: cannot write --fixtures-out \/no\/such\/dir\/f\.json: ENOENT/);
+    const o = await cliInProcess(['serve-reference', '--port', '0', '--fixtures-out', '/no/such/dir/f.json']);
+    expect(o.code).toBe(2);
+    expect(o.stderr.trim()).toMatch(/^cn-conformance: cannot write --fixtures-out \/no\/such\/dir\/f\.json: ENOENT[^\n]*$/);
   });
 
   it('lists the fault catalog, one fault per line with the rule it breaks, the blind faults with their round', async () => {
-    const p = start(['serve-reference', '--list-faults'], /$^/);
-    const out = await p.ready;
-    expect(await p.exited).toBe(0);
-    const lines = out.trim().split('\n');
+    const o = await cliInProcess(['serve-reference', '--list-faults']);
+    expect(o.code).toBe(0);
+    const lines = o.stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThan(30);
     for (const l of lines) expect(l).toMatch(/^(blind-r\d+-)?(ledger|wallet|scan)-[a-z0-9-]+\s+\[(ledger|wallet|scan)\/[^\]]+\] \S/);
     expect(lines.filter((l) => / \[\w+\/blind round 1\] /.test(l)).length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(['99999', '-1', '80x'])('refuses --port %s with exit 2 and a one-line reason, no stack trace', async (port) => {
-    const p = start(['serve-reference', '--port', port], /$^/);
+  // The process itself: what a user's shell sees (the exit status, one line on stderr, no stack trace).
+  it('refuses --port 99999 as a process: exit status 2 and one line on stderr, no stack trace', async () => {
+    const p = start(['serve-reference', '--port', '99999'], /$^/);
     await p.ready;
     expect(await p.exited).toBe(2);
-    expect(p.stderr().trim()).toBe(`cn-conformance: --port must be an integer from 0 to 65535, got "${port}"`);
+    expect(p.stderr()).toBe('cn-conformance: --port must be an integer from 0 to 65535, got "99999"\n');
+  });
+
+  it.each(['99999', '-1', '80x'])('refuses --port %s with exit 2 and a one-line reason', async (port) => {
+    await expectRefusal(['--port', port], `--port must be an integer from 0 to 65535, got "${port}"`);
   });
 
   it('--scan-release and --ledger-release: the banner names the releases played, the node serves them', async () => {
@@ -114,16 +126,10 @@ describe('cn-conformance serve-reference', () => {
     [['--scan-release', '0.5'], '--scan-release must be a Splice release x.y.z (digits, e.g. 0.7.5), got "0.5"'],
     [['--ledger-release', '3.3'], '--ledger-release must be a ledger release line 3.4 or 3.5 (or 3.4.x, 3.5.x), got "3.3"'],
   ])('refuses %j with exit 2 and a one-line reason', async (flag, message) => {
-    const p = start(['serve-reference', '--port', '0', ...flag], /$^/);
-    await p.ready;
-    expect(await p.exited).toBe(2);
-    expect(p.stderr().trim()).toBe(`cn-conformance: ${message}`);
+    await expectRefusal(['--port', '0', ...flag], message);
   });
 
   it('refuses an unknown fault with exit 2 and a one-line reason', async () => {
-    const p = start(['serve-reference', '--fault', 'no-such-fault'], /$^/);
-    await p.ready;
-    expect(await p.exited).toBe(2);
-    expect(p.stderr().trim()).toBe('cn-conformance: unknown fault(s): no-such-fault (see --list-faults)');
+    await expectRefusal(['--fault', 'no-such-fault'], 'unknown fault(s): no-such-fault (see --list-faults)');
   });
 });

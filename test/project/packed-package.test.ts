@@ -63,15 +63,17 @@ describe('the packed package', () => {
     expect(r).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
   });
 
-  it('runs a requirement of each interface against its embedded reference node, from its own documents, and writes only the reports', async () => {
+  // A process of its own that must end once the run is over: the node it embeds, its HTTP connections and the
+  // ledger's WebSocket channels leave nothing open (the suite's other runs are in-process).
+  it('runs a requirement of each interface and of the channels against its embedded reference node, from its own documents, ends, and writes only the reports', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cn-packed-run-'));
-    const only = ['LEDGER-VERSION-STATED', 'WALLET-DSO-PARTY-ID-IS-SCANS', 'SCAN-HOLDINGS-REQUEST-ECHOED'];
+    const only = ['LEDGER-VERSION-STATED', 'LEDGER-WEBSOCKET-SAME-AS-HTTP', 'WALLET-DSO-PARTY-ID-IS-SCANS', 'SCAN-HOLDINGS-REQUEST-ECHOED'];
     const installedFiles = () => readdirSync(join(installed.prefix, 'node_modules'), { recursive: true }).sort();
     const before = installedFiles();
     const r = await user(['run', '--only', only.join(','), '--report-dir', dir]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^\s+CONFORMANT: 3 of 3 selected requirements judged \(3 passed, 0 failed\)$/m);
+    expect(r.stdout).toMatch(/^\s+CONFORMANT: 4 of 4 selected requirements judged \(4 passed, 0 failed\)$/m);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
       tool: { version: string };
       verdict: string;
@@ -82,6 +84,7 @@ describe('the packed package', () => {
     expect(report.verdict).toBe('conformant');
     expect(report.requirements.map((x) => [x.id, x.interface, x.status])).toEqual([
       ['LEDGER-VERSION-STATED', 'ledger', 'passed'],
+      ['LEDGER-WEBSOCKET-SAME-AS-HTTP', 'ledger', 'passed'],
       ['WALLET-DSO-PARTY-ID-IS-SCANS', 'wallet', 'passed'],
       ['SCAN-HOLDINGS-REQUEST-ECHOED', 'scan', 'passed'],
     ]);
@@ -95,7 +98,7 @@ describe('the packed package', () => {
       ].map(([name, file]) => [name, join(own, file!)]),
     );
     // The Allure replay runs the compiled vitest configuration in a child of its own.
-    expect(readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json'))).toHaveLength(3);
+    expect(readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json'))).toHaveLength(4);
     // Nothing written beside the installed package (vitest's caches, a bundled configuration): a global install may be read-only.
     expect(installedFiles()).toEqual(before);
   });

@@ -103,6 +103,20 @@ describe('ctx.expect(answer)', () => {
     expect(() => expectAnswer(summary, verdicts).status(200)).toThrow(/evidence only/);
   });
 
+  it('json: a value handed by the answer log goes to the first read only; every later read parses its own', () => {
+    const x = answer(200, '{"a":[1]}', 'application/json');
+    const handed = { value: { a: [1] } };
+    const expectation = expectAnswer(x, verdicts, undefined, handed);
+    const first = expectation.json<{ a: number[] }>();
+    expect(first).toBe(handed.value);
+    first.a.push(2);
+    expect(expectation.json()).toEqual({ a: [1] });
+    expect(expectation.object()).not.toBe(first);
+    // Judged before it is handed: a cut body is too large whatever was parsed of its start.
+    const cut = { ...answer(200, '{}', 'application/json'), truncated: true, received: 20_000_000 } as Exchange;
+    expect(ended(() => expectAnswer(cut, verdicts, undefined, { value: {} }).json()).message).toMatch(/larger than the bound/);
+  });
+
   it('fail: the exchange and the pointer are the evidence', () => {
     const x = answer(200, '{"a":1}');
     const e = ended(() => expectAnswer(x, verdicts).fail('a is 1', '/a'));

@@ -4,7 +4,7 @@
 // line in every failure, and the same failures and reasons as its behaviour snapshot. Shared by the detection
 // test files, which split the catalog between them.
 import { expect, it } from 'vitest';
-import { runFault } from '../../detection/matrix.ts';
+import { runFault, type FaultOutcome } from '../../detection/matrix.ts';
 import type { FaultDefinition } from '../../reference-node/faults.ts';
 import type { RunningReferenceNode } from '../../reference-node/index.ts';
 import type { Documents } from '../../runner/documents.ts';
@@ -13,7 +13,11 @@ import { behaviourText } from './behaviour.ts';
 import { FAULT_PROBES } from './fault-probes/catalog.ts';
 import { findings } from './fault-probes/probe.ts';
 
+/** Faults one test judges. */
 const BATCH = 4;
+/** Faults running at once, and how many batches after its own a test queues (see faultBatches). */
+const IN_FLIGHT = 8;
+const LOOKAHEAD = 3;
 /**
  * Cases per property check: half the run's default. Every fault is detected exactly at 4 as at 12 (`npm run
  * detection -- --scope sentence --runs 4`); `npm run detection` itself keeps the default.
@@ -44,6 +48,40 @@ async function probe(f: FaultDefinition, faulty: RunningReferenceNode, clean: Ru
   return { ...seen, battery: await battery(faulty) };
 }
 
+/** Runs the functions given at most `limit` at a time, in the order given. */
+function limiter(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return (work) =>
+    new Promise((resolve, reject) => {
+      const start = () => {
+        running++;
+        work()
+          .then(resolve, reject)
+          .finally(() => {
+            running--;
+            waiting.shift()?.();
+          });
+      };
+      if (running < limit) start();
+      else waiting.push(start);
+    });
+}
+
+interface FaultRun {
+  f: FaultDefinition;
+  o: FaultOutcome;
+  probed: Probed | undefined;
+}
+
+async function runOne(f: FaultDefinition, { all, documents, clean }: FaultRunContext): Promise<FaultRun> {
+  let probed: Probed | undefined;
+  const o = await runFault(f, all, documents, 'sentence', { runs: RUNS }, async (node) => {
+    probed = await probe(f, node, clean);
+  });
+  return { f, o, probed };
+}
+
 // Each fault switches on code in its own interface only, and runs with the requirements it names and those citing
 // a sentence it breaks (DetectionScope 'sentence'), which keeps the suite within its time; the clean run covers
 // the rest. `npm run detection` runs each with its whole interface, which also shows that no fault breaks
@@ -55,19 +93,27 @@ export function faultBatches(faults: readonly FaultDefinition[], run: () => Faul
     for (const iface of new Set(faults.map((f) => f.interface))) expect(await FAULT_PROBES[iface].battery(clean), iface).toEqual([]);
   });
 
-  for (let i = 0; i < faults.length; i += BATCH) {
-    const batch = faults.slice(i, i + BATCH);
+  // The runs flow through one pool, IN_FLIGHT at a time: a fault that waits (a timeout, an idle stream) holds
+  // one place, while the faults after it run, instead of holding up its batch. A batch's test queues its own
+  // faults and the LOOKAHEAD batches after it, and judges its own (a test picked alone by name also runs those
+  // batches, unjudged).
+  const batches: FaultDefinition[][] = [];
+  for (let i = 0; i < faults.length; i += BATCH) batches.push(faults.slice(i, i + BATCH));
+  const slot = limiter(IN_FLIGHT);
+  const queued = new Map<string, Promise<FaultRun>>();
+  const queue = (batch: readonly FaultDefinition[] | undefined) => {
+    for (const f of batch ?? []) {
+      if (queued.has(f.name)) continue;
+      const p = slot(() => runOne(f, run()));
+      p.catch(() => {}); // judged in its batch's test
+      queued.set(f.name, p);
+    }
+  };
+
+  batches.forEach((batch, i) => {
     it(`faults ${batch.map((f) => f.name).join(', ')}: each shows on its node, and exactly the named requirements fail there`, async () => {
-      const { all, documents, clean } = run();
-      const runs = await Promise.all(
-        batch.map(async (f) => {
-          let probed: Probed | undefined;
-          const outcome = await runFault(f, all, documents, 'sentence', { runs: RUNS }, async (node) => {
-            probed = await probe(f, node, clean);
-          });
-          return { f, o: outcome, probed };
-        }),
-      );
+      for (const next of batches.slice(i, i + 1 + LOOKAHEAD)) queue(next);
+      const runs = await Promise.all(batch.map((f) => queued.get(f.name)!));
       for (const { f, o, probed } of runs) {
         if (probed) {
           // The probe sees the misbehaviour with the fault on, not with it off; where a requirement the fault
@@ -96,5 +142,5 @@ export function faultBatches(faults: readonly FaultDefinition[], run: () => Faul
         );
       }
     }, 180_000);
-  }
+  });
 }
