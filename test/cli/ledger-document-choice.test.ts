@@ -21,7 +21,7 @@ function ledgerDocumentOf(release: string): string {
 
 async function run(args: string[]): Promise<{ stdout: string; report: ConformanceReport }> {
   const dir = mkdtempSync(join(tmpdir(), 'cn-doc-run-'));
-  const { stdout } = await cliInProcess(['run', '--only', 'LEDGER-VERSION-STATED', '--no-discovery', '--report-dir', dir, ...args]);
+  const { stdout } = await cliInProcess(['run', '--only', 'LEDGER-VERSION-STATED', '--no-discovery', '--report-dir', dir, '--no-allure', ...args]);
   return { stdout, report: JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport };
 }
 

@@ -12,7 +12,7 @@ const ONLY = ['--only', 'LEDGER-WEBSOCKET-BAD-REQUEST,LEDGER-UPDATES-ONE-KIND-WS
 
 async function run(extra: string[]): Promise<{ code: number; stdout: string; report: ConformanceReport }> {
   const dir = mkdtempSync(join(tmpdir(), 'cn-skip-ws-'));
-  const { code, stdout } = await cliInProcess(['run', ...ONLY, '--report-dir', dir, ...extra]);
+  const { code, stdout } = await cliInProcess(['run', ...ONLY, '--report-dir', dir, '--no-allure', ...extra]);
   return { code, stdout, report: JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport };
 }
 

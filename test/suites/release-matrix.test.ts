@@ -39,6 +39,7 @@ async function certify(scan: string, ledger: string): Promise<{ code: number; st
     RUNS,
     '--report-dir',
     dir,
+    '--no-allure',
   ]);
   return { code, stdout, report: JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport };
 }
