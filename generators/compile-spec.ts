@@ -1,9 +1,8 @@
 // One call from a document location to everything the checks use: the loaded document, its operation
 // catalog and its compiled validators.
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import { packageFile } from '../common/package-files.ts';
+import { fingerprints, type Fingerprints, unchanged } from './file-fingerprints.ts';
 import { isUrl, loadDocument, type LoadedDocument, type LoadOptions } from './load-document.ts';
 import { buildCatalog, type OperationCatalog } from './operation-catalog.ts';
 import { SchemaValidators } from './schema-validators.ts';
@@ -19,7 +18,7 @@ export interface CompiledSpec {
 interface Compiled {
   spec: CompiledSpec;
   /** The sha256 of each file the document was read from, by path. */
-  files: ReadonlyMap<string, string>;
+  files: Fingerprints;
 }
 
 // Documents compiled from local files, per process, by name and location: compiling one takes most of a second,
@@ -39,21 +38,6 @@ export async function compileSpec(source: string, options: LoadOptions = {}): Pr
   // A failure is not kept: the files may be mended before the next try.
   done.catch(() => compiled.delete(key));
   return spec;
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function fingerprints(files: readonly string[]): Promise<Map<string, string>> {
-  return new Map(await Promise.all(files.map(async (f) => [f, sha256(await readFile(f))] as const)));
-}
-
-async function unchanged(files: ReadonlyMap<string, string>): Promise<boolean> {
-  try {
-    for (const [file, hash] of await fingerprints([...files.keys()])) if (files.get(file) !== hash) return false;
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function compileAnew(source: string, options: LoadOptions): Promise<CompiledSpec> {

@@ -1,10 +1,10 @@
 // One call from an AsyncAPI document's location to what the suite judges WebSocket messages with: its channels,
 // each with the request a client sends and the schema of every message the node sends, compiled by the same
 // validators (OpenAPI semantics, formats, union error reduction, tolerant variants) as the HTTP answers.
-import { createHash } from 'node:crypto';
 import { resolve as resolvePath } from 'node:path';
 import { isObject, type JsonObject } from '../../common/json.ts';
 import { packageFile } from '../../common/package-files.ts';
+import { fingerprints, type Fingerprints, referencedFiles, sha256, unchanged } from '../file-fingerprints.ts';
 import { isUrl, readDocumentBytes, type LoadedDocument } from '../load-document.ts';
 import { SchemaValidators } from '../schema-validators.ts';
 import { SpecLoadError } from '../spec-load-error.ts';
@@ -74,24 +74,30 @@ export const channelsName = (name: ChannelInterface) => `${name}-channels`;
 /** The interface whose channel document `name` names ("ledger-channels": ledger), if it names one. */
 export const channelsOf = (name: string): ChannelInterface | undefined => CHANNEL_INTERFACES.find((i) => channelsName(i) === name);
 
-// Compiled documents by name, location and sha256 of the root file, per process: parsing takes most of a second,
-// and every run and test file that loads the documents would otherwise parse the same file again.
-const compiled = new Map<string, Promise<CompiledChannels>>();
+// Compiled documents from local files, per process, by name and location: parsing takes most of a second, and
+// every run and test file that loads the documents would otherwise parse the same file again. One is used again
+// while every file it was read from (the files its $refs name too: the ledger's names ledger-api.yaml) holds the
+// same bytes, as compileSpec's documents are. A document from a URL, or naming one, is compiled every time.
+const compiled = new Map<string, Promise<{ channels: CompiledChannels; files?: Fingerprints }>>();
 
 export async function compileChannels(source: string, options: { name?: string; timeoutMs?: number } = {}): Promise<CompiledChannels> {
   const location = isUrl(source) ? source : resolvePath(source);
-  const bytes = await readDocumentBytes(location, options.timeoutMs ?? 10_000);
   const name = options.name ?? 'channels';
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const key = `${name}\n${location}\n${sha256}`;
-  let done = compiled.get(key);
-  if (!done) {
-    done = parseChannels(location, bytes).then((parsed) => build(name, location, sha256, bytes, parsed.document));
-    compiled.set(key, done);
-    // A failure is not kept: the files it refers to may be mended before the next try.
-    done.catch(() => compiled.delete(key));
-  }
-  return done;
+  const key = `${name}\n${location}`;
+  const earlier = await compiled.get(key)?.catch(() => undefined);
+  if (earlier?.files && (await unchanged(earlier.files))) return earlier.channels;
+  const bytes = await readDocumentBytes(location, options.timeoutMs ?? 10_000);
+  const done = parseChannels(location, bytes).then(async (parsed) => {
+    const channels = build(name, location, sha256(bytes), bytes, parsed.document);
+    if (isUrl(location)) return { channels };
+    const read = await referencedFiles(location, bytes.toString('utf8'));
+    const others = read.remote ? undefined : await fingerprints(read.files.slice(1)).catch(() => undefined);
+    return others ? { channels, files: new Map([...others, [location, sha256(bytes)]]) } : { channels };
+  });
+  compiled.set(key, done);
+  // A failure is not kept: the files it refers to may be mended before the next try.
+  done.catch(() => compiled.delete(key));
+  return (await done).channels;
 }
 
 interface Direction {

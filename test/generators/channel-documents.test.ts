@@ -2,7 +2,8 @@
 // one received message judged against its channel the way an HTTP answer is judged against its operation. The
 // fixture documents of our own reproduce what the official ones do (test/fixtures/channels/README.md).
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,6 +131,30 @@ describe('a channel document written as the official ones are', () => {
     ]);
     expect(doc.channels[0]).not.toHaveProperty('errorRequired');
     expect(judgeMessage(doc, '/v2/updates', { update: 1 })).toMatchObject({ pointer: '/update' });
+  });
+});
+
+describe('a channel document compiled once per process', () => {
+  it('is used again while every file it was read from holds the same bytes, and compiled again when one it refers to changes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cn-channels-once-'));
+    await cp(fixtures, dir, { recursive: true });
+    const root = join(dir, 'either.yaml');
+    const message = { update: { Checkpoint: { offset: 5, times: ['t'] } } };
+    const first = await compile(root);
+    expect(await compile(root)).toBe(first);
+    expect(judgeMessage(first, '/v2/updates', message).problems).toEqual([]);
+
+    // records.yaml, which either.yaml names in its $refs, now wants times to be numbers.
+    const records = join(dir, 'records.yaml');
+    await writeFile(records, (await readFile(records, 'utf8')).replace('items:\n        type: string', 'items:\n        type: integer'));
+    const second = await compile(root);
+    expect(second).not.toBe(first);
+    expect(judgeMessage(second, '/v2/updates', message).problems).toEqual([expect.stringMatching(/\/update\/Checkpoint\/times\/0/)]);
+    expect(await compile(root)).toBe(second);
+
+    // The root changes: compiled again.
+    await writeFile(root, (await readFile(root, 'utf8')).replace('3.4.0-FIXTURE', '3.4.1-FIXTURE'));
+    expect((await compile(root)).documentVersion).toBe('3.4.1-FIXTURE');
   });
 });
 
