@@ -1,10 +1,10 @@
 // Loads an OpenAPI 3.0/3.1 document (YAML or JSON, path or URL) into one bundled object whose only
 // $refs are internal ("#/..."), so that validators and generators can address every schema by pointer.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { appendPointer, isObject } from '../common/json.ts';
+import { sha256 } from './file-fingerprints.ts';
 import { SpecLoadError } from './spec-load-error.ts';
 
 export { SpecLoadError };
@@ -78,7 +78,7 @@ export async function loadDocument(source: string, options: LoadOptions = {}): P
     source: location,
     version: bundled.openapi.startsWith('3.1') ? '3.1' : '3.0',
     document: bundled,
-    sha256: createHash('sha256').update(rootBytes).digest('hex'),
+    sha256: sha256(rootBytes),
     repairs,
     bytes: rootBytes,
     // A document that refers to anything but local files has no list: its parts may change unseen.

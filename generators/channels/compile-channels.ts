@@ -4,7 +4,7 @@
 import { resolve as resolvePath } from 'node:path';
 import { isObject, type JsonObject } from '../../common/json.ts';
 import { packageFile } from '../../common/package-files.ts';
-import { fingerprints, type Fingerprints, referencedFiles, sha256, unchanged } from '../file-fingerprints.ts';
+import { fingerprints, type Fingerprints, referencedFiles, unchanged } from '../file-fingerprints.ts';
 import { isUrl, readDocumentBytes, type LoadedDocument } from '../load-document.ts';
 import { SchemaValidators } from '../schema-validators.ts';
 import { SpecLoadError } from '../spec-load-error.ts';
@@ -81,23 +81,28 @@ export const channelsOf = (name: string): ChannelInterface | undefined => CHANNE
 const compiled = new Map<string, Promise<{ channels: CompiledChannels; files?: Fingerprints }>>();
 
 export async function compileChannels(source: string, options: { name?: string; timeoutMs?: number } = {}): Promise<CompiledChannels> {
-  const location = isUrl(source) ? source : resolvePath(source);
   const name = options.name ?? 'channels';
+  if (isUrl(source)) return (await compileAnew(name, source, options.timeoutMs)).channels;
+  const location = resolvePath(source);
   const key = `${name}\n${location}`;
   const earlier = await compiled.get(key)?.catch(() => undefined);
   if (earlier?.files && (await unchanged(earlier.files))) return earlier.channels;
-  const bytes = await readDocumentBytes(location, options.timeoutMs ?? 10_000);
-  const done = parseChannels(location, bytes).then(async (parsed) => {
-    const channels = build(name, location, sha256(bytes), bytes, parsed.document);
-    if (isUrl(location)) return { channels };
-    const read = await referencedFiles(location, bytes.toString('utf8'));
-    const others = read.remote ? undefined : await fingerprints(read.files.slice(1)).catch(() => undefined);
-    return others ? { channels, files: new Map([...others, [location, sha256(bytes)]]) } : { channels };
-  });
+  const done = compileAnew(name, location, options.timeoutMs);
   compiled.set(key, done);
   // A failure is not kept: the files it refers to may be mended before the next try.
   done.catch(() => compiled.delete(key));
   return (await done).channels;
+}
+
+/** The channels of the document at `location`, with the fingerprints of every local file it was read from (none where it names a URL). */
+async function compileAnew(name: string, location: string, timeoutMs = 10_000): Promise<{ channels: CompiledChannels; files?: Fingerprints }> {
+  const bytes = await readDocumentBytes(location, timeoutMs);
+  const parsed = await parseChannels(location, bytes);
+  const channels = build(name, location, parsed.sha256, bytes, parsed.document);
+  if (isUrl(location)) return { channels };
+  const read = await referencedFiles(location, bytes.toString('utf8'));
+  const others = read.remote ? undefined : await fingerprints(read.files.slice(1)).catch(() => undefined);
+  return others ? { channels, files: new Map([...others, [location, parsed.sha256]]) } : { channels };
 }
 
 interface Direction {

@@ -1,9 +1,9 @@
 // Reads and parses an AsyncAPI document (YAML or JSON, path or URL, with relative $refs into other files) with
 // @asyncapi/parser. The parser is imported on first use: it takes about half a second to load, which a run or
 // a test that never reads a channel document does not pay.
-import { createHash } from 'node:crypto';
 import type { Diagnostic, Parser } from '@asyncapi/parser';
 import { isObject, pointer, type JsonObject } from '../../common/json.ts';
+import { sha256 } from '../file-fingerprints.ts';
 import { SpecLoadError } from '../spec-load-error.ts';
 
 export interface ParsedChannels {
@@ -75,7 +75,7 @@ export async function parseChannels(location: string, bytes: Buffer): Promise<Pa
   const errors = output.diagnostics.filter((d) => d.severity === 0);
   if (!output.document || errors.length > 0) throw toLoadError(location, errors);
   const document = output.document.json() as unknown as JsonObject;
-  return { source: location, sha256: createHash('sha256').update(bytes).digest('hex'), bytes, document, asyncapi: String(document.asyncapi) };
+  return { source: location, sha256: sha256(bytes), bytes, document, asyncapi: String(document.asyncapi) };
 }
 
 /** The parser's first error (one of the text itself before any of the document's structure), on one line. */

@@ -1,24 +1,21 @@
 // Time on the simulated network is counted in microseconds since the epoch, written as ISO 8601 with
 // microsecond resolution (as the scan and ledger interfaces write record times).
+import { MadeOnce } from './made-once.ts';
 
 export const GENESIS_MICROS = Date.UTC(2025, 0, 6, 9, 0, 0) * 1000;
 /** Spacing of consecutive updates; deliberately not a round number so microsecond digits vary. */
 export const UPDATE_SPACING_MICROS = 1_000_037;
 
 // The same few thousand instants are written again in every answer that holds them (a stream's record times,
-// its events' created-at): written once, then looked up. Bounded: a run that meets more starts afresh.
-const written = new Map<number, string>();
-const MOST_WRITTEN = 100_000;
-
-export function isoMicros(micros: number): string {
-  const known = written.get(micros);
-  if (known !== undefined) return known;
+// its events' created-at): written once, then looked up.
+const written = new MadeOnce(100_000, (micros: number) => {
   const millis = Math.floor(micros / 1000);
   const rest = micros - millis * 1000;
-  const text = new Date(millis).toISOString().replace('Z', `${String(rest).padStart(3, '0')}Z`);
-  if (written.size >= MOST_WRITTEN) written.clear();
-  written.set(micros, text);
-  return text;
+  return new Date(millis).toISOString().replace('Z', `${String(rest).padStart(3, '0')}Z`);
+});
+
+export function isoMicros(micros: number): string {
+  return written.get(micros);
 }
 
 /** Parses an RFC 3339 timestamp to microseconds, keeping up to 6 fractional digits; NaN if invalid. */

@@ -19,7 +19,7 @@ const BATCH = 4;
 const IN_FLIGHT = 8;
 const LOOKAHEAD = 3;
 /**
- * Cases per property check: half the run's default. Every fault is detected exactly at 4 as at 12 (`npm run
+ * Cases per property check: a third of the run's default. Every fault is detected exactly at 4 as at 12 (`npm run
  * detection -- --scope sentence --runs 4`); `npm run detection` itself keeps the default.
  */
 const RUNS = 4;
